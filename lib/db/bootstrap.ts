@@ -1,0 +1,60 @@
+// Decides which PostgreSQL the app uses and brings its schema up to date:
+// DATABASE_URL when set, otherwise an embedded PostgreSQL 17 in a data folder inside the project.
+import path from "node:path";
+import { checkReachable, describeDatabaseUrl } from "./connection";
+import { startEmbeddedPostgres } from "./embedded";
+import { applyMigrations, type MigrationResult } from "./migrate";
+
+export const DEFAULT_EMBEDDED_PORT = 54329;
+
+export interface PreparedDatabase {
+  url: string;
+  source: "embedded" | "external";
+  /** host:port/database, safe to print */
+  target: string;
+  migrations: MigrationResult;
+  notes: string[];
+  stop(): Promise<void>;
+}
+
+export interface PrepareOptions {
+  env?: NodeJS.ProcessEnv;
+  log?: (line: string) => void;
+}
+
+export async function prepareDatabase({
+  env = process.env,
+  log = () => {},
+}: PrepareOptions = {}): Promise<PreparedDatabase> {
+  const external = env.DATABASE_URL?.trim();
+  if (external) {
+    await checkReachable(external);
+    const migrations = await applyMigrations(external);
+    return {
+      url: external,
+      source: "external",
+      target: describeDatabaseUrl(external),
+      migrations,
+      notes: [],
+      stop: async () => {},
+    };
+  }
+  const dataDir = path.resolve(env.ARENA_DATA_DIR ?? ".data", "postgres");
+  const port = env.EMBEDDED_PG_PORT ? Number.parseInt(env.EMBEDDED_PG_PORT, 10) : DEFAULT_EMBEDDED_PORT;
+  log(`starting embedded PostgreSQL 17 in ${path.relative(process.cwd(), dataDir) || dataDir} on port ${port}`);
+  const server = await startEmbeddedPostgres({ dataDir, port });
+  try {
+    const migrations = await applyMigrations(server.url);
+    return {
+      url: server.url,
+      source: "embedded",
+      target: describeDatabaseUrl(server.url),
+      migrations,
+      notes: server.recovered,
+      stop: () => server.stop(),
+    };
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+}

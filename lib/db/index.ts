@@ -1,0 +1,2 @@
+export { createPrisma, getPrisma } from "./client";
+export { checkHealth, type Health } from "./health";

@@ -1,0 +1,18 @@
+// Every route answers errors in one shape: { "error": { "code", "message" } }.
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function errorBody(code: string, message: string) {
+  return { error: { code, message } };
+}
+
+export function errorResponse(status: number, code: string, message: string, headers?: HeadersInit): Response {
+  return Response.json(errorBody(code, message), { status, headers });
+}

@@ -1,0 +1,10 @@
+import type { NextConfig } from "next";
+
+const nextConfig: NextConfig = {
+  reactStrictMode: true,
+  poweredByHeader: false,
+  // Server-only packages with native parts or WebAssembly: load them from node_modules at run time.
+  serverExternalPackages: ["pg", "@prisma/adapter-pg", "@prisma/client", "sharp"],
+};
+
+export default nextConfig;

@@ -1,0 +1,13 @@
+// Prisma CLI configuration. The CLI runs on its WebAssembly schema engine through the pg driver adapter, so it
+// never downloads a native engine (notes/stack.md). CLI-only workarounds live in prisma/cli-adapter.ts.
+import path from "node:path";
+import { defineConfig } from "prisma/config";
+import { cliAdapter } from "./prisma/cli-adapter";
+
+export default defineConfig({
+  experimental: { adapter: true },
+  engine: "js",
+  schema: path.join("prisma", "schema.prisma"),
+  migrations: { path: path.join("prisma", "migrations") },
+  adapter: cliAdapter,
+});

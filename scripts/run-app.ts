@@ -1,0 +1,61 @@
+// `npm run dev` / `npm start`: pick the database (DATABASE_URL, or an embedded PostgreSQL 17 in .data/),
+// apply pending migrations, then run Next.js with DATABASE_URL set. Stopping this process stops both.
+//   tsx scripts/run-app.ts dev|start|db [next args...]
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import { prepareDatabase } from "../lib/db/bootstrap";
+
+const mode = process.argv[2];
+if (mode !== "dev" && mode !== "start" && mode !== "db") {
+  console.error("usage: run-app.ts dev|start|db [next options]");
+  process.exit(2);
+}
+if (mode === "start" && !fs.existsSync(".next/BUILD_ID")) {
+  console.error("error: no production build found; run `npm run build` first (or use `npm run dev`)");
+  process.exit(1);
+}
+
+const say = (line: string) => console.log(`[arena] ${line}`);
+const started = Date.now();
+let database: Awaited<ReturnType<typeof prepareDatabase>>;
+try {
+  database = await prepareDatabase({ log: say });
+} catch (error) {
+  console.error(`error: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+for (const note of database.notes) say(`recovered: ${note}`);
+for (const warning of database.migrations.warnings) say(`warning: ${warning}`);
+say(
+  `database ${database.source} ${database.target} ready in ${Date.now() - started} ms; ` +
+    `migrations: ${database.migrations.applied.length} applied now, latest ${database.migrations.latest}`,
+);
+
+let child: ChildProcess | undefined;
+let stopping = false;
+async function shutdown(code: number) {
+  if (stopping) return;
+  stopping = true;
+  if (child && child.exitCode === null) {
+    child.kill("SIGTERM");
+    await new Promise((resolve) => child?.once("exit", resolve));
+  }
+  await database.stop();
+  if (database.source === "embedded") say("embedded PostgreSQL stopped");
+  process.exit(code);
+}
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, () => void shutdown(0));
+
+if (mode === "db") {
+  say(`DATABASE_URL=${database.url}`);
+  say("press Ctrl-C to stop");
+} else {
+  const require = createRequire(import.meta.url);
+  const nextBin = require.resolve("next/dist/bin/next");
+  child = spawn(process.execPath, [nextBin, mode, ...process.argv.slice(3)], {
+    stdio: "inherit",
+    env: { NEXT_TELEMETRY_DISABLED: "1", ...process.env, DATABASE_URL: database.url },
+  });
+  child.on("exit", (code) => void shutdown(code ?? 0));
+}
