@@ -18,7 +18,7 @@ export interface PreparedDatabase {
 }
 
 export interface PrepareOptions {
-  env?: NodeJS.ProcessEnv;
+  env?: Record<string, string | undefined>;
   log?: (line: string) => void;
 }
 

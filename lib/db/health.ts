@@ -14,9 +14,13 @@ export type Health =
 export async function checkHealth(prisma: PrismaClient): Promise<Health> {
   let applied: string[];
   try {
-    const rows = await prisma.$queryRaw<{ migration_name: string }[]>`
-      SELECT migration_name FROM "_prisma_migrations"
-      WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL ORDER BY migration_name`;
+    const [table] = await prisma.$queryRaw<{ present: boolean }[]>`
+      SELECT to_regclass('"_prisma_migrations"') IS NOT NULL AS present`;
+    const rows = table?.present
+      ? await prisma.$queryRaw<{ migration_name: string }[]>`
+          SELECT migration_name FROM "_prisma_migrations"
+          WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL ORDER BY migration_name`
+      : [];
     applied = rows.map((row) => row.migration_name);
   } catch (error) {
     const message = (error instanceof Error ? error.message : String(error)).split("\n").filter(Boolean).at(-1);

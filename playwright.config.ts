@@ -1,0 +1,54 @@
+import { defineConfig, devices } from "@playwright/test";
+
+// scripts/test-all.ts picks free ports; these defaults serve a manual `npx playwright test` after `next build`.
+const port = Number(process.env.E2E_PORT ?? 3100);
+const fakePort = Number(process.env.E2E_FAKE_PORT ?? port + 1);
+process.env.E2E_FAKE_URL = `http://127.0.0.1:${fakePort}`;
+
+export default defineConfig({
+  testDir: "e2e",
+  testMatch: "**/*.spec.ts",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
+  use: {
+    // Next 16 rewrites 127.0.0.1 to localhost; Auth.js redirects follow it (notes/stack.md).
+    baseURL: `http://localhost:${port}`,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: {
+          // Debian's Chromium, never Playwright's own download (it cannot be fetched here).
+          executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+          args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--disable-quic",
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: "node --import tsx e2e/serve.ts",
+    url: `http://localhost:${port}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+    env: { E2E_PORT: String(port), E2E_FAKE_PORT: String(fakePort) },
+  },
+});

@@ -1,0 +1,125 @@
+// `npm test`: every layer in order — static checks, unit tests, integration tests against a real PostgreSQL,
+// then browser tests against the production build — and the totals over all of them on the last line.
+//   npm test                 all layers
+//   npm test -- unit e2e     only the named layers (static, unit, integration, e2e)
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { freePort } from "../lib/db/free-port";
+
+interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+interface LayerResult extends Counts {
+  layer: string;
+  seconds: number;
+  note?: string;
+}
+
+const OUT = ".test-output";
+fs.rmSync(OUT, { recursive: true, force: true });
+fs.mkdirSync(OUT, { recursive: true });
+
+function run(command: string, args: string[], env: Record<string, string> = {}): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+    child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+const bin = (name: string) => path.resolve("node_modules", ".bin", name);
+const readJson = (file: string) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, "utf8")) : undefined);
+
+async function timed(layer: string, body: () => Promise<Counts & { note?: string }>): Promise<LayerResult> {
+  console.log(`\n━━━ ${layer} ━━━`);
+  const started = Date.now();
+  const counts = await body();
+  const result = { layer, ...counts, seconds: (Date.now() - started) / 1000 };
+  console.log(`${layer}: ${result.passed} passed, ${result.failed} failed (${result.seconds.toFixed(1)} s)`);
+  return result;
+}
+
+async function staticChecks(): Promise<Counts> {
+  const checks: [string, string[]][] = [
+    [bin("biome"), ["lint", "."]],
+    [bin("tsc"), ["--noEmit"]],
+  ];
+  let passed = 0;
+  for (const [command, args] of checks) if ((await run(command, args)) === 0) passed += 1;
+  return { passed, failed: checks.length - passed, skipped: 0 };
+}
+
+async function vitestLayer(project: string): Promise<Counts & { note?: string }> {
+  const file = path.join(OUT, `${project}.json`);
+  const code = await run(bin("vitest"), [
+    "run",
+    "--project",
+    project,
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${file}`,
+  ]);
+  const report = readJson(file);
+  if (!report) return { passed: 0, failed: 1, skipped: 0, note: `vitest exited ${code} without a report` };
+  const failedSuites = report.numFailedTestSuites ?? 0;
+  return {
+    passed: report.numPassedTests,
+    // A file that fails to load has no failed test but must still fail the layer.
+    failed: report.numFailedTests + (report.numFailedTests === 0 && (code !== 0 || failedSuites > 0) ? 1 : 0),
+    skipped: report.numPendingTests + report.numTodoTests,
+  };
+}
+
+async function e2eLayer(): Promise<Counts & { note?: string }> {
+  const buildStarted = Date.now();
+  if ((await run(bin("next"), ["build"], { NEXT_TELEMETRY_DISABLED: "1" })) !== 0) {
+    return { passed: 0, failed: 1, skipped: 0, note: "next build failed" };
+  }
+  const buildSeconds = (Date.now() - buildStarted) / 1000;
+  const file = path.resolve(OUT, "e2e.json");
+  const port = await freePort();
+  let fakePort = await freePort();
+  while (fakePort === port) fakePort = await freePort();
+  const code = await run(bin("playwright"), ["test"], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+    PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1",
+    E2E_PORT: String(port),
+    E2E_FAKE_PORT: String(fakePort),
+  });
+  const stats = readJson(file)?.stats;
+  const note = `next build ${buildSeconds.toFixed(1)} s`;
+  if (!stats) return { passed: 0, failed: 1, skipped: 0, note: `playwright exited ${code} without a report` };
+  return {
+    passed: stats.expected + stats.flaky,
+    failed: stats.unexpected + (stats.unexpected === 0 && code !== 0 ? 1 : 0),
+    skipped: stats.skipped,
+    note,
+  };
+}
+
+const layers: Record<string, () => Promise<Counts & { note?: string }>> = {
+  static: staticChecks,
+  unit: () => vitestLayer("unit"),
+  integration: () => vitestLayer("integration"),
+  e2e: e2eLayer,
+};
+
+const wanted = process.argv.slice(2).filter((arg) => arg in layers);
+const results: LayerResult[] = [];
+for (const name of wanted.length ? wanted : Object.keys(layers)) {
+  const body = layers[name];
+  if (body) results.push(await timed(name, body));
+}
+
+console.log("\n━━━ summary ━━━");
+for (const r of results) {
+  const extra = [r.skipped ? `${r.skipped} skipped` : "", `${r.seconds.toFixed(1)} s`, r.note ?? ""].filter(Boolean);
+  console.log(`${r.layer.padEnd(12)} ${r.passed} passed, ${r.failed} failed  (${extra.join(", ")})`);
+}
+const passed = results.reduce((sum, r) => sum + r.passed, 0);
+const failed = results.reduce((sum, r) => sum + r.failed, 0);
+const skipped = results.reduce((sum, r) => sum + r.skipped, 0);
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
+process.exit(failed > 0 ? 1 : 0);

@@ -1,0 +1,35 @@
+import crypto from "node:crypto";
+import pg from "pg";
+
+export function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+async function admin<T>(serverUrl: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function createDatabase(serverUrl: string, name: string): Promise<void> {
+  await admin(serverUrl, (client) => client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`));
+}
+
+export async function dropDatabase(serverUrl: string, name: string): Promise<void> {
+  await admin(serverUrl, (client) =>
+    client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`),
+  );
+}
+
+/** An empty database on the test server, dropped by the returned function. */
+export async function scratchDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `arena_scratch_${crypto.randomBytes(5).toString("hex")}`;
+  await createDatabase(serverUrl, name);
+  return { url: withDatabase(serverUrl, name), drop: () => dropDatabase(serverUrl, name) };
+}

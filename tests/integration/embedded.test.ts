@@ -1,0 +1,121 @@
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+import { prepareDatabase } from "../../lib/db/bootstrap";
+import { DatabaseUnreachableError } from "../../lib/db/connection";
+import { startEmbeddedPostgres } from "../../lib/db/embedded";
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), "arena-embedded-"));
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+const tsx = path.resolve("node_modules/.bin/tsx");
+
+async function sql<R extends pg.QueryResultRow>(url: string, text: string): Promise<R[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<R>(text)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+describe("embedded PostgreSQL", () => {
+  it("keeps the data across a restart", async () => {
+    const dataDir = path.join(root, "restart");
+    const first = await startEmbeddedPostgres({ dataDir });
+    await sql(first.url, "CREATE TABLE kept (v text); INSERT INTO kept VALUES ('still here')");
+    await first.stop();
+    expect(fs.existsSync(path.join(dataDir, "postmaster.pid"))).toBe(false); // a clean shutdown
+    const second = await startEmbeddedPostgres({ dataDir });
+    try {
+      expect(second.recovered).toEqual([]);
+      expect(await sql(second.url, "SELECT v FROM kept")).toEqual([{ v: "still here" }]);
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it("recovers a data folder whose owner was killed while the server kept running", async () => {
+    const dataDir = path.join(root, "orphan");
+    // node --import tsx (not the tsx wrapper) so that SIGKILL hits the process that owns the server.
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", "tests/integration/fixtures/start-embedded.ts", dataDir],
+      {
+        stdio: ["ignore", "pipe", "inherit"],
+      },
+    );
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout.on("data", (chunk: Buffer) => {
+        const line = chunk.toString().trim();
+        if (line.startsWith("postgresql://")) resolve(line);
+      });
+      child.on("exit", (code) => reject(new Error(`fixture exited with ${code}`)));
+    });
+    await sql(url, "CREATE TABLE survived (v int); INSERT INTO survived VALUES (42)");
+    child.kill("SIGKILL"); // the server it started is left running, holding postmaster.pid
+    await new Promise((resolve) => child.once("exit", resolve));
+
+    const server = await startEmbeddedPostgres({ dataDir });
+    try {
+      expect(server.recovered).toEqual([expect.stringMatching(/^stopped PostgreSQL \(pid \d+\) left running/)]);
+      expect(await sql(server.url, "SELECT v FROM survived")).toEqual([{ v: 42 }]);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it("removes a stale lock whose process is gone", async () => {
+    const dataDir = path.join(root, "stale");
+    const first = await startEmbeddedPostgres({ dataDir });
+    await first.stop();
+    fs.writeFileSync(path.join(dataDir, "postmaster.pid"), "999999\n");
+    const second = await startEmbeddedPostgres({ dataDir });
+    try {
+      expect(second.recovered).toEqual([expect.stringContaining("removed the stale lock")]);
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it("re-initialises a folder whose initdb never finished, keeping the remains aside", async () => {
+    const dataDir = path.join(root, "incomplete");
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.writeFileSync(path.join(dataDir, "half-written"), "x");
+    const server = await startEmbeddedPostgres({ dataDir });
+    try {
+      expect(server.recovered).toEqual([expect.stringContaining("never fully initialised")]);
+      expect(await sql(server.url, "SELECT 1 AS ok")).toEqual([{ ok: 1 }]);
+      expect(fs.readdirSync(root).some((name) => name.startsWith("incomplete.incomplete-"))).toBe(true);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+describe("an unreachable DATABASE_URL", () => {
+  it("fails preparation with an error naming the host", async () => {
+    const env = { DATABASE_URL: "postgresql://arena:pw@127.0.0.1:1/arena" };
+    await expect(prepareDatabase({ env })).rejects.toThrow(DatabaseUnreachableError);
+    await expect(prepareDatabase({ env })).rejects.toThrow(
+      "cannot reach PostgreSQL at 127.0.0.1:1/arena: connection refused",
+    );
+  });
+
+  it("makes the launcher print one line, without the password or a stack trace, and exit 1", () => {
+    const result = spawnSync(tsx, ["scripts/run-app.ts", "db"], {
+      env: { ...process.env, DATABASE_URL: "postgresql://arena:hunter2@db.example.invalid:5432/arena" },
+      encoding: "utf8",
+    });
+    expect(result.status).toBe(1);
+    const lines = result.stderr
+      .trim()
+      .split("\n")
+      .filter((l) => !l.startsWith("npm warn"));
+    expect(lines).toEqual(["error: cannot reach PostgreSQL at db.example.invalid:5432/arena: host name not found"]);
+    expect(result.stdout + result.stderr).not.toContain("hunter2");
+  });
+});

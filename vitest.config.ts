@@ -1,0 +1,36 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: [
+            "lib/**/*.test.ts",
+            "e2e/fake-models/**/*.test.ts",
+            "scripts/**/*.test.ts",
+            "tests/unit/**/*.test.ts",
+          ],
+          environment: "node",
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/integration/global-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // Each file gets its own database, so files may run in parallel.
+          fileParallelism: true,
+        },
+      },
+    ],
+  },
+});
