@@ -64,6 +64,8 @@ async function vitestLayer(project: string): Promise<Counts & { note?: string }>
   const report = readJson(file);
   if (!report) return { passed: 0, failed: 1, skipped: 0, note: `vitest exited ${code} without a report` };
   const failedSuites = report.numFailedTestSuites ?? 0;
+  if (report.numTotalTests === 0)
+    return { passed: 0, failed: 1, skipped: 0, note: `no test ran (vitest exited ${code})` };
   return {
     passed: report.numPassedTests,
     // A file that fails to load has no failed test but must still fail the layer.

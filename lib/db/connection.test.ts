@@ -24,6 +24,8 @@ describe("checkReachable", () => {
   it("explains a refused connection in one line", async () => {
     const error = await checkReachable("postgresql://u:p@127.0.0.1:1/db").catch((e: Error) => e);
     expect(error).toBeInstanceOf(DatabaseUnreachableError);
-    expect((error as Error).message).toBe("cannot reach PostgreSQL at 127.0.0.1:1/db: connection refused (is the server running and listening on that port?)");
+    expect((error as Error).message).toBe(
+      "cannot reach PostgreSQL at 127.0.0.1:1/db: connection refused (is the server running and listening on that port?)",
+    );
   });
 });

