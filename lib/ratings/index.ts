@@ -1,0 +1,13 @@
+export { BattleTable, BattleTableBuilder } from "./battle-table";
+export { type BattleFilter, CATEGORY_DESCRIPTIONS, categoryNames, selectRows } from "./categories";
+export {
+  type CiMethod,
+  computeLeaderboard,
+  type Leaderboard,
+  type LeaderboardOptions,
+  type Matrices,
+  type ModelRating,
+  NoBattlesError,
+  type StyleCoefficient,
+} from "./leaderboard";
+export { type Battle, STYLE_FEATURES, type StyleCounts, type StyleFeature, type Winner } from "./types";

@@ -1,0 +1,126 @@
+// Turns battles (a table and the rows selected) into the arrays the fitter works on.
+import type { BattleTable } from "./battle-table";
+import type { PairwiseData } from "./pairwise-fit";
+import { OUTCOME_SCORE } from "./types";
+
+/** Models that appear in the selected rows, renumbered 0..k-1 in order of first appearance. */
+export interface LocalModels {
+  /** table model index of each local model */
+  tableIndex: Int32Array;
+  names: string[];
+  /** local index of each table model, -1 when absent */
+  local: Int32Array;
+}
+
+export function localModels(table: BattleTable, rows: Uint32Array): LocalModels {
+  const local = new Int32Array(table.models.length).fill(-1);
+  const order: number[] = [];
+  for (let k = 0; k < rows.length; k++) {
+    const r = rows[k] as number;
+    for (const m of [table.a[r] as number, table.b[r] as number]) {
+      if (local[m] === -1) {
+        local[m] = order.length;
+        order.push(m);
+      }
+    }
+  }
+  return { tableIndex: Int32Array.from(order), names: order.map((m) => table.models[m] as string), local };
+}
+
+/**
+ * Plain Bradley–Terry: identical (a, b, score) battles collapse into one row whose weight is their count, as
+ * FastChat's preprocess_for_bt does. Both kinds of tie score 0.5.
+ */
+export function aggregatePlain(table: BattleTable, rows: Uint32Array, models: LocalModels) {
+  const M = models.names.length;
+  const index = new Map<number, number>();
+  const a: number[] = [];
+  const b: number[] = [];
+  const y: number[] = [];
+  const counts: number[] = [];
+  for (let k = 0; k < rows.length; k++) {
+    const r = rows[k] as number;
+    const ai = models.local[table.a[r] as number] as number;
+    const bi = models.local[table.b[r] as number] as number;
+    const score = OUTCOME_SCORE[table.outcome[r] as number] as number;
+    const key = (ai * M + bi) * 3 + score * 2;
+    let row = index.get(key);
+    if (row === undefined) {
+      row = a.length;
+      index.set(key, row);
+      a.push(ai);
+      b.push(bi);
+      y.push(score);
+      counts.push(0);
+    }
+    counts[row] = (counts[row] as number) + 1;
+  }
+  const data: PairwiseData = {
+    nModels: M,
+    nFeatures: 0,
+    a: Int32Array.from(a),
+    b: Int32Array.from(b),
+    y: Float64Array.from(y),
+    x: new Float64Array(0),
+  };
+  return { data, counts: Float64Array.from(counts) };
+}
+
+export interface StyleProblem {
+  data: PairwiseData;
+  /** the table rows kept (those with style counts) */
+  rows: Uint32Array;
+  dropped: number;
+  /** mean and population standard deviation of each raw feature, before standardising */
+  means: number[];
+  stds: number[];
+}
+
+/**
+ * Style control as FastChat's preprocess_for_style: per feature (a − b) / (a + b + 1), standardised with the
+ * mean and population standard deviation over the battles. One row per battle (no aggregation: the bootstrap
+ * resamples battles). Battles without style counts are left out and counted.
+ */
+export function styleProblem(table: BattleTable, rows: Uint32Array, models: LocalModels): StyleProblem {
+  const kept: number[] = [];
+  for (let k = 0; k < rows.length; k++) if (table.hasStyle(rows[k] as number)) kept.push(rows[k] as number);
+  const n = kept.length;
+  const F = 4;
+  const x = new Float64Array(n * F);
+  const a = new Int32Array(n);
+  const b = new Int32Array(n);
+  const y = new Float64Array(n);
+  const style = table.style;
+  for (let i = 0; i < n; i++) {
+    const r = kept[i] as number;
+    a[i] = models.local[table.a[r] as number] as number;
+    b[i] = models.local[table.b[r] as number] as number;
+    y[i] = OUTCOME_SCORE[table.outcome[r] as number] as number;
+    for (let f = 0; f < F; f++) {
+      const va = style[r * 8 + f] as number;
+      const vb = style[r * 8 + 4 + f] as number;
+      x[i * F + f] = (va - vb) / (va + vb + 1);
+    }
+  }
+  const means: number[] = [];
+  const stds: number[] = [];
+  for (let f = 0; f < F; f++) {
+    let mean = 0;
+    for (let i = 0; i < n; i++) mean += x[i * F + f] as number;
+    mean /= n || 1;
+    let variance = 0;
+    for (let i = 0; i < n; i++) variance += ((x[i * F + f] as number) - mean) ** 2;
+    const std = Math.sqrt(variance / (n || 1));
+    means.push(mean);
+    stds.push(std);
+    // A constant feature carries no information: it becomes 0 rather than NaN.
+    for (let i = 0; i < n; i++) x[i * F + f] = std > 0 ? ((x[i * F + f] as number) - mean) / std : 0;
+  }
+  return {
+    data: { nModels: models.names.length, nFeatures: F, a, b, y, x },
+    rows: Uint32Array.from(kept),
+    dropped: rows.length - n,
+    means,
+    stds,
+  };
+}

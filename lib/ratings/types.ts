@@ -1,0 +1,44 @@
+/** FastChat's winner values; `both_bad` (arena-human-preference-140k) is read as "tie (bothbad)". */
+export type Winner = "model_a" | "model_b" | "tie" | "tie (bothbad)";
+
+/** Outcome codes kept in a BattleTable: ordered so that code / 2 is the score of model A for the two wins. */
+export const OUTCOME = { modelB: 0, tie: 1, modelA: 2, bothBad: 3 } as const;
+export type OutcomeCode = (typeof OUTCOME)[keyof typeof OUTCOME];
+
+/** Score of model A: 1 win, 0 loss, 0.5 for both kinds of tie (as every reference implementation does). */
+export const OUTCOME_SCORE: readonly number[] = [0, 0.5, 1, 0.5];
+
+export const WINNER_CODE: Record<Winner, OutcomeCode> = {
+  model_b: OUTCOME.modelB,
+  tie: OUTCOME.tie,
+  model_a: OUTCOME.modelA,
+  "tie (bothbad)": OUTCOME.bothBad,
+};
+export const CODE_WINNER: readonly Winner[] = ["model_b", "tie", "model_a", "tie (bothbad)"];
+
+/** The four style features of FastChat's STYLE_CONTROL_ELEMENTS_V1, in order. */
+export const STYLE_FEATURES = ["tokens", "headers", "lists", "bold"] as const;
+export type StyleFeature = (typeof STYLE_FEATURES)[number];
+
+/** Style counts of both answers: [tokensA, headersA, listsA, boldA, tokensB, headersB, listsB, boldB]. */
+export type StyleCounts = readonly [number, number, number, number, number, number, number, number];
+
+/** One battle, as read from a file or the database. */
+export interface Battle {
+  modelA: string;
+  modelB: string;
+  winner: Winner;
+  anony?: boolean;
+  language?: string;
+  turn?: number;
+  tstamp?: number;
+  judge?: string;
+  questionId?: string;
+  isPreset?: boolean;
+  isRefusal?: boolean;
+  /** FastChat's dedup_tag */
+  dedup?: { highFreq?: boolean; sampled?: boolean };
+  /** names of the category tags that are true for this battle */
+  categories?: string[];
+  style?: StyleCounts;
+}
