@@ -36,7 +36,8 @@ export function selectRows(table: BattleTable, category: string, filter: BattleF
   let test: (r: number) => boolean;
   if (category === "overall") test = () => true;
   else if (category === "multi_turn") test = (r) => (table.turn[r] as number) > 1;
-  else if (category === "no_tie") test = (r) => table.outcome[r] === OUTCOME.modelA || table.outcome[r] === OUTCOME.modelB;
+  else if (category === "no_tie")
+    test = (r) => table.outcome[r] === OUTCOME.modelA || table.outcome[r] === OUTCOME.modelB;
   else if (category === "no_refusal") test = (r) => table.isRefusal[r] !== 1;
   else if (category === "no_preset") test = (r) => table.isPreset[r] !== 1;
   else if (category === "dedup") test = (r) => table.dedupKeep[r] !== 0;

@@ -119,8 +119,10 @@ function fitPlain(table: BattleTable, rows: Uint32Array, models: LocalModels, wa
   if (!check.finite) {
     l2 = FINITE_RIDGE;
     const names = (list: number[]) => list.map((m) => models.names[m]).join(", ");
-    if (check.neverLost.length) warnings.push(`never lost a battle, so its rating is not bounded above: ${names(check.neverLost)}`);
-    if (check.neverWon.length) warnings.push(`never won a battle, so its rating is not bounded below: ${names(check.neverWon)}`);
+    if (check.neverLost.length)
+      warnings.push(`never lost a battle, so its rating is not bounded above: ${names(check.neverLost)}`);
+    if (check.neverWon.length)
+      warnings.push(`never won a battle, so its rating is not bounded below: ${names(check.neverWon)}`);
     warnings.push(
       `the data do not determine finite maximum-likelihood ratings; a small ridge penalty (${FINITE_RIDGE}) keeps them finite`,
     );
@@ -150,10 +152,13 @@ function fitPlain(table: BattleTable, rows: Uint32Array, models: LocalModels, wa
 
 function fitStyle(table: BattleTable, rows: Uint32Array, models: LocalModels, warnings: string[]): Fitted {
   const problem = styleProblem(table, rows, models);
-  if (problem.rows.length === 0) throw new NoBattlesError("style control needs style counts (conv_metadata), and no battle has them");
-  if (problem.dropped > 0) warnings.push(`${problem.dropped} battles without style counts were left out of the style-controlled fit`);
+  if (problem.rows.length === 0)
+    throw new NoBattlesError("style control needs style counts (conv_metadata), and no battle has them");
+  if (problem.dropped > 0)
+    warnings.push(`${problem.dropped} battles without style counts were left out of the style-controlled fit`);
   problem.stds.forEach((std, f) => {
-    if (std === 0) warnings.push(`the style feature '${STYLE_FEATURES[f]}' is constant in these battles; its coefficient is 0`);
+    if (std === 0)
+      warnings.push(`the style feature '${STYLE_FEATURES[f]}' is constant in these battles; its coefficient is 0`);
   });
   const { data } = problem;
   const { label, count } = connectedComponents(data.nModels, data.a, data.b);
@@ -253,11 +258,14 @@ export async function computeLeaderboard(
   const upper = point.slice();
   const tail = (1 - confidence) / 2;
   if (ci === "bootstrap") {
-    const samples = await bootstrap({ ...fitted.job, seed }, {
-      rounds,
-      workers: options.workers,
-      onProgress: options.onProgress,
-    });
+    const samples = await bootstrap(
+      { ...fitted.job, seed },
+      {
+        rounds,
+        workers: options.workers,
+        onProgress: options.onProgress,
+      },
+    );
     for (let k = 0; k < nParams; k++) {
       const [lo, hi] = columnQuantiles(samples, nParams, k, [tail, 1 - tail]);
       lower[k] = lo as number;
@@ -309,9 +317,7 @@ export async function computeLeaderboard(
   for (const entry of entries) {
     entry.rank =
       1 +
-      entries.filter((other) =>
-        ci === "none" ? other.rating > entry.rating : other.ciLower > entry.ciUpper,
-      ).length;
+      entries.filter((other) => (ci === "none" ? other.rating > entry.rating : other.ciLower > entry.ciUpper)).length;
   }
   entries.sort((x, y) => y.rating - x.rating || x.model.localeCompare(y.model));
 

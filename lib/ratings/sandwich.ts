@@ -69,7 +69,8 @@ export function sandwichCovariance(
   // Centre: r' = P r with P = I − (1/|c|)·11ᵀ within each component (features untouched); Cov' = P Cov Pᵀ.
   const P = new Float64Array(n * n);
   const sizes = new Map<number, number>();
-  for (let k = 0; k < data.nModels; k++) sizes.set(components[k] as number, (sizes.get(components[k] as number) ?? 0) + 1);
+  for (let k = 0; k < data.nModels; k++)
+    sizes.set(components[k] as number, (sizes.get(components[k] as number) ?? 0) + 1);
   for (let i = 0; i < n; i++) {
     P[i * n + i] = 1;
     if (i >= data.nModels) continue;

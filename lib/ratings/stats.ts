@@ -20,9 +20,14 @@ export function columnQuantiles(matrix: Float64Array, stride: number, col: numbe
 
 /** Two-sided standard normal quantile for a confidence level (0.95 → 1.959964). Acklam's approximation. */
 export function normalQuantile(p: number): number {
-  const a = [-39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716, 2.506628277459239];
+  const a = [
+    -39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716, 2.506628277459239,
+  ];
   const b = [-54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572];
-  const c = [-0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
+  const c = [
+    -0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968,
+    2.938163982698783,
+  ];
   const d = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
   const lowP = 0.02425;
   const [a0, a1, a2, a3, a4, a5] = a as [number, number, number, number, number, number];
@@ -36,5 +41,8 @@ export function normalQuantile(p: number): number {
   if (p > 1 - lowP) return -normalQuantile(1 - p);
   const q = p - 0.5;
   const r = q * q;
-  return ((((((a0 * r + a1) * r + a2) * r + a3) * r + a4) * r + a5) * q) / (((((b0 * r + b1) * r + b2) * r + b3) * r + b4) * r + 1);
+  return (
+    ((((((a0 * r + a1) * r + a2) * r + a3) * r + a4) * r + a5) * q) /
+    (((((b0 * r + b1) * r + b2) * r + b3) * r + b4) * r + 1)
+  );
 }

@@ -11,7 +11,12 @@ function games(x: string, y: string, xWins: number, yWins: number): Battle[] {
     ...Array.from({ length: yWins }, () => ({ modelA: x, modelB: y, winner: "model_b" as const })),
   ];
 }
-export const wikipedia = [...games("A", "B", 2, 3), ...games("A", "D", 1, 4), ...games("B", "C", 5, 3), ...games("C", "D", 1, 3)];
+export const wikipedia = [
+  ...games("A", "B", 2, 3),
+  ...games("A", "D", 1, 4),
+  ...games("B", "C", 5, 3),
+  ...games("C", "D", 1, 3),
+];
 
 describe("Bradley–Terry on the Wikipedia example", () => {
   it("gives the published strengths (geometric mean 1) to 1e-3 relative", async () => {
