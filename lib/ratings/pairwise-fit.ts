@@ -66,7 +66,7 @@ export function evaluate(
     for (let f = 0; f < F; f++) z += (x[base + f] as number) * (theta[M + f] as number);
     const yi = y[i] as number;
     const e = Math.exp(-Math.abs(z));
-    loss += w * ((z > 0 ? z : 0) + Math.log1p(e) - yi * z);
+    loss += w * (Math.max(z, 0) + Math.log1p(e) - yi * z);
     if (!full) continue;
     const p = z >= 0 ? 1 / (1 + e) : e / (1 + e);
     const r = w * (p - yi);

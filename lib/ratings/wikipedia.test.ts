@@ -1,22 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { BattleTable } from "./battle-table";
 import { computeLeaderboard } from "./leaderboard";
-import type { Battle } from "./types";
 
-// The worked example of the Bradley–Terry article on Wikipedia (also arena-rank's test_wikipedia_example):
-// A–B 2:3, A–D 1:4, B–C 5:3, C–D 1:3.
-function games(x: string, y: string, xWins: number, yWins: number): Battle[] {
-  return [
-    ...Array.from({ length: xWins }, () => ({ modelA: x, modelB: y, winner: "model_a" as const })),
-    ...Array.from({ length: yWins }, () => ({ modelA: x, modelB: y, winner: "model_b" as const })),
-  ];
-}
-export const wikipedia = [
-  ...games("A", "B", 2, 3),
-  ...games("A", "D", 1, 4),
-  ...games("B", "C", 5, 3),
-  ...games("C", "D", 1, 3),
-];
+import { wikipediaBattles as wikipedia } from "./testing/wikipedia";
 
 describe("Bradley–Terry on the Wikipedia example", () => {
   it("gives the published strengths (geometric mean 1) to 1e-3 relative", async () => {
