@@ -104,8 +104,12 @@ function categoriesOf(record: Json): string[] | undefined {
       if (value === true) tags.add(key);
       else if (value && typeof value === "object") {
         const inner = Object.entries(value as Json);
+        // The seven hard-prompt criteria are not categories of their own; six or more make "hard_6".
+        if (key.startsWith("criteria_")) {
+          if (inner.filter(([, flag]) => flag === true).length >= 6) tags.add("hard_6");
+          continue;
+        }
         for (const [name, flag] of inner) if (flag === true) tags.add(name);
-        if (key.startsWith("criteria_") && inner.filter(([, flag]) => flag === true).length >= 6) tags.add("hard_6");
       }
     }
   }

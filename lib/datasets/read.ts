@@ -74,7 +74,6 @@ export async function readBattles(file: string, options: ReadOptions = {}): Prom
       `cannot read ${file}: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message}`,
     );
   }
-  if (format === "json" && (await sniffJsonLines(file, gzip))) format = "jsonl";
   const builder = new BattleTableBuilder();
   const skippedExamples: SkippedRow[] = [];
   let skipped = 0;
@@ -83,8 +82,8 @@ export async function readBattles(file: string, options: ReadOptions = {}): Prom
     bytes += n;
     options.onProgress?.(Math.min(bytes, size), size);
   };
-  const unit = unitOf(format);
   try {
+    if (format === "json" && (await sniffJsonLines(file, gzip))) format = "jsonl";
     for await (const record of records(file, format, gzip, onBytes)) {
       let reason = record.error;
       if (reason === undefined) {
@@ -96,7 +95,7 @@ export async function readBattles(file: string, options: ReadOptions = {}): Prom
           reason = error.message;
         }
       }
-      if (options.strict) throw new DatasetError(`${file}, ${unit} ${record.position}: ${reason}`);
+      if (options.strict) throw new DatasetError(`${file}, ${unitOf(format)} ${record.position}: ${reason}`);
       skipped++;
       if (skippedExamples.length < 20) skippedExamples.push({ position: record.position, reason });
     }
