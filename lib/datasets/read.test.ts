@@ -23,7 +23,10 @@ const rows = [
     language: "English",
     is_preset: false,
     dedup_tag: { high_freq: false, sampled: true },
-    category_tag: { "vision_v0.1": { ocr: true, humor: false }, "criteria_v0.1": { a: true, b: true, c: true, d: true, e: true, f: true, g: false } },
+    category_tag: {
+      "vision_v0.1": { ocr: true, humor: false },
+      "criteria_v0.1": { a: true, b: true, c: true, d: true, e: true, f: true, g: false },
+    },
     conv_metadata: {
       sum_assistant_a_tokens: 10,
       header_count_a: { h1: 1, h2: 2 },
@@ -56,8 +59,12 @@ describe("readBattles", () => {
   it("reads the same battles from JSON Lines, CSV (nested fields as JSON cells) and gzip", async () => {
     const jsonl = rows.map((r) => JSON.stringify(r)).join("\n");
     const header = ["model_a", "model_b", "winner", "anony", "conv_metadata"];
-    const cell = (v: unknown) => (v === undefined ? "" : typeof v === "object" ? `"${JSON.stringify(v).replaceAll('"', '""')}"` : String(v));
-    const csv = [header.join(","), ...rows.map((r) => header.map((h) => cell((r as Record<string, unknown>)[h])).join(","))].join("\r\n");
+    const cell = (v: unknown) =>
+      v === undefined ? "" : typeof v === "object" ? `"${JSON.stringify(v).replaceAll('"', '""')}"` : String(v);
+    const csv = [
+      header.join(","),
+      ...rows.map((r) => header.map((h) => cell((r as Record<string, unknown>)[h])).join(",")),
+    ].join("\r\n");
     for (const file of [
       write("b.jsonl", jsonl),
       write("b.json.gz", zlib.gzipSync(JSON.stringify(rows))),
@@ -106,7 +113,9 @@ describe("readBattles", () => {
     expect(result.rows).toBe(2);
     expect(result.skipped).toBe(4);
     expect(result.skippedExamples.map((s) => s.position)).toEqual([2, 3, 5, 6]);
-    expect(result.skippedExamples[1]?.reason).toContain('winner must be model_a, model_b, tie, "tie (bothbad)" or both_bad, not "left"');
+    expect(result.skippedExamples[1]?.reason).toContain(
+      'winner must be model_a, model_b, tie, "tie (bothbad)" or both_bad, not "left"',
+    );
     await expect(readBattles(file, { strict: true })).rejects.toThrow(`${file}, line 2: not valid JSON`);
   });
 
@@ -118,7 +127,9 @@ describe("readBattles", () => {
   });
 
   it("gives one clear error for a missing file, an unknown format, a bad CSV header or bad gzip", async () => {
-    await expect(readBattles(path.join(dir, "missing.json"))).rejects.toThrow(/cannot read .*missing\.json: no such file/);
+    await expect(readBattles(path.join(dir, "missing.json"))).rejects.toThrow(
+      /cannot read .*missing\.json: no such file/,
+    );
     await expect(readBattles(write("x.txt", "hi"))).rejects.toThrow(/unknown battle file format/);
     await expect(readBattles(write("h.csv", "a,b\n1,2\n"))).rejects.toThrow("the CSV header has no 'model_a' column");
     await expect(readBattles(write("g.json.gz", "plain text"))).rejects.toThrow(DatasetError);

@@ -11,6 +11,8 @@ export const CATEGORY_DESCRIPTIONS: Record<string, string> = {
   dedup: "top redundant prompts down-sampled (FastChat dedup_tag)",
 };
 
+export class UnknownCategoryError extends Error {}
+
 export interface BattleFilter {
   /** keep only anonymous battles when the field is present (FastChat's default); false keeps every battle */
   anonymousOnly?: boolean;
@@ -47,7 +49,7 @@ export function selectRows(table: BattleTable, category: string, filter: BattleF
   } else {
     const id = table.categoryNames.indexOf(category);
     if (id === -1 && !(category in CATEGORY_DESCRIPTIONS)) {
-      throw new Error(`unknown category '${category}'; available: ${categoryNames(table).join(", ")}`);
+      throw new UnknownCategoryError(`unknown category '${category}'; available: ${categoryNames(table).join(", ")}`);
     }
     test = (r) => {
       for (let k = table.categoryOffsets[r] as number; k < (table.categoryOffsets[r + 1] as number); k++) {

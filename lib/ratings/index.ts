@@ -1,5 +1,11 @@
 export { BattleTable, BattleTableBuilder } from "./battle-table";
-export { type BattleFilter, CATEGORY_DESCRIPTIONS, categoryNames, selectRows } from "./categories";
+export {
+  type BattleFilter,
+  CATEGORY_DESCRIPTIONS,
+  categoryNames,
+  selectRows,
+  UnknownCategoryError,
+} from "./categories";
 export {
   type CiMethod,
   computeLeaderboard,

@@ -6,7 +6,12 @@ import { syntheticBattles } from "./testing/synthetic";
 import type { Battle, StyleCounts, Winner } from "./types";
 
 const base = [...syntheticBattles({ models: 8, battles: 3000, seed: 3 })];
-const FLIP: Record<Winner, Winner> = { model_a: "model_b", model_b: "model_a", tie: "tie", "tie (bothbad)": "tie (bothbad)" };
+const FLIP: Record<Winner, Winner> = {
+  model_a: "model_b",
+  model_b: "model_a",
+  tie: "tie",
+  "tie (bothbad)": "tie (bothbad)",
+};
 
 function swapSides(battle: Battle): Battle {
   const s = battle.style as StyleCounts;
@@ -89,7 +94,8 @@ describe("edge cases", () => {
       { modelA: "mid", modelB: "weak", winner: "tie" as const },
     ];
     const result = await board(battles, { ci: "bootstrap", bootstrapRounds: 30 });
-    for (const m of result.models) for (const v of [m.rating, m.ciLower, m.ciUpper]) expect(Number.isFinite(v)).toBe(true);
+    for (const m of result.models)
+      for (const v of [m.rating, m.ciLower, m.ciUpper]) expect(Number.isFinite(v)).toBe(true);
     expect(result.warnings).toContain("never lost a battle, so its rating is not bounded above: champ");
     expect(result.warnings.join(" ")).toContain(`ridge penalty (${FINITE_RIDGE})`);
     expect(result.models[0]?.model).toBe("champ");
@@ -137,6 +143,9 @@ describe("edge cases", () => {
     const rx = result.models.find((e) => e.model === "x")!.rating;
     const ry = result.models.find((e) => e.model === "y")!.rating;
     expect(at(m.predictedWinRate, "x", "y")).toBeCloseTo(1 / (1 + 10 ** ((ry - rx) / 400)), 12);
-    expect((at(m.predictedWinRate, "x", "y") as number) + (at(m.predictedWinRate, "y", "x") as number)).toBeCloseTo(1, 12);
+    expect((at(m.predictedWinRate, "x", "y") as number) + (at(m.predictedWinRate, "y", "x") as number)).toBeCloseTo(
+      1,
+      12,
+    );
   });
 });

@@ -1,0 +1,42 @@
+// The `arena` command. Every error ends as one line on stderr and a non-zero exit status.
+import { DatasetError } from "../datasets";
+import { NoBattlesError, UnknownCategoryError } from "../ratings";
+import { LEADERBOARD_HELP, leaderboardCommand } from "./leaderboard-command";
+import { UsageError } from "./usage";
+
+const HELP = `usage: arena <command> [options]
+
+commands:
+  leaderboard FILE   Bradley–Terry ratings with intervals from a battle file (arena leaderboard --help)
+
+${LEADERBOARD_HELP}`;
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    if (!command || command === "--help" || command === "-h" || command === "help") {
+      process.stdout.write(`${HELP}\n`);
+      return command ? 0 : 2;
+    }
+    if (command === "leaderboard") {
+      await leaderboardCommand(rest);
+      return 0;
+    }
+    throw new UsageError(`unknown command '${command}' (try: arena --help)`);
+  } catch (error) {
+    const usage = error instanceof UsageError || error instanceof UnknownCategoryError;
+    const known = usage || error instanceof DatasetError || error instanceof NoBattlesError;
+    const message = error instanceof Error ? error.message : String(error);
+    if (
+      error instanceof Error &&
+      "code" in error &&
+      String((error as { code?: string }).code).startsWith("ERR_PARSE_ARGS")
+    ) {
+      process.stderr.write(`arena: error: ${message.split("\n")[0]}\n`);
+      return 2;
+    }
+    process.stderr.write(`arena: error: ${known ? message : `unexpected failure: ${message}`}\n`);
+    if (!known && process.env.ARENA_DEBUG) console.error(error);
+    return usage ? 2 : 1;
+  }
+}

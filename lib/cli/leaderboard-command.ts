@@ -1,0 +1,143 @@
+// `arena leaderboard FILE ...`: ratings from a battle file, as FastChat's elo_analysis would give them.
+import fs from "node:fs";
+import { parseArgs } from "node:util";
+import { readBattles } from "../datasets";
+import { type CiMethod, categoryNames, computeLeaderboard, type Leaderboard, selectRows } from "../ratings";
+import { leaderboardCsv, leaderboardJson, leaderboardTable } from "./format";
+import { progressBar } from "./progress";
+import { UsageError } from "./usage";
+
+export const LEADERBOARD_HELP = `usage: arena leaderboard FILE [options]
+
+Reads battles (FastChat clean-battle .json, .jsonl, .csv, optionally .gz, or .parquet) and prints ratings.
+
+  --style-control          control for answer length and markdown (tokens, headers, lists, bold)
+  --bootstrap N            bootstrap rounds for the intervals (default 100)
+  --seed S                 random seed of the bootstrap (default 0)
+  --ci bootstrap|sandwich  interval method (default bootstrap)
+  --anchor MODEL=RATING    shift the scale so that MODEL has RATING
+  --category NAME          one category (default overall)
+  --categories all         every category found in the data
+  --all-battles            include non-anonymous battles (by default only anony=true when the field exists)
+  --format table|json|csv  output format (default table)
+  --out PATH               write the output to PATH instead of stdout
+  --matrices               add battle-count, win-fraction and predicted win-rate matrices (json)
+  --strict                 fail on the first malformed battle instead of skipping it
+  --workers N              bootstrap worker threads (default: one per core for large jobs, 0 = none)`;
+
+function intOption(value: string | undefined, name: string, fallback: number, min = 0): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min) throw new UsageError(`--${name} must be an integer ≥ ${min}, not '${value}'`);
+  return n;
+}
+
+export async function leaderboardCommand(argv: string[], out: NodeJS.WritableStream = process.stdout): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      "style-control": { type: "boolean", default: false },
+      bootstrap: { type: "string" },
+      seed: { type: "string" },
+      ci: { type: "string" },
+      anchor: { type: "string" },
+      category: { type: "string" },
+      categories: { type: "string" },
+      "all-battles": { type: "boolean", default: false },
+      format: { type: "string", default: "table" },
+      out: { type: "string" },
+      matrices: { type: "boolean", default: false },
+      strict: { type: "boolean", default: false },
+      workers: { type: "string" },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  });
+  if (values.help) {
+    out.write(`${LEADERBOARD_HELP}\n`);
+    return;
+  }
+  const file = positionals[0];
+  if (!file) throw new UsageError("arena leaderboard needs a battle file");
+  if (positionals.length > 1) throw new UsageError(`unexpected argument '${positionals[1]}'`);
+  const format = values.format;
+  if (format !== "table" && format !== "json" && format !== "csv") {
+    throw new UsageError(`--format must be table, json or csv, not '${format}'`);
+  }
+  const ci = (values.ci ?? "bootstrap") as CiMethod;
+  if (ci !== "bootstrap" && ci !== "sandwich")
+    throw new UsageError(`--ci must be bootstrap or sandwich, not '${values.ci}'`);
+  if (values.category && values.categories) throw new UsageError("use either --category or --categories, not both");
+  if (values.categories && values.categories !== "all") throw new UsageError("--categories takes the value 'all'");
+  let anchor: { model: string; rating: number } | undefined;
+  if (values.anchor) {
+    const at = values.anchor.lastIndexOf("=");
+    const rating = Number(values.anchor.slice(at + 1));
+    if (at <= 0 || !Number.isFinite(rating))
+      throw new UsageError("--anchor takes MODEL=RATING, e.g. --anchor gpt-4o=1200");
+    anchor = { model: values.anchor.slice(0, at), rating };
+  }
+  const rounds = intOption(values.bootstrap, "bootstrap", 100);
+  const seed = intOption(values.seed, "seed", 0);
+  const workers = values.workers === undefined ? undefined : intOption(values.workers, "workers", 0);
+
+  const reading = progressBar("reading  ");
+  const read = await readBattles(file, { strict: values.strict, onProgress: (d, t) => reading.update(d, t) });
+  reading.done();
+  if (read.skipped > 0) {
+    const first = read.skippedExamples[0];
+    process.stderr.write(
+      `arena: skipped ${read.skipped} malformed battle${read.skipped === 1 ? "" : "s"} (first at ${read.format === "json" ? "element" : read.format === "parquet" ? "row" : "line"} ${first?.position}: ${first?.reason}); --strict fails on them\n`,
+    );
+  }
+  const table = read.table;
+  const categories = values.categories === "all" ? categoryNames(table) : [values.category ?? "overall"];
+  const boards: { category: string; board: Leaderboard }[] = [];
+  for (const category of categories) {
+    const rows = selectRows(table, category, { anonymousOnly: !values["all-battles"] });
+    if (rows.length === 0) {
+      if (categories.length > 1) continue;
+      throw new UsageError(
+        `no battles left after filtering (category ${category}${values["all-battles"] ? "" : ", anonymous battles only; --all-battles uses all"})`,
+      );
+    }
+    const bar = progressBar(`bootstrap ${category}`.slice(0, 28).padEnd(28));
+    const board = await computeLeaderboard(table, rows, {
+      styleControl: values["style-control"],
+      bootstrapRounds: rounds,
+      seed,
+      ci: ci === "bootstrap" && rounds === 0 ? "none" : ci,
+      anchor,
+      workers,
+      matrices: values.matrices,
+      onProgress: (d, t) => bar.update(d, t),
+    });
+    bar.done();
+    boards.push({ category, board });
+  }
+
+  let text: string;
+  if (format === "json") {
+    const extra = (category: string) => ({ category, skipped: read.skipped });
+    const json =
+      boards.length === 1 && !values.categories
+        ? leaderboardJson(boards[0]!.board, extra(boards[0]!.category))
+        : { categories: boards.map(({ category, board }) => leaderboardJson(board, extra(category))) };
+    text = `${JSON.stringify(json, null, 2)}\n`;
+  } else if (format === "csv") {
+    text = leaderboardCsv(boards);
+  } else {
+    text = `${boards
+      .map(({ category, board }) => {
+        const ciText = board.ci === "bootstrap" ? `${board.bootstrapRounds}-round bootstrap` : board.ci;
+        const title = `${category}${board.styleControl ? " (style control)" : ""}: ${board.battles} battles, ${board.models.length} models, ${ciText}`;
+        return leaderboardTable(board, title);
+      })
+      .join("\n\n")}\n`;
+    for (const { category, board } of boards) {
+      for (const warning of board.warnings) process.stderr.write(`arena: warning (${category}): ${warning}\n`);
+    }
+  }
+  if (values.out) fs.writeFileSync(values.out, text);
+  else out.write(text);
+}

@@ -1,0 +1,2 @@
+/** A mistake in how the command was called: printed as one line, exit status 2. */
+export class UsageError extends Error {}

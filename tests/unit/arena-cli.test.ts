@@ -1,0 +1,126 @@
+// The `arena` command as a user runs it: a real process, real files.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+
+const REF = "tests/fixtures/reference";
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "arena-cli-"));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+function arena(...args: string[]) {
+  const result = spawnSync(process.execPath, ["bin/arena.mjs", ...args], { encoding: "utf8" });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe("arena leaderboard", () => {
+  it("prints the documented JSON shape, with style coefficients under --style-control", () => {
+    const { code, stdout } = arena(
+      "leaderboard",
+      `${REF}/style-synthetic/battles.json.gz`,
+      "--style-control",
+      "--bootstrap",
+      "20",
+      "--format",
+      "json",
+    );
+    expect(code).toBe(0);
+    const json = JSON.parse(stdout);
+    expect(json).toMatchObject({ battles: 20000, components: 1, warnings: [] });
+    expect(Object.keys(json.models[0])).toEqual(
+      expect.arrayContaining(["model", "rating", "ciLower", "ciUpper", "rank", "votes", "winRate"]),
+    );
+    expect(json.styleCoefficients.map((c: { feature: string }) => c.feature)).toEqual([
+      "tokens",
+      "headers",
+      "lists",
+      "bold",
+    ]);
+    expect(json.styleCoefficients[0].value).toBeCloseTo(0.248, 3);
+  });
+
+  it("uses only anonymous battles unless --all-battles, and reports the two groups of genai-arena", () => {
+    const anonymous = JSON.parse(
+      arena("leaderboard", `${REF}/genai-arena/battles.json`, "--ci", "sandwich", "--format", "json").stdout,
+    );
+    const all = JSON.parse(
+      arena("leaderboard", `${REF}/genai-arena/battles.json`, "--ci", "sandwich", "--all-battles", "--format", "json")
+        .stdout,
+    );
+    expect(anonymous.battles).toBe(1515);
+    expect(all.battles).toBeGreaterThan(2000);
+    expect(anonymous.components).toBe(2);
+    expect(anonymous.warnings.join(" ")).toContain("never compared");
+  });
+
+  it("prints a table with Rank (UB) and +x/-y intervals, and writes --out files", () => {
+    const { code, stdout } = arena("leaderboard", `${REF}/llmfao/battles.json`, "--bootstrap", "10");
+    expect(code).toBe(0);
+    const lines = stdout.split("\n");
+    expect(lines[1]).toMatch(/^Rank \(UB\)\s+Model\s+Rating\s+95% CI\s+Votes/);
+    expect(lines[3]).toMatch(/^\s+1\s+GPT 4\s+1172\.\d\s+\+\d+\/-\d+\s+158/);
+    const out = path.join(dir, "board.csv");
+    expect(
+      arena("leaderboard", `${REF}/llmfao/battles.json`, "--ci", "sandwich", "--format", "csv", "--out", out).code,
+    ).toBe(0);
+    expect(fs.readFileSync(out, "utf8").split("\n")[0]).toBe(
+      "category,rank,model,rating,ci_lower,ci_upper,votes,wins,losses,ties,win_rate",
+    );
+  });
+
+  it("anchors the scale on a model", () => {
+    const json = JSON.parse(
+      arena(
+        "leaderboard",
+        `${REF}/llmfao/battles.json`,
+        "--ci",
+        "sandwich",
+        "--anchor",
+        "GPT 4=1300",
+        "--format",
+        "json",
+      ).stdout,
+    );
+    expect(json.models.find((m: { model: string }) => m.model === "GPT 4").rating).toBe(1300);
+  });
+
+  it.each([
+    [["leaderboard", "missing.json"], 1, "arena: error: cannot read missing.json: no such file"],
+    [["leaderboard", "README.md"], 1, "arena: error: unknown battle file format for README.md"],
+    [["leaderboard", `${REF}/llmfao/battles.json`, "--category", "ocr"], 2, "arena: error: unknown category 'ocr'"],
+    [
+      ["leaderboard", `${REF}/llmfao/battles.json`, "--format", "xml"],
+      2,
+      "arena: error: --format must be table, json or csv",
+    ],
+    [
+      ["leaderboard", `${REF}/llmfao/battles.json`, "--bootstrap", "many"],
+      2,
+      "arena: error: --bootstrap must be an integer",
+    ],
+    [
+      ["leaderboard", `${REF}/llmfao/battles.json`, "--anchor", "GPT 4"],
+      2,
+      "arena: error: --anchor takes MODEL=RATING",
+    ],
+    [["leaderboard", `${REF}/llmfao/battles.json`, "--what"], 2, "arena: error: Unknown option '--what'"],
+    [["fly"], 2, "arena: error: unknown command 'fly'"],
+  ])("fails with one clear line: %j", (args, status, message) => {
+    const { code, stderr } = arena(...(args as string[]));
+    expect(code).toBe(status);
+    const lines = stderr.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(message);
+  });
+
+  it("says when no battle is left after filtering", () => {
+    const file = path.join(dir, "named.jsonl");
+    fs.writeFileSync(file, `${JSON.stringify({ model_a: "a", model_b: "b", winner: "tie", anony: false })}\n`);
+    const { code, stderr } = arena("leaderboard", file);
+    expect(code).toBe(2);
+    expect(stderr.trim()).toBe(
+      "arena: error: no battles left after filtering (category overall, anonymous battles only; --all-battles uses all)",
+    );
+  });
+});
