@@ -6,7 +6,7 @@ import os from "node:os";
 import { Worker } from "node:worker_threads";
 import { identifiability } from "./graph";
 import { type FitSettings, fitPairwise, type PairwiseData } from "./pairwise-fit";
-import { AliasSampler, createRandom, resampleCounts } from "./random";
+import { createRandom, multinomialInto, resampleCounts } from "./random";
 
 export interface BootstrapJob {
   data: PairwiseData;
@@ -42,14 +42,13 @@ export function runRounds(job: BootstrapJob, start: number, end: number, onRound
   const nParams = job.data.nModels + job.data.nFeatures;
   const out = new Float64Array((end - start) * nParams);
   const rows = job.data.a.length;
-  const sampler = job.kind === "multinomial" ? new AliasSampler(job.counts as Float64Array) : null;
-  const draws = job.kind === "multinomial" ? (job.counts as Float64Array).reduce((s, c) => s + c, 0) : rows;
+  const counts = job.kind === "multinomial" ? (job.counts as Float64Array) : null;
+  const draws = counts ? counts.reduce((s, c) => s + c, 0) : rows;
   const weights = new Float64Array(rows);
   for (let round = start; round < end; round++) {
     const rand = createRandom(job.seed, round);
-    if (sampler) {
-      weights.fill(0);
-      sampler.drawInto(weights, draws, rand);
+    if (counts) {
+      multinomialInto(weights, draws, counts, rand);
     } else {
       resampleCounts(rows, rand, weights);
     }

@@ -163,6 +163,13 @@ export function fitPairwise(
       converged = true;
       break;
     }
+    if (largest < 1e-6) {
+      // Newton converges quadratically: after a step this small the error is ~1e-12, so take it and stop
+      // without paying for another pass over the data.
+      for (let i = 0; i < m; i++) theta[free[i] as number] += step[i] as number;
+      converged = true;
+      break;
+    }
     // Backtracking line search (Armijo); the full step is almost always accepted.
     let t = 1;
     let accepted = false;

@@ -29,56 +29,152 @@ export function createRandom(seed: number, stream = 0): () => number {
   return rand;
 }
 
-/**
- * Walker's alias table for drawing category i with probability weights[i] / sum(weights) in O(1).
- */
-export class AliasSampler {
-  private readonly prob: Float64Array;
-  private readonly alias: Int32Array;
-  readonly size: number;
-
-  constructor(weights: ArrayLike<number>) {
-    const n = weights.length;
-    this.size = n;
-    this.prob = new Float64Array(n);
-    this.alias = new Int32Array(n);
-    let total = 0;
-    for (let i = 0; i < n; i++) total += weights[i] as number;
-    const scaled = new Float64Array(n);
-    const small: number[] = [];
-    const large: number[] = [];
-    for (let i = 0; i < n; i++) {
-      scaled[i] = ((weights[i] as number) * n) / total;
-      ((scaled[i] as number) < 1 ? small : large).push(i);
-    }
-    while (small.length && large.length) {
-      const s = small.pop() as number;
-      const l = large.pop() as number;
-      this.prob[s] = scaled[s] as number;
-      this.alias[s] = l;
-      scaled[l] = (scaled[l] as number) + (scaled[s] as number) - 1;
-      ((scaled[l] as number) < 1 ? small : large).push(l);
-    }
-    for (const i of large) this.prob[i] = 1;
-    for (const i of small) this.prob[i] = 1;
-  }
-
-  /** Adds `draws` samples to `counts` (a multinomial draw when counts starts at zero). */
-  drawInto(counts: Float64Array, draws: number, rand: () => number): void {
-    const n = this.size;
-    const prob = this.prob;
-    const alias = this.alias;
-    for (let k = 0; k < draws; k++) {
-      const u = rand() * n;
-      const i = u | 0;
-      counts[(u - i < (prob[i] as number) ? i : alias[i]) as number] += 1;
-    }
-  }
-}
-
 /** Counts of each of n items in a resample of n draws with replacement (the ordinary bootstrap). */
 export function resampleCounts(n: number, rand: () => number, out = new Float64Array(n)): Float64Array {
   out.fill(0);
   for (let k = 0; k < n; k++) out[(rand() * n) | 0] += 1;
+  return out;
+}
+
+/** Binomial(n, p) by inversion: expected cost O(n·p), used when n·p is small. */
+function binomialInversion(n: number, p: number, rand: () => number): number {
+  const q = 1 - p;
+  const qn = Math.exp(n * Math.log(q));
+  const np = n * p;
+  const bound = Math.min(n, np + 10 * Math.sqrt(np * q + 1));
+  let x = 0;
+  let px = qn;
+  let u = rand();
+  while (u > px) {
+    x++;
+    if (x > bound) {
+      x = 0;
+      px = qn;
+      u = rand();
+    } else {
+      u -= px;
+      px = ((n - x + 1) * p * px) / (x * q);
+    }
+  }
+  return x;
+}
+
+/**
+ * Binomial(n, p) for p ≤ 0.5 and n·p > 30 by Kachitvichyanukul & Schmeiser's BTPE (triangle, parallelogram,
+ * exponential tails; the same algorithm as numpy's random_binomial_btpe): exact, O(1) expected time.
+ */
+function binomialBtpe(n: number, p: number, rand: () => number): number {
+  const r = Math.min(p, 1 - p);
+  const q = 1 - r;
+  const fm = n * r + r;
+  const m = Math.floor(fm);
+  const p1 = Math.floor(2.195 * Math.sqrt(n * r * q) - 4.6 * q) + 0.5;
+  const xm = m + 0.5;
+  const xl = xm - p1;
+  const xr = xm + p1;
+  const c = 0.134 + 20.5 / (15.3 + m);
+  let a = (fm - xl) / (fm - xl * r);
+  const laml = a * (1 + a / 2);
+  a = (xr - fm) / (xr * q);
+  const lamr = a * (1 + a / 2);
+  const p2 = p1 * (1 + 2 * c);
+  const p3 = p2 + c / laml;
+  const p4 = p3 + c / lamr;
+  const nrq = n * r * q;
+  for (;;) {
+    const u = rand() * p4;
+    let v = rand();
+    let y: number;
+    if (u <= p1) {
+      y = Math.floor(xm - p1 * v + u);
+      return p > 0.5 ? n - y : y;
+    }
+    if (u <= p2) {
+      const x = xl + (u - p1) / c;
+      v = v * c + 1 - Math.abs(m - x + 0.5) / p1;
+      if (v > 1) continue;
+      y = Math.floor(x);
+    } else if (u <= p3) {
+      y = Math.floor(xl + Math.log(v) / laml);
+      if (y < 0 || v === 0) continue;
+      v = v * (u - p2) * laml;
+    } else {
+      y = Math.floor(xr - Math.log(v) / lamr);
+      if (y > n || v === 0) continue;
+      v = v * (u - p3) * lamr;
+    }
+    const k = Math.abs(y - m);
+    if (k <= 20 || k >= nrq / 2 - 1) {
+      // explicit evaluation of f(y) / f(m)
+      const s = r / q;
+      const aa = s * (n + 1);
+      let F = 1;
+      if (m < y) for (let i = m + 1; i <= y; i++) F *= aa / i - s;
+      else if (m > y) for (let i = y + 1; i <= m; i++) F /= aa / i - s;
+      if (v > F) continue;
+      return p > 0.5 ? n - y : y;
+    }
+    // squeeze, then the final comparison with Stirling's formula
+    const rho = (k / nrq) * ((k * (k / 3 + 0.625) + 0.16666666666666666) / nrq + 0.5);
+    const t = (-k * k) / (2 * nrq);
+    const A = Math.log(v);
+    if (A < t - rho) return p > 0.5 ? n - y : y;
+    if (A > t + rho) continue;
+    const x1 = y + 1;
+    const f1 = m + 1;
+    const z = n + 1 - m;
+    const w = n - y + 1;
+    const x2 = x1 * x1;
+    const f2 = f1 * f1;
+    const z2 = z * z;
+    const w2 = w * w;
+    const stirling = (d: number, d2: number) => (13680 - (462 - (132 - (99 - 140 / d2) / d2) / d2) / d2) / d / 166320;
+    const bound =
+      xm * Math.log(f1 / x1) +
+      (n - m + 0.5) * Math.log(z / w) +
+      (y - m) * Math.log((w * r) / (x1 * q)) +
+      stirling(f1, f2) +
+      stirling(z, z2) +
+      stirling(x1, x2) +
+      stirling(w, w2);
+    if (A > bound) continue;
+    return p > 0.5 ? n - y : y;
+  }
+}
+
+/** An exact Binomial(n, p) draw. */
+export function binomial(n: number, p: number, rand: () => number): number {
+  if (n <= 0 || p <= 0) return 0;
+  if (p >= 1) return n;
+  if (p <= 0.5) return n * p <= 30 ? binomialInversion(n, p, rand) : binomialBtpe(n, p, rand);
+  const q = 1 - p;
+  return n * q <= 30 ? n - binomialInversion(n, q, rand) : n - binomialBtpe(n, q, rand);
+}
+
+/**
+ * Multinomial(n, weights / Σweights) into `out`, by conditional binomials (as numpy's multinomial):
+ * O(categories) draws whatever n is, which beats drawing n items one by one when n is large.
+ */
+export function multinomialInto(
+  out: Float64Array,
+  n: number,
+  weights: ArrayLike<number>,
+  rand: () => number,
+): Float64Array {
+  let total = 0;
+  for (let i = 0; i < weights.length; i++) total += weights[i] as number;
+  let remainingMass = total;
+  let remaining = n;
+  out.fill(0);
+  const last = weights.length - 1;
+  for (let i = 0; i < last && remaining > 0; i++) {
+    const w = weights[i] as number;
+    const p = remainingMass > 0 ? Math.min(1, Math.max(0, w / remainingMass)) : 1;
+    const draw = binomial(remaining, p, rand);
+    out[i] = draw;
+    remaining -= draw;
+    remainingMass -= w;
+  }
+  if (remaining > 0 && last >= 0) out[last] = remaining;
   return out;
 }
