@@ -22,7 +22,7 @@ async function writeJsonl(file: string, battles: number) {
   for (const battle of syntheticBattles({ models: MODELS, battles, seed: 42 })) {
     buffer.push(JSON.stringify(toCleanBattle(battle, k)));
     if (++k % 10_000 === 0) {
-      if (!out.write(`${buffer.join("\n")}\n`)) await new Promise((r) => out.once("drain", r));
+      if (!out.write(`${buffer.join("\n")}\n`)) await new Promise<void>((r) => out.once("drain", () => r()));
       buffer = [];
       bar.update(k, battles);
     }
