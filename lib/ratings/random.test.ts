@@ -65,7 +65,9 @@ describe("multinomialInto", () => {
       for (let i = 0; i < out.length; i++) totals[i] += out[i] as number;
     }
     expect(totals[1]).toBe(0);
-    weights.forEach((w, i) => expect((totals[i] as number) / (2000 * 1000)).toBeCloseTo(w / 10, 2));
+    weights.forEach((w, i) => {
+      expect((totals[i] as number) / (2000 * 1000)).toBeCloseTo(w / 10, 2);
+    });
   });
 });
 
