@@ -1,0 +1,107 @@
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FakeModelServer, startFakeModelServer } from "../../e2e/fake-models/server";
+import { streamChat } from "./adapters";
+import { type ChatTurn, type ModelTarget, ProviderError } from "./types";
+
+let server: FakeModelServer;
+beforeAll(async () => {
+  process.env.FAKE_TEST_KEY = "sk-test-123";
+  server = await startFakeModelServer({
+    apiKey: "sk-test-123",
+    models: {
+      steady: { reply: "Hello there, general", tokenDelayMs: 2 },
+      broken: { failure: { kind: "http", status: 500 } },
+      limited: { failure: { kind: "http", status: 429, retryAfterSeconds: 3 } },
+      cut: { reply: "one two three four five six", tokenDelayMs: 5, failure: { kind: "cut", afterTokens: 3 } },
+      hang: { failure: { kind: "hang", afterTokens: 1 }, reply: "first then nothing" },
+    },
+  });
+});
+afterAll(() => server.close());
+
+const target = (model: string): ModelTarget => ({
+  id: model,
+  providerType: "openai_compatible",
+  baseURL: server.baseURL,
+  apiKeyEnv: "FAKE_TEST_KEY",
+  providerModelId: model,
+});
+
+async function collect(model: string, turns: ChatTurn[], signal?: AbortSignal) {
+  const stream = streamChat(target(model), turns, { signal });
+  let text = "";
+  for (;;) {
+    const next = await stream.next();
+    if (next.done) return { text, end: next.value };
+    text += next.value;
+  }
+}
+
+describe("OpenAI-compatible adapter against the fake server", () => {
+  it("streams the answer and reports how it finished, sending the key from the named variable", async () => {
+    const { text, end } = await collect("steady", [{ role: "user", text: "hi" }]);
+    expect(text).toBe("Hello there, general");
+    expect(end).toEqual({ finishReason: "stop", outputTokens: 3 });
+    expect(server.requests.at(-1)?.headers.authorization).toBe("Bearer sk-test-123");
+  });
+
+  it("sends images as image_url content parts, with the conversation history", async () => {
+    const png = await sharp({ create: { width: 8, height: 4, channels: 3, background: "#ff0000" } }).png().toBuffer();
+    await collect("steady", [
+      { role: "user", text: "what colour?", images: [{ data: png, mime: "image/png" }] },
+      { role: "assistant", text: "red" },
+      { role: "user", text: "sure?" },
+    ]);
+    const request = server.requests.at(-1)!;
+    expect(request.images).toEqual([{ mediaType: "image/png", bytes: png.length }]);
+    expect(request.userTexts).toEqual(["what colour?", "sure?"]);
+    expect(request.messageCount).toBe(3);
+  });
+
+  it.each([
+    ["broken", "provider_error", 500],
+    ["limited", "provider_rate_limited", 429],
+  ])("turns HTTP failures of %s into a ProviderError", async (model, code, status) => {
+    const error = await collect(model, [{ role: "user", text: "x" }]).catch((e) => e);
+    expect(error).toBeInstanceOf(ProviderError);
+    expect(error).toMatchObject({ code, status });
+  });
+
+  it("reports a stream cut mid-way as a failure, after the text that did arrive", async () => {
+    const seen: string[] = [];
+    const stream = streamChat(target("cut"), [{ role: "user", text: "x" }]);
+    const error = await (async () => {
+      for await (const delta of stream) seen.push(delta);
+    })().catch((e) => e);
+    expect(error).toBeInstanceOf(ProviderError);
+    expect(seen.join("")).toBe("one two three");
+  });
+
+  it("gives up on a hanging provider when the caller aborts", async () => {
+    const error = await collect("hang", [{ role: "user", text: "x" }], AbortSignal.timeout(300)).catch((e) => e);
+    expect(error).toMatchObject({ code: "provider_timeout" });
+  });
+});
+
+describe("demo models", () => {
+  it("describe the real image in their own style", async () => {
+    const png = await sharp({ create: { width: 300, height: 120, channels: 3, background: "#1f4fd6" } }).png().toBuffer();
+    process.env.DEMO_TOKEN_DELAY_MS = "0";
+    const run = async (style: string) => {
+      const demo: ModelTarget = { id: style, providerType: "demo", baseURL: null, apiKeyEnv: null, providerModelId: style };
+      let text = "";
+      for await (const delta of streamChat(demo, [{ role: "user", text: "What is this?", images: [{ data: png, mime: "image/png" }] }])) text += delta;
+      return text;
+    };
+    const terse = await run("terse");
+    expect(terse).toContain("300×120");
+    expect(terse).toContain("landscape PNG");
+    expect(terse).toContain("mostly blue");
+    const structured = await run("structured");
+    expect(structured).toMatch(/^# Analysis/);
+    expect(structured).toContain("- **Dominant colour:** blue");
+    const bold = await run("bold");
+    expect(bold.match(/\*\*/g)?.length).toBeGreaterThan(10);
+  });
+});

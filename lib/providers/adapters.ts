@@ -1,0 +1,97 @@
+// One streaming interface over every provider. OpenAI-compatible servers, Anthropic and Gemini go through the
+// AI SDK (each receives images in its native format); demo models answer locally.
+import { createAnthropic } from "@ai-sdk/anthropic";
+import { createGoogleGenerativeAI } from "@ai-sdk/google";
+import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
+import { APICallError, type LanguageModel, type ModelMessage, streamText } from "ai";
+import { streamDemo } from "./demo";
+import { type ChatTurn, type ModelTarget, ProviderError, type StreamEnd, type StreamOptions } from "./types";
+
+function apiKey(target: ModelTarget): string | undefined {
+  return target.apiKeyEnv ? process.env[target.apiKeyEnv] : undefined;
+}
+
+export function languageModel(target: ModelTarget): LanguageModel {
+  const key = apiKey(target);
+  switch (target.providerType) {
+    case "openai_compatible":
+      return createOpenAICompatible({
+        name: "openai-compatible",
+        baseURL: target.baseURL ?? "",
+        apiKey: key,
+        includeUsage: true,
+      })(target.providerModelId);
+    case "anthropic":
+      return createAnthropic({ baseURL: target.baseURL ?? undefined, apiKey: key ?? "" })(target.providerModelId);
+    case "google":
+      return createGoogleGenerativeAI({ baseURL: target.baseURL ?? undefined, apiKey: key ?? "" })(target.providerModelId);
+    default:
+      throw new ProviderError(`no AI SDK model for provider type ${target.providerType}`, "provider_error");
+  }
+}
+
+export function toModelMessages(turns: ChatTurn[]): ModelMessage[] {
+  return turns.map((turn): ModelMessage => {
+    if (turn.role === "assistant") return { role: "assistant", content: turn.text };
+    const images = turn.images ?? [];
+    if (images.length === 0) return { role: "user", content: turn.text };
+    return {
+      role: "user",
+      content: [
+        ...images.map((image) => ({ type: "image" as const, image: image.data, mediaType: image.mime })),
+        { type: "text" as const, text: turn.text },
+      ],
+    };
+  });
+}
+
+/** A provider's failure in words a visitor can read, without leaking keys or internals. */
+export function providerErrorFrom(error: unknown): ProviderError {
+  if (error instanceof ProviderError) return error;
+  const candidate = APICallError.isInstance(error)
+    ? error
+    : APICallError.isInstance((error as { cause?: unknown })?.cause)
+      ? ((error as { cause: APICallError }).cause as APICallError)
+      : undefined;
+  if (candidate) {
+    const status = candidate.statusCode;
+    if (status === 429) return new ProviderError("the model's provider is rate-limiting requests; try again shortly", "provider_rate_limited", 429);
+    if (status !== undefined) return new ProviderError(`the model's provider answered with HTTP ${status}`, "provider_error", status);
+    return new ProviderError("the model's provider could not be reached", "provider_unavailable");
+  }
+  const name = (error as Error)?.name;
+  if (name === "AbortError" || name === "TimeoutError") return new ProviderError("the model took too long to answer", "provider_timeout");
+  return new ProviderError("the model's answer stopped unexpectedly", "provider_error");
+}
+
+/** Streams the answer text; the return value says how it finished. Throws ProviderError on any failure. */
+export async function* streamChat(target: ModelTarget, turns: ChatTurn[], options: StreamOptions = {}): AsyncGenerator<string, StreamEnd> {
+  if (target.providerType === "demo") return yield* streamDemo(target.providerModelId, turns, options);
+  let finish: StreamEnd = { finishReason: "unknown" };
+  try {
+    const result = streamText({
+      model: languageModel(target),
+      messages: toModelMessages(turns),
+      abortSignal: options.signal,
+      maxRetries: 0,
+      temperature: options.temperature,
+      maxOutputTokens: options.maxOutputTokens,
+      // failures are handled below; the SDK's default logs whole error objects, request bodies included
+      onError: () => {},
+    });
+    for await (const part of result.fullStream) {
+      if (part.type === "text-delta") yield part.text;
+      else if (part.type === "error") throw part.error;
+      else if (part.type === "abort") throw options.signal?.reason ?? new DOMException("aborted", "AbortError");
+      else if (part.type === "finish") finish = { finishReason: part.finishReason, outputTokens: part.totalUsage.outputTokens };
+    }
+  } catch (error) {
+    if (options.signal?.aborted && options.signal.reason instanceof ProviderError) throw options.signal.reason;
+    throw providerErrorFrom(error);
+  }
+  if (finish.finishReason === "unknown" || finish.finishReason === "other") {
+    // a stream that ends without a finish event was cut
+    throw new ProviderError("the model's answer stopped unexpectedly", "provider_error");
+  }
+  return finish;
+}

@@ -1,0 +1,51 @@
+// Brings the model registry in the database in line with the models file, at start-up (upsert by id).
+import type { PrismaClient } from "../generated/prisma/client";
+import { DEMO_PROVIDER, loadModelsConfig, type ModelsConfig } from "./config";
+
+const PROVIDER_TYPE = {
+  "openai-compatible": "openai_compatible",
+  anthropic: "anthropic",
+  google: "google",
+  demo: "demo",
+} as const;
+
+export async function syncRegistry(prisma: PrismaClient, config: ModelsConfig): Promise<void> {
+  await prisma.$transaction(async (tx) => {
+    for (const [id, provider] of Object.entries(config.providers)) {
+      const data = { type: PROVIDER_TYPE[provider.type], baseURL: provider.baseURL ?? null, apiKeyEnv: provider.apiKeyEnv ?? null };
+      await tx.provider.upsert({ where: { id }, create: { id, ...data }, update: data });
+    }
+    for (const model of config.models) {
+      const data = {
+        providerId: model.provider,
+        providerModelId: model.model,
+        displayName: model.displayName,
+        organization: model.organization ?? null,
+        license: model.license ?? null,
+        knowledgeCutoff: model.knowledgeCutoff ?? null,
+        vision: model.vision,
+        weight: model.weight,
+        enabled: model.enabled,
+        battleTargets: model.battleTargets,
+        isDemo: config.providers[model.provider]?.type === "demo",
+      };
+      await tx.model.upsert({ where: { id: model.id }, create: { id: model.id, ...data }, update: data });
+    }
+    // Demo models leave the pool once real models are configured (their battles stay, flagged demo).
+    const configured = config.models.map((m) => m.id);
+    if (!Object.values(config.providers).some((p) => p.type === "demo")) {
+      await tx.model.updateMany({ where: { providerId: DEMO_PROVIDER, id: { notIn: configured } }, data: { enabled: false } });
+    }
+  });
+}
+
+const globalForRegistry = globalThis as unknown as { arenaRegistrySync?: Promise<void> };
+
+/** Syncs once per server process, on first use. */
+export function ensureRegistry(prisma: PrismaClient): Promise<void> {
+  globalForRegistry.arenaRegistrySync ??= syncRegistry(prisma, loadModelsConfig().config).catch((error) => {
+    globalForRegistry.arenaRegistrySync = undefined;
+    throw error;
+  });
+  return globalForRegistry.arenaRegistrySync;
+}
