@@ -47,7 +47,9 @@ describe("OpenAI-compatible adapter against the fake server", () => {
   });
 
   it("sends images as image_url content parts, with the conversation history", async () => {
-    const png = await sharp({ create: { width: 8, height: 4, channels: 3, background: "#ff0000" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 8, height: 4, channels: 3, background: "#ff0000" } })
+      .png()
+      .toBuffer();
     await collect("steady", [
       { role: "user", text: "what colour?", images: [{ data: png, mime: "image/png" }] },
       { role: "assistant", text: "red" },
@@ -86,12 +88,23 @@ describe("OpenAI-compatible adapter against the fake server", () => {
 
 describe("demo models", () => {
   it("describe the real image in their own style", async () => {
-    const png = await sharp({ create: { width: 300, height: 120, channels: 3, background: "#1f4fd6" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 300, height: 120, channels: 3, background: "#1f4fd6" } })
+      .png()
+      .toBuffer();
     process.env.DEMO_TOKEN_DELAY_MS = "0";
     const run = async (style: string) => {
-      const demo: ModelTarget = { id: style, providerType: "demo", baseURL: null, apiKeyEnv: null, providerModelId: style };
+      const demo: ModelTarget = {
+        id: style,
+        providerType: "demo",
+        baseURL: null,
+        apiKeyEnv: null,
+        providerModelId: style,
+      };
       let text = "";
-      for await (const delta of streamChat(demo, [{ role: "user", text: "What is this?", images: [{ data: png, mime: "image/png" }] }])) text += delta;
+      for await (const delta of streamChat(demo, [
+        { role: "user", text: "What is this?", images: [{ data: png, mime: "image/png" }] },
+      ]))
+        text += delta;
       return text;
     };
     const terse = await run("terse");

@@ -24,7 +24,9 @@ export function languageModel(target: ModelTarget): LanguageModel {
     case "anthropic":
       return createAnthropic({ baseURL: target.baseURL ?? undefined, apiKey: key ?? "" })(target.providerModelId);
     case "google":
-      return createGoogleGenerativeAI({ baseURL: target.baseURL ?? undefined, apiKey: key ?? "" })(target.providerModelId);
+      return createGoogleGenerativeAI({ baseURL: target.baseURL ?? undefined, apiKey: key ?? "" })(
+        target.providerModelId,
+      );
     default:
       throw new ProviderError(`no AI SDK model for provider type ${target.providerType}`, "provider_error");
   }
@@ -55,17 +57,28 @@ export function providerErrorFrom(error: unknown): ProviderError {
       : undefined;
   if (candidate) {
     const status = candidate.statusCode;
-    if (status === 429) return new ProviderError("the model's provider is rate-limiting requests; try again shortly", "provider_rate_limited", 429);
-    if (status !== undefined) return new ProviderError(`the model's provider answered with HTTP ${status}`, "provider_error", status);
+    if (status === 429)
+      return new ProviderError(
+        "the model's provider is rate-limiting requests; try again shortly",
+        "provider_rate_limited",
+        429,
+      );
+    if (status !== undefined)
+      return new ProviderError(`the model's provider answered with HTTP ${status}`, "provider_error", status);
     return new ProviderError("the model's provider could not be reached", "provider_unavailable");
   }
   const name = (error as Error)?.name;
-  if (name === "AbortError" || name === "TimeoutError") return new ProviderError("the model took too long to answer", "provider_timeout");
+  if (name === "AbortError" || name === "TimeoutError")
+    return new ProviderError("the model took too long to answer", "provider_timeout");
   return new ProviderError("the model's answer stopped unexpectedly", "provider_error");
 }
 
 /** Streams the answer text; the return value says how it finished. Throws ProviderError on any failure. */
-export async function* streamChat(target: ModelTarget, turns: ChatTurn[], options: StreamOptions = {}): AsyncGenerator<string, StreamEnd> {
+export async function* streamChat(
+  target: ModelTarget,
+  turns: ChatTurn[],
+  options: StreamOptions = {},
+): AsyncGenerator<string, StreamEnd> {
   if (target.providerType === "demo") return yield* streamDemo(target.providerModelId, turns, options);
   let finish: StreamEnd = { finishReason: "unknown" };
   try {
@@ -83,7 +96,8 @@ export async function* streamChat(target: ModelTarget, turns: ChatTurn[], option
       if (part.type === "text-delta") yield part.text;
       else if (part.type === "error") throw part.error;
       else if (part.type === "abort") throw options.signal?.reason ?? new DOMException("aborted", "AbortError");
-      else if (part.type === "finish") finish = { finishReason: part.finishReason, outputTokens: part.totalUsage.outputTokens };
+      else if (part.type === "finish")
+        finish = { finishReason: part.finishReason, outputTokens: part.totalUsage.outputTokens };
     }
   } catch (error) {
     if (options.signal?.aborted && options.signal.reason instanceof ProviderError) throw options.signal.reason;

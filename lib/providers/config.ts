@@ -33,20 +33,30 @@ export const modelsConfigSchema = z
   .superRefine((config, ctx) => {
     const ids = new Set<string>();
     config.models.forEach((model, i) => {
-      if (ids.has(model.id)) ctx.addIssue({ code: "custom", path: ["models", i, "id"], message: `duplicate model id '${model.id}'` });
+      if (ids.has(model.id))
+        ctx.addIssue({ code: "custom", path: ["models", i, "id"], message: `duplicate model id '${model.id}'` });
       ids.add(model.id);
       if (!config.providers[model.provider]) {
-        ctx.addIssue({ code: "custom", path: ["models", i, "provider"], message: `unknown provider '${model.provider}'` });
+        ctx.addIssue({
+          code: "custom",
+          path: ["models", i, "provider"],
+          message: `unknown provider '${model.provider}'`,
+        });
       }
     });
     config.models.forEach((model, i) => {
       for (const target of model.battleTargets) {
-        if (!ids.has(target)) ctx.addIssue({ code: "custom", path: ["models", i, "battleTargets"], message: `unknown model '${target}'` });
+        if (!ids.has(target))
+          ctx.addIssue({ code: "custom", path: ["models", i, "battleTargets"], message: `unknown model '${target}'` });
       }
     });
     for (const [name, provider] of Object.entries(config.providers)) {
       if (provider.type === "openai-compatible" && !provider.baseURL) {
-        ctx.addIssue({ code: "custom", path: ["providers", name, "baseURL"], message: "an openai-compatible provider needs a baseURL" });
+        ctx.addIssue({
+          code: "custom",
+          path: ["providers", name, "baseURL"],
+          message: "an openai-compatible provider needs a baseURL",
+        });
       }
     }
   });
@@ -81,7 +91,15 @@ export const DEMO_CONFIG: ModelsConfig = {
 function describeIssues(error: z.ZodError): string {
   return error.issues
     .slice(0, 5)
-    .map((issue) => `${issue.path.map((p) => (typeof p === "number" ? `[${p}]` : `.${String(p)}`)).join("").replace(/^\./, "") || "(root)"}: ${issue.message}`)
+    .map(
+      (issue) =>
+        `${
+          issue.path
+            .map((p) => (typeof p === "number" ? `[${p}]` : `.${String(p)}`))
+            .join("")
+            .replace(/^\./, "") || "(root)"
+        }: ${issue.message}`,
+    )
     .join("; ");
 }
 
@@ -93,18 +111,24 @@ export function parseModelsConfig(text: string, source: string): ModelsConfig {
     throw new ModelsConfigError(`${source} is not valid JSON: ${(error as Error).message}`);
   }
   const parsed = modelsConfigSchema.safeParse(json);
-  if (!parsed.success) throw new ModelsConfigError(`${source} is not a valid models file: ${describeIssues(parsed.error)}`);
+  if (!parsed.success)
+    throw new ModelsConfigError(`${source} is not a valid models file: ${describeIssues(parsed.error)}`);
   return parsed.data;
 }
 
-export function loadModelsConfig(env: Record<string, string | undefined> = process.env): { config: ModelsConfig; source: string } {
+export function loadModelsConfig(env: Record<string, string | undefined> = process.env): {
+  config: ModelsConfig;
+  source: string;
+} {
   const file = env.ARENA_MODELS_FILE?.trim();
   if (!file) return { config: DEMO_CONFIG, source: "built-in demo models" };
   let text: string;
   try {
     text = fs.readFileSync(file, "utf8");
   } catch (error) {
-    throw new ModelsConfigError(`ARENA_MODELS_FILE: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new ModelsConfigError(
+      `ARENA_MODELS_FILE: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
   }
   return { config: parseModelsConfig(text, `ARENA_MODELS_FILE (${file})`), source: file };
 }

@@ -75,7 +75,9 @@ export function demoReply(style: string, question: string, facts: ImageFacts[]):
     return [
       "# Analysis",
       "",
-      facts.length ? `I looked at ${facts.length} image${facts.length > 1 ? "s" : ""}.` : "There is no image in this conversation.",
+      facts.length
+        ? `I looked at ${facts.length} image${facts.length > 1 ? "s" : ""}.`
+        : "There is no image in this conversation.",
       "",
       ...sections.flatMap((s) => [s, ""]),
       "## Your question",
@@ -95,7 +97,11 @@ export function demoTokenDelay(): number {
   return Number.isFinite(value) && value >= 0 ? value : 20;
 }
 
-export async function* streamDemo(style: string, turns: ChatTurn[], options: StreamOptions): AsyncGenerator<string, StreamEnd> {
+export async function* streamDemo(
+  style: string,
+  turns: ChatTurn[],
+  options: StreamOptions,
+): AsyncGenerator<string, StreamEnd> {
   const images = turns.flatMap((t) => t.images ?? []);
   const facts = await Promise.all(images.map(describeImage));
   const question = [...turns].reverse().find((t) => t.role === "user")?.text ?? "";

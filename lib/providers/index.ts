@@ -1,4 +1,11 @@
 export { languageModel, providerErrorFrom, streamChat, toModelMessages } from "./adapters";
 export { DEMO_CONFIG, loadModelsConfig, type ModelsConfig, ModelsConfigError, parseModelsConfig } from "./config";
 export { ensureRegistry, syncRegistry } from "./registry";
-export { type ChatTurn, type ImageInput, type ModelTarget, ProviderError, type StreamEnd, type StreamOptions } from "./types";
+export {
+  type ChatTurn,
+  type ImageInput,
+  type ModelTarget,
+  ProviderError,
+  type StreamEnd,
+  type StreamOptions,
+} from "./types";

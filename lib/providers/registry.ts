@@ -12,7 +12,11 @@ const PROVIDER_TYPE = {
 export async function syncRegistry(prisma: PrismaClient, config: ModelsConfig): Promise<void> {
   await prisma.$transaction(async (tx) => {
     for (const [id, provider] of Object.entries(config.providers)) {
-      const data = { type: PROVIDER_TYPE[provider.type], baseURL: provider.baseURL ?? null, apiKeyEnv: provider.apiKeyEnv ?? null };
+      const data = {
+        type: PROVIDER_TYPE[provider.type],
+        baseURL: provider.baseURL ?? null,
+        apiKeyEnv: provider.apiKeyEnv ?? null,
+      };
       await tx.provider.upsert({ where: { id }, create: { id, ...data }, update: data });
     }
     for (const model of config.models) {
@@ -34,7 +38,10 @@ export async function syncRegistry(prisma: PrismaClient, config: ModelsConfig): 
     // Demo models leave the pool once real models are configured (their battles stay, flagged demo).
     const configured = config.models.map((m) => m.id);
     if (!Object.values(config.providers).some((p) => p.type === "demo")) {
-      await tx.model.updateMany({ where: { providerId: DEMO_PROVIDER, id: { notIn: configured } }, data: { enabled: false } });
+      await tx.model.updateMany({
+        where: { providerId: DEMO_PROVIDER, id: { notIn: configured } },
+        data: { enabled: false },
+      });
     }
   });
 }

@@ -1,0 +1,46 @@
+// Pair sampling as FastChat's get_battle_pair: the first model by weight, its rival by weight (or by the battle
+// target rule), never the same model twice, random sides. An image in the first turn draws vision models only.
+
+export interface Candidate {
+  id: string;
+  weight: number;
+  vision: boolean;
+  enabled: boolean;
+  outage: boolean;
+  battleTargets: string[];
+}
+
+export class NoPairError extends Error {}
+
+function pickWeighted<T>(items: T[], weight: (item: T) => number, rand: () => number): T {
+  const total = items.reduce((s, item) => s + weight(item), 0);
+  let u = rand() * total;
+  for (const item of items) {
+    u -= weight(item);
+    if (u < 0) return item;
+  }
+  return items[items.length - 1] as T;
+}
+
+export function samplePair(
+  candidates: Candidate[],
+  options: { hasImage: boolean; rand?: () => number },
+): [string, string] {
+  const rand = options.rand ?? Math.random;
+  const pool = candidates.filter((m) => m.enabled && !m.outage && m.weight > 0 && (!options.hasImage || m.vision));
+  if (pool.length < 2) {
+    throw new NoPairError(
+      options.hasImage
+        ? "fewer than two vision models are available right now"
+        : "fewer than two models are available right now",
+    );
+  }
+  const first = pickWeighted(pool, (m) => m.weight, rand);
+  const rivals = pool.filter((m) => m.id !== first.id);
+  const total = pool.reduce((s, m) => s + m.weight, 0);
+  const targets = first.battleTargets.filter((t) => rivals.some((r) => r.id === t));
+  // FastChat: a rival among the first model's battle targets gets 0.5·total/len(targets) instead of its weight
+  const rivalWeight = (m: Candidate) => (targets.includes(m.id) ? (0.5 * total) / targets.length : m.weight);
+  const second = pickWeighted(rivals, rivalWeight, rand);
+  return rand() < 0.5 ? [first.id, second.id] : [second.id, first.id];
+}
