@@ -1,0 +1,37 @@
+import type { PrismaClient } from "../generated/prisma/client";
+import { EXTENSION, normaliseImage } from "./normalise";
+import { imageStore } from "./store";
+import { checkUpload, imageLimits } from "./validate";
+
+export { EXTENSION, type NormalisedImage, normaliseImage } from "./normalise";
+export { type ImageStore, imageStore, LocalImageStore, S3ImageStore } from "./store";
+export { ACCEPTED_TYPES, checkUpload, ImageRejected, imageLimits, sniffImageType } from "./validate";
+
+export interface StoredImage {
+  sha256: string;
+  mime: string;
+  width: number;
+  height: number;
+  bytes: number;
+  data: Buffer;
+}
+
+/** Checks, normalises and stores an upload once by hash; returns the stored image with its bytes. */
+export async function ingestImage(prisma: PrismaClient, name: string, upload: Uint8Array): Promise<StoredImage> {
+  const limits = imageLimits();
+  const type = checkUpload(name, upload, limits.maxBytes);
+  const image = await normaliseImage(upload, type, limits.maxSide);
+  const storageKey = `${image.sha256.slice(0, 2)}/${image.sha256}.${EXTENSION[image.mime]}`;
+  await imageStore().put(storageKey, image.data, image.mime);
+  const row = { mime: image.mime, width: image.width, height: image.height, bytes: image.data.length, storageKey };
+  await prisma.image.upsert({ where: { sha256: image.sha256 }, create: { sha256: image.sha256, ...row }, update: {} });
+  return { sha256: image.sha256, ...row, data: image.data };
+}
+
+/** The bytes of a stored image, or null. */
+export async function loadImage(prisma: PrismaClient, sha256: string): Promise<{ data: Buffer; mime: string } | null> {
+  const row = await prisma.image.findUnique({ where: { sha256 } });
+  if (!row) return null;
+  const data = await imageStore().get(row.storageKey);
+  return data ? { data, mime: row.mime } : null;
+}

@@ -1,0 +1,55 @@
+import crypto from "node:crypto";
+import sharp from "sharp";
+import { ImageRejected, type ImageType } from "./validate";
+
+export interface NormalisedImage {
+  data: Buffer;
+  mime: "image/png" | "image/jpeg" | "image/webp";
+  width: number;
+  height: number;
+  sha256: string;
+}
+
+/**
+ * Upright (EXIF orientation applied), at most maxSide pixels on the longest side, metadata stripped, re-encoded:
+ * JPEG stays JPEG, WebP stays WebP, PNG and GIF (first frame) become PNG. The hash is of these bytes, so the
+ * same picture uploaded twice is stored once.
+ */
+export async function normaliseImage(bytes: Uint8Array, type: ImageType, maxSide: number): Promise<NormalisedImage> {
+  try {
+    let pipeline = sharp(bytes, { animated: false, limitInputPixels: 100_000_000 })
+      .rotate()
+      .resize({ width: maxSide, height: maxSide, fit: "inside", withoutEnlargement: true });
+    let mime: NormalisedImage["mime"];
+    if (type === "image/jpeg") {
+      pipeline = pipeline.jpeg({ quality: 90, mozjpeg: true });
+      mime = "image/jpeg";
+    } else if (type === "image/webp") {
+      pipeline = pipeline.webp({ quality: 90 });
+      mime = "image/webp";
+    } else {
+      pipeline = pipeline.png({ compressionLevel: 8 });
+      mime = "image/png";
+    }
+    const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
+    return {
+      data,
+      mime,
+      width: info.width,
+      height: info.height,
+      sha256: crypto.createHash("sha256").update(data).digest("hex"),
+    };
+  } catch {
+    throw new ImageRejected(
+      "the image could not be read: the file is damaged or not really an image",
+      "image_unreadable",
+      415,
+    );
+  }
+}
+
+export const EXTENSION: Record<NormalisedImage["mime"], string> = {
+  "image/png": "png",
+  "image/jpeg": "jpg",
+  "image/webp": "webp",
+};

@@ -1,0 +1,93 @@
+// Where image bytes live: a local folder by default, or an S3-compatible bucket (configured by environment).
+import fs from "node:fs";
+import path from "node:path";
+import { AwsClient } from "aws4fetch";
+
+export interface ImageStore {
+  /** stores the bytes under key unless already there */
+  put(key: string, data: Buffer, mime: string): Promise<void>;
+  get(key: string): Promise<Buffer | null>;
+}
+
+export class LocalImageStore implements ImageStore {
+  constructor(private readonly root: string) {}
+
+  private file(key: string) {
+    return path.join(this.root, key);
+  }
+
+  async put(key: string, data: Buffer): Promise<void> {
+    const file = this.file(key);
+    if (fs.existsSync(file)) return;
+    await fs.promises.mkdir(path.dirname(file), { recursive: true });
+    // write then rename: a crash never leaves a half-written image under its final name
+    const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
+    await fs.promises.writeFile(temp, data);
+    await fs.promises.rename(temp, file);
+  }
+
+  async get(key: string): Promise<Buffer | null> {
+    try {
+      return await fs.promises.readFile(this.file(key));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+      throw error;
+    }
+  }
+}
+
+/** Any S3-compatible service (AWS S3, MinIO, R2, ...), signed with SigV4; path-style URLs. */
+export class S3ImageStore implements ImageStore {
+  private readonly client: AwsClient;
+  constructor(
+    private readonly endpoint: string,
+    private readonly bucket: string,
+    accessKeyId: string,
+    secretAccessKey: string,
+    region: string,
+  ) {
+    this.client = new AwsClient({ accessKeyId, secretAccessKey, region, service: "s3" });
+  }
+
+  private url(key: string) {
+    return `${this.endpoint.replace(/\/$/, "")}/${this.bucket}/${key}`;
+  }
+
+  async put(key: string, data: Buffer, mime: string): Promise<void> {
+    const head = await this.client.fetch(this.url(key), { method: "HEAD" });
+    if (head.ok) return;
+    const response = await this.client.fetch(this.url(key), {
+      method: "PUT",
+      body: new Uint8Array(data),
+      headers: { "Content-Type": mime },
+    });
+    if (!response.ok) throw new Error(`image storage answered HTTP ${response.status} to a PUT`);
+  }
+
+  async get(key: string): Promise<Buffer | null> {
+    const response = await this.client.fetch(this.url(key));
+    if (response.status === 404) return null;
+    if (!response.ok) throw new Error(`image storage answered HTTP ${response.status} to a GET`);
+    return Buffer.from(await response.arrayBuffer());
+  }
+}
+
+const globalForStore = globalThis as unknown as { arenaImageStore?: ImageStore };
+
+/** S3 when ARENA_S3_BUCKET is set (keys from ARENA_S3_ACCESS_KEY_ID / ARENA_S3_SECRET_ACCESS_KEY), else local. */
+export function imageStore(env: Record<string, string | undefined> = process.env): ImageStore {
+  if (globalForStore.arenaImageStore) return globalForStore.arenaImageStore;
+  const bucket = env.ARENA_S3_BUCKET;
+  let store: ImageStore;
+  if (bucket) {
+    const { ARENA_S3_ENDPOINT: endpoint, ARENA_S3_ACCESS_KEY_ID: id, ARENA_S3_SECRET_ACCESS_KEY: secret } = env;
+    if (!endpoint || !id || !secret) {
+      throw new Error("ARENA_S3_BUCKET needs ARENA_S3_ENDPOINT, ARENA_S3_ACCESS_KEY_ID and ARENA_S3_SECRET_ACCESS_KEY");
+    }
+    store = new S3ImageStore(endpoint, bucket, id, secret, env.ARENA_S3_REGION ?? "us-east-1");
+  } else {
+    store = new LocalImageStore(path.resolve(env.ARENA_DATA_DIR ?? ".data", "images"));
+  }
+  globalForStore.arenaImageStore = store;
+  return store;
+}
