@@ -16,7 +16,7 @@ export class LocalImageStore implements ImageStore {
     return path.join(this.root, key);
   }
 
-  async put(key: string, data: Buffer): Promise<void> {
+  async put(key: string, data: Buffer, _mime?: string): Promise<void> {
     const file = this.file(key);
     if (fs.existsSync(file)) return;
     await fs.promises.mkdir(path.dirname(file), { recursive: true });
