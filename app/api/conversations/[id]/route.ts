@@ -1,0 +1,13 @@
+import { conversationView } from "@/lib/arena";
+import { getPrisma } from "@/lib/db";
+import { handle } from "@/lib/http/route";
+import { visitorIdFrom } from "@/lib/http/visitor";
+
+export const dynamic = "force-dynamic";
+
+export function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
+  return handle(async () => {
+    const { id } = await params;
+    return Response.json(await conversationView(getPrisma(), id, { visitorId: visitorIdFrom(request) }));
+  });
+}

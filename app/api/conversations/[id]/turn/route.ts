@@ -1,0 +1,35 @@
+import { z } from "zod";
+import { prepareTurn, streamTurn } from "@/lib/arena";
+import { getPrisma } from "@/lib/db";
+import { ApiError } from "@/lib/http/errors";
+import { handle, readJson } from "@/lib/http/route";
+import { visitorIdFrom } from "@/lib/http/visitor";
+
+export const dynamic = "force-dynamic";
+
+const body = z.object({
+  sides: z
+    .array(z.enum(["a", "b"]))
+    .min(1)
+    .optional(),
+  regenerate: z.boolean().optional(),
+});
+
+/** Streams the answers to the latest prompt as NDJSON events (start, delta, done, error, end). */
+export function POST(request: Request, { params }: { params: Promise<{ id: string }> }) {
+  return handle(async () => {
+    const visitorId = visitorIdFrom(request);
+    if (!visitorId) throw new ApiError(403, "terms_required", "please accept the terms of use first");
+    const options = await readJson(request, body);
+    const { id } = await params;
+    const prisma = getPrisma();
+    const plan = await prepareTurn(prisma, { conversationId: id, visitorId, ...options });
+    return new Response(streamTurn(prisma, plan), {
+      headers: {
+        "Content-Type": "application/x-ndjson; charset=utf-8",
+        "Cache-Control": "no-store, no-transform",
+        "X-Accel-Buffering": "no",
+      },
+    });
+  });
+}

@@ -1,0 +1,21 @@
+import { z } from "zod";
+import { castVote } from "@/lib/arena";
+import { getPrisma } from "@/lib/db";
+import { ApiError } from "@/lib/http/errors";
+import { handle, readJson } from "@/lib/http/route";
+import { ipHashFrom, visitorIdFrom } from "@/lib/http/visitor";
+
+export const dynamic = "force-dynamic";
+
+const body = z.object({ winner: z.enum(["model_a", "model_b", "tie", "tie (bothbad)"]) });
+
+export function POST(request: Request, { params }: { params: Promise<{ id: string }> }) {
+  return handle(async () => {
+    const visitorId = visitorIdFrom(request);
+    if (!visitorId) throw new ApiError(403, "terms_required", "please accept the terms of use first");
+    const { winner } = await readJson(request, body);
+    const { id } = await params;
+    const result = await castVote(getPrisma(), { conversationId: id, visitorId, winner, ipHash: ipHashFrom(request) });
+    return Response.json(result, { status: result.created ? 201 : 200 });
+  });
+}

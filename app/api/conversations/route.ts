@@ -1,0 +1,50 @@
+import { openConversation, type Upload } from "@/lib/arena";
+import { getPrisma } from "@/lib/db";
+import { ApiError } from "@/lib/http/errors";
+import { handle } from "@/lib/http/route";
+import { ipHashFrom, visitorIdFrom } from "@/lib/http/visitor";
+
+export const dynamic = "force-dynamic";
+
+const MODES = ["battle", "side_by_side", "direct"] as const;
+
+/** Opens a battle (or a named side-by-side, or a direct chat) from a multipart form: prompt, images, mode. */
+export function POST(request: Request) {
+  return handle(async () => {
+    const visitorId = visitorIdFrom(request);
+    if (!visitorId) throw new ApiError(403, "terms_required", "please accept the terms of use first");
+    const type = request.headers.get("content-type") ?? "";
+    if (!type.startsWith("multipart/form-data")) {
+      throw new ApiError(415, "unsupported_media_type", "send the prompt and images as multipart/form-data");
+    }
+    let form: FormData;
+    try {
+      form = await request.formData();
+    } catch {
+      throw new ApiError(400, "invalid_form", "the form data could not be read");
+    }
+    const mode = String(form.get("mode") ?? "battle");
+    if (!MODES.includes(mode as (typeof MODES)[number]))
+      throw new ApiError(400, "invalid_mode", `unknown mode '${mode}'`);
+    const uploads: Upload[] = [];
+    for (const value of form.getAll("images")) {
+      if (typeof value === "string") throw new ApiError(400, "invalid_image", "images must be files");
+      uploads.push({ name: value.name || "image", bytes: new Uint8Array(await value.arrayBuffer()) });
+    }
+    const text = (key: string) => {
+      const value = form.get(key);
+      return typeof value === "string" && value ? value : undefined;
+    };
+    const conversation = await openConversation(getPrisma(), {
+      visitorId,
+      ipHash: ipHashFrom(request),
+      mode: mode as (typeof MODES)[number],
+      prompt: text("prompt") ?? "",
+      uploads,
+      presetId: text("presetId"),
+      modelA: text("modelA"),
+      modelB: text("modelB"),
+    });
+    return Response.json({ id: conversation.id, mode: conversation.mode, turn: 1 }, { status: 201 });
+  });
+}

@@ -1,0 +1,22 @@
+import { getPrisma } from "@/lib/db";
+import { errorResponse } from "@/lib/http/errors";
+import { handle } from "@/lib/http/route";
+import { loadImage } from "@/lib/images";
+
+export const dynamic = "force-dynamic";
+
+/** Images are addressed by the SHA-256 of their bytes: immutable, so cached for a year. */
+export function GET(_request: Request, { params }: { params: Promise<{ sha: string }> }) {
+  return handle(async () => {
+    const { sha } = await params;
+    const image = /^[0-9a-f]{64}$/.test(sha) ? await loadImage(getPrisma(), sha) : null;
+    if (!image) return errorResponse(404, "image_not_found", "no such image");
+    return new Response(new Uint8Array(image.data), {
+      headers: {
+        "Content-Type": image.mime,
+        "Cache-Control": "public, max-age=31536000, immutable",
+        "X-Content-Type-Options": "nosniff",
+      },
+    });
+  });
+}

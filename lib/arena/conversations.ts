@@ -1,0 +1,234 @@
+// Opening conversations (anonymous battles, named side-by-side, direct chat) and adding follow-up prompts.
+import fs from "node:fs";
+import path from "node:path";
+import type { PrismaClient } from "../generated/prisma/client";
+import type { ConversationMode } from "../generated/prisma/enums";
+import { ApiError } from "../http/errors";
+import { ImageRejected, imageLimits, ingestImage, type StoredImage } from "../images";
+import { moderate } from "../moderation";
+import { ensureRegistry } from "../providers";
+import { limitPrompt } from "./rate-limit";
+import { NoPairError, samplePair } from "./sampling";
+import { arenaSettings } from "./settings";
+
+export interface Upload {
+  name: string;
+  bytes: Uint8Array;
+}
+
+export interface OpenConversation {
+  visitorId: string;
+  ipHash: string | null;
+  mode: ConversationMode;
+  prompt: string;
+  uploads: Upload[];
+  presetId?: string;
+  /** chosen models: both for side_by_side, modelA for direct */
+  modelA?: string;
+  modelB?: string;
+}
+
+export interface PresetImage {
+  id: string;
+  file: string;
+  question: string;
+  kind: string;
+}
+
+export function presetBank(): PresetImage[] {
+  const file = path.join(process.cwd(), "public", "presets", "index.json");
+  try {
+    return JSON.parse(fs.readFileSync(/*turbopackIgnore: true*/ file, "utf8")) as PresetImage[];
+  } catch {
+    return [];
+  }
+}
+
+export async function requireVisitor(prisma: PrismaClient, visitorId: string | null) {
+  const visitor = visitorId ? await prisma.visitor.findUnique({ where: { id: visitorId } }) : null;
+  if (!visitor?.termsAcceptedAt) throw new ApiError(403, "terms_required", "please accept the terms of use first");
+  if (visitor.bannedAt) throw new ApiError(403, "visitor_banned", "this browser can no longer take part in the arena");
+  return visitor;
+}
+
+function checkPrompt(prompt: string, mode: ConversationMode) {
+  const settings = arenaSettings();
+  const limit = mode === "battle" ? settings.battlePromptChars : settings.chatPromptChars;
+  if (!prompt.trim()) throw new ApiError(400, "empty_prompt", "write a question or instruction for the models");
+  if (prompt.length > limit) {
+    throw new ApiError(
+      413,
+      "prompt_too_long",
+      `the message is ${prompt.length} characters long; the limit is ${limit}`,
+    );
+  }
+}
+
+async function flagIfModerated(prisma: PrismaClient, conversationId: string, prompt: string): Promise<void> {
+  const verdict = await moderate(prompt);
+  if (!verdict.flagged) return;
+  await prisma.$transaction([
+    prisma.conversation.update({
+      where: { id: conversationId },
+      data: { moderationStatus: "flagged", moderationReason: verdict.reason, endedAt: new Date() },
+    }),
+    prisma.moderationFlag.create({
+      data: { conversationId, source: verdict.source ?? "moderation", reason: verdict.reason ?? "flagged" },
+    }),
+  ]);
+  throw new ApiError(
+    422,
+    "prompt_flagged",
+    "This message was flagged by our content filter, so the conversation has ended. Please start a new one.",
+  );
+}
+
+async function chooseModels(
+  prisma: PrismaClient,
+  input: OpenConversation,
+  hasImage: boolean,
+): Promise<[string, string | null]> {
+  await ensureRegistry(prisma);
+  const models = await prisma.model.findMany({ where: { enabled: true } });
+  if (input.mode === "battle") {
+    try {
+      return samplePair(models, { hasImage });
+    } catch (error) {
+      if (error instanceof NoPairError)
+        throw new ApiError(503, "no_models", `${error.message}; please try again later`);
+      throw error;
+    }
+  }
+  const wanted = input.mode === "direct" ? [input.modelA] : [input.modelA, input.modelB];
+  for (const id of wanted) {
+    const model = models.find((m) => m.id === id);
+    if (!id || !model) throw new ApiError(404, "unknown_model", `unknown or disabled model '${id ?? ""}'`);
+    if (hasImage && !model.vision)
+      throw new ApiError(400, "model_without_vision", `${model.displayName} cannot read images`);
+  }
+  if (input.mode === "side_by_side" && input.modelA === input.modelB) {
+    throw new ApiError(400, "same_model", "pick two different models");
+  }
+  return [input.modelA as string, input.mode === "direct" ? null : (input.modelB as string)];
+}
+
+async function ingestAll(
+  prisma: PrismaClient,
+  input: OpenConversation,
+): Promise<{ images: StoredImage[]; isPreset: boolean }> {
+  const limits = imageLimits();
+  let uploads = input.uploads;
+  let isPreset = false;
+  if (input.presetId) {
+    const preset = presetBank().find((p) => p.id === input.presetId);
+    if (!preset) throw new ApiError(404, "unknown_preset", `unknown preset image '${input.presetId}'`);
+    uploads = [
+      { name: preset.file, bytes: fs.readFileSync(path.join(process.cwd(), "public", "presets", preset.file)) },
+      ...uploads,
+    ];
+    isPreset = true;
+  }
+  if (uploads.length > limits.maxImagesPerTurn) {
+    throw new ApiError(
+      400,
+      "too_many_images",
+      `attach at most ${limits.maxImagesPerTurn} image${limits.maxImagesPerTurn === 1 ? "" : "s"}`,
+    );
+  }
+  try {
+    const images: StoredImage[] = [];
+    for (const upload of uploads) images.push(await ingestImage(prisma, upload.name, upload.bytes));
+    return { images, isPreset };
+  } catch (error) {
+    if (error instanceof ImageRejected) throw new ApiError(error.status, error.code, error.message);
+    throw error;
+  }
+}
+
+/** Opens a conversation with its first prompt on every side. The answers are streamed by runTurn. */
+export async function openConversation(prisma: PrismaClient, input: OpenConversation) {
+  await requireVisitor(prisma, input.visitorId);
+  checkPrompt(input.prompt, input.mode);
+  await limitPrompt(prisma, input.visitorId, input.ipHash);
+  const { images, isPreset } = await ingestAll(prisma, input);
+  const [modelAId, modelBId] = await chooseModels(prisma, input, images.length > 0);
+  const demo = await prisma.model.count({ where: { id: { in: [modelAId, modelBId ?? modelAId] }, isDemo: true } });
+  const sides = modelBId ? (["a", "b"] as const) : (["a"] as const);
+  const conversation = await prisma.conversation.create({
+    data: {
+      mode: input.mode,
+      visitorId: input.visitorId,
+      modelAId,
+      modelBId,
+      turnCount: 1,
+      isPreset,
+      presetId: input.presetId ?? null,
+      isDemo: demo > 0,
+      messages: {
+        create: sides.map((side) => ({
+          side,
+          turn: 1,
+          role: "user" as const,
+          content: input.prompt,
+          images: { create: images.map((image, position) => ({ imageSha256: image.sha256, position })) },
+        })),
+      },
+    },
+  });
+  await flagIfModerated(prisma, conversation.id, input.prompt);
+  return conversation;
+}
+
+/** A follow-up prompt, sent to every side with its own history. */
+export async function addFollowUp(
+  prisma: PrismaClient,
+  input: { conversationId: string; visitorId: string; ipHash: string | null; prompt: string },
+) {
+  await requireVisitor(prisma, input.visitorId);
+  const conversation = await ownedConversation(prisma, input.conversationId, input.visitorId);
+  checkPrompt(input.prompt, conversation.mode);
+  if (conversation.endedAt)
+    throw new ApiError(409, "conversation_ended", "this conversation has ended; start a new round");
+  const settings = arenaSettings();
+  if (conversation.turnCount >= settings.turnLimit) {
+    throw new ApiError(
+      409,
+      "turn_limit",
+      `this conversation reached its limit of ${settings.turnLimit} turns; start a new round`,
+    );
+  }
+  const sides = conversation.modelBId ? (["a", "b"] as const) : (["a"] as const);
+  const answered = await prisma.message.findMany({
+    where: { conversationId: conversation.id, turn: conversation.turnCount, role: "assistant", superseded: false },
+    include: { response: true },
+  });
+  const complete = sides.every((side) =>
+    answered.some((m) => m.side === side && m.response?.finishReason && !m.response.error),
+  );
+  if (!complete)
+    throw new ApiError(409, "answers_pending", "wait until both answers have finished (or retry a failed one)");
+  await limitPrompt(prisma, input.visitorId, input.ipHash);
+  const turn = conversation.turnCount + 1;
+  await prisma.$transaction([
+    prisma.message.createMany({
+      data: sides.map((side) => ({
+        conversationId: conversation.id,
+        side,
+        turn,
+        role: "user" as const,
+        content: input.prompt,
+      })),
+    }),
+    prisma.conversation.update({ where: { id: conversation.id }, data: { turnCount: turn } }),
+  ]);
+  await flagIfModerated(prisma, conversation.id, input.prompt);
+  return { turn };
+}
+
+export async function ownedConversation(prisma: PrismaClient, id: string, visitorId: string) {
+  const conversation = /^[0-9a-f-]{36}$/i.test(id) ? await prisma.conversation.findUnique({ where: { id } }) : null;
+  if (!conversation || conversation.visitorId !== visitorId) {
+    throw new ApiError(404, "conversation_not_found", "no such conversation");
+  }
+  return conversation;
+}

@@ -1,0 +1,5 @@
+export { addFollowUp, openConversation, presetBank, type Upload } from "./conversations";
+export { prepareTurn, streamTurn, type TurnEvent } from "./turns";
+export { type ConversationView, conversationView } from "./views";
+export { acceptTerms, visitorStatus } from "./visitors";
+export { castVote, type VoteResult } from "./votes";

@@ -1,0 +1,50 @@
+// Fixed-window counters in PostgreSQL, so limits hold across every app instance.
+import type { PrismaClient } from "../generated/prisma/client";
+import { ApiError } from "../http/errors";
+
+export interface Limit {
+  key: string;
+  limit: number;
+  windowSeconds: number;
+  message: string;
+}
+
+export async function hitLimit(prisma: PrismaClient, limit: Limit, now = Date.now()): Promise<void> {
+  const windowMs = limit.windowSeconds * 1000;
+  const start = Math.floor(now / windowMs) * windowMs;
+  const rows = await prisma.$queryRaw<{ count: number }[]>`
+    INSERT INTO "RateLimitBucket" ("key", "windowStart", "count") VALUES (${limit.key}, ${new Date(start)}, 1)
+    ON CONFLICT ("key", "windowStart") DO UPDATE SET "count" = "RateLimitBucket"."count" + 1
+    RETURNING "count"`;
+  const count = Number(rows[0]?.count ?? 0);
+  if (count > limit.limit) {
+    throw new ApiError(429, "rate_limited", limit.message, Math.max(1, Math.ceil((start + windowMs - now) / 1000)));
+  }
+}
+
+export function rateLimits(env: Record<string, string | undefined> = process.env) {
+  const n = (value: string | undefined, fallback: number) => (value && Number(value) > 0 ? Number(value) : fallback);
+  return {
+    visitorPerHour: n(env.ARENA_RATE_VISITOR_PER_HOUR, 120),
+    ipPerHour: n(env.ARENA_RATE_IP_PER_HOUR, 600),
+    modelPerHour: n(env.ARENA_RATE_MODEL_PER_HOUR, 5000),
+  };
+}
+
+/** Every prompt counts against its visitor and its IP. */
+export async function limitPrompt(prisma: PrismaClient, visitorId: string, ipHash: string | null) {
+  const limits = rateLimits();
+  const message = "You are sending messages faster than we can serve; please wait a little and try again.";
+  await hitLimit(prisma, { key: `visitor:${visitorId}`, limit: limits.visitorPerHour, windowSeconds: 3600, message });
+  if (ipHash) await hitLimit(prisma, { key: `ip:${ipHash}`, limit: limits.ipPerHour, windowSeconds: 3600, message });
+}
+
+/** Every answer counts against its model. */
+export async function limitModel(prisma: PrismaClient, modelId: string) {
+  await hitLimit(prisma, {
+    key: `model:${modelId}`,
+    limit: rateLimits().modelPerHour,
+    windowSeconds: 3600,
+    message: "This model is very busy right now; please try again later.",
+  });
+}

@@ -1,0 +1,98 @@
+// What pages show of a conversation. Model identities stay hidden in a battle until it has been voted on.
+import type { PrismaClient } from "../generated/prisma/client";
+import type { Side } from "../generated/prisma/enums";
+import { ApiError } from "../http/errors";
+import type { Winner } from "../ratings/types";
+import { type AnswerStatus, answerStatus, sideMessages } from "./history";
+import { WINNER_FROM_DB } from "./votes";
+
+export interface MessageView {
+  turn: number;
+  role: "user" | "assistant";
+  content: string;
+  images: string[];
+  status?: AnswerStatus;
+  error?: string;
+}
+
+export interface SideView {
+  model: {
+    id: string;
+    displayName: string;
+    organization: string | null;
+    license: string | null;
+    isDemo: boolean;
+  } | null;
+  messages: MessageView[];
+}
+
+export interface ConversationView {
+  id: string;
+  mode: "battle" | "side_by_side" | "direct";
+  turnCount: number;
+  isPreset: boolean;
+  isDemo: boolean;
+  createdAt: string;
+  vote: { winner: Winner; anonymous: boolean } | null;
+  ended: boolean;
+  sides: Partial<Record<Side, SideView>>;
+}
+
+export async function conversationView(
+  prisma: PrismaClient,
+  id: string,
+  access: { visitorId?: string | null; share?: boolean },
+): Promise<ConversationView> {
+  const conversation = /^[0-9a-f-]{36}$/i.test(id)
+    ? await prisma.conversation.findUnique({ where: { id }, include: { vote: true, modelA: true, modelB: true } })
+    : null;
+  const allowed =
+    conversation &&
+    (conversation.visitorId === access.visitorId ||
+      (access.share && conversation.vote !== null && conversation.moderationStatus !== "flagged"));
+  if (!conversation || !allowed) throw new ApiError(404, "conversation_not_found", "no such conversation");
+  const revealed = conversation.mode !== "battle" || conversation.vote !== null;
+  const sides: Partial<Record<Side, SideView>> = {};
+  for (const side of conversation.modelB ? (["a", "b"] as const) : (["a"] as const)) {
+    const model = side === "a" ? conversation.modelA : conversation.modelB;
+    const messages = await sideMessages(prisma, conversation.id, side);
+    sides[side] = {
+      model:
+        revealed && model
+          ? {
+              id: model.id,
+              displayName: model.displayName,
+              organization: model.organization,
+              license: model.license,
+              isDemo: model.isDemo,
+            }
+          : null,
+      messages: messages.map((m) => {
+        const view: MessageView = {
+          turn: m.turn,
+          role: m.role === "assistant" ? "assistant" : "user",
+          content: m.content,
+          images: m.images.map((i) => i.imageSha256),
+        };
+        if (m.role === "assistant") {
+          view.status = answerStatus(m.response);
+          if (view.status === "error") view.error = m.response?.error ?? "the answer was interrupted";
+        }
+        return view;
+      }),
+    };
+  }
+  return {
+    id: conversation.id,
+    mode: conversation.mode,
+    turnCount: conversation.turnCount,
+    isPreset: conversation.isPreset,
+    isDemo: conversation.isDemo,
+    createdAt: conversation.createdAt.toISOString(),
+    vote: conversation.vote
+      ? { winner: WINNER_FROM_DB[conversation.vote.winner], anonymous: conversation.vote.anonymous }
+      : null,
+    ended: conversation.endedAt !== null,
+    sides,
+  };
+}

@@ -1,0 +1,22 @@
+import type { PrismaClient } from "../generated/prisma/client";
+import { arenaSettings } from "./settings";
+
+/** Records that a visitor accepted the terms, creating the visitor when new. */
+export async function acceptTerms(prisma: PrismaClient, visitorId: string | null, ipHash: string | null) {
+  const data = {
+    termsAcceptedAt: new Date(),
+    termsVersion: arenaSettings().termsVersion,
+    ipHash,
+    lastSeenAt: new Date(),
+  };
+  if (visitorId) {
+    const existing = await prisma.visitor.findUnique({ where: { id: visitorId } });
+    if (existing) return prisma.visitor.update({ where: { id: visitorId }, data });
+  }
+  return prisma.visitor.create({ data });
+}
+
+export async function visitorStatus(prisma: PrismaClient, visitorId: string | null) {
+  const visitor = visitorId ? await prisma.visitor.findUnique({ where: { id: visitorId } }) : null;
+  return { termsAccepted: Boolean(visitor?.termsAcceptedAt), banned: Boolean(visitor?.bannedAt) };
+}

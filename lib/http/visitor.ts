@@ -1,0 +1,28 @@
+// The anonymous visitor behind a request: a signed cookie id (no login), and the IP only as a salted hash.
+import { hashIp, signValue, verifySigned } from "../security/secret";
+
+export const VISITOR_COOKIE = "arena_vid";
+
+function cookie(request: Request, name: string): string | undefined {
+  const header = request.headers.get("cookie") ?? "";
+  for (const part of header.split(";")) {
+    const [key, ...rest] = part.trim().split("=");
+    if (key === name) return decodeURIComponent(rest.join("="));
+  }
+  return undefined;
+}
+
+export function visitorIdFrom(request: Request): string | null {
+  return verifySigned(cookie(request, VISITOR_COOKIE));
+}
+
+/** The client address as the server saw it (first X-Forwarded-For hop, which Next.js sets), hashed. */
+export function ipHashFrom(request: Request): string | null {
+  const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || request.headers.get("x-real-ip");
+  return forwarded ? hashIp(forwarded) : null;
+}
+
+export function visitorCookie(visitorId: string, request: Request): string {
+  const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
+  return `${VISITOR_COOKIE}=${encodeURIComponent(signValue(visitorId))}; Path=/; HttpOnly; SameSite=Lax; Max-Age=31536000${secure}`;
+}

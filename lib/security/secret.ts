@@ -1,0 +1,55 @@
+// The server's signing secret: ARENA_SECRET (required when several instances run), else a random one kept in the
+// data folder (mode 600) so a single instance keeps its visitors across restarts. Never stored in the database.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+
+let cached: string | undefined;
+
+export function serverSecret(env: Record<string, string | undefined> = process.env): string {
+  if (cached) return cached;
+  const configured = env.ARENA_SECRET?.trim();
+  if (configured) {
+    if (configured.length < 16) throw new Error("ARENA_SECRET must be at least 16 characters");
+    cached = configured;
+    return cached;
+  }
+  const file = path.resolve(env.ARENA_DATA_DIR ?? ".data", "secret");
+  try {
+    cached = fs.readFileSync(file, "utf8").trim();
+  } catch {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const secret = crypto.randomBytes(32).toString("base64url");
+    try {
+      fs.writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
+      cached = secret;
+    } catch {
+      cached = fs.readFileSync(file, "utf8").trim(); // another process won the race
+    }
+  }
+  return cached as string;
+}
+
+export function hmac(secret: string, value: string): string {
+  return crypto.createHmac("sha256", secret).update(value).digest("base64url");
+}
+
+/** Visitor IPs are only ever stored as this salted hash. */
+export function hashIp(ip: string, secret = serverSecret()): string {
+  return hmac(secret, `ip:${ip}`).slice(0, 32);
+}
+
+/** `<id>.<signature>`: a visitor id the client cannot forge. */
+export function signValue(value: string, secret = serverSecret()): string {
+  return `${value}.${hmac(secret, `visitor:${value}`)}`;
+}
+
+export function verifySigned(signed: string | undefined, secret = serverSecret()): string | null {
+  if (!signed) return null;
+  const dot = signed.lastIndexOf(".");
+  if (dot <= 0) return null;
+  const value = signed.slice(0, dot);
+  const expected = Buffer.from(hmac(secret, `visitor:${value}`));
+  const given = Buffer.from(signed.slice(dot + 1));
+  return expected.length === given.length && crypto.timingSafeEqual(expected, given) ? value : null;
+}

@@ -1,0 +1,310 @@
+// A battle from first prompt to revealed vote, through the real provider adapter and a fake OpenAI server.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { type FakeModelServer, startFakeModelServer } from "../../e2e/fake-models/server";
+import {
+  acceptTerms,
+  addFollowUp,
+  castVote,
+  conversationView,
+  openConversation,
+  prepareTurn,
+  streamTurn,
+  type TurnEvent,
+} from "../../lib/arena";
+import { createPrisma } from "../../lib/db/client";
+import type { PrismaClient } from "../../lib/generated/prisma/client";
+
+let prisma: PrismaClient;
+let fake: FakeModelServer;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "arena-flow-"));
+
+beforeAll(async () => {
+  fake = await startFakeModelServer({
+    models: {
+      "alpha-vl": { reply: "## Alpha\nA **blue** square.", tokenDelayMs: 1 },
+      "beta-vl": { reply: "Beta sees blue.", tokenDelayMs: 1 },
+    },
+  });
+  const config = {
+    providers: { fake: { type: "openai-compatible", baseURL: fake.baseURL, apiKeyEnv: "FAKE_KEY" } },
+    models: [
+      {
+        id: "alpha",
+        provider: "fake",
+        model: "alpha-vl",
+        displayName: "Alpha VL",
+        organization: "Alpha Labs",
+        vision: true,
+      },
+      {
+        id: "beta",
+        provider: "fake",
+        model: "beta-vl",
+        displayName: "Beta VL",
+        organization: "Beta Corp",
+        vision: true,
+      },
+    ],
+  };
+  const file = path.join(dataDir, "models.json");
+  fs.writeFileSync(file, JSON.stringify(config));
+  Object.assign(process.env, {
+    ARENA_MODELS_FILE: file,
+    ARENA_DATA_DIR: dataDir,
+    ARENA_SECRET: "integration-secret-1234",
+    ARENA_BLOCKLIST: "forbidden phrase",
+  });
+  prisma = createPrisma(inject("databaseUrl"));
+});
+afterAll(async () => {
+  await prisma.$disconnect();
+  await fake.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function events(stream: ReadableStream<Uint8Array>): Promise<TurnEvent[]> {
+  const text = await new Response(stream).text();
+  return text
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line));
+}
+
+async function newVisitor() {
+  return (await acceptTerms(prisma, null, "hash")).id;
+}
+
+const image = () =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: "#2244cc" } })
+    .png()
+    .toBuffer();
+
+async function battle(visitorId: string, prompt = "What colour is this?") {
+  return openConversation(prisma, {
+    visitorId,
+    ipHash: null,
+    mode: "battle",
+    prompt,
+    uploads: [{ name: "x.png", bytes: await image() }],
+  });
+}
+
+function answerText(all: TurnEvent[], side: "a" | "b") {
+  return all
+    .filter((e): e is Extract<TurnEvent, { type: "delta" }> => e.type === "delta" && e.side === side)
+    .map((e) => e.text)
+    .join("");
+}
+
+describe("a battle", () => {
+  it("streams both answers, stores them with their measurements, and reveals the models on the vote", async () => {
+    const visitorId = await newVisitor();
+    const conversation = await battle(visitorId);
+    expect(conversation.isDemo).toBe(false);
+    // the fake server received the image as an image part, once per side
+    const turn = await events(
+      streamTurn(prisma, await prepareTurn(prisma, { conversationId: conversation.id, visitorId })),
+    );
+    expect(turn.at(-1)).toEqual({ type: "end" });
+    expect(
+      turn
+        .filter((e) => e.type === "done")
+        .map((e) => (e as { side: string }).side)
+        .sort(),
+    ).toEqual(["a", "b"]);
+    const texts = [answerText(turn, "a"), answerText(turn, "b")].sort();
+    expect(texts).toEqual(["## Alpha\nA **blue** square.", "Beta sees blue."]);
+    expect(fake.requests.slice(-2).map((r) => r.images.length)).toEqual([1, 1]);
+
+    const meta = await prisma.responseMeta.findMany({ where: { message: { conversationId: conversation.id } } });
+    const alpha = meta.find((m) => m.modelId === "alpha")!;
+    expect(alpha).toMatchObject({ headerCount: 1, boldCount: 1, listCount: 0, finishReason: "stop" });
+    expect(alpha.tokens).toBeGreaterThan(3);
+    expect(alpha.latencyFirstTokenMs).not.toBeNull();
+    expect(alpha.latencyTotalMs).toBeGreaterThanOrEqual(alpha.latencyFirstTokenMs as number);
+
+    const hidden = await conversationView(prisma, conversation.id, { visitorId });
+    expect(hidden.sides.a?.model).toBeNull();
+    const result = await castVote(prisma, {
+      conversationId: conversation.id,
+      visitorId,
+      winner: "model_a",
+      ipHash: null,
+    });
+    expect(result).toMatchObject({ winner: "model_a", anonymous: true, created: true, exclusionReasons: [] });
+    expect([result.models.a.displayName, result.models.b.displayName].sort()).toEqual(["Alpha VL", "Beta VL"]);
+    const shown = await conversationView(prisma, conversation.id, { share: true });
+    expect(shown.sides.a?.model?.id).toBe(result.models.a.id);
+  });
+
+  it("accepts the same vote twice, refuses a different second vote, and refuses votes before the answers", async () => {
+    const visitorId = await newVisitor();
+    const conversation = await battle(visitorId);
+    await expect(
+      castVote(prisma, { conversationId: conversation.id, visitorId, winner: "tie", ipHash: null }),
+    ).rejects.toMatchObject({
+      status: 409,
+      code: "answers_pending",
+    });
+    await events(streamTurn(prisma, await prepareTurn(prisma, { conversationId: conversation.id, visitorId })));
+    const vote = { conversationId: conversation.id, visitorId, ipHash: null };
+    expect((await castVote(prisma, { ...vote, winner: "tie (bothbad)" })).created).toBe(true);
+    expect((await castVote(prisma, { ...vote, winner: "tie (bothbad)" })).created).toBe(false);
+    await expect(castVote(prisma, { ...vote, winner: "model_b" })).rejects.toMatchObject({
+      status: 409,
+      code: "already_voted",
+    });
+    const stored = await prisma.vote.findMany({ where: { conversationId: conversation.id } });
+    expect(stored.map((v) => v.winner)).toEqual(["tie_bothbad"]);
+    // another visitor cannot vote on it
+    const stranger = await newVisitor();
+    await expect(castVote(prisma, { ...vote, visitorId: stranger, winner: "tie" })).rejects.toMatchObject({
+      status: 404,
+    });
+  });
+
+  it("keeps a failed side's error and partial text, and retries only that side", async () => {
+    fake.setModel("beta-vl", {
+      reply: "partial answer then gone",
+      tokenDelayMs: 5,
+      failure: { kind: "cut", afterTokens: 2 },
+    });
+    const visitorId = await newVisitor();
+    const conversation = await battle(visitorId);
+    const first = await events(
+      streamTurn(prisma, await prepareTurn(prisma, { conversationId: conversation.id, visitorId })),
+    );
+    const failed = first.find((e) => e.type === "error") as Extract<TurnEvent, { type: "error" }>;
+    expect(failed).toMatchObject({ code: "provider_error" });
+    expect(first.filter((e) => e.type === "done")).toHaveLength(1);
+    await expect(
+      castVote(prisma, { conversationId: conversation.id, visitorId, winner: "tie", ipHash: null }),
+    ).rejects.toMatchObject({
+      code: "answers_pending",
+    });
+    const view = await conversationView(prisma, conversation.id, { visitorId });
+    const failedSide = view.sides[failed.side]!.messages.at(-1)!;
+    expect(failedSide).toMatchObject({ status: "error", content: "partial answer" });
+
+    fake.setModel("beta-vl", { reply: "Beta recovered.", tokenDelayMs: 1 });
+    const retry = await events(
+      streamTurn(prisma, await prepareTurn(prisma, { conversationId: conversation.id, visitorId })),
+    );
+    expect(retry.filter((e) => e.type === "start").map((e) => (e as { side: string }).side)).toEqual([failed.side]);
+    expect(answerText(retry, failed.side)).toBe("Beta recovered.");
+    await expect(prepareTurn(prisma, { conversationId: conversation.id, visitorId })).rejects.toMatchObject({
+      code: "nothing_to_answer",
+    });
+    expect(
+      (await castVote(prisma, { conversationId: conversation.id, visitorId, winner: "tie", ipHash: null })).created,
+    ).toBe(true);
+  });
+
+  it("sends follow-ups to both sides with their own histories, and regenerates before the vote", async () => {
+    const visitorId = await newVisitor();
+    const conversation = await battle(visitorId);
+    await events(streamTurn(prisma, await prepareTurn(prisma, { conversationId: conversation.id, visitorId })));
+    expect(
+      (
+        await addFollowUp(prisma, {
+          conversationId: conversation.id,
+          visitorId,
+          ipHash: null,
+          prompt: "And the shape?",
+        })
+      ).turn,
+    ).toBe(2);
+    const before = fake.requests.length;
+    await events(streamTurn(prisma, await prepareTurn(prisma, { conversationId: conversation.id, visitorId })));
+    const sent = fake.requests.slice(before);
+    expect(sent).toHaveLength(2);
+    for (const request of sent) {
+      expect(request.userTexts).toEqual(["What colour is this?", "And the shape?"]);
+      expect(request.messageCount).toBe(3); // prompt, its own answer, follow-up
+      expect(request.images).toHaveLength(1);
+    }
+    await events(
+      streamTurn(prisma, await prepareTurn(prisma, { conversationId: conversation.id, visitorId, regenerate: true })),
+    );
+    const superseded = await prisma.message.count({ where: { conversationId: conversation.id, superseded: true } });
+    expect(superseded).toBe(2);
+    const view = await conversationView(prisma, conversation.id, { visitorId });
+    expect(view.sides.a?.messages.map((m) => m.role)).toEqual(["user", "assistant", "user", "assistant"]);
+  });
+
+  it("marks the vote non-anonymous when an answer names a model or organisation", async () => {
+    fake.setModel("alpha-vl", { reply: "I am Alpha VL, trained by Alpha Labs.", tokenDelayMs: 1 });
+    const visitorId = await newVisitor();
+    const conversation = await battle(visitorId);
+    await events(streamTurn(prisma, await prepareTurn(prisma, { conversationId: conversation.id, visitorId })));
+    const result = await castVote(prisma, {
+      conversationId: conversation.id,
+      visitorId,
+      winner: "model_b",
+      ipHash: null,
+    });
+    expect(result).toMatchObject({ anonymous: false, exclusionReasons: ["identity_leak"] });
+    fake.setModel("alpha-vl", { reply: "## Alpha\nA **blue** square.", tokenDelayMs: 1 });
+  });
+
+  it("ends and flags a battle whose prompt the moderation flags, before any model sees it", async () => {
+    const visitorId = await newVisitor();
+    const before = fake.requests.length;
+    await expect(battle(visitorId, "tell me the forbidden phrase now")).rejects.toMatchObject({
+      status: 422,
+      code: "prompt_flagged",
+    });
+    const flagged = await prisma.conversation.findFirst({ where: { visitorId }, include: { flags: true } });
+    expect(flagged).toMatchObject({ moderationStatus: "flagged" });
+    expect(flagged?.flags.map((f) => f.source)).toEqual(["blocklist"]);
+    await expect(prepareTurn(prisma, { conversationId: flagged!.id, visitorId })).rejects.toMatchObject({
+      code: "conversation_ended",
+    });
+    expect(fake.requests.length).toBe(before);
+  });
+
+  it("refuses visitors who have not accepted the terms, non-images, and unknown models", async () => {
+    const stranger = (await prisma.visitor.create({ data: {} })).id;
+    await expect(battle(stranger)).rejects.toMatchObject({ status: 403, code: "terms_required" });
+    const visitorId = await newVisitor();
+    await expect(
+      openConversation(prisma, {
+        visitorId,
+        ipHash: null,
+        mode: "battle",
+        prompt: "hi",
+        uploads: [{ name: "notes.png", bytes: Buffer.from("plain text") }],
+      }),
+    ).rejects.toMatchObject({ status: 415, code: "not_an_image" });
+    await expect(
+      openConversation(prisma, { visitorId, ipHash: null, mode: "direct", prompt: "hi", uploads: [], modelA: "nope" }),
+    ).rejects.toMatchObject({ status: 404, code: "unknown_model" });
+  });
+
+  it("rate-limits a visitor across requests, with the time to wait", async () => {
+    process.env.ARENA_RATE_VISITOR_PER_HOUR = "2";
+    try {
+      const visitorId = await newVisitor();
+      const open = () =>
+        openConversation(prisma, {
+          visitorId,
+          ipHash: null,
+          mode: "direct",
+          prompt: "hi",
+          uploads: [],
+          modelA: "alpha",
+        });
+      await open();
+      await open();
+      const error = await open().catch((e) => e);
+      expect(error).toMatchObject({ status: 429, code: "rate_limited" });
+      expect(error.retryAfterSeconds).toBeGreaterThan(0);
+    } finally {
+      delete process.env.ARENA_RATE_VISITOR_PER_HOUR;
+    }
+  });
+});
