@@ -9,7 +9,8 @@ export default defineConfig({
   testDir: "e2e",
   testMatch: "**/*.spec.ts",
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // one worker: tests change the shared fake model server's behaviour
+  workers: 1,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },

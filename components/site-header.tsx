@@ -2,8 +2,8 @@ import Link from "next/link";
 
 const links = [
   { href: "/", label: "Arena" },
-  { href: "/leaderboard", label: "Leaderboard" },
-  { href: "/about", label: "About" },
+  { href: "/side-by-side", label: "Side by side" },
+  { href: "/chat", label: "Direct chat" },
 ];
 
 export function SiteHeader() {

@@ -1,12 +1,20 @@
 import { expect, test } from "@playwright/test";
 
-test("the home page renders the arena's introduction and navigation", async ({ page }) => {
+test("the home page shows the terms first, then the battle", async ({ page }) => {
   await page.goto("/");
   await expect(page).toHaveTitle(/Vision Arena/);
   await expect(page.getByRole("heading", { level: 1, name: "Which model sees better?" })).toBeVisible();
   const nav = page.getByRole("navigation", { name: "Main" });
-  await expect(nav.getByRole("link", { name: "Leaderboard" })).toBeVisible();
-  await expect(page.getByRole("listitem").filter({ hasText: "Vote" })).toContainText("both are bad");
+  await expect(nav.getByRole("link", { name: "Direct chat" })).toBeVisible();
+  const dialog = page.getByRole("dialog", { name: "Terms of use" });
+  await expect(dialog).toBeVisible();
+  await expect(page.getByRole("button", { name: "Send", exact: true })).toBeDisabled();
+  await dialog.getByRole("button", { name: "I agree" }).click();
+  await expect(dialog).toHaveCount(0);
+  // accepted once, remembered for this browser
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
 });
 
 test("the health endpoint reports the database and the latest migration", async ({ request }) => {

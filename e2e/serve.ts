@@ -1,7 +1,10 @@
 // The app as browser tests see it: the production build (`next start`) over a throw-away embedded PostgreSQL,
 // with the fake model server beside it. Started and stopped by Playwright's webServer.
 import { spawn } from "node:child_process";
+import fs from "node:fs";
 import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
 import { startTemporaryPostgres } from "../lib/db/embedded";
 import { applyMigrations } from "../lib/db/migrate";
 import { startFakeModelServer } from "./fake-models/server";
@@ -9,14 +12,61 @@ import { startFakeModelServer } from "./fake-models/server";
 const port = process.env.E2E_PORT ?? "3100";
 const fakePort = Number(process.env.E2E_FAKE_PORT ?? Number(port) + 1);
 
+/** What the fake models answer by default; tests change them over the control endpoint and reset them after. */
+export const FAKE_MODELS = {
+  "fake-alpha": { reply: "## Alpha answer\nThe image is **blue**.", tokenDelayMs: 15 },
+  "fake-beta": { reply: "Beta thinks it is blue.", tokenDelayMs: 15 },
+  "fake-text": { reply: "Text model reply.", tokenDelayMs: 5 },
+};
+
 const database = await startTemporaryPostgres("arena-e2e-");
 await applyMigrations(database.url);
-const fake = await startFakeModelServer({ port: fakePort, fallback: { tokenDelayMs: 5 } });
+const fake = await startFakeModelServer({ port: fakePort, models: FAKE_MODELS });
+
+// The app sees the fake server as an ordinary OpenAI-compatible provider.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "arena-e2e-data-"));
+const modelsFile = path.join(dataDir, "models.json");
+fs.writeFileSync(
+  modelsFile,
+  JSON.stringify({
+    providers: { fake: { type: "openai-compatible", baseURL: fake.baseURL, apiKeyEnv: "FAKE_API_KEY" } },
+    models: [
+      {
+        id: "fake-alpha",
+        provider: "fake",
+        model: "fake-alpha",
+        displayName: "Fake Alpha",
+        organization: "Alpha Labs",
+        vision: true,
+      },
+      {
+        id: "fake-beta",
+        provider: "fake",
+        model: "fake-beta",
+        displayName: "Fake Beta",
+        organization: "Beta Works",
+        vision: true,
+      },
+      // weight 0: never drawn for battles, still offered in direct chat
+      { id: "fake-text", provider: "fake", model: "fake-text", displayName: "Fake Text", vision: false, weight: 0 },
+    ],
+  }),
+);
 
 const require = createRequire(import.meta.url);
 const next = spawn(process.execPath, [require.resolve("next/dist/bin/next"), "start", "-p", port], {
   stdio: ["ignore", "inherit", "inherit"],
-  env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", DATABASE_URL: database.url, E2E_FAKE_URL: fake.url },
+  env: {
+    ...process.env,
+    NEXT_TELEMETRY_DISABLED: "1",
+    DATABASE_URL: database.url,
+    ARENA_MODELS_FILE: modelsFile,
+    ARENA_DATA_DIR: dataDir,
+    ARENA_SECRET: "e2e-secret-0123456789",
+    ARENA_RATE_VISITOR_PER_HOUR: "8",
+    ARENA_BLOCKLIST: "blocked-word",
+    FAKE_API_KEY: "fake-key",
+  },
 });
 
 let stopping = false;
@@ -29,6 +79,7 @@ async function stop(code: number) {
   }
   await fake.close();
   await database.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
   process.exit(code);
 }
 next.on("exit", (code) => void stop(code ?? 1));

@@ -63,8 +63,13 @@ export function providerErrorFrom(error: unknown): ProviderError {
         "provider_rate_limited",
         429,
       );
-    if (status !== undefined)
+    // a 2xx status means the answer had started: the stream itself broke
+    if (status !== undefined && status >= 200 && status < 300) {
+      return new ProviderError("the model's answer stopped unexpectedly", "provider_error");
+    }
+    if (status !== undefined) {
       return new ProviderError(`the model's provider answered with HTTP ${status}`, "provider_error", status);
+    }
     return new ProviderError("the model's provider could not be reached", "provider_unavailable");
   }
   const name = (error as Error)?.name;

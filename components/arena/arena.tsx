@@ -1,0 +1,531 @@
+"use client";
+
+import { type ClipboardEvent, type DragEvent, type FormEvent, useCallback, useEffect, useRef, useState } from "react";
+import { ApiFailure, call, type ModelInfo, postJson, type Side, streamTurn, type TurnEvent, type Winner } from "./api";
+import { Markdown } from "./markdown";
+import { TermsDialog } from "./terms-dialog";
+
+type Mode = "battle" | "side_by_side" | "direct";
+
+interface Entry {
+  turn: number;
+  role: "user" | "assistant";
+  content: string;
+  images: string[];
+  status: "streaming" | "done" | "error";
+  error?: string;
+}
+
+interface Preset {
+  id: string;
+  file: string;
+  question: string;
+  kind: string;
+}
+
+const MAX_MB = 15;
+const MAX_IMAGES = 4;
+
+const VOTES: { winner: Winner; label: string }[] = [
+  { winner: "model_a", label: "A is better" },
+  { winner: "model_b", label: "B is better" },
+  { winner: "tie", label: "Tie" },
+  { winner: "tie (bothbad)", label: "Both are bad" },
+];
+
+function friendly(error: unknown): string {
+  if (error instanceof ApiFailure) {
+    if (error.status === 429) {
+      const wait = error.retryAfter
+        ? ` Try again in ${error.retryAfter < 120 ? `${error.retryAfter} seconds` : `${Math.ceil(error.retryAfter / 60)} minutes`}.`
+        : "";
+      return `${error.message}${wait}`;
+    }
+    return error.message;
+  }
+  return "The connection was interrupted. Please try again.";
+}
+
+export function Arena({ mode }: { mode: Mode }) {
+  const sidesOf: Side[] = mode === "direct" ? ["a"] : ["a", "b"];
+  const [terms, setTerms] = useState<"unknown" | "needed" | "accepted">("unknown");
+  const [conversationId, setConversationId] = useState<string | null>(null);
+  const [entries, setEntries] = useState<Record<Side, Entry[]>>({ a: [], b: [] });
+  const [turn, setTurn] = useState(0);
+  const [revealed, setRevealed] = useState<Partial<Record<Side, ModelInfo>>>({});
+  const [vote, setVote] = useState<Winner | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [prompt, setPrompt] = useState("");
+  const [files, setFiles] = useState<{ file: File; url: string }[]>([]);
+  const [preset, setPreset] = useState<Preset | null>(null);
+  const [models, setModels] = useState<ModelInfo[]>([]);
+  const [picked, setPicked] = useState<{ a: string; b: string }>({ a: "", b: "" });
+  const [shareUrl, setShareUrl] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    call<{ termsAccepted: boolean }>("/api/visitor")
+      .then((v) => setTerms(v.termsAccepted ? "accepted" : "needed"))
+      .catch(() => setTerms("needed"));
+    if (mode !== "battle") {
+      call<{ models: ModelInfo[] }>("/api/models")
+        .then(({ models }) => {
+          setModels(models);
+          setPicked({ a: models[0]?.id ?? "", b: models[1]?.id ?? "" });
+        })
+        .catch(() => setNotice("The model list could not be loaded."));
+    }
+  }, [mode]);
+
+  const apply = useCallback((event: TurnEvent) => {
+    if (event.type === "end") return;
+    setEntries((current) => {
+      const side = event.side;
+      const list = [...current[side]];
+      const last = list[list.length - 1];
+      if (event.type === "start") {
+        const fresh: Entry = { turn: event.turn, role: "assistant", content: "", images: [], status: "streaming" };
+        if (last?.role === "assistant" && last.turn === event.turn) list[list.length - 1] = fresh;
+        else list.push(fresh);
+      } else if (last?.role === "assistant") {
+        if (event.type === "delta") list[list.length - 1] = { ...last, content: last.content + event.text };
+        else if (event.type === "done") list[list.length - 1] = { ...last, status: "done" };
+        else list[list.length - 1] = { ...last, status: "error", error: event.message };
+      }
+      return { ...current, [side]: list };
+    });
+  }, []);
+
+  const run = useCallback(
+    async (id: string, body: { sides?: Side[]; regenerate?: boolean }) => {
+      try {
+        await streamTurn(id, body, apply);
+      } catch (error) {
+        setNotice(friendly(error));
+        // the request itself failed: whatever was streaming on the named sides did not finish
+        setEntries((current) => {
+          const next = { ...current };
+          for (const side of body.sides ?? sidesOf) {
+            const list = [...next[side]];
+            const last = list[list.length - 1];
+            if (last?.role === "assistant" && last.status === "streaming")
+              list[list.length - 1] = { ...last, status: "error", error: friendly(error) };
+            next[side] = list;
+          }
+          return next;
+        });
+      }
+    },
+    [apply, sidesOf],
+  );
+
+  const latestDone = sidesOf.every((side) => {
+    const last = entries[side][entries[side].length - 1];
+    return last?.role === "assistant" && last.turn === turn && last.status === "done";
+  });
+  const streaming = sidesOf.some((side) => entries[side].some((e) => e.status === "streaming"));
+  const canVote = mode !== "direct" && conversationId !== null && latestDone && !vote && !busy && !streaming;
+
+  function addFiles(list: FileList | File[]) {
+    const incoming = Array.from(list);
+    const tooBig = incoming.find((f) => f.size > MAX_MB * 1048576);
+    if (tooBig) {
+      setNotice(`${tooBig.name} is larger than ${MAX_MB} MB. Please choose a smaller image.`);
+      return;
+    }
+    setNotice(null);
+    setFiles((current) =>
+      [...current, ...incoming.map((file) => ({ file, url: URL.createObjectURL(file) }))].slice(0, MAX_IMAGES),
+    );
+  }
+
+  async function send(event?: FormEvent) {
+    event?.preventDefault();
+    if (busy || streaming || !prompt.trim()) return;
+    setBusy(true);
+    setNotice(null);
+    const text = prompt;
+    const previews = [...(preset ? [`/presets/${preset.file}`] : []), ...files.map((f) => f.url)];
+    try {
+      let id = conversationId;
+      let nextTurn = turn + 1;
+      if (!id) {
+        const form = new FormData();
+        form.set("mode", mode);
+        form.set("prompt", text);
+        for (const f of files) form.append("images", f.file, f.file.name);
+        if (preset) form.set("presetId", preset.id);
+        if (mode !== "battle") {
+          form.set("modelA", picked.a);
+          if (mode === "side_by_side") form.set("modelB", picked.b);
+        }
+        const created = await call<{ id: string }>("/api/conversations", { method: "POST", body: form });
+        id = created.id;
+        nextTurn = 1;
+        setConversationId(id);
+        if (mode !== "battle") {
+          setRevealed({ a: models.find((m) => m.id === picked.a), b: models.find((m) => m.id === picked.b) });
+        }
+      } else {
+        await postJson(`/api/conversations/${id}/messages`, { prompt: text });
+      }
+      setTurn(nextTurn);
+      setEntries((current) => {
+        const next = { ...current };
+        for (const side of sidesOf) {
+          next[side] = [
+            ...current[side],
+            { turn: nextTurn, role: "user", content: text, images: nextTurn === 1 ? previews : [], status: "done" },
+          ];
+        }
+        return next;
+      });
+      setPrompt("");
+      setFiles([]);
+      setPreset(null);
+      await run(id, {});
+    } catch (error) {
+      setNotice(friendly(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function castVote(winner: Winner) {
+    if (!conversationId || !canVote) return;
+    setBusy(true);
+    try {
+      const result = await postJson<{ winner: Winner; models: Record<Side, ModelInfo> }>(
+        `/api/conversations/${conversationId}/vote`,
+        { winner },
+      );
+      setVote(result.winner);
+      setRevealed(result.models);
+      setShareUrl(`${window.location.origin}/share/${conversationId}`);
+    } catch (error) {
+      setNotice(friendly(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function regenerate() {
+    if (!conversationId || busy || streaming || vote) return;
+    setBusy(true);
+    setNotice(null);
+    await run(conversationId, { regenerate: true });
+    setBusy(false);
+  }
+
+  async function retry(side: Side) {
+    if (!conversationId) return;
+    setBusy(true);
+    setNotice(null);
+    await run(conversationId, { sides: [side] });
+    setBusy(false);
+  }
+
+  function newRound() {
+    setConversationId(null);
+    setEntries({ a: [], b: [] });
+    setTurn(0);
+    setRevealed(mode === "battle" ? {} : revealed);
+    setVote(null);
+    setShareUrl(null);
+    setNotice(null);
+    setPrompt("");
+    setFiles([]);
+    setPreset(null);
+  }
+
+  async function randomImage() {
+    try {
+      const bank = await call<Preset[]>("/presets/index.json");
+      const choice = bank[Math.floor(Math.random() * bank.length)];
+      if (!choice) return;
+      setPreset(choice);
+      setFiles([]);
+      setPrompt(choice.question);
+    } catch {
+      setNotice("No preset image could be loaded.");
+    }
+  }
+
+  const title = (side: Side) => {
+    const label = mode === "direct" ? "Model" : `Model ${side.toUpperCase()}`;
+    const model = revealed[side];
+    if (!model) return label;
+    return `${label}: ${model.displayName}${model.isDemo ? " (demo)" : ""}`;
+  };
+
+  return (
+    <div className="space-y-4">
+      {terms === "needed" && <TermsDialog onAccepted={() => setTerms("accepted")} />}
+      {mode === "battle" && (
+        <p className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+          Two anonymous models answer side by side. Vote for the better answer to see who they are.{" "}
+          <strong>Play fair:</strong> if a model reveals its identity, your vote does not count.
+        </p>
+      )}
+      {mode !== "battle" && (
+        <div className="flex flex-wrap items-center gap-3 text-sm">
+          {(mode === "direct" ? (["a"] as const) : (["a", "b"] as const)).map((side) => (
+            <label key={side} className="flex items-center gap-2">
+              {mode === "direct" ? "Model" : `Model ${side.toUpperCase()}`}
+              <select
+                className="rounded-md border border-zinc-300 bg-white px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900"
+                value={picked[side]}
+                disabled={conversationId !== null}
+                onChange={(e) => setPicked((p) => ({ ...p, [side]: e.target.value }))}
+                aria-label={mode === "direct" ? "Model" : `Model ${side.toUpperCase()}`}
+              >
+                {models.map((m) => (
+                  <option key={m.id} value={m.id}>
+                    {m.displayName}
+                    {m.vision ? "" : " (text only)"}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ))}
+          {mode === "side_by_side" && (
+            <span className="text-zinc-500">Named battles are not counted in the leaderboard.</span>
+          )}
+        </div>
+      )}
+
+      <div className={`grid gap-4 ${mode === "direct" ? "" : "md:grid-cols-2"}`}>
+        {sidesOf.map((side) => (
+          <section
+            key={side}
+            data-testid={`panel-${side}`}
+            aria-label={title(side)}
+            className="flex min-h-64 flex-col rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900"
+          >
+            <h2
+              className="border-b border-zinc-200 px-4 py-2 font-semibold dark:border-zinc-800"
+              data-testid={`title-${side}`}
+            >
+              {title(side)}
+            </h2>
+            <div className="flex-1 space-y-3 overflow-y-auto p-4" aria-live="polite">
+              {entries[side].length === 0 && <p className="text-sm text-zinc-400">The answer will appear here.</p>}
+              {entries[side].map((entry) => (
+                <div key={`${entry.turn}-${entry.role}`} className={entry.role === "user" ? "flex justify-end" : ""}>
+                  {entry.role === "user" ? (
+                    <div className="max-w-[85%] space-y-2 rounded-2xl bg-brand-50 px-3 py-2 text-sm text-zinc-900 dark:bg-zinc-800 dark:text-zinc-100">
+                      {entry.images.length > 0 && (
+                        <div className="flex flex-wrap gap-2">
+                          {entry.images.map((url) => (
+                            // biome-ignore lint/performance/noImgElement: user uploads are blob URLs
+                            <img key={url} src={url} alt="attached" className="max-h-40 rounded-lg" />
+                          ))}
+                        </div>
+                      )}
+                      <p className="whitespace-pre-wrap">{entry.content}</p>
+                    </div>
+                  ) : (
+                    <div data-testid={`answer-${side}`} data-status={entry.status} className="text-sm">
+                      <Markdown text={entry.content} />
+                      {entry.status === "streaming" && (
+                        <span className="inline-block h-4 w-2 animate-pulse bg-zinc-400 align-middle" aria-hidden />
+                      )}
+                      {entry.status === "error" && (
+                        <div
+                          role="alert"
+                          className="mt-2 flex items-center gap-3 rounded-md bg-red-50 px-3 py-2 text-red-800 dark:bg-red-950 dark:text-red-200"
+                        >
+                          <span>{entry.error}</span>
+                          <button
+                            type="button"
+                            onClick={() => retry(side)}
+                            disabled={busy || streaming}
+                            className="rounded-md border border-red-300 px-2 py-0.5 text-xs font-medium hover:bg-red-100 disabled:opacity-50 dark:border-red-700 dark:hover:bg-red-900"
+                          >
+                            Retry
+                          </button>
+                        </div>
+                      )}
+                    </div>
+                  )}
+                </div>
+              ))}
+            </div>
+          </section>
+        ))}
+      </div>
+
+      {mode !== "direct" && (
+        <fieldset className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+          <legend className="sr-only">Vote</legend>
+          {VOTES.map((v) => (
+            <button
+              key={v.winner}
+              type="button"
+              disabled={!canVote}
+              onClick={() => castVote(v.winner)}
+              className={`rounded-lg border px-3 py-2 text-sm font-medium transition disabled:cursor-not-allowed disabled:opacity-40 ${
+                vote === v.winner
+                  ? "border-brand-600 bg-brand-600 text-white"
+                  : "border-zinc-300 bg-white hover:border-brand-500 hover:bg-brand-50 dark:border-zinc-700 dark:bg-zinc-900 dark:hover:bg-zinc-800"
+              }`}
+            >
+              {v.label}
+            </button>
+          ))}
+        </fieldset>
+      )}
+
+      {vote && (
+        <div
+          className="rounded-lg border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100"
+          data-testid="vote-thanks"
+        >
+          Thanks for voting!{" "}
+          {shareUrl && (
+            <>
+              Share this battle:{" "}
+              <a className="font-medium underline" href={shareUrl} data-testid="share-link">
+                {shareUrl}
+              </a>
+            </>
+          )}
+        </div>
+      )}
+
+      {notice && (
+        <p
+          role="alert"
+          data-testid="notice"
+          className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
+        >
+          {notice}
+        </p>
+      )}
+
+      <form
+        onSubmit={send}
+        onDragOver={(e: DragEvent) => e.preventDefault()}
+        onDrop={(e: DragEvent) => {
+          e.preventDefault();
+          if (!conversationId && e.dataTransfer.files.length) addFiles(e.dataTransfer.files);
+        }}
+        className="space-y-2 rounded-xl border border-zinc-200 bg-white p-3 shadow-sm dark:border-zinc-800 dark:bg-zinc-900"
+      >
+        {(files.length > 0 || preset) && (
+          <div className="flex flex-wrap gap-2">
+            {preset && (
+              <figure className="relative">
+                {/* biome-ignore lint/performance/noImgElement: a preset from public/ */}
+                <img
+                  src={`/presets/${preset.file}`}
+                  alt={`preset ${preset.kind}`}
+                  className="h-20 rounded-md border border-zinc-200"
+                />
+                <button
+                  type="button"
+                  onClick={() => setPreset(null)}
+                  className="absolute -right-2 -top-2 rounded-full bg-zinc-800 px-1.5 text-xs text-white"
+                  aria-label="Remove preset image"
+                >
+                  ×
+                </button>
+              </figure>
+            )}
+            {files.map((f, i) => (
+              <figure key={f.url} className="relative">
+                {/* biome-ignore lint/performance/noImgElement: a local preview */}
+                <img src={f.url} alt={f.file.name} className="h-20 rounded-md border border-zinc-200" />
+                <button
+                  type="button"
+                  onClick={() => setFiles((list) => list.filter((_, k) => k !== i))}
+                  className="absolute -right-2 -top-2 rounded-full bg-zinc-800 px-1.5 text-xs text-white"
+                  aria-label={`Remove ${f.file.name}`}
+                >
+                  ×
+                </button>
+              </figure>
+            ))}
+          </div>
+        )}
+        <textarea
+          value={prompt}
+          onChange={(e) => setPrompt(e.target.value)}
+          onPaste={(e: ClipboardEvent) => {
+            const pasted = Array.from(e.clipboardData.files).filter((f) => f.type.startsWith("image/"));
+            if (pasted.length && !conversationId) addFiles(pasted);
+          }}
+          onKeyDown={(e) => {
+            if (e.key === "Enter" && !e.shiftKey) {
+              e.preventDefault();
+              void send();
+            }
+          }}
+          rows={2}
+          placeholder={conversationId ? "Ask a follow-up…" : "Upload an image and ask anything about it…"}
+          aria-label="Your message"
+          className="w-full resize-none bg-transparent text-sm outline-none"
+          disabled={vote !== null}
+        />
+        <div className="flex flex-wrap items-center gap-2">
+          <input
+            ref={fileInput}
+            type="file"
+            accept="image/png,image/jpeg,image/webp,image/gif"
+            multiple
+            className="hidden"
+            data-testid="file-input"
+            onChange={(e) => {
+              if (e.target.files) addFiles(e.target.files);
+              e.target.value = "";
+            }}
+          />
+          <button
+            type="button"
+            disabled={conversationId !== null}
+            onClick={() => fileInput.current?.click()}
+            className="rounded-md border border-zinc-300 px-3 py-1.5 text-sm disabled:opacity-40 dark:border-zinc-700"
+          >
+            Attach image
+          </button>
+          {mode === "battle" && (
+            <button
+              type="button"
+              disabled={conversationId !== null}
+              onClick={randomImage}
+              className="rounded-md border border-zinc-300 px-3 py-1.5 text-sm disabled:opacity-40 dark:border-zinc-700"
+            >
+              Random image
+            </button>
+          )}
+          {mode !== "direct" && (
+            <button
+              type="button"
+              onClick={regenerate}
+              disabled={!conversationId || busy || streaming || vote !== null}
+              className="rounded-md border border-zinc-300 px-3 py-1.5 text-sm disabled:opacity-40 dark:border-zinc-700"
+            >
+              Regenerate
+            </button>
+          )}
+          <button
+            type="button"
+            onClick={newRound}
+            disabled={busy || streaming}
+            className="rounded-md border border-zinc-300 px-3 py-1.5 text-sm disabled:opacity-40 dark:border-zinc-700"
+          >
+            New round
+          </button>
+          <button
+            type="submit"
+            disabled={busy || streaming || !prompt.trim() || vote !== null || terms !== "accepted"}
+            className="ml-auto rounded-md bg-brand-600 px-4 py-1.5 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-40"
+          >
+            Send
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

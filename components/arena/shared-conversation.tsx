@@ -1,0 +1,61 @@
+import type { ConversationView } from "@/lib/arena";
+import { Markdown } from "./markdown";
+
+const VERDICT: Record<string, string> = {
+  model_a: "A is better",
+  model_b: "B is better",
+  tie: "Tie",
+  "tie (bothbad)": "Both are bad",
+};
+
+/** A voted battle, read-only, with its images and the models revealed. */
+export function SharedConversation({ view }: { view: ConversationView }) {
+  const sides = (["a", "b"] as const).filter((s) => view.sides[s]);
+  return (
+    <div className="space-y-4">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight">Shared battle</h1>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          Verdict: <strong data-testid="verdict">{view.vote ? VERDICT[view.vote.winner] : "not voted"}</strong>
+          {view.isPreset ? " · preset image" : ""} · {new Date(view.createdAt).toUTCString()}
+        </p>
+      </div>
+      <div className="grid gap-4 md:grid-cols-2">
+        {sides.map((side) => {
+          const data = view.sides[side];
+          return (
+            <section
+              key={side}
+              className="rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900"
+            >
+              <h2 className="border-b border-zinc-200 px-4 py-2 font-semibold dark:border-zinc-800">
+                Model {side.toUpperCase()}: {data?.model?.displayName ?? "hidden"}
+                {data?.model?.isDemo ? " (demo)" : ""}
+              </h2>
+              <div className="space-y-3 p-4 text-sm">
+                {data?.messages.map((m) =>
+                  m.role === "user" ? (
+                    <div
+                      key={`${m.turn}-${m.role}`}
+                      className="space-y-2 rounded-2xl bg-brand-50 px-3 py-2 dark:bg-zinc-800"
+                    >
+                      {m.images.map((sha) => (
+                        // biome-ignore lint/performance/noImgElement: stored images are served by the API
+                        <img key={sha} src={`/api/images/${sha}`} alt="uploaded" className="max-h-60 rounded-lg" />
+                      ))}
+                      <p className="whitespace-pre-wrap">{m.content}</p>
+                    </div>
+                  ) : (
+                    <div key={`${m.turn}-${m.role}`}>
+                      <Markdown text={m.content} />
+                    </div>
+                  ),
+                )}
+              </div>
+            </section>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+// Page object for the arena pages, and helpers shared by the browser tests.
+import { expect, type Page } from "@playwright/test";
+import sharp from "sharp";
+
+export const fakeUrl = () => process.env.E2E_FAKE_URL as string;
+
+/** Changes what a fake model does, for the rest of the test (reset with resetFakeModels). */
+export async function setFakeModel(name: string, behaviour: object) {
+  const response = await fetch(`${fakeUrl()}/__control/models/${name}`, {
+    method: "PUT",
+    body: JSON.stringify(behaviour),
+  });
+  expect(response.ok).toBe(true);
+}
+
+export async function resetFakeModels() {
+  await fetch(`${fakeUrl()}/__control/reset`, { method: "POST" });
+}
+
+export async function pngImage(colour = "#2255dd", width = 120, height = 80): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
+}
+
+export class ArenaPage {
+  constructor(readonly page: Page) {}
+
+  async open(path = "/") {
+    await this.page.goto(path);
+    await this.page.getByRole("button", { name: /agree/i }).click();
+    await expect(this.page.getByRole("dialog")).toHaveCount(0);
+  }
+
+  panel(side: "a" | "b") {
+    return this.page.getByTestId(`panel-${side}`);
+  }
+
+  title(side: "a" | "b") {
+    return this.page.getByTestId(`title-${side}`);
+  }
+
+  answers(side: "a" | "b") {
+    return this.page.getByTestId(`answer-${side}`);
+  }
+
+  voteButton(label: "A is better" | "B is better" | "Tie" | "Both are bad") {
+    return this.page.getByRole("button", { name: label, exact: true });
+  }
+
+  async attach(name: string, mimeType: string, buffer: Buffer) {
+    await this.page.getByTestId("file-input").setInputFiles({ name, mimeType, buffer });
+  }
+
+  async ask(question: string) {
+    await this.page.getByLabel("Your message").fill(question);
+    await this.page.getByRole("button", { name: "Send", exact: true }).click();
+  }
+
+  /** Waits until the latest answer on every shown side has finished. */
+  async waitForAnswers(sides: ("a" | "b")[] = ["a", "b"], count = 1) {
+    for (const side of sides) {
+      await expect(this.answers(side)).toHaveCount(count);
+      await expect(this.answers(side).last()).toHaveAttribute("data-status", "done");
+    }
+  }
+}

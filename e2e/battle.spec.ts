@@ -1,0 +1,172 @@
+import { expect, test } from "@playwright/test";
+import { ArenaPage, pngImage, resetFakeModels, setFakeModel } from "./arena-page";
+
+test.afterEach(resetFakeModels);
+
+test("a full battle: upload, stream, vote, reveal, share", async ({ page }) => {
+  const arena = new ArenaPage(page);
+  await arena.open();
+  await expect(page.getByText("if a model reveals its identity, your vote does not count")).toBeVisible();
+  await expect(arena.title("a")).toHaveText("Model A");
+  await expect(arena.title("b")).toHaveText("Model B");
+  await arena.attach("square.png", "image/png", await pngImage());
+  await expect(page.getByRole("img", { name: "square.png" })).toBeVisible();
+  for (const label of ["A is better", "B is better", "Tie", "Both are bad"] as const)
+    await expect(arena.voteButton(label)).toBeDisabled();
+  await arena.ask("What colour is this?");
+  // both sides stream at the same time
+  await expect(arena.answers("a").first()).toHaveAttribute("data-status", "streaming");
+  await expect(arena.answers("b").first()).toHaveAttribute("data-status", "streaming");
+  await arena.waitForAnswers();
+  const texts = [await arena.answers("a").innerText(), await arena.answers("b").innerText()].join("\n");
+  expect(texts).toContain("Alpha answer");
+  expect(texts).toContain("Beta thinks it is blue.");
+  // rendered markdown: the heading is a real heading
+  await expect(page.getByRole("heading", { name: "Alpha answer" })).toBeVisible();
+  await expect(arena.title("a")).toHaveText("Model A");
+
+  await arena.voteButton("A is better").click();
+  await expect(arena.title("a")).toHaveText(/^Model A: Fake (Alpha|Beta)$/);
+  await expect(arena.title("b")).toHaveText(/^Model B: Fake (Alpha|Beta)$/);
+  expect(await arena.title("a").innerText()).not.toBe(await arena.title("b").innerText());
+  await expect(arena.voteButton("B is better")).toBeDisabled();
+
+  const share = page.getByTestId("share-link");
+  const href = (await share.getAttribute("href")) as string;
+  await page.goto(href);
+  await expect(page.getByTestId("verdict")).toHaveText("A is better");
+  await expect(page.getByRole("heading", { name: /Model A: Fake/ })).toBeVisible();
+  const image = page.getByRole("img", { name: "uploaded" }).first();
+  await expect(image).toBeVisible();
+  expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(120);
+});
+
+test("multi-turn, regenerate and new round", async ({ page }) => {
+  const arena = new ArenaPage(page);
+  await arena.open();
+  await arena.attach("a.png", "image/png", await pngImage("#aa3333"));
+  await arena.ask("First question");
+  await arena.waitForAnswers();
+  await arena.ask("A follow-up");
+  await arena.waitForAnswers(["a", "b"], 2);
+  await expect(arena.panel("a").getByText("A follow-up")).toBeVisible();
+
+  await setFakeModel("fake-alpha", { reply: "Regenerated alpha.", tokenDelayMs: 5 });
+  await setFakeModel("fake-beta", { reply: "Regenerated beta.", tokenDelayMs: 5 });
+  await page.getByRole("button", { name: "Regenerate" }).click();
+  await arena.waitForAnswers(["a", "b"], 2);
+  const latest = [await arena.answers("a").last().innerText(), await arena.answers("b").last().innerText()].sort();
+  expect(latest).toEqual(["Regenerated alpha.", "Regenerated beta."]);
+
+  await page.getByRole("button", { name: "New round" }).click();
+  await expect(arena.answers("a")).toHaveCount(0);
+  await expect(page.getByLabel("Your message")).toHaveAttribute("placeholder", /Upload an image/);
+});
+
+test("a provider failing mid-stream shows that side's error with a retry that works", async ({ page }) => {
+  await setFakeModel("fake-beta", {
+    reply: "I will stop half way through",
+    tokenDelayMs: 10,
+    failure: { kind: "cut", afterTokens: 3 },
+  });
+  const arena = new ArenaPage(page);
+  await arena.open();
+  await arena.attach("b.png", "image/png", await pngImage());
+  await arena.ask("Describe it");
+  const failed = page.getByRole("alert").filter({ hasText: "stopped unexpectedly" });
+  await expect(failed).toHaveCount(1);
+  await expect(arena.voteButton("Tie")).toBeDisabled();
+  await setFakeModel("fake-beta", { reply: "Beta is back.", tokenDelayMs: 5 });
+  await failed.getByRole("button", { name: "Retry" }).click();
+  await arena.waitForAnswers();
+  await expect(page.getByText("Beta is back.")).toBeVisible();
+  await expect(arena.voteButton("Tie")).toBeEnabled();
+});
+
+test("random image fills a preset and its question", async ({ page }) => {
+  const arena = new ArenaPage(page);
+  await arena.open();
+  await page.getByRole("button", { name: "Random image" }).click();
+  await expect(page.getByRole("img", { name: /^preset / })).toBeVisible();
+  await expect(page.getByLabel("Your message")).not.toHaveValue("");
+  await page.getByRole("button", { name: "Send", exact: true }).click();
+  await arena.waitForAnswers();
+  await expect(arena.panel("a").getByRole("img", { name: "attached" })).toBeVisible();
+});
+
+test("uploads that are not images, or too large, are refused with a clear message", async ({ page }) => {
+  const arena = new ArenaPage(page);
+  await arena.open();
+  await arena.attach("notes.png", "image/png", Buffer.from("this is plain text, not a picture"));
+  await arena.ask("What is this?");
+  await expect(page.getByTestId("notice")).toHaveText("notes.png is not a PNG, JPEG, WebP or GIF image");
+  await expect(arena.answers("a")).toHaveCount(0);
+
+  await page.getByRole("button", { name: /Remove notes.png/ }).click();
+  await arena.attach("huge.png", "image/png", Buffer.alloc(16 * 1024 * 1024, 1));
+  await expect(page.getByTestId("notice")).toContainText("huge.png is larger than 15 MB");
+  // the server refuses it too, whatever the browser does
+  const response = await page.request.post("/api/conversations", {
+    multipart: {
+      prompt: "hi",
+      images: { name: "huge.png", mimeType: "image/png", buffer: Buffer.alloc(16 * 1024 * 1024) },
+    },
+  });
+  expect(response.status()).toBe(413);
+  expect((await response.json()).error.code).toBe("image_too_large");
+});
+
+test("a second, different vote is refused; the same vote again is harmless", async ({ page }) => {
+  const arena = new ArenaPage(page);
+  await arena.open();
+  await arena.attach("c.png", "image/png", await pngImage());
+  await arena.ask("Vote twice?");
+  await arena.waitForAnswers();
+  await arena.voteButton("Tie").click();
+  await expect(arena.title("a")).toHaveText(/Fake/);
+  const id = ((await page.getByTestId("share-link").getAttribute("href")) as string).split("/").pop();
+  const again = await page.request.post(`/api/conversations/${id}/vote`, { data: { winner: "tie" } });
+  expect(again.status()).toBe(200);
+  const other = await page.request.post(`/api/conversations/${id}/vote`, { data: { winner: "model_a" } });
+  expect(other.status()).toBe(409);
+  expect((await other.json()).error).toEqual({
+    code: "already_voted",
+    message: expect.stringContaining("already voted"),
+  });
+  const malformed = await page.request.post(`/api/conversations/${id}/vote`, {
+    headers: { "Content-Type": "application/json" },
+    data: "{oops",
+  });
+  expect(malformed.status()).toBe(400);
+});
+
+test("rate limits answer 429 with Retry-After and a friendly message in the page", async ({ page }) => {
+  const arena = new ArenaPage(page);
+  await arena.open("/chat");
+  let last = 0;
+  for (let i = 0; i < 8; i++) {
+    const response = await page.request.post("/api/conversations", {
+      multipart: { mode: "direct", prompt: `hello ${i}`, modelA: "fake-text" },
+    });
+    last = response.status();
+    if (last === 429) break;
+  }
+  const limited = await page.request.post("/api/conversations", {
+    multipart: { mode: "direct", prompt: "one more", modelA: "fake-text" },
+  });
+  expect(limited.status()).toBe(429);
+  expect(Number(limited.headers()["retry-after"])).toBeGreaterThan(0);
+  await arena.ask("and from the page?");
+  await expect(page.getByTestId("notice")).toContainText("faster than we can serve");
+});
+
+test("direct chat with a chosen model", async ({ page }) => {
+  const arena = new ArenaPage(page);
+  await arena.open("/chat");
+  await page.getByRole("combobox", { name: "Model" }).selectOption("fake-alpha");
+  await arena.attach("d.png", "image/png", await pngImage());
+  await arena.ask("Hello model");
+  await arena.waitForAnswers(["a"]);
+  await expect(arena.title("a")).toHaveText("Model: Fake Alpha");
+  await expect(page.getByRole("button", { name: "A is better" })).toHaveCount(0);
+});
