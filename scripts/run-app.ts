@@ -5,6 +5,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import { prepareDatabase } from "../lib/db/bootstrap";
+import { loadModelsConfig } from "../lib/providers/config";
 
 const mode = process.argv[2];
 if (mode !== "dev" && mode !== "start" && mode !== "db") {
@@ -18,6 +19,14 @@ if (mode === "start" && !fs.existsSync(".next/BUILD_ID")) {
 
 const say = (line: string) => console.log(`[arena] ${line}`);
 const started = Date.now();
+// A broken models file stops start-up here, in one line, before anything else starts.
+try {
+  const { config, source } = loadModelsConfig();
+  say(`models: ${config.models.length} from ${source}`);
+} catch (error) {
+  console.error(`error: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
 let database: Awaited<ReturnType<typeof prepareDatabase>>;
 try {
   database = await prepareDatabase({ log: say });

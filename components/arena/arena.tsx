@@ -367,7 +367,7 @@ export function Arena({ mode }: { mode: Mode }) {
               onClick={() => castVote(v.winner)}
               className={`rounded-lg border px-3 py-2 text-sm font-medium transition disabled:cursor-not-allowed disabled:opacity-40 ${
                 vote === v.winner
-                  ? "border-brand-600 bg-brand-600 text-white"
+                  ? "border-brand-600 bg-brand-600 text-white disabled:opacity-100"
                   : "border-zinc-300 bg-white hover:border-brand-500 hover:bg-brand-50 dark:border-zinc-700 dark:bg-zinc-900 dark:hover:bg-zinc-800"
               }`}
             >

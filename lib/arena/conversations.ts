@@ -1,6 +1,7 @@
 // Opening conversations (anonymous battles, named side-by-side, direct chat) and adding follow-up prompts.
 import fs from "node:fs";
 import path from "node:path";
+import { detectLanguage } from "../categories/language";
 import type { PrismaClient } from "../generated/prisma/client";
 import type { ConversationMode } from "../generated/prisma/enums";
 import { ApiError } from "../http/errors";
@@ -164,6 +165,7 @@ export async function openConversation(prisma: PrismaClient, input: OpenConversa
       isPreset,
       presetId: input.presetId ?? null,
       isDemo: demo > 0,
+      language: detectLanguage(input.prompt),
       messages: {
         create: sides.map((side) => ({
           side,

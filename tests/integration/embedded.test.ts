@@ -119,3 +119,25 @@ describe("an unreachable DATABASE_URL", () => {
     expect(result.stdout + result.stderr).not.toContain("hunter2");
   });
 });
+
+describe("a broken models file", () => {
+  it("stops start-up with one line naming the file and the problem", () => {
+    const file = path.join(root, "models.json");
+    fs.writeFileSync(
+      file,
+      JSON.stringify({ providers: {}, models: [{ id: "x", provider: "p", model: "m", displayName: "X" }] }),
+    );
+    const result = spawnSync(tsx, ["scripts/run-app.ts", "db"], {
+      env: { ...process.env, ARENA_MODELS_FILE: file, DATABASE_URL: "postgresql://u:p@127.0.0.1:1/x" },
+      encoding: "utf8",
+    });
+    expect(result.status).toBe(1);
+    const lines = result.stderr
+      .trim()
+      .split("\n")
+      .filter((l) => !l.startsWith("npm warn"));
+    expect(lines).toEqual([
+      `error: ARENA_MODELS_FILE (${file}) is not a valid models file: models[0].provider: unknown provider 'p'`,
+    ]);
+  });
+});
