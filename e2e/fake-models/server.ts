@@ -1,17 +1,11 @@
-// A fake model server that speaks the OpenAI chat-completions protocol (JSON and SSE streaming, image content
-// parts), with replies, pacing and failures configurable per model. Tests drive the real provider adapters
-// against it. Control endpoints under /__control let a test in another process change behaviour.
+// A fake model server that speaks the OpenAI chat-completions, Anthropic messages and Gemini generateContent
+// protocols (JSON and SSE streaming, images), with replies, pacing and failures configurable per model. Tests drive
+// the real provider adapters against it. Control endpoints under /__control let a test in another process
+// change behaviour.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import {
-  type Behaviour,
-  chunksOf,
-  defaultReply,
-  describeImageUrl,
-  type RecordedRequest,
-  sleep,
-  tokenize,
-} from "./behaviour";
+import { type Behaviour, chunksOf, defaultReply, type RecordedRequest, sleep, tokenize } from "./behaviour";
+import { HttpError, openai, PROTOCOLS, type Protocol } from "./protocols";
 
 export interface FakeServerOptions {
   port?: number;
@@ -19,78 +13,19 @@ export interface FakeServerOptions {
   models?: Record<string, Behaviour>;
   /** behaviour for any model not listed; when undefined, unknown models get 404 */
   fallback?: Behaviour;
-  /** when set, requests must carry `Authorization: Bearer <apiKey>` */
+  /** when set, requests must carry the key the way their protocol sends it */
   apiKey?: string;
 }
 
 export interface FakeModelServer {
   url: string;
-  /** the base URL an OpenAI client wants (…/v1) */
+  /** the base URL an OpenAI client wants (…/v1); Anthropic uses the same, Gemini `${url}/v1beta` */
   baseURL: string;
   port: number;
   requests: RecordedRequest[];
   setModel(name: string, behaviour: Behaviour): void;
   reset(): void;
   close(): Promise<void>;
-}
-
-class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly code: string,
-  ) {
-    super(message);
-  }
-}
-
-interface OpenAIContentPart {
-  type: string;
-  text?: string;
-  image_url?: { url?: string } | string;
-}
-interface OpenAIMessage {
-  role: string;
-  content: string | OpenAIContentPart[] | null;
-}
-
-function parseOpenAI(body: unknown, headers: http.IncomingHttpHeaders): RecordedRequest {
-  const payload = body as { model?: unknown; messages?: unknown; stream?: unknown };
-  if (typeof payload?.model !== "string" || !payload.model) {
-    throw new HttpError(400, "you must provide a model parameter", "invalid_request_error");
-  }
-  if (!Array.isArray(payload.messages) || payload.messages.length === 0) {
-    throw new HttpError(400, "'messages' must be a non-empty array", "invalid_request_error");
-  }
-  const userTexts: string[] = [];
-  const images: RecordedRequest["images"] = [];
-  for (const raw of payload.messages as OpenAIMessage[]) {
-    if (!raw || typeof raw.role !== "string")
-      throw new HttpError(400, "each message needs a role", "invalid_request_error");
-    const parts = typeof raw.content === "string" ? [{ type: "text", text: raw.content }] : (raw.content ?? []);
-    if (!Array.isArray(parts))
-      throw new HttpError(400, "message content must be a string or an array", "invalid_request_error");
-    const texts: string[] = [];
-    for (const part of parts) {
-      if (part.type === "text") texts.push(String(part.text ?? ""));
-      else if (part.type === "image_url") {
-        const url = typeof part.image_url === "string" ? part.image_url : part.image_url?.url;
-        if (!url) throw new HttpError(400, "image_url part without a url", "invalid_request_error");
-        images.push(describeImageUrl(url));
-      } else throw new HttpError(400, `unsupported content part type '${part.type}'`, "invalid_request_error");
-    }
-    if (raw.role === "user") userTexts.push(texts.join("\n"));
-  }
-  return {
-    protocol: "openai",
-    model: payload.model,
-    stream: payload.stream === true,
-    userTexts,
-    images,
-    messageCount: payload.messages.length,
-    headers,
-    receivedAt: Date.now(),
-  };
 }
 
 async function readJson(req: http.IncomingMessage): Promise<unknown> {
@@ -104,79 +39,47 @@ async function readJson(req: http.IncomingMessage): Promise<unknown> {
   }
 }
 
-function sendError(
-  res: http.ServerResponse,
-  status: number,
-  message: string,
-  code: string,
-  extra: http.OutgoingHttpHeaders = {},
-) {
-  res.writeHead(status, { "Content-Type": "application/json", ...extra });
-  res.end(JSON.stringify({ error: { message, type: code, param: null, code } }));
-}
-
 export async function startFakeModelServer(options: FakeServerOptions = {}): Promise<FakeModelServer> {
   const models = new Map(Object.entries(options.models ?? {}));
   const requests: RecordedRequest[] = [];
   const open = new Set<http.ServerResponse>();
-
   const behaviourFor = (model: string): Behaviour | undefined => models.get(model) ?? options.fallback;
 
-  async function chatCompletions(req: http.IncomingMessage, res: http.ServerResponse) {
-    if (options.apiKey && req.headers.authorization !== `Bearer ${options.apiKey}`) {
-      return sendError(res, 401, "Incorrect API key provided", "invalid_api_key");
+  async function answer(
+    protocol: Protocol,
+    route: { model?: string },
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    url: URL,
+  ) {
+    if (options.apiKey && !protocol.authorised(req.headers, options.apiKey)) {
+      return protocol.error(res, 401, "invalid API key");
     }
     const body = await readJson(req);
-    const request = parseOpenAI(body, req.headers);
-    // Like OpenAI, report usage in a last chunk only when asked to.
-    const includeUsage =
-      (body as { stream_options?: { include_usage?: boolean } }).stream_options?.include_usage === true;
+    const request = protocol.parse(body, req.headers, route, url);
     requests.push(request);
     const behaviour = behaviourFor(request.model);
-    if (!behaviour) return sendError(res, 404, `The model '${request.model}' does not exist`, "model_not_found");
+    if (!behaviour) return protocol.error(res, 404, `The model '${request.model}' does not exist`);
     const failure = behaviour.failure;
     if (failure?.kind === "http") {
       await sleep(behaviour.firstTokenDelayMs ?? 0);
       const headers = failure.retryAfterSeconds ? { "Retry-After": String(failure.retryAfterSeconds) } : {};
-      const code = failure.status === 429 ? "rate_limit_exceeded" : "server_error";
-      return sendError(res, failure.status, failure.message ?? `fake failure ${failure.status}`, code, headers);
+      return protocol.error(res, failure.status, failure.message ?? `fake failure ${failure.status}`, headers);
     }
     if (failure?.kind === "hang" && !failure.afterTokens) return; // never answer; the connection stays open
 
     const reply = behaviour.reply ?? defaultReply(request);
     const tokens = tokenize(reply);
-    const id = `chatcmpl-${Math.random().toString(36).slice(2, 12)}`;
-    const created = Math.floor(Date.now() / 1000);
-    const usage = { prompt_tokens: 10 + request.images.length * 85, completion_tokens: tokens.length, total_tokens: 0 };
-    usage.total_tokens = usage.prompt_tokens + usage.completion_tokens;
-
+    const usage = { input: 10 + request.images.length * 85, output: tokens.length };
     await sleep(behaviour.firstTokenDelayMs ?? 0);
-    if (!request.stream) {
-      res.writeHead(200, { "Content-Type": "application/json" });
-      res.end(
-        JSON.stringify({
-          id,
-          object: "chat.completion",
-          created,
-          model: request.model,
-          choices: [
-            { index: 0, message: { role: "assistant", content: reply }, finish_reason: "stop", logprobs: null },
-          ],
-          usage,
-        }),
-      );
-      return;
-    }
+    if (!request.stream) return protocol.json(res, request, reply, usage);
 
     res.writeHead(200, { "Content-Type": "text/event-stream", "Cache-Control": "no-cache", Connection: "keep-alive" });
     res.flushHeaders();
     open.add(res);
     res.on("close", () => open.delete(res));
-    const send = (delta: object, finish: string | null = null) =>
-      res.write(
-        `data: ${JSON.stringify({ id, object: "chat.completion.chunk", created, model: request.model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`,
-      );
-    send({ role: "assistant", content: "" });
+    const writer = protocol.writer(res, request, protocol.wantsUsage?.(body) ?? true);
+    writer.start();
     let sent = 0;
     for (const chunk of chunksOf(tokens, behaviour.chunkSize ?? 1)) {
       if (res.destroyed) return;
@@ -184,31 +87,25 @@ export async function startFakeModelServer(options: FakeServerOptions = {}): Pro
         if (failure.kind === "cut") res.destroy();
         return; // hang: leave the stream open and silent
       }
-      send({ content: chunk });
+      writer.delta(chunk);
       sent += tokenize(chunk).length;
       if (behaviour.tokenDelayMs) await sleep(behaviour.tokenDelayMs);
     }
-    send({}, "stop");
-    if (includeUsage) {
-      res.write(
-        `data: ${JSON.stringify({ id, object: "chat.completion.chunk", created, model: request.model, choices: [], usage })}\n\n`,
-      );
-    }
-    res.end("data: [DONE]\n\n");
+    writer.finish(usage);
   }
 
   async function control(req: http.IncomingMessage, res: http.ServerResponse, path: string) {
-    const json = (status: number, body: unknown) => {
+    const reply = (status: number, body: unknown) => {
       res.writeHead(status, { "Content-Type": "application/json" });
       res.end(JSON.stringify(body));
     };
     const modelMatch = /^\/__control\/models\/(.+)$/.exec(path);
     if (req.method === "PUT" && modelMatch?.[1]) {
       models.set(decodeURIComponent(modelMatch[1]), (await readJson(req)) as Behaviour);
-      return json(200, { ok: true });
+      return reply(200, { ok: true });
     }
     if (req.method === "GET" && path === "/__control/requests") {
-      return json(
+      return reply(
         200,
         requests.map(({ headers: _headers, ...rest }) => rest),
       );
@@ -217,16 +114,17 @@ export async function startFakeModelServer(options: FakeServerOptions = {}): Pro
       requests.length = 0;
       models.clear();
       for (const [name, behaviour] of Object.entries(options.models ?? {})) models.set(name, behaviour);
-      return json(200, { ok: true });
+      return reply(200, { ok: true });
     }
-    return json(404, { error: { message: "unknown control endpoint", code: "not_found" } });
+    return reply(404, { error: { message: "unknown control endpoint", code: "not_found" } });
   }
 
   const server = http.createServer((req, res) => {
-    const path = (req.url ?? "/").split("?")[0] ?? "/";
+    const url = new URL(req.url ?? "/", "http://fake");
+    const path = url.pathname;
+    let protocol: Protocol = openai;
     const handle = async () => {
       if (path.startsWith("/__control/")) return control(req, res, path);
-      if (req.method === "POST" && path === "/v1/chat/completions") return chatCompletions(req, res);
       if (req.method === "GET" && path === "/v1/models") {
         res.writeHead(200, { "Content-Type": "application/json" });
         return res.end(
@@ -236,12 +134,19 @@ export async function startFakeModelServer(options: FakeServerOptions = {}): Pro
           }),
         );
       }
-      return sendError(res, 404, `no route for ${req.method} ${path}`, "not_found");
+      for (const candidate of PROTOCOLS) {
+        const route = candidate.route(req.method ?? "GET", path);
+        if (route) {
+          protocol = candidate;
+          return answer(candidate, route, req, res, url);
+        }
+      }
+      return openai.error(res, 404, `no route for ${req.method} ${path}`);
     };
     handle().catch((error: unknown) => {
       if (res.headersSent) return res.destroy();
-      if (error instanceof HttpError) return sendError(res, error.status, error.message, error.code);
-      sendError(res, 500, error instanceof Error ? error.message : String(error), "server_error");
+      if (error instanceof HttpError) return protocol.error(res, error.status, error.message);
+      protocol.error(res, 500, error instanceof Error ? error.message : String(error));
     });
   });
 

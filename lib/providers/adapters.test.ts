@@ -118,3 +118,55 @@ describe("demo models", () => {
     expect(bold.match(/\*\*/g)?.length).toBeGreaterThan(10);
   });
 });
+
+describe.each([
+  ["anthropic", "anthropic", (url: string) => `${url}/v1`, "x-api-key"],
+  ["google", "gemini", (url: string) => `${url}/v1beta`, "x-goog-api-key"],
+] as const)("%s adapter against the fake server's %s protocol", (providerType, protocol, baseURL, keyHeader) => {
+  const target = (model: string): ModelTarget => ({
+    id: model,
+    providerType,
+    baseURL: baseURL(server.url),
+    apiKeyEnv: "FAKE_TEST_KEY",
+    providerModelId: model,
+  });
+
+  async function run(model: string, turns: ChatTurn[]) {
+    let text = "";
+    const stream = streamChat(target(model), turns);
+    for (;;) {
+      const next = await stream.next();
+      if (next.done) return { text, end: next.value };
+      text += next.value;
+    }
+  }
+
+  it("streams the answer, sends the key its way and the image in the native format", async () => {
+    const png = await sharp({ create: { width: 5, height: 5, channels: 3, background: "#00ff00" } })
+      .png()
+      .toBuffer();
+    const { text, end } = await run("steady", [
+      { role: "user", text: "colour?", images: [{ data: png, mime: "image/png" }] },
+      { role: "assistant", text: "green" },
+      { role: "user", text: "sure?" },
+    ]);
+    expect(text).toBe("Hello there, general");
+    expect(end.finishReason).toBe("stop");
+    const request = server.requests.at(-1)!;
+    expect(request.protocol).toBe(protocol);
+    expect(request.headers[keyHeader]).toBe("sk-test-123");
+    expect(request.images).toEqual([{ mediaType: "image/png", bytes: png.length }]);
+    expect(request.userTexts).toEqual(["colour?", "sure?"]);
+  });
+
+  it.each([
+    ["broken", "provider_error", 500],
+    ["limited", "provider_rate_limited", 429],
+  ])("maps %s to a ProviderError", async (model, code, status) => {
+    await expect(run(model, [{ role: "user", text: "x" }])).rejects.toMatchObject({ code, status });
+  });
+
+  it("reports a cut stream as a failure", async () => {
+    await expect(run("cut", [{ role: "user", text: "x" }])).rejects.toBeInstanceOf(ProviderError);
+  });
+});
