@@ -2,6 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { detectLanguage } from "../categories/language";
+import type { Db } from "../db/context";
 import type { PrismaClient } from "../generated/prisma/client";
 import type { ConversationMode } from "../generated/prisma/enums";
 import { ApiError } from "../http/errors";
@@ -147,10 +148,11 @@ async function ingestAll(
 }
 
 /** Opens a conversation with its first prompt on every side. The answers are streamed by runTurn. */
-export async function openConversation(prisma: PrismaClient, input: OpenConversation) {
+export async function openConversation(db: Db, input: OpenConversation) {
+  const { prisma } = db;
   await requireVisitor(prisma, input.visitorId);
   checkPrompt(input.prompt, input.mode);
-  await limitPrompt(prisma, input.visitorId, input.ipHash);
+  await limitPrompt(db.pool, input.visitorId, input.ipHash);
   const { images, isPreset } = await ingestAll(prisma, input);
   const [modelAId, modelBId] = await chooseModels(prisma, input, images.length > 0);
   const demo = await prisma.model.count({ where: { id: { in: [modelAId, modelBId ?? modelAId] }, isDemo: true } });
@@ -183,9 +185,10 @@ export async function openConversation(prisma: PrismaClient, input: OpenConversa
 
 /** A follow-up prompt, sent to every side with its own history. */
 export async function addFollowUp(
-  prisma: PrismaClient,
+  db: Db,
   input: { conversationId: string; visitorId: string; ipHash: string | null; prompt: string },
 ) {
+  const { prisma } = db;
   await requireVisitor(prisma, input.visitorId);
   const conversation = await ownedConversation(prisma, input.conversationId, input.visitorId);
   checkPrompt(input.prompt, conversation.mode);
@@ -209,7 +212,7 @@ export async function addFollowUp(
   );
   if (!complete)
     throw new ApiError(409, "answers_pending", "wait until both answers have finished (or retry a failed one)");
-  await limitPrompt(prisma, input.visitorId, input.ipHash);
+  await limitPrompt(db.pool, input.visitorId, input.ipHash);
   const turn = conversation.turnCount + 1;
   await prisma.$transaction([
     prisma.message.createMany({

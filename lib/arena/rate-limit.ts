@@ -1,5 +1,5 @@
 // Fixed-window counters in PostgreSQL, so limits hold across every app instance.
-import type { PrismaClient } from "../generated/prisma/client";
+import type pg from "pg";
 import { ApiError } from "../http/errors";
 
 export interface Limit {
@@ -9,15 +9,16 @@ export interface Limit {
   message: string;
 }
 
-export async function hitLimit(prisma: PrismaClient, limit: Limit, now = Date.now()): Promise<void> {
+export async function hitLimit(pool: pg.Pool, limit: Limit, now = Date.now()): Promise<void> {
   const windowMs = limit.windowSeconds * 1000;
   const start = Math.floor(now / windowMs) * windowMs;
-  const rows = await prisma.$queryRaw<{ count: number }[]>`
-    INSERT INTO "RateLimitBucket" ("key", "windowStart", "count") VALUES (${limit.key}, ${new Date(start)}, 1)
-    ON CONFLICT ("key", "windowStart") DO UPDATE SET "count" = "RateLimitBucket"."count" + 1
-    RETURNING "count"`;
-  const count = Number(rows[0]?.count ?? 0);
-  if (count > limit.limit) {
+  const { rows } = await pool.query<{ count: number }>(
+    `INSERT INTO "RateLimitBucket" ("key", "windowStart", "count") VALUES ($1, $2, 1)
+     ON CONFLICT ("key", "windowStart") DO UPDATE SET "count" = "RateLimitBucket"."count" + 1
+     RETURNING "count"`,
+    [limit.key, new Date(start)],
+  );
+  if (Number(rows[0]?.count ?? 0) > limit.limit) {
     throw new ApiError(429, "rate_limited", limit.message, Math.max(1, Math.ceil((start + windowMs - now) / 1000)));
   }
 }
@@ -32,16 +33,16 @@ export function rateLimits(env: Record<string, string | undefined> = process.env
 }
 
 /** Every prompt counts against its visitor and its IP. */
-export async function limitPrompt(prisma: PrismaClient, visitorId: string, ipHash: string | null) {
+export async function limitPrompt(pool: pg.Pool, visitorId: string, ipHash: string | null) {
   const limits = rateLimits();
   const message = "You are sending messages faster than we can serve; please wait a little and try again.";
-  await hitLimit(prisma, { key: `visitor:${visitorId}`, limit: limits.visitorPerHour, windowSeconds: 3600, message });
-  if (ipHash) await hitLimit(prisma, { key: `ip:${ipHash}`, limit: limits.ipPerHour, windowSeconds: 3600, message });
+  await hitLimit(pool, { key: `visitor:${visitorId}`, limit: limits.visitorPerHour, windowSeconds: 3600, message });
+  if (ipHash) await hitLimit(pool, { key: `ip:${ipHash}`, limit: limits.ipPerHour, windowSeconds: 3600, message });
 }
 
 /** Every answer counts against its model. */
-export async function limitModel(prisma: PrismaClient, modelId: string) {
-  await hitLimit(prisma, {
+export async function limitModel(pool: pg.Pool, modelId: string) {
+  await hitLimit(pool, {
     key: `model:${modelId}`,
     limit: rateLimits().modelPerHour,
     windowSeconds: 3600,

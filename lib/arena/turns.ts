@@ -1,10 +1,11 @@
 // Answering the latest prompt: both sides stream at once; each side's answer, with what we measured about it,
 // is stored whether it finished or failed. Events go to the browser as NDJSON lines.
-import type { PrismaClient } from "../generated/prisma/client";
+import crypto from "node:crypto";
+import type { Db } from "../db/context";
+import { transaction } from "../db/pool";
 import type { Side } from "../generated/prisma/enums";
 import { ApiError } from "../http/errors";
 import { type ModelTarget, ProviderError, providerErrorFrom, streamChat } from "../providers";
-import { ownedConversation } from "./conversations";
 import { answerStatus, chatHistory } from "./history";
 import { countMarkdown, markdownTotals } from "./markdown";
 import { limitModel } from "./rate-limit";
@@ -31,32 +32,74 @@ export interface TurnPlan {
   targets: Target[];
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface ClaimRow {
+  visitorId: string | null;
+  turnCount: number;
+  moderationStatus: string;
+  voted: boolean;
+  modelAId: string;
+  modelBId: string | null;
+}
+
+interface TargetRow {
+  id: string;
+  providerModelId: string;
+  type: ModelTarget["providerType"];
+  baseURL: string | null;
+  apiKeyEnv: string | null;
+}
+
 /**
  * Claims the sides to answer, under a row lock so two requests never answer the same side twice: sides with no
- * answer yet, or whose answer failed (a retry), or every side (regenerate, before a vote).
+ * answer yet, or whose answer failed (a retry), or every side (regenerate, before a vote). Hand-written SQL: this
+ * sits between the prompt and the first token.
  */
 export async function prepareTurn(
-  prisma: PrismaClient,
+  db: Db,
   input: { conversationId: string; visitorId: string; sides?: Side[]; regenerate?: boolean },
 ): Promise<TurnPlan> {
-  await ownedConversation(prisma, input.conversationId, input.visitorId);
-  return prisma.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT id FROM "Conversation" WHERE id = ${input.conversationId}::uuid FOR UPDATE`;
-    const conversation = await tx.conversation.findUniqueOrThrow({
-      where: { id: input.conversationId },
-      include: { vote: true, modelA: { include: { provider: true } }, modelB: { include: { provider: true } } },
-    });
+  if (!UUID.test(input.conversationId)) throw new ApiError(404, "conversation_not_found", "no such conversation");
+  return transaction(async (client) => {
+    const conversation = (
+      await client.query<ClaimRow>(
+        `SELECT c."visitorId", c."turnCount", c."moderationStatus", c."modelAId", c."modelBId",
+                EXISTS (SELECT 1 FROM "Vote" v WHERE v."conversationId" = c.id) AS voted
+         FROM "Conversation" c WHERE c.id = $1 FOR UPDATE`,
+        [input.conversationId],
+      )
+    ).rows[0];
+    if (!conversation || conversation.visitorId !== input.visitorId) {
+      throw new ApiError(404, "conversation_not_found", "no such conversation");
+    }
     if (conversation.moderationStatus === "flagged" || conversation.moderationStatus === "banned") {
       throw new ApiError(409, "conversation_ended", "this conversation was stopped by the content filter");
     }
-    if (conversation.vote) throw new ApiError(409, "already_voted", "this battle has been voted on; start a new round");
+    if (conversation.voted)
+      throw new ApiError(409, "already_voted", "this battle has been voted on; start a new round");
     const turn = conversation.turnCount;
     const allSides: Side[] = conversation.modelBId ? ["a", "b"] : ["a"];
-    const existing = await tx.message.findMany({
-      where: { conversationId: conversation.id, turn, role: "assistant", superseded: false },
-      include: { response: true },
-    });
-    const status = new Map(existing.map((m) => [m.side, { id: m.id, status: answerStatus(m.response) }]));
+    const existing = (
+      await client.query<{
+        id: string;
+        side: Side;
+        finishReason: string | null;
+        error: string | null;
+        createdAt: Date | null;
+      }>(
+        `SELECT m.id, m.side, r."finishReason", r.error, r."createdAt"
+         FROM "Message" m LEFT JOIN "ResponseMeta" r ON r."messageId" = m.id
+         WHERE m."conversationId" = $1 AND m.turn = $2 AND m.role = 'assistant' AND NOT m.superseded`,
+        [input.conversationId, turn],
+      )
+    ).rows;
+    const status = new Map(
+      existing.map((m) => [
+        m.side,
+        { id: m.id, status: answerStatus(m.createdAt ? { ...m, createdAt: m.createdAt } : null) },
+      ]),
+    );
     if ([...status.values()].some((s) => s.status === "pending")) {
       throw new ApiError(409, "answer_in_progress", "an answer is still being written");
     }
@@ -65,40 +108,62 @@ export async function prepareTurn(
     if (targets.length === 0)
       throw new ApiError(409, "nothing_to_answer", "every answer of this turn has already finished");
     const replaced = targets.map((side) => status.get(side)?.id).filter((id): id is string => Boolean(id));
-    if (replaced.length) await tx.message.updateMany({ where: { id: { in: replaced } }, data: { superseded: true } });
-
-    const planned: Target[] = [];
-    for (const side of targets) {
-      const model = side === "a" ? conversation.modelA : conversation.modelB;
-      if (!model) continue;
-      const message = await tx.message.create({
-        data: {
-          conversationId: conversation.id,
-          side,
-          turn,
-          role: "assistant",
-          content: "",
-          response: { create: { modelId: model.id } },
-        },
-      });
-      planned.push({
+    if (replaced.length) {
+      await client.query(`UPDATE "Message" SET superseded = true WHERE id = ANY($1::uuid[])`, [replaced]);
+    }
+    const modelIds = targets.map((side) => (side === "a" ? conversation.modelAId : conversation.modelBId) as string);
+    const models = (
+      await client.query<TargetRow>(
+        `SELECT m.id, m."providerModelId", p.type::text AS type, p."baseURL", p."apiKeyEnv"
+         FROM "Model" m JOIN "Provider" p ON p.id = m."providerId" WHERE m.id = ANY($1)`,
+        [modelIds],
+      )
+    ).rows;
+    const planned: Target[] = targets.map((side, k) => {
+      const model = models.find((m) => m.id === modelIds[k]) as TargetRow;
+      return {
         side,
-        messageId: message.id,
+        messageId: crypto.randomUUID(),
         modelId: model.id,
         target: {
           id: model.id,
-          providerType: model.provider.type,
-          baseURL: model.provider.baseURL,
-          apiKeyEnv: model.provider.apiKeyEnv,
+          providerType: model.type,
+          baseURL: model.baseURL,
+          apiKeyEnv: model.apiKeyEnv,
           providerModelId: model.providerModelId,
         },
-      });
-    }
-    return { conversationId: conversation.id, turn, targets: planned };
-  });
+      };
+    });
+    await client.query(
+      `WITH inserted AS (
+         INSERT INTO "Message" (id, "conversationId", side, turn, role, content)
+         SELECT unnest($1::uuid[]), $2, unnest($3::"Side"[]), $4, 'assistant', ''
+         RETURNING id
+       )
+       INSERT INTO "ResponseMeta" ("messageId", "modelId") SELECT unnest($1::uuid[]), unnest($5::text[])`,
+      [
+        planned.map((t) => t.messageId),
+        input.conversationId,
+        planned.map((t) => t.side),
+        turn,
+        planned.map((t) => t.modelId),
+      ],
+    );
+    return { conversationId: input.conversationId, turn, targets: planned };
+  }, db.pool);
 }
 
-async function answerSide(prisma: PrismaClient, plan: TurnPlan, target: Target, emit: (event: TurnEvent) => void) {
+/** Stores an answer's text and what we measured about it, in one statement. */
+async function saveAnswer(db: Db, messageId: string, text: string, meta: Record<string, string | number | null>) {
+  const columns = Object.keys(meta);
+  await db.pool.query(
+    `WITH message AS (UPDATE "Message" SET content = $2 WHERE id = $1)
+     UPDATE "ResponseMeta" SET ${columns.map((c, i) => `"${c}" = $${i + 3}`).join(", ")} WHERE "messageId" = $1`,
+    [messageId, text, ...columns.map((c) => meta[c] ?? null)],
+  );
+}
+
+async function answerSide(db: Db, plan: TurnPlan, target: Target, emit: (event: TurnEvent) => void) {
   const settings = arenaSettings();
   const started = performance.now();
   let firstTokenMs: number | null = null;
@@ -114,8 +179,8 @@ async function answerSide(prisma: PrismaClient, plan: TurnPlan, target: Target, 
   );
   emit({ type: "start", side: target.side, turn: plan.turn });
   try {
-    await limitModel(prisma, target.modelId);
-    const history = await chatHistory(prisma, plan.conversationId, target.side);
+    await limitModel(db.pool, target.modelId);
+    const history = await chatHistory(db.pool, plan.conversationId, target.side);
     const stream = streamChat(target.target, history, {
       signal: controller.signal,
       maxOutputTokens: settings.maxOutputTokens,
@@ -134,24 +199,16 @@ async function answerSide(prisma: PrismaClient, plan: TurnPlan, target: Target, 
     const finish = next.value;
     const counts = countMarkdown(text);
     const totals = markdownTotals(counts);
-    await prisma.message.update({
-      where: { id: target.messageId },
-      data: {
-        content: text,
-        response: {
-          update: {
-            tokens: await countTokens(text),
-            headerCount: totals.headers,
-            listCount: totals.lists,
-            boldCount: totals.bold,
-            markdownDetail: counts as object,
-            latencyFirstTokenMs: Math.round(firstTokenMs ?? performance.now() - started),
-            latencyTotalMs: Math.round(performance.now() - started),
-            finishReason: finish.finishReason,
-            params: { temperature: settings.temperature, maxOutputTokens: settings.maxOutputTokens },
-          },
-        },
-      },
+    await saveAnswer(db, target.messageId, text, {
+      tokens: await countTokens(text),
+      headerCount: totals.headers,
+      listCount: totals.lists,
+      boldCount: totals.bold,
+      markdownDetail: JSON.stringify(counts),
+      latencyFirstTokenMs: Math.round(firstTokenMs ?? performance.now() - started),
+      latencyTotalMs: Math.round(performance.now() - started),
+      finishReason: finish.finishReason,
+      params: JSON.stringify({ temperature: settings.temperature, maxOutputTokens: settings.maxOutputTokens }),
     });
     emit({ type: "done", side: target.side, finishReason: finish.finishReason });
   } catch (raw) {
@@ -161,22 +218,12 @@ async function answerSide(prisma: PrismaClient, plan: TurnPlan, target: Target, 
         : raw instanceof ProviderError
           ? raw
           : providerErrorFrom(raw);
-    await prisma.message
-      .update({
-        where: { id: target.messageId },
-        data: {
-          content: text,
-          response: {
-            update: {
-              error: error.message,
-              errorCode: error.code,
-              latencyFirstTokenMs: firstTokenMs === null ? null : Math.round(firstTokenMs),
-              latencyTotalMs: Math.round(performance.now() - started),
-            },
-          },
-        },
-      })
-      .catch(() => undefined);
+    await saveAnswer(db, target.messageId, text, {
+      error: error.message,
+      errorCode: error.code,
+      latencyFirstTokenMs: firstTokenMs === null ? null : Math.round(firstTokenMs),
+      latencyTotalMs: Math.round(performance.now() - started),
+    }).catch(() => undefined);
     emit({ type: "error", side: target.side, code: error.code, message: error.message });
   } finally {
     clearTimeout(firstTokenTimer);
@@ -188,7 +235,7 @@ async function answerSide(prisma: PrismaClient, plan: TurnPlan, target: Target, 
  * Runs the planned answers concurrently and streams their events as NDJSON. The answers are finished and
  * stored even if the browser goes away, so a reload finds them.
  */
-export function streamTurn(prisma: PrismaClient, plan: TurnPlan): ReadableStream<Uint8Array> {
+export function streamTurn(db: Db, plan: TurnPlan): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let open = true;
   return new ReadableStream<Uint8Array>({
@@ -201,7 +248,7 @@ export function streamTurn(prisma: PrismaClient, plan: TurnPlan): ReadableStream
           open = false;
         }
       };
-      void Promise.all(plan.targets.map((target) => answerSide(prisma, plan, target, emit))).finally(() => {
+      void Promise.all(plan.targets.map((target) => answerSide(db, plan, target, emit))).finally(() => {
         emit({ type: "end" });
         if (open) controller.close();
         open = false;

@@ -1,5 +1,5 @@
 // What pages show of a conversation. Model identities stay hidden in a battle until it has been voted on.
-import type { PrismaClient } from "../generated/prisma/client";
+import type { Db } from "../db/context";
 import type { Side } from "../generated/prisma/enums";
 import { ApiError } from "../http/errors";
 import type { Winner } from "../ratings/types";
@@ -39,10 +39,11 @@ export interface ConversationView {
 }
 
 export async function conversationView(
-  prisma: PrismaClient,
+  db: Db,
   id: string,
   access: { visitorId?: string | null; share?: boolean },
 ): Promise<ConversationView> {
+  const { prisma } = db;
   const conversation = /^[0-9a-f-]{36}$/i.test(id)
     ? await prisma.conversation.findUnique({ where: { id }, include: { vote: true, modelA: true, modelB: true } })
     : null;

@@ -1,8 +1,8 @@
-import type { PrismaClient } from "../generated/prisma/client";
+import type { Db } from "../db/context";
 import { arenaSettings } from "./settings";
 
 /** Records that a visitor accepted the terms, creating the visitor when new. */
-export async function acceptTerms(prisma: PrismaClient, visitorId: string | null, ipHash: string | null) {
+export async function acceptTerms({ prisma }: Db, visitorId: string | null, ipHash: string | null) {
   const data = {
     termsAcceptedAt: new Date(),
     termsVersion: arenaSettings().termsVersion,
@@ -16,7 +16,7 @@ export async function acceptTerms(prisma: PrismaClient, visitorId: string | null
   return prisma.visitor.create({ data });
 }
 
-export async function visitorStatus(prisma: PrismaClient, visitorId: string | null) {
+export async function visitorStatus({ prisma }: Db, visitorId: string | null) {
   const visitor = visitorId ? await prisma.visitor.findUnique({ where: { id: visitorId } }) : null;
   return { termsAccepted: Boolean(visitor?.termsAcceptedAt), banned: Boolean(visitor?.bannedAt) };
 }

@@ -1,18 +1,22 @@
-// One vote per battle, written in one transaction; it reveals the models.
-import type { PrismaClient } from "../generated/prisma/client";
+// One vote per battle, written in one transaction; it reveals the models. Hand-written SQL: this is the path
+// that must take hundreds of votes a second.
+import crypto from "node:crypto";
+import type { Db } from "../db/context";
+import { transaction } from "../db/pool";
 import type { Winner as DbWinner } from "../generated/prisma/enums";
 import { ApiError } from "../http/errors";
 import type { Winner } from "../ratings/types";
 import { answerStatus } from "./history";
-import { identityLeaks, identityTerms } from "./identity";
+import { identityLeaks } from "./identity";
+import { type RegistryModel, registrySnapshot } from "./registry-cache";
 
-const TO_DB: Record<Winner, DbWinner> = {
+const TO_DB: Record<Winner, string> = {
   model_a: "model_a",
   model_b: "model_b",
   tie: "tie",
-  "tie (bothbad)": "tie_bothbad",
+  "tie (bothbad)": "tie (bothbad)",
 };
-const FROM_DB: Record<DbWinner, Winner> = {
+export const WINNER_FROM_DB: Record<DbWinner, Winner> = {
   model_a: "model_a",
   model_b: "model_b",
   tie: "tie",
@@ -36,54 +40,64 @@ export interface VoteResult {
   created: boolean;
 }
 
-function reveal(model: {
-  id: string;
-  displayName: string;
-  organization: string | null;
-  license: string | null;
-  isDemo: boolean;
-}): RevealedModel {
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function reveal(id: string, model: RegistryModel | undefined): RevealedModel {
   return {
-    id: model.id,
-    displayName: model.displayName,
-    organization: model.organization,
-    license: model.license,
-    isDemo: model.isDemo,
+    id,
+    displayName: model?.displayName ?? id,
+    organization: model?.organization ?? null,
+    license: model?.license ?? null,
+    isDemo: model?.isDemo ?? false,
   };
 }
 
+interface ConversationRow {
+  visitorId: string | null;
+  mode: "battle" | "side_by_side" | "direct";
+  modelAId: string;
+  modelBId: string | null;
+  turnCount: number;
+  isDemo: boolean;
+  moderationStatus: string;
+  voteWinner: string | null;
+  voteAnonymous: boolean | null;
+  voteReasons: string[] | null;
+}
+
 export async function castVote(
-  prisma: PrismaClient,
+  db: Db,
   input: { conversationId: string; visitorId: string; winner: Winner; ipHash: string | null },
 ): Promise<VoteResult> {
-  return prisma.$transaction(async (tx) => {
-    const locked = /^[0-9a-f-]{36}$/i.test(input.conversationId)
-      ? await tx.$queryRaw<
-          { id: string }[]
-        >`SELECT id FROM "Conversation" WHERE id = ${input.conversationId}::uuid FOR UPDATE`
-      : [];
-    const conversation = locked.length
-      ? await tx.conversation.findUnique({
-          where: { id: input.conversationId },
-          include: { vote: true, modelA: true, modelB: true },
-        })
-      : null;
+  if (!UUID.test(input.conversationId)) throw new ApiError(404, "conversation_not_found", "no such conversation");
+  const registry = await registrySnapshot(db.pool);
+  return transaction(async (client) => {
+    const { rows } = await client.query<ConversationRow>(
+      `SELECT c."visitorId", c.mode, c."modelAId", c."modelBId", c."turnCount", c."isDemo", c."moderationStatus",
+              v.winner::text AS "voteWinner", v.anonymous AS "voteAnonymous", v."exclusionReasons" AS "voteReasons"
+       FROM "Conversation" c LEFT JOIN "Vote" v ON v."conversationId" = c.id
+       WHERE c.id = $1 FOR UPDATE OF c`,
+      [input.conversationId],
+    );
+    const conversation = rows[0];
     if (!conversation || conversation.visitorId !== input.visitorId) {
       throw new ApiError(404, "conversation_not_found", "no such conversation");
     }
-    if (conversation.mode === "direct" || !conversation.modelB) {
+    if (conversation.mode === "direct" || !conversation.modelBId) {
       throw new ApiError(400, "no_vote_in_direct_chat", "direct chats have no vote");
     }
-    const models = { a: reveal(conversation.modelA), b: reveal(conversation.modelB) };
-    if (conversation.vote) {
-      const previous = FROM_DB[conversation.vote.winner];
-      if (previous !== input.winner) {
+    const models = {
+      a: reveal(conversation.modelAId, registry.models.get(conversation.modelAId)),
+      b: reveal(conversation.modelBId, registry.models.get(conversation.modelBId)),
+    };
+    if (conversation.voteWinner) {
+      if (conversation.voteWinner !== TO_DB[input.winner]) {
         throw new ApiError(409, "already_voted", "you have already voted on this battle; a vote cannot be changed");
       }
       return {
-        winner: previous,
-        anonymous: conversation.vote.anonymous,
-        exclusionReasons: conversation.vote.exclusionReasons,
+        winner: input.winner,
+        anonymous: Boolean(conversation.voteAnonymous),
+        exclusionReasons: conversation.voteReasons ?? [],
         models,
         created: false,
       };
@@ -91,42 +105,52 @@ export async function castVote(
     if (conversation.moderationStatus === "flagged" || conversation.moderationStatus === "banned") {
       throw new ApiError(409, "conversation_ended", "this conversation was stopped by the content filter");
     }
-    const answers = await tx.message.findMany({
-      where: { conversationId: conversation.id, role: "assistant", superseded: false },
-      include: { response: true },
-    });
+    const answers = (
+      await client.query<{
+        side: "a" | "b";
+        turn: number;
+        content: string;
+        finishReason: string | null;
+        error: string | null;
+        createdAt: Date;
+      }>(
+        `SELECT m.side, m.turn, m.content, r."finishReason", r.error, r."createdAt"
+         FROM "Message" m LEFT JOIN "ResponseMeta" r ON r."messageId" = m.id
+         WHERE m."conversationId" = $1 AND m.role = 'assistant' AND NOT m.superseded`,
+        [input.conversationId],
+      )
+    ).rows;
     const latest = answers.filter((m) => m.turn === conversation.turnCount);
     const finished = (["a", "b"] as const).every((side) =>
-      latest.some((m) => m.side === side && answerStatus(m.response) === "done"),
+      latest.some((m) => m.side === side && answerStatus(m.createdAt ? m : null) === "done"),
     );
     if (!finished) throw new ApiError(409, "answers_pending", "wait until both answers have finished before voting");
 
-    const registry = await tx.model.findMany({
-      select: { displayName: true, providerModelId: true, organization: true, isDemo: true },
-    });
-    const terms = identityTerms(registry);
-    const leaked = answers.some((m) => identityLeaks(m.content, terms).length > 0);
+    const leaked = answers.some((m) => identityLeaks(m.content, registry.terms).length > 0);
     const exclusionReasons: string[] = [];
     if (conversation.mode !== "battle") exclusionReasons.push("named_models");
     if (leaked) exclusionReasons.push("identity_leak");
     if (conversation.isDemo) exclusionReasons.push("demo");
     const anonymous = conversation.mode === "battle" && !leaked;
-    await tx.vote.create({
-      data: {
-        conversationId: conversation.id,
-        visitorId: input.visitorId,
-        winner: TO_DB[input.winner],
-        modelAId: conversation.modelAId,
-        modelBId: conversation.modelB.id,
+    await client.query(
+      `WITH vote AS (
+         INSERT INTO "Vote" (id, "conversationId", "visitorId", winner, "modelAId", "modelBId", anonymous, "exclusionReasons", turn, "ipHash")
+         VALUES ($1, $2, $3, $4::"Winner", $5, $6, $7, $8, $9, $10)
+       )
+       UPDATE "Conversation" SET "endedAt" = now(), "updatedAt" = now() WHERE id = $2`,
+      [
+        crypto.randomUUID(),
+        input.conversationId,
+        input.visitorId,
+        TO_DB[input.winner],
+        conversation.modelAId,
+        conversation.modelBId,
         anonymous,
         exclusionReasons,
-        turn: conversation.turnCount,
-        ipHash: input.ipHash,
-      },
-    });
-    await tx.conversation.update({ where: { id: conversation.id }, data: { endedAt: new Date() } });
+        conversation.turnCount,
+        input.ipHash,
+      ],
+    );
     return { winner: input.winner, anonymous, exclusionReasons, models, created: true };
-  });
+  }, db.pool);
 }
-
-export { FROM_DB as WINNER_FROM_DB };

@@ -15,10 +15,9 @@ import {
   streamTurn,
   type TurnEvent,
 } from "../../lib/arena";
-import { createPrisma } from "../../lib/db/client";
-import type { PrismaClient } from "../../lib/generated/prisma/client";
+import { closeDb, createDb, type Db } from "../../lib/db";
 
-let prisma: PrismaClient;
+let db: Db;
 let fake: FakeModelServer;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "arena-flow-"));
 
@@ -58,10 +57,10 @@ beforeAll(async () => {
     ARENA_SECRET: "integration-secret-1234",
     ARENA_BLOCKLIST: "forbidden phrase",
   });
-  prisma = createPrisma(inject("databaseUrl"));
+  db = createDb(inject("databaseUrl"));
 });
 afterAll(async () => {
-  await prisma.$disconnect();
+  await closeDb(db);
   await fake.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
@@ -75,7 +74,7 @@ async function events(stream: ReadableStream<Uint8Array>): Promise<TurnEvent[]> 
 }
 
 async function newVisitor() {
-  return (await acceptTerms(prisma, null, "hash")).id;
+  return (await acceptTerms(db, null, "hash")).id;
 }
 
 const image = () =>
@@ -84,7 +83,7 @@ const image = () =>
     .toBuffer();
 
 async function battle(visitorId: string, prompt = "What colour is this?") {
-  return openConversation(prisma, {
+  return openConversation(db, {
     visitorId,
     ipHash: null,
     mode: "battle",
@@ -106,9 +105,7 @@ describe("a battle", () => {
     const conversation = await battle(visitorId);
     expect(conversation.isDemo).toBe(false);
     // the fake server received the image as an image part, once per side
-    const turn = await events(
-      streamTurn(prisma, await prepareTurn(prisma, { conversationId: conversation.id, visitorId })),
-    );
+    const turn = await events(streamTurn(db, await prepareTurn(db, { conversationId: conversation.id, visitorId })));
     expect(turn.at(-1)).toEqual({ type: "end" });
     expect(
       turn
@@ -120,16 +117,16 @@ describe("a battle", () => {
     expect(texts).toEqual(["## Alpha\nA **blue** square.", "Beta sees blue."]);
     expect(fake.requests.slice(-2).map((r) => r.images.length)).toEqual([1, 1]);
 
-    const meta = await prisma.responseMeta.findMany({ where: { message: { conversationId: conversation.id } } });
+    const meta = await db.prisma.responseMeta.findMany({ where: { message: { conversationId: conversation.id } } });
     const alpha = meta.find((m) => m.modelId === "alpha")!;
     expect(alpha).toMatchObject({ headerCount: 1, boldCount: 1, listCount: 0, finishReason: "stop" });
     expect(alpha.tokens).toBeGreaterThan(3);
     expect(alpha.latencyFirstTokenMs).not.toBeNull();
     expect(alpha.latencyTotalMs).toBeGreaterThanOrEqual(alpha.latencyFirstTokenMs as number);
 
-    const hidden = await conversationView(prisma, conversation.id, { visitorId });
+    const hidden = await conversationView(db, conversation.id, { visitorId });
     expect(hidden.sides.a?.model).toBeNull();
-    const result = await castVote(prisma, {
+    const result = await castVote(db, {
       conversationId: conversation.id,
       visitorId,
       winner: "model_a",
@@ -137,7 +134,7 @@ describe("a battle", () => {
     });
     expect(result).toMatchObject({ winner: "model_a", anonymous: true, created: true, exclusionReasons: [] });
     expect([result.models.a.displayName, result.models.b.displayName].sort()).toEqual(["Alpha VL", "Beta VL"]);
-    const shown = await conversationView(prisma, conversation.id, { share: true });
+    const shown = await conversationView(db, conversation.id, { share: true });
     expect(shown.sides.a?.model?.id).toBe(result.models.a.id);
   });
 
@@ -145,24 +142,24 @@ describe("a battle", () => {
     const visitorId = await newVisitor();
     const conversation = await battle(visitorId);
     await expect(
-      castVote(prisma, { conversationId: conversation.id, visitorId, winner: "tie", ipHash: null }),
+      castVote(db, { conversationId: conversation.id, visitorId, winner: "tie", ipHash: null }),
     ).rejects.toMatchObject({
       status: 409,
       code: "answers_pending",
     });
-    await events(streamTurn(prisma, await prepareTurn(prisma, { conversationId: conversation.id, visitorId })));
+    await events(streamTurn(db, await prepareTurn(db, { conversationId: conversation.id, visitorId })));
     const vote = { conversationId: conversation.id, visitorId, ipHash: null };
-    expect((await castVote(prisma, { ...vote, winner: "tie (bothbad)" })).created).toBe(true);
-    expect((await castVote(prisma, { ...vote, winner: "tie (bothbad)" })).created).toBe(false);
-    await expect(castVote(prisma, { ...vote, winner: "model_b" })).rejects.toMatchObject({
+    expect((await castVote(db, { ...vote, winner: "tie (bothbad)" })).created).toBe(true);
+    expect((await castVote(db, { ...vote, winner: "tie (bothbad)" })).created).toBe(false);
+    await expect(castVote(db, { ...vote, winner: "model_b" })).rejects.toMatchObject({
       status: 409,
       code: "already_voted",
     });
-    const stored = await prisma.vote.findMany({ where: { conversationId: conversation.id } });
+    const stored = await db.prisma.vote.findMany({ where: { conversationId: conversation.id } });
     expect(stored.map((v) => v.winner)).toEqual(["tie_bothbad"]);
     // another visitor cannot vote on it
     const stranger = await newVisitor();
-    await expect(castVote(prisma, { ...vote, visitorId: stranger, winner: "tie" })).rejects.toMatchObject({
+    await expect(castVote(db, { ...vote, visitorId: stranger, winner: "tie" })).rejects.toMatchObject({
       status: 404,
     });
   });
@@ -175,42 +172,38 @@ describe("a battle", () => {
     });
     const visitorId = await newVisitor();
     const conversation = await battle(visitorId);
-    const first = await events(
-      streamTurn(prisma, await prepareTurn(prisma, { conversationId: conversation.id, visitorId })),
-    );
+    const first = await events(streamTurn(db, await prepareTurn(db, { conversationId: conversation.id, visitorId })));
     const failed = first.find((e) => e.type === "error") as Extract<TurnEvent, { type: "error" }>;
     expect(failed).toMatchObject({ code: "provider_error" });
     expect(first.filter((e) => e.type === "done")).toHaveLength(1);
     await expect(
-      castVote(prisma, { conversationId: conversation.id, visitorId, winner: "tie", ipHash: null }),
+      castVote(db, { conversationId: conversation.id, visitorId, winner: "tie", ipHash: null }),
     ).rejects.toMatchObject({
       code: "answers_pending",
     });
-    const view = await conversationView(prisma, conversation.id, { visitorId });
+    const view = await conversationView(db, conversation.id, { visitorId });
     const failedSide = view.sides[failed.side]!.messages.at(-1)!;
     expect(failedSide).toMatchObject({ status: "error", content: "partial answer" });
 
     fake.setModel("beta-vl", { reply: "Beta recovered.", tokenDelayMs: 1 });
-    const retry = await events(
-      streamTurn(prisma, await prepareTurn(prisma, { conversationId: conversation.id, visitorId })),
-    );
+    const retry = await events(streamTurn(db, await prepareTurn(db, { conversationId: conversation.id, visitorId })));
     expect(retry.filter((e) => e.type === "start").map((e) => (e as { side: string }).side)).toEqual([failed.side]);
     expect(answerText(retry, failed.side)).toBe("Beta recovered.");
-    await expect(prepareTurn(prisma, { conversationId: conversation.id, visitorId })).rejects.toMatchObject({
+    await expect(prepareTurn(db, { conversationId: conversation.id, visitorId })).rejects.toMatchObject({
       code: "nothing_to_answer",
     });
     expect(
-      (await castVote(prisma, { conversationId: conversation.id, visitorId, winner: "tie", ipHash: null })).created,
+      (await castVote(db, { conversationId: conversation.id, visitorId, winner: "tie", ipHash: null })).created,
     ).toBe(true);
   });
 
   it("sends follow-ups to both sides with their own histories, and regenerates before the vote", async () => {
     const visitorId = await newVisitor();
     const conversation = await battle(visitorId);
-    await events(streamTurn(prisma, await prepareTurn(prisma, { conversationId: conversation.id, visitorId })));
+    await events(streamTurn(db, await prepareTurn(db, { conversationId: conversation.id, visitorId })));
     expect(
       (
-        await addFollowUp(prisma, {
+        await addFollowUp(db, {
           conversationId: conversation.id,
           visitorId,
           ipHash: null,
@@ -219,7 +212,7 @@ describe("a battle", () => {
       ).turn,
     ).toBe(2);
     const before = fake.requests.length;
-    await events(streamTurn(prisma, await prepareTurn(prisma, { conversationId: conversation.id, visitorId })));
+    await events(streamTurn(db, await prepareTurn(db, { conversationId: conversation.id, visitorId })));
     const sent = fake.requests.slice(before);
     expect(sent).toHaveLength(2);
     for (const request of sent) {
@@ -228,11 +221,11 @@ describe("a battle", () => {
       expect(request.images).toHaveLength(1);
     }
     await events(
-      streamTurn(prisma, await prepareTurn(prisma, { conversationId: conversation.id, visitorId, regenerate: true })),
+      streamTurn(db, await prepareTurn(db, { conversationId: conversation.id, visitorId, regenerate: true })),
     );
-    const superseded = await prisma.message.count({ where: { conversationId: conversation.id, superseded: true } });
+    const superseded = await db.prisma.message.count({ where: { conversationId: conversation.id, superseded: true } });
     expect(superseded).toBe(2);
-    const view = await conversationView(prisma, conversation.id, { visitorId });
+    const view = await conversationView(db, conversation.id, { visitorId });
     expect(view.sides.a?.messages.map((m) => m.role)).toEqual(["user", "assistant", "user", "assistant"]);
   });
 
@@ -240,8 +233,8 @@ describe("a battle", () => {
     fake.setModel("alpha-vl", { reply: "I am Alpha VL, trained by Alpha Labs.", tokenDelayMs: 1 });
     const visitorId = await newVisitor();
     const conversation = await battle(visitorId);
-    await events(streamTurn(prisma, await prepareTurn(prisma, { conversationId: conversation.id, visitorId })));
-    const result = await castVote(prisma, {
+    await events(streamTurn(db, await prepareTurn(db, { conversationId: conversation.id, visitorId })));
+    const result = await castVote(db, {
       conversationId: conversation.id,
       visitorId,
       winner: "model_b",
@@ -258,21 +251,21 @@ describe("a battle", () => {
       status: 422,
       code: "prompt_flagged",
     });
-    const flagged = await prisma.conversation.findFirst({ where: { visitorId }, include: { flags: true } });
+    const flagged = await db.prisma.conversation.findFirst({ where: { visitorId }, include: { flags: true } });
     expect(flagged).toMatchObject({ moderationStatus: "flagged" });
     expect(flagged?.flags.map((f) => f.source)).toEqual(["blocklist"]);
-    await expect(prepareTurn(prisma, { conversationId: flagged!.id, visitorId })).rejects.toMatchObject({
+    await expect(prepareTurn(db, { conversationId: flagged!.id, visitorId })).rejects.toMatchObject({
       code: "conversation_ended",
     });
     expect(fake.requests.length).toBe(before);
   });
 
   it("refuses visitors who have not accepted the terms, non-images, and unknown models", async () => {
-    const stranger = (await prisma.visitor.create({ data: {} })).id;
+    const stranger = (await db.prisma.visitor.create({ data: {} })).id;
     await expect(battle(stranger)).rejects.toMatchObject({ status: 403, code: "terms_required" });
     const visitorId = await newVisitor();
     await expect(
-      openConversation(prisma, {
+      openConversation(db, {
         visitorId,
         ipHash: null,
         mode: "battle",
@@ -281,7 +274,7 @@ describe("a battle", () => {
       }),
     ).rejects.toMatchObject({ status: 415, code: "not_an_image" });
     await expect(
-      openConversation(prisma, { visitorId, ipHash: null, mode: "direct", prompt: "hi", uploads: [], modelA: "nope" }),
+      openConversation(db, { visitorId, ipHash: null, mode: "direct", prompt: "hi", uploads: [], modelA: "nope" }),
     ).rejects.toMatchObject({ status: 404, code: "unknown_model" });
   });
 
@@ -290,7 +283,7 @@ describe("a battle", () => {
     try {
       const visitorId = await newVisitor();
       const open = () =>
-        openConversation(prisma, {
+        openConversation(db, {
           visitorId,
           ipHash: null,
           mode: "direct",

@@ -1,5 +1,5 @@
 import { openConversation, type Upload } from "@/lib/arena";
-import { getPrisma } from "@/lib/db";
+import { getDb } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
 import { handle } from "@/lib/http/route";
 import { ipHashFrom, visitorIdFrom } from "@/lib/http/visitor";
@@ -35,7 +35,7 @@ export function POST(request: Request) {
       const value = form.get(key);
       return typeof value === "string" && value ? value : undefined;
     };
-    const conversation = await openConversation(getPrisma(), {
+    const conversation = await openConversation(getDb(), {
       visitorId,
       ipHash: ipHashFrom(request),
       mode: mode as (typeof MODES)[number],

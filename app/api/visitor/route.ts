@@ -1,18 +1,18 @@
 import { acceptTerms, visitorStatus } from "@/lib/arena";
-import { getPrisma } from "@/lib/db";
+import { getDb } from "@/lib/db";
 import { handle } from "@/lib/http/route";
 import { ipHashFrom, visitorCookie, visitorIdFrom } from "@/lib/http/visitor";
 
 export const dynamic = "force-dynamic";
 
 export function GET(request: Request) {
-  return handle(async () => Response.json(await visitorStatus(getPrisma(), visitorIdFrom(request))));
+  return handle(async () => Response.json(await visitorStatus(getDb(), visitorIdFrom(request))));
 }
 
 /** Accepting the terms of use: creates the anonymous visitor and its signed cookie. */
 export function POST(request: Request) {
   return handle(async () => {
-    const visitor = await acceptTerms(getPrisma(), visitorIdFrom(request), ipHashFrom(request));
+    const visitor = await acceptTerms(getDb(), visitorIdFrom(request), ipHashFrom(request));
     return Response.json(
       { termsAccepted: true, termsVersion: visitor.termsVersion },
       { headers: { "Set-Cookie": visitorCookie(visitor.id, request) } },

@@ -1,5 +1,5 @@
 import { conversationView } from "@/lib/arena";
-import { getPrisma } from "@/lib/db";
+import { getDb } from "@/lib/db";
 import { handle } from "@/lib/http/route";
 import { visitorIdFrom } from "@/lib/http/visitor";
 
@@ -8,6 +8,6 @@ export const dynamic = "force-dynamic";
 export function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
   return handle(async () => {
     const { id } = await params;
-    return Response.json(await conversationView(getPrisma(), id, { visitorId: visitorIdFrom(request) }));
+    return Response.json(await conversationView(getDb(), id, { visitorId: visitorIdFrom(request) }));
   });
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { addFollowUp } from "@/lib/arena";
-import { getPrisma } from "@/lib/db";
+import { getDb } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
 import { handle, readJson } from "@/lib/http/route";
 import { ipHashFrom, visitorIdFrom } from "@/lib/http/visitor";
@@ -16,7 +16,7 @@ export function POST(request: Request, { params }: { params: Promise<{ id: strin
     if (!visitorId) throw new ApiError(403, "terms_required", "please accept the terms of use first");
     const { prompt } = await readJson(request, body);
     const { id } = await params;
-    const result = await addFollowUp(getPrisma(), {
+    const result = await addFollowUp(getDb(), {
       conversationId: id,
       visitorId,
       ipHash: ipHashFrom(request),

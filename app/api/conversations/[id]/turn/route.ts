@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { prepareTurn, streamTurn } from "@/lib/arena";
-import { getPrisma } from "@/lib/db";
+import { getDb } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
 import { handle, readJson } from "@/lib/http/route";
 import { visitorIdFrom } from "@/lib/http/visitor";
@@ -22,7 +22,7 @@ export function POST(request: Request, { params }: { params: Promise<{ id: strin
     if (!visitorId) throw new ApiError(403, "terms_required", "please accept the terms of use first");
     const options = await readJson(request, body);
     const { id } = await params;
-    const prisma = getPrisma();
+    const prisma = getDb();
     const plan = await prepareTurn(prisma, { conversationId: id, visitorId, ...options });
     return new Response(streamTurn(prisma, plan), {
       headers: {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { castVote } from "@/lib/arena";
-import { getPrisma } from "@/lib/db";
+import { getDb } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
 import { handle, readJson } from "@/lib/http/route";
 import { ipHashFrom, visitorIdFrom } from "@/lib/http/visitor";
@@ -15,7 +15,7 @@ export function POST(request: Request, { params }: { params: Promise<{ id: strin
     if (!visitorId) throw new ApiError(403, "terms_required", "please accept the terms of use first");
     const { winner } = await readJson(request, body);
     const { id } = await params;
-    const result = await castVote(getPrisma(), { conversationId: id, visitorId, winner, ipHash: ipHashFrom(request) });
+    const result = await castVote(getDb(), { conversationId: id, visitorId, winner, ipHash: ipHashFrom(request) });
     return Response.json(result, { status: result.created ? 201 : 200 });
   });
 }

@@ -1,0 +1,276 @@
+// npm run bench:arena: N concurrent battles (N = 1, 25, 100) through the production server against the fake
+// model server at a fixed token pace, and the same load through a minimal Node proxy that only pipes the fake
+// server's stream (the floor). Then votes per second through the API. Prints JSON.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import { createRequire } from "node:module";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { startFakeModelServer } from "../e2e/fake-models/server";
+import { createPrisma } from "../lib/db/client";
+import { startTemporaryPostgres } from "../lib/db/embedded";
+import { freePort } from "../lib/db/free-port";
+import { applyMigrations } from "../lib/db/migrate";
+import { signValue } from "../lib/security/secret";
+
+const SECRET = "bench-secret-0123456789";
+const TOKENS = 40;
+const TOKEN_DELAY_MS = 10;
+const LEVELS = process.argv
+  .slice(2)
+  .map(Number)
+  .filter((n) => n > 0).length
+  ? process.argv.slice(2).map(Number)
+  : [1, 25, 100];
+const VOTES = 1000;
+const VOTE_CONCURRENCY = 50;
+
+const quantile = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (!sorted.length) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
+};
+const ms = (v: number) => Number(v.toFixed(1));
+const summary = (values: number[]) => ({ p50: ms(quantile(values, 0.5)), p99: ms(quantile(values, 0.99)) });
+
+if (!fs.existsSync(".next/BUILD_ID")) {
+  console.error("bench:arena measures the production server: run `npm run build` first");
+  process.exit(1);
+}
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "arena-bench-arena-"));
+const database = await startTemporaryPostgres("arena-bench-pg-");
+await applyMigrations(database.url);
+const reply = Array.from({ length: TOKENS }, (_, i) => `word${i}`).join(" ");
+const fake = await startFakeModelServer({
+  models: { "bench-a": { reply, tokenDelayMs: TOKEN_DELAY_MS }, "bench-b": { reply, tokenDelayMs: TOKEN_DELAY_MS } },
+});
+const modelsFile = path.join(dir, "models.json");
+fs.writeFileSync(
+  modelsFile,
+  JSON.stringify({
+    providers: { fake: { type: "openai-compatible", baseURL: fake.baseURL } },
+    models: [
+      { id: "bench-a", provider: "fake", model: "bench-a", displayName: "Bench A", vision: true },
+      { id: "bench-b", provider: "fake", model: "bench-b", displayName: "Bench B", vision: true },
+    ],
+  }),
+);
+const port = await freePort();
+const require = createRequire(import.meta.url);
+const server = spawn(process.execPath, [require.resolve("next/dist/bin/next"), "start", "-p", String(port)], {
+  stdio: ["ignore", "ignore", "inherit"],
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+    DATABASE_URL: database.url,
+    ARENA_MODELS_FILE: modelsFile,
+    ARENA_DATA_DIR: dir,
+    ARENA_SECRET: SECRET,
+    ARENA_RATE_VISITOR_PER_HOUR: "1000000",
+    ARENA_RATE_IP_PER_HOUR: "1000000",
+    ARENA_RATE_MODEL_PER_HOUR: "1000000",
+  },
+});
+const base = `http://localhost:${port}`;
+for (let i = 0; ; i++) {
+  try {
+    if ((await fetch(`${base}/api/health`)).ok) break;
+  } catch {
+    // not up yet
+  }
+  if (i > 300) throw new Error("the server did not start");
+  await new Promise((r) => setTimeout(r, 100));
+}
+
+// The floor: a proxy that only pipes the fake server's stream.
+const proxy = http.createServer((req, res) => {
+  const upstream = http.request(
+    `${fake.baseURL}/chat/completions`,
+    { method: "POST", headers: { "Content-Type": "application/json" } },
+    (up) => {
+      res.writeHead(up.statusCode ?? 502, up.headers);
+      up.pipe(res);
+    },
+  );
+  req.pipe(upstream);
+});
+await new Promise<void>((r) => proxy.listen(0, "127.0.0.1", r));
+const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+
+const prisma = createPrisma(database.url);
+async function visitors(n: number): Promise<string[]> {
+  const cookies: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const v = await prisma.visitor.create({ data: { termsAcceptedAt: new Date() } });
+    cookies.push(`arena_vid=${encodeURIComponent(signValue(v.id, SECRET))}`);
+  }
+  return cookies;
+}
+
+/** Reads a streamed body, returning the time of the first byte of content and of the end. */
+async function timeStream(response: Response, started: number, firstMarker: string) {
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  let first = Number.NaN;
+  let text = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    text += decoder.decode(value, { stream: true });
+    if (Number.isNaN(first) && text.includes(firstMarker)) first = performance.now() - started;
+  }
+  return { first, total: performance.now() - started, text };
+}
+
+async function openBattle(cookie: string) {
+  const form = new FormData();
+  form.set("prompt", "Describe the picture");
+  const created = await fetch(`${base}/api/conversations`, { method: "POST", body: form, headers: { cookie } });
+  if (created.status !== 201) throw new Error(`open ${created.status}`);
+  const { id } = (await created.json()) as { id: string };
+  return { id, cookie };
+}
+
+/** Streams the answers of an opened battle: the part measured against the floor. */
+async function appBattle({ id, cookie }: { id: string; cookie: string }) {
+  const started = performance.now();
+  const response = await fetch(`${base}/api/conversations/${id}/turn`, {
+    method: "POST",
+    body: "{}",
+    headers: { cookie, "Content-Type": "application/json" },
+  });
+  const timing = await timeStream(response, started, '"type":"delta"');
+  if (!timing.text.includes('"type":"end"') || timing.text.includes('"type":"error"')) throw new Error("stream failed");
+  return { ...timing, id, cookie };
+}
+
+async function floorBattle() {
+  const started = performance.now();
+  const one = async () => {
+    const response = await fetch(`${proxyUrl}/v1/chat/completions`, {
+      method: "POST",
+      body: JSON.stringify({
+        model: "bench-a",
+        stream: true,
+        messages: [{ role: "user", content: "Describe the picture" }],
+      }),
+    });
+    return timeStream(response, started, '"content":"word');
+  };
+  const [a, b] = await Promise.all([one(), one()]);
+  return { first: Math.min(a.first, b.first), total: Math.max(a.total, b.total) };
+}
+
+// Warm up (JIT, connection pools, tokenizer), so the figures are the steady state.
+for (const cookie of await visitors(10)) await appBattle(await openBattle(cookie));
+await Promise.all(Array.from({ length: 10 }, floorBattle));
+
+const results = [];
+for (const n of LEVELS) {
+  // open the battles first, then stream all their answers at once
+  const opened = await Promise.all((await visitors(n)).map(openBattle));
+  const errors: string[] = [];
+  const app = (await Promise.all(opened.map((b) => appBattle(b).catch((e: Error) => errors.push(e.message))))).filter(
+    (r): r is Awaited<ReturnType<typeof appBattle>> => typeof r === "object",
+  );
+  const floor = await Promise.all(Array.from({ length: n }, floorBattle));
+  const appFirst = app.map((r) => r.first);
+  const floorFirst = floor.map((r) => r.first);
+  results.push({
+    concurrentBattles: n,
+    app: { firstTokenMs: summary(appFirst), totalMs: summary(app.map((r) => r.total)) },
+    floor: { firstTokenMs: summary(floorFirst), totalMs: summary(floor.map((r) => r.total)) },
+    overheadFirstTokenMs: {
+      p50: ms(quantile(appFirst, 0.5) - quantile(floorFirst, 0.5)),
+      p99: ms(quantile(appFirst, 0.99) - quantile(floorFirst, 0.99)),
+    },
+    errors: errors.length,
+  });
+}
+
+// Votes: battles with finished answers, voted through the API.
+const battles: { id: string; cookie: string }[] = [];
+const cookies = await visitors(VOTES);
+const models = ["bench-a", "bench-b"];
+for (const cookie of cookies) {
+  const visitorId = decodeURIComponent(cookie.split("=")[1] as string).split(".")[0] as string;
+  const conversation = await prisma.conversation.create({
+    data: {
+      mode: "battle",
+      visitorId,
+      modelAId: models[0] as string,
+      modelBId: models[1] as string,
+      turnCount: 1,
+      messages: {
+        create: (["a", "b"] as const).flatMap((side) => [
+          { side, turn: 1, role: "user" as const, content: "q" },
+          {
+            side,
+            turn: 1,
+            role: "assistant" as const,
+            content: "an answer",
+            response: { create: { modelId: side === "a" ? "bench-a" : "bench-b", finishReason: "stop" } },
+          },
+        ]),
+      },
+    },
+  });
+  battles.push({ id: conversation.id, cookie });
+}
+const latencies: number[] = [];
+let voteErrors = 0;
+const voteStarted = performance.now();
+let next = 0;
+await Promise.all(
+  Array.from({ length: VOTE_CONCURRENCY }, async () => {
+    while (next < battles.length) {
+      const battle = battles[next++] as { id: string; cookie: string };
+      const t = performance.now();
+      const response = await fetch(`${base}/api/conversations/${battle.id}/vote`, {
+        method: "POST",
+        headers: { cookie: battle.cookie, "Content-Type": "application/json" },
+        body: JSON.stringify({ winner: "model_a" }),
+      });
+      latencies.push(performance.now() - t);
+      if (response.status !== 201) voteErrors++;
+    }
+  }),
+);
+const voteSeconds = (performance.now() - voteStarted) / 1000;
+
+console.log(
+  JSON.stringify(
+    {
+      machine: { cpus: os.availableParallelism(), node: process.version },
+      fakeModel: { tokens: TOKENS, tokenDelayMs: TOKEN_DELAY_MS },
+      targets: {
+        overheadFirstTokenP50Ms: 20,
+        overheadFirstTokenP99Ms: 150,
+        atConcurrentBattles: 100,
+        votesPerSecond: 300,
+      },
+      battles: results,
+      votes: {
+        count: VOTES,
+        concurrency: VOTE_CONCURRENCY,
+        perSecond: Number((VOTES / voteSeconds).toFixed(1)),
+        latencyMs: summary(latencies),
+        errors: voteErrors,
+      },
+    },
+    null,
+    2,
+  ),
+);
+
+await prisma.$disconnect();
+server.kill("SIGTERM");
+await new Promise((r) => server.once("exit", r));
+proxy.close();
+await fake.close();
+await database.stop();
+fs.rmSync(dir, { recursive: true, force: true });
