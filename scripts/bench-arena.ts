@@ -60,21 +60,27 @@ fs.writeFileSync(
 );
 const port = await freePort();
 const require = createRequire(import.meta.url);
-const server = spawn(process.execPath, [require.resolve("next/dist/bin/next"), "start", "-p", String(port)], {
-  stdio: ["ignore", "ignore", "inherit"],
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    NEXT_TELEMETRY_DISABLED: "1",
-    DATABASE_URL: database.url,
-    ARENA_MODELS_FILE: modelsFile,
-    ARENA_DATA_DIR: dir,
-    ARENA_SECRET: SECRET,
-    ARENA_RATE_VISITOR_PER_HOUR: "1000000",
-    ARENA_RATE_IP_PER_HOUR: "1000000",
-    ARENA_RATE_MODEL_PER_HOUR: "1000000",
+// BENCH_PROFILE_DIR=/tmp/prof writes a CPU profile of the app server there
+const profile = process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+const server = spawn(
+  process.execPath,
+  [...profile, require.resolve("next/dist/bin/next"), "start", "-p", String(port)],
+  {
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      DATABASE_URL: database.url,
+      ARENA_MODELS_FILE: modelsFile,
+      ARENA_DATA_DIR: dir,
+      ARENA_SECRET: SECRET,
+      ARENA_RATE_VISITOR_PER_HOUR: "1000000",
+      ARENA_RATE_IP_PER_HOUR: "1000000",
+      ARENA_RATE_MODEL_PER_HOUR: "1000000",
+    },
   },
-});
+);
 const base = `http://localhost:${port}`;
 for (let i = 0; ; i++) {
   try {
@@ -165,8 +171,10 @@ async function floorBattle() {
   return { first: Math.min(a.first, b.first), total: Math.max(a.total, b.total) };
 }
 
-// Warm up (JIT, connection pools, tokenizer), so the figures are the steady state.
-for (const cookie of await visitors(10)) await appBattle(await openBattle(cookie));
+// Warm up (JIT, connection pools, tokenizer) with a burst like the largest measured, so the figures are the
+// steady state of a busy server rather than its first second.
+const warmup = Math.max(...LEVELS);
+await Promise.all((await Promise.all((await visitors(warmup)).map(openBattle))).map(appBattle));
 await Promise.all(Array.from({ length: 10 }, floorBattle));
 
 const results = [];

@@ -39,13 +39,3 @@ export async function limitPrompt(pool: pg.Pool, visitorId: string, ipHash: stri
   await hitLimit(pool, { key: `visitor:${visitorId}`, limit: limits.visitorPerHour, windowSeconds: 3600, message });
   if (ipHash) await hitLimit(pool, { key: `ip:${ipHash}`, limit: limits.ipPerHour, windowSeconds: 3600, message });
 }
-
-/** Every answer counts against its model. */
-export async function limitModel(pool: pg.Pool, modelId: string) {
-  await hitLimit(pool, {
-    key: `model:${modelId}`,
-    limit: rateLimits().modelPerHour,
-    windowSeconds: 3600,
-    message: "This model is very busy right now; please try again later.",
-  });
-}

@@ -5,10 +5,11 @@ import type { Db } from "../db/context";
 import { transaction } from "../db/pool";
 import type { Side } from "../generated/prisma/enums";
 import { ApiError } from "../http/errors";
-import { type ModelTarget, ProviderError, providerErrorFrom, streamChat } from "../providers";
-import { answerStatus, chatHistory } from "./history";
+import { imageStore } from "../images";
+import { type ChatTurn, type ModelTarget, ProviderError, providerErrorFrom, streamChat } from "../providers";
+import { answerStatus } from "./history";
 import { countMarkdown, markdownTotals } from "./markdown";
-import { limitModel } from "./rate-limit";
+import { rateLimits } from "./rate-limit";
 import { arenaSettings } from "./settings";
 import { countTokens } from "./tokens";
 
@@ -24,6 +25,10 @@ interface Target {
   messageId: string;
   modelId: string;
   target: ModelTarget;
+  /** what this side's model sees: prompts with images, and its own finished answers */
+  history: ChatTurn[];
+  /** set when the model's hourly limit is spent: the side fails at once with this error */
+  refused?: ProviderError;
 }
 
 export interface TurnPlan {
@@ -41,116 +46,188 @@ interface ClaimRow {
   voted: boolean;
   modelAId: string;
   modelBId: string | null;
+  aModel: string;
+  aType: ModelTarget["providerType"];
+  aBase: string | null;
+  aKey: string | null;
+  bModel: string | null;
+  bType: ModelTarget["providerType"] | null;
+  bBase: string | null;
+  bKey: string | null;
+  messages: (Omit<MessageRow, "responseAt"> & { responseAt: string | null })[] | null;
 }
 
-interface TargetRow {
+interface MessageRow {
   id: string;
-  providerModelId: string;
-  type: ModelTarget["providerType"];
-  baseURL: string | null;
-  apiKeyEnv: string | null;
+  side: Side;
+  turn: number;
+  role: "user" | "assistant";
+  content: string;
+  finishReason: string | null;
+  error: string | null;
+  responseAt: Date | null;
+  images: { key: string; mime: string }[] | null;
+}
+
+function statusOf(row: MessageRow) {
+  return answerStatus(
+    row.responseAt ? { finishReason: row.finishReason, error: row.error, createdAt: row.responseAt } : null,
+  );
+}
+
+async function historyOf(rows: MessageRow[], side: Side, excluded: Set<string>): Promise<ChatTurn[]> {
+  const store = imageStore();
+  const turns: ChatTurn[] = [];
+  for (const row of rows) {
+    if (row.side !== side || excluded.has(row.id)) continue;
+    if (row.role === "user") {
+      const images = [];
+      for (const image of row.images ?? []) {
+        const data = await store.get(image.key);
+        if (data) images.push({ data, mime: image.mime });
+      }
+      turns.push({ role: "user", text: row.content, images });
+    } else if (statusOf(row) === "done") {
+      turns.push({ role: "assistant", text: row.content });
+    }
+  }
+  return turns;
 }
 
 /**
  * Claims the sides to answer, under a row lock so two requests never answer the same side twice: sides with no
- * answer yet, or whose answer failed (a retry), or every side (regenerate, before a vote). Hand-written SQL: this
- * sits between the prompt and the first token.
+ * answer yet, or whose answer failed (a retry), or every side (regenerate, before a vote). It also reads the
+ * histories and counts the models' hourly use, so that streaming can start right after: this sits between the
+ * prompt and the first token, hence hand-written SQL in five round trips.
  */
 export async function prepareTurn(
   db: Db,
   input: { conversationId: string; visitorId: string; sides?: Side[]; regenerate?: boolean },
 ): Promise<TurnPlan> {
   if (!UUID.test(input.conversationId)) throw new ApiError(404, "conversation_not_found", "no such conversation");
-  return transaction(async (client) => {
-    const conversation = (
-      await client.query<ClaimRow>(
-        `SELECT c."visitorId", c."turnCount", c."moderationStatus", c."modelAId", c."modelBId",
-                EXISTS (SELECT 1 FROM "Vote" v WHERE v."conversationId" = c.id) AS voted
-         FROM "Conversation" c WHERE c.id = $1 FOR UPDATE`,
-        [input.conversationId],
-      )
-    ).rows[0];
-    if (!conversation || conversation.visitorId !== input.visitorId) {
-      throw new ApiError(404, "conversation_not_found", "no such conversation");
-    }
-    if (conversation.moderationStatus === "flagged" || conversation.moderationStatus === "banned") {
-      throw new ApiError(409, "conversation_ended", "this conversation was stopped by the content filter");
-    }
-    if (conversation.voted)
-      throw new ApiError(409, "already_voted", "this battle has been voted on; start a new round");
-    const turn = conversation.turnCount;
-    const allSides: Side[] = conversation.modelBId ? ["a", "b"] : ["a"];
-    const existing = (
-      await client.query<{
-        id: string;
-        side: Side;
-        finishReason: string | null;
-        error: string | null;
-        createdAt: Date | null;
-      }>(
-        `SELECT m.id, m.side, r."finishReason", r.error, r."createdAt"
-         FROM "Message" m LEFT JOIN "ResponseMeta" r ON r."messageId" = m.id
-         WHERE m."conversationId" = $1 AND m.turn = $2 AND m.role = 'assistant' AND NOT m.superseded`,
-        [input.conversationId, turn],
-      )
-    ).rows;
-    const status = new Map(
-      existing.map((m) => [
-        m.side,
-        { id: m.id, status: answerStatus(m.createdAt ? { ...m, createdAt: m.createdAt } : null) },
-      ]),
-    );
-    if ([...status.values()].some((s) => s.status === "pending")) {
-      throw new ApiError(409, "answer_in_progress", "an answer is still being written");
-    }
-    let targets = input.regenerate ? allSides : allSides.filter((side) => status.get(side)?.status !== "done");
-    if (input.sides) targets = targets.filter((side) => input.sides?.includes(side));
-    if (targets.length === 0)
-      throw new ApiError(409, "nothing_to_answer", "every answer of this turn has already finished");
-    const replaced = targets.map((side) => status.get(side)?.id).filter((id): id is string => Boolean(id));
-    if (replaced.length) {
-      await client.query(`UPDATE "Message" SET superseded = true WHERE id = ANY($1::uuid[])`, [replaced]);
-    }
-    const modelIds = targets.map((side) => (side === "a" ? conversation.modelAId : conversation.modelBId) as string);
-    const models = (
-      await client.query<TargetRow>(
-        `SELECT m.id, m."providerModelId", p.type::text AS type, p."baseURL", p."apiKeyEnv"
-         FROM "Model" m JOIN "Provider" p ON p.id = m."providerId" WHERE m.id = ANY($1)`,
-        [modelIds],
-      )
-    ).rows;
-    const planned: Target[] = targets.map((side, k) => {
-      const model = models.find((m) => m.id === modelIds[k]) as TargetRow;
-      return {
-        side,
-        messageId: crypto.randomUUID(),
-        modelId: model.id,
-        target: {
-          id: model.id,
-          providerType: model.type,
-          baseURL: model.baseURL,
-          apiKeyEnv: model.apiKeyEnv,
-          providerModelId: model.providerModelId,
-        },
-      };
-    });
-    await client.query(
-      `WITH inserted AS (
+  const claimed = await transaction(
+    async (client) => {
+      // the conversation, locked, with its models and every current message, in one round trip
+      const conversation = (
+        await client.query<ClaimRow>(
+          `SELECT c."visitorId", c."turnCount", c."moderationStatus", c."modelAId", c."modelBId",
+                EXISTS (SELECT 1 FROM "Vote" v WHERE v."conversationId" = c.id) AS voted,
+                ma."providerModelId" AS "aModel", pa.type::text AS "aType", pa."baseURL" AS "aBase", pa."apiKeyEnv" AS "aKey",
+                mb."providerModelId" AS "bModel", pb.type::text AS "bType", pb."baseURL" AS "bBase", pb."apiKeyEnv" AS "bKey",
+                (SELECT json_agg(json_build_object(
+                          'id', m.id, 'side', m.side, 'turn', m.turn, 'role', m.role, 'content', m.content,
+                          'finishReason', r."finishReason", 'error', r.error, 'responseAt', r."createdAt",
+                          'images', (SELECT json_agg(json_build_object('key', i."storageKey", 'mime', i.mime) ORDER BY mi.position)
+                                       FROM "MessageImage" mi JOIN "Image" i ON i.sha256 = mi."imageSha256"
+                                      WHERE mi."messageId" = m.id))
+                        ORDER BY m.turn, m."createdAt")
+                   FROM "Message" m LEFT JOIN "ResponseMeta" r ON r."messageId" = m.id
+                  WHERE m."conversationId" = c.id AND NOT m.superseded) AS messages
+         FROM "Conversation" c
+         JOIN "Model" ma ON ma.id = c."modelAId" JOIN "Provider" pa ON pa.id = ma."providerId"
+         LEFT JOIN "Model" mb ON mb.id = c."modelBId" LEFT JOIN "Provider" pb ON pb.id = mb."providerId"
+         WHERE c.id = $1 FOR UPDATE OF c`,
+          [input.conversationId],
+        )
+      ).rows[0];
+      if (!conversation || conversation.visitorId !== input.visitorId) {
+        throw new ApiError(404, "conversation_not_found", "no such conversation");
+      }
+      if (conversation.moderationStatus === "flagged" || conversation.moderationStatus === "banned") {
+        throw new ApiError(409, "conversation_ended", "this conversation was stopped by the content filter");
+      }
+      if (conversation.voted)
+        throw new ApiError(409, "already_voted", "this battle has been voted on; start a new round");
+      const turn = conversation.turnCount;
+      const messages: MessageRow[] = (conversation.messages ?? []).map((m) => ({
+        ...m,
+        responseAt: m.responseAt ? new Date(m.responseAt) : null,
+      }));
+      const allSides: Side[] = conversation.modelBId ? ["a", "b"] : ["a"];
+      const latest = new Map(
+        messages
+          .filter((m) => m.role === "assistant" && m.turn === turn)
+          .map((m) => [m.side, { id: m.id, status: statusOf(m) }]),
+      );
+      if ([...latest.values()].some((s) => s.status === "pending")) {
+        throw new ApiError(409, "answer_in_progress", "an answer is still being written");
+      }
+      let sides = input.regenerate ? allSides : allSides.filter((side) => latest.get(side)?.status !== "done");
+      if (input.sides) sides = sides.filter((side) => input.sides?.includes(side));
+      if (sides.length === 0)
+        throw new ApiError(409, "nothing_to_answer", "every answer of this turn has already finished");
+      const replaced = sides.map((side) => latest.get(side)?.id).filter((id): id is string => Boolean(id));
+      const targets = sides.map((side) => {
+        const a = side === "a";
+        return {
+          side,
+          messageId: crypto.randomUUID(),
+          modelId: (a ? conversation.modelAId : conversation.modelBId) as string,
+          target: {
+            id: (a ? conversation.modelAId : conversation.modelBId) as string,
+            providerType: (a ? conversation.aType : conversation.bType) as ModelTarget["providerType"],
+            baseURL: a ? conversation.aBase : conversation.bBase,
+            apiKeyEnv: a ? conversation.aKey : conversation.bKey,
+            providerModelId: (a ? conversation.aModel : conversation.bModel) as string,
+          },
+        };
+      });
+      await client.query(
+        `WITH superseded AS (UPDATE "Message" SET superseded = true WHERE id = ANY($6::uuid[])),
+       inserted AS (
          INSERT INTO "Message" (id, "conversationId", side, turn, role, content)
          SELECT unnest($1::uuid[]), $2, unnest($3::"Side"[]), $4, 'assistant', ''
-         RETURNING id
        )
        INSERT INTO "ResponseMeta" ("messageId", "modelId") SELECT unnest($1::uuid[]), unnest($5::text[])`,
+        [
+          targets.map((t) => t.messageId),
+          input.conversationId,
+          targets.map((t) => t.side),
+          turn,
+          targets.map((t) => t.modelId),
+          replaced,
+        ],
+      );
+      return { turn, targets, messages, replaced };
+      // a claim lost to an OS crash only makes the visitor press Retry
+    },
+    db.pool,
+    { durable: false },
+  );
+
+  // Count the models' hourly use in its own statement: a counter row locked until the claim commits would
+  // serialise every turn of a popular model.
+  const limit = rateLimits().modelPerHour;
+  const windowMs = 3_600_000;
+  const usage = (
+    await db.pool.query<{ key: string; count: number }>(
+      `INSERT INTO "RateLimitBucket" ("key", "windowStart", "count") SELECT unnest($1::text[]), $2, 1
+       ON CONFLICT ("key", "windowStart") DO UPDATE SET "count" = "RateLimitBucket"."count" + 1
+       RETURNING "key", "count"`,
       [
-        planned.map((t) => t.messageId),
-        input.conversationId,
-        planned.map((t) => t.side),
-        turn,
-        planned.map((t) => t.modelId),
+        [...new Set(claimed.targets.map((t) => `model:${t.modelId}`))].sort(),
+        new Date(Math.floor(Date.now() / windowMs) * windowMs),
       ],
-    );
-    return { conversationId: input.conversationId, turn, targets: planned };
-  }, db.pool);
+    )
+  ).rows;
+  const excluded = new Set(claimed.replaced);
+  const targets: Target[] = [];
+  for (const target of claimed.targets) {
+    const used = Number(usage.find((u) => u.key === `model:${target.modelId}`)?.count ?? 0);
+    targets.push({
+      ...target,
+      history: await historyOf(claimed.messages, target.side, excluded),
+      refused:
+        used > limit
+          ? new ProviderError(
+              "This model is very busy right now; please try again later.",
+              "provider_rate_limited",
+              429,
+            )
+          : undefined,
+    });
+  }
+  return { conversationId: input.conversationId, turn: claimed.turn, targets };
 }
 
 /** Stores an answer's text and what we measured about it, in one statement. */
@@ -179,9 +256,8 @@ async function answerSide(db: Db, plan: TurnPlan, target: Target, emit: (event: 
   );
   emit({ type: "start", side: target.side, turn: plan.turn });
   try {
-    await limitModel(db.pool, target.modelId);
-    const history = await chatHistory(db.pool, plan.conversationId, target.side);
-    const stream = streamChat(target.target, history, {
+    if (target.refused) throw target.refused;
+    const stream = streamChat(target.target, target.history, {
       signal: controller.signal,
       maxOutputTokens: settings.maxOutputTokens,
       temperature: settings.temperature,
@@ -231,22 +307,50 @@ async function answerSide(db: Db, plan: TurnPlan, target: Target, emit: (event: 
   }
 }
 
+/** How long deltas after a side's first one may wait to be sent together (fewer, larger writes under load). */
+const COALESCE_MS = 15;
+
 /**
- * Runs the planned answers concurrently and streams their events as NDJSON. The answers are finished and
- * stored even if the browser goes away, so a reload finds them.
+ * Runs the planned answers concurrently and streams their events as NDJSON. A side's first delta goes out at
+ * once; later ones are gathered for a few milliseconds, which keeps the CPU cost per token low when many battles
+ * stream at the same time. The answers are finished and stored even if the browser goes away.
  */
 export function streamTurn(db: Db, plan: TurnPlan): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let open = true;
   return new ReadableStream<Uint8Array>({
     start(controller) {
-      const emit = (event: TurnEvent) => {
-        if (!open) return;
+      const write = (events: TurnEvent[]) => {
+        if (!open || events.length === 0) return;
         try {
-          controller.enqueue(encoder.encode(`${JSON.stringify(event)}\n`));
+          controller.enqueue(encoder.encode(events.map((e) => `${JSON.stringify(e)}\n`).join("")));
         } catch {
           open = false;
         }
+      };
+      const pending = new Map<Side, string>();
+      const started = new Set<Side>();
+      let timer: ReturnType<typeof setTimeout> | null = null;
+      const flush = () => {
+        timer = null;
+        const events: TurnEvent[] = [...pending].map(([side, text]) => ({ type: "delta", side, text }));
+        pending.clear();
+        write(events);
+      };
+      const emit = (event: TurnEvent) => {
+        if (event.type === "delta") {
+          if (!started.has(event.side)) {
+            started.add(event.side);
+            write([event]);
+            return;
+          }
+          pending.set(event.side, (pending.get(event.side) ?? "") + event.text);
+          timer ??= setTimeout(flush, COALESCE_MS);
+          return;
+        }
+        if (timer) clearTimeout(timer);
+        flush();
+        write([event]);
       };
       void Promise.all(plan.targets.map((target) => answerSide(db, plan, target, emit))).finally(() => {
         emit({ type: "end" });

@@ -63,6 +63,16 @@ interface ConversationRow {
   voteWinner: string | null;
   voteAnonymous: boolean | null;
   voteReasons: string[] | null;
+  answers:
+    | {
+        side: "a" | "b";
+        turn: number;
+        content: string;
+        finishReason: string | null;
+        error: string | null;
+        createdAt: string | null;
+      }[]
+    | null;
 }
 
 export async function castVote(
@@ -72,9 +82,14 @@ export async function castVote(
   if (!UUID.test(input.conversationId)) throw new ApiError(404, "conversation_not_found", "no such conversation");
   const registry = await registrySnapshot(db.pool);
   return transaction(async (client) => {
+    // the battle, locked, with its vote and its answers, in one round trip
     const { rows } = await client.query<ConversationRow>(
       `SELECT c."visitorId", c.mode, c."modelAId", c."modelBId", c."turnCount", c."isDemo", c."moderationStatus",
-              v.winner::text AS "voteWinner", v.anonymous AS "voteAnonymous", v."exclusionReasons" AS "voteReasons"
+              v.winner::text AS "voteWinner", v.anonymous AS "voteAnonymous", v."exclusionReasons" AS "voteReasons",
+              (SELECT json_agg(json_build_object('side', m.side, 'turn', m.turn, 'content', m.content,
+                        'finishReason', r."finishReason", 'error', r.error, 'createdAt', r."createdAt"))
+                 FROM "Message" m LEFT JOIN "ResponseMeta" r ON r."messageId" = m.id
+                WHERE m."conversationId" = c.id AND m.role = 'assistant' AND NOT m.superseded) AS answers
        FROM "Conversation" c LEFT JOIN "Vote" v ON v."conversationId" = c.id
        WHERE c.id = $1 FOR UPDATE OF c`,
       [input.conversationId],
@@ -105,24 +120,15 @@ export async function castVote(
     if (conversation.moderationStatus === "flagged" || conversation.moderationStatus === "banned") {
       throw new ApiError(409, "conversation_ended", "this conversation was stopped by the content filter");
     }
-    const answers = (
-      await client.query<{
-        side: "a" | "b";
-        turn: number;
-        content: string;
-        finishReason: string | null;
-        error: string | null;
-        createdAt: Date;
-      }>(
-        `SELECT m.side, m.turn, m.content, r."finishReason", r.error, r."createdAt"
-         FROM "Message" m LEFT JOIN "ResponseMeta" r ON r."messageId" = m.id
-         WHERE m."conversationId" = $1 AND m.role = 'assistant' AND NOT m.superseded`,
-        [input.conversationId],
-      )
-    ).rows;
+    const answers = (conversation.answers ?? []).map((a) => ({
+      ...a,
+      createdAt: a.createdAt ? new Date(a.createdAt) : null,
+    }));
     const latest = answers.filter((m) => m.turn === conversation.turnCount);
     const finished = (["a", "b"] as const).every((side) =>
-      latest.some((m) => m.side === side && answerStatus(m.createdAt ? m : null) === "done"),
+      latest.some(
+        (m) => m.side === side && answerStatus(m.createdAt ? { ...m, createdAt: m.createdAt } : null) === "done",
+      ),
     );
     if (!finished) throw new ApiError(409, "answers_pending", "wait until both answers have finished before voting");
 

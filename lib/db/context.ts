@@ -1,7 +1,7 @@
-import pg from "pg";
+import type pg from "pg";
 import type { PrismaClient } from "../generated/prisma/client";
 import { createPrisma, getPrisma } from "./client";
-import { getPool } from "./pool";
+import { createPool, getPool } from "./pool";
 
 /** The database as the arena uses it: Prisma for most work, a plain pool for the hot paths. */
 export interface Db {
@@ -10,9 +10,7 @@ export interface Db {
 }
 
 export function createDb(connectionString: string): Db {
-  const pool = new pg.Pool({ connectionString, max: 20 });
-  pool.on("error", () => undefined);
-  return { prisma: createPrisma(connectionString), pool };
+  return { prisma: createPrisma(connectionString), pool: createPool(connectionString) };
 }
 
 /** The app's database (DATABASE_URL). */

@@ -1,10 +1,11 @@
-// One streaming interface over every provider. OpenAI-compatible servers, Anthropic and Gemini go through the
-// AI SDK (each receives images in its native format); demo models answer locally.
+// One streaming interface over every provider, each receiving images in its native format: Anthropic and Gemini
+// through the AI SDK; OpenAI-compatible servers through a lean client of our own (openai-stream.ts says why);
+// demo models answer locally.
 import { createAnthropic } from "@ai-sdk/anthropic";
 import { createGoogleGenerativeAI } from "@ai-sdk/google";
-import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { APICallError, type LanguageModel, type ModelMessage, streamText } from "ai";
 import { streamDemo } from "./demo";
+import { streamOpenAICompatible } from "./openai-stream";
 import { type ChatTurn, type ModelTarget, ProviderError, type StreamEnd, type StreamOptions } from "./types";
 
 function apiKey(target: ModelTarget): string | undefined {
@@ -14,13 +15,6 @@ function apiKey(target: ModelTarget): string | undefined {
 export function languageModel(target: ModelTarget): LanguageModel {
   const key = apiKey(target);
   switch (target.providerType) {
-    case "openai_compatible":
-      return createOpenAICompatible({
-        name: "openai-compatible",
-        baseURL: target.baseURL ?? "",
-        apiKey: key,
-        includeUsage: true,
-      })(target.providerModelId);
     case "anthropic":
       return createAnthropic({ baseURL: target.baseURL ?? undefined, apiKey: key ?? "" })(target.providerModelId);
     case "google":
@@ -85,6 +79,7 @@ export async function* streamChat(
   options: StreamOptions = {},
 ): AsyncGenerator<string, StreamEnd> {
   if (target.providerType === "demo") return yield* streamDemo(target.providerModelId, turns, options);
+  if (target.providerType === "openai_compatible") return yield* streamOpenAICompatible(target, turns, options);
   let finish: StreamEnd = { finishReason: "unknown" };
   try {
     const result = streamText({
