@@ -11,6 +11,7 @@ export default defineConfig({
           name: "unit",
           include: [
             "lib/**/*.test.ts",
+            "components/**/*.test.tsx",
             "e2e/fake-models/**/*.test.ts",
             "scripts/**/*.test.ts",
             "tests/unit/**/*.test.ts",

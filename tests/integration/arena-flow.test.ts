@@ -301,3 +301,26 @@ describe("a battle", () => {
     }
   });
 });
+
+describe("timeouts", () => {
+  it("fails a side whose provider never starts answering, after the first-token limit", async () => {
+    fake.setModel("beta-vl", { failure: { kind: "hang" } });
+    process.env.ARENA_FIRST_TOKEN_TIMEOUT_MS = "300";
+    try {
+      const visitorId = await newVisitor();
+      const conversation = await battle(visitorId);
+      const started = Date.now();
+      const all = await events(streamTurn(db, await prepareTurn(db, { conversationId: conversation.id, visitorId })));
+      expect(Date.now() - started).toBeLessThan(5000);
+      const failed = all.find((e) => e.type === "error");
+      expect(failed).toMatchObject({ code: "provider_timeout", message: "the model did not start answering in time" });
+      const stored = await db.prisma.responseMeta.findFirst({
+        where: { message: { conversationId: conversation.id }, modelId: "beta" },
+      });
+      expect(stored).toMatchObject({ errorCode: "provider_timeout", latencyFirstTokenMs: null });
+    } finally {
+      delete process.env.ARENA_FIRST_TOKEN_TIMEOUT_MS;
+      fake.setModel("beta-vl", { reply: "Beta sees blue.", tokenDelayMs: 1 });
+    }
+  });
+});
