@@ -1,6 +1,7 @@
 // npm run bench:arena: N concurrent battles (N = 1, 25, 100) through the production server against the fake
 // model server at a fixed token pace, and the same load through a minimal Node proxy that only pipes the fake
 // server's stream (the floor). Then votes per second through the API. Prints JSON.
+//   BENCH_VOTES_ONLY=1 skips the battles; BENCH_PROFILE_DIR=DIR writes a CPU profile of the app server.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -178,7 +179,7 @@ await Promise.all((await Promise.all((await visitors(warmup)).map(openBattle))).
 await Promise.all(Array.from({ length: 10 }, floorBattle));
 
 const results = [];
-for (const n of LEVELS) {
+for (const n of process.env.BENCH_VOTES_ONLY ? [] : LEVELS) {
   // open the battles first, then stream all their answers at once
   const opened = await Promise.all((await visitors(n)).map(openBattle));
   const errors: string[] = [];
