@@ -1,6 +1,6 @@
-// npm run bench:arena: N concurrent battles (N = 1, 25, 100) through the production server against the fake
-// model server at a fixed token pace, and the same load through a minimal Node proxy that only pipes the fake
-// server's stream (the floor). Then votes per second through the API. Prints JSON.
+// npm run bench:arena: N concurrent battles (N = 1, 25, 100 in flight, each visitor running battles back to
+// back) through the production server against the fake model server at a fixed token pace, and the same load
+// through a minimal Node proxy that only pipes the fake server's stream (the floor). Then votes per second through the API. Prints JSON.
 //   BENCH_VOTES_ONLY=1 skips the battles; BENCH_PROFILE_DIR=DIR writes a CPU profile of the app server.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -9,15 +9,16 @@ import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { startFakeModelServer } from "../e2e/fake-models/server";
 import { createPrisma } from "../lib/db/client";
 import { startTemporaryPostgres } from "../lib/db/embedded";
-import { freePort } from "../lib/db/free-port";
+import { freePort, portInUse } from "../lib/db/free-port";
 import { applyMigrations } from "../lib/db/migrate";
 import { signValue } from "../lib/security/secret";
 
 const SECRET = "bench-secret-0123456789";
-const TOKENS = 40;
+const TOKENS = 150;
+/** battles each virtual visitor runs back to back */
+const BATTLES_PER_WORKER = 3;
 const TOKEN_DELAY_MS = 10;
 const LEVELS = process.argv
   .slice(2)
@@ -45,9 +46,24 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), "arena-bench-arena-"));
 const database = await startTemporaryPostgres("arena-bench-pg-");
 await applyMigrations(database.url);
 const reply = Array.from({ length: TOKENS }, (_, i) => `word${i}`).join(" ");
-const fake = await startFakeModelServer({
-  models: { "bench-a": { reply, tokenDelayMs: TOKEN_DELAY_MS }, "bench-b": { reply, tokenDelayMs: TOKEN_DELAY_MS } },
-});
+// Every party in its own process, as in production: the load (this process), the model provider, the app or
+// the floor proxy, PostgreSQL.
+const fakePort = await freePort();
+const fakeConfig = path.join(dir, "fake.json");
+fs.writeFileSync(
+  fakeConfig,
+  JSON.stringify({
+    models: { "bench-a": { reply, tokenDelayMs: TOKEN_DELAY_MS }, "bench-b": { reply, tokenDelayMs: TOKEN_DELAY_MS } },
+  }),
+);
+const fakeProcess = spawn(
+  process.execPath,
+  ["--import", "tsx", "e2e/fake-models/cli.ts", "--port", String(fakePort), "--config", fakeConfig],
+  {
+    stdio: ["ignore", "ignore", "inherit"],
+  },
+);
+const fake = { baseURL: `http://127.0.0.1:${fakePort}/v1` };
 const modelsFile = path.join(dir, "models.json");
 fs.writeFileSync(
   modelsFile,
@@ -93,20 +109,34 @@ for (let i = 0; ; i++) {
   await new Promise((r) => setTimeout(r, 100));
 }
 
-// The floor: a proxy that only pipes the fake server's stream.
-const proxy = http.createServer((req, res) => {
-  const upstream = http.request(
-    `${fake.baseURL}/chat/completions`,
-    { method: "POST", headers: { "Content-Type": "application/json" } },
-    (up) => {
-      res.writeHead(up.statusCode ?? 502, up.headers);
-      up.pipe(res);
-    },
-  );
-  req.pipe(upstream);
-});
-await new Promise<void>((r) => proxy.listen(0, "127.0.0.1", r));
-const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+// The floor: a proxy that only pipes the fake server's stream, in a process of its own like the app.
+const proxyPort = await freePort();
+const proxyProcess = spawn(
+  process.execPath,
+  [
+    "-e",
+    `const http = require("node:http");
+     const agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
+     http.createServer((req, res) => {
+       const upstream = http.request(process.env.UPSTREAM, { method: "POST", agent, headers: { "Content-Type": "application/json" } }, (up) => {
+         res.writeHead(up.statusCode || 502, up.headers);
+         up.pipe(res);
+       });
+       req.pipe(upstream);
+     }).listen(Number(process.env.PORT), "127.0.0.1");`,
+  ],
+  {
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, UPSTREAM: `${fake.baseURL}/chat/completions`, PORT: String(proxyPort) },
+  },
+);
+const proxyUrl = `http://127.0.0.1:${proxyPort}`;
+for (const p of [fakePort, proxyPort]) {
+  for (let i = 0; !(await portInUse(p)); i++) {
+    if (i > 200) throw new Error(`nothing listens on port ${p}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
 
 const prisma = createPrisma(database.url);
 async function visitors(n: number): Promise<string[]> {
@@ -172,25 +202,46 @@ async function floorBattle() {
   return { first: Math.min(a.first, b.first), total: Math.max(a.total, b.total) };
 }
 
-// Warm up (JIT, connection pools, tokenizer) with a burst like the largest measured, so the figures are the
-// steady state of a busy server rather than its first second.
-const warmup = Math.max(...LEVELS);
-await Promise.all((await Promise.all((await visitors(warmup)).map(openBattle))).map(appBattle));
-await Promise.all(Array.from({ length: 10 }, floorBattle));
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const answerMs = TOKENS * TOKEN_DELAY_MS;
+
+/**
+ * N virtual visitors, each running battles back to back after a random start within one answer's time: N battles
+ * in flight at any moment, arriving as a steady stream rather than all in the same millisecond.
+ */
+async function steady<T>(n: number, battle: (worker: number) => Promise<T>): Promise<T[]> {
+  const results: T[] = [];
+  await Promise.all(
+    Array.from({ length: n }, async (_, worker) => {
+      await sleep(Math.random() * answerMs);
+      for (let k = 0; k < BATTLES_PER_WORKER; k++) results.push(await battle(worker));
+    }),
+  );
+  return results;
+}
+
+// Warm up (JIT, connection pools, tokenizer), so the figures are the steady state of a busy server.
+const warm = await visitors(20);
+await steady(20, (w) => openBattle(warm[w] as string).then(appBattle));
+await steady(20, () => floorBattle());
 
 const results = [];
 for (const n of process.env.BENCH_VOTES_ONLY ? [] : LEVELS) {
-  // open the battles first, then stream all their answers at once
-  const opened = await Promise.all((await visitors(n)).map(openBattle));
+  const cookies = await visitors(n);
   const errors: string[] = [];
-  const app = (await Promise.all(opened.map((b) => appBattle(b).catch((e: Error) => errors.push(e.message))))).filter(
-    (r): r is Awaited<ReturnType<typeof appBattle>> => typeof r === "object",
-  );
-  const floor = await Promise.all(Array.from({ length: n }, floorBattle));
+  const app = (
+    await steady(n, (w) =>
+      openBattle(cookies[w] as string)
+        .then(appBattle)
+        .catch((e: Error) => errors.push(e.message)),
+    )
+  ).filter((r): r is Awaited<ReturnType<typeof appBattle>> => typeof r === "object");
+  const floor = await steady(n, () => floorBattle());
   const appFirst = app.map((r) => r.first);
   const floorFirst = floor.map((r) => r.first);
   results.push({
     concurrentBattles: n,
+    battlesMeasured: app.length,
     app: { firstTokenMs: summary(appFirst), totalMs: summary(app.map((r) => r.total)) },
     floor: { firstTokenMs: summary(floorFirst), totalMs: summary(floor.map((r) => r.total)) },
     overheadFirstTokenMs: {
@@ -279,7 +330,7 @@ console.log(
 await prisma.$disconnect();
 server.kill("SIGTERM");
 await new Promise((r) => server.once("exit", r));
-proxy.close();
-await fake.close();
+proxyProcess.kill();
+fakeProcess.kill();
 await database.stop();
 fs.rmSync(dir, { recursive: true, force: true });

@@ -308,7 +308,7 @@ async function answerSide(db: Db, plan: TurnPlan, target: Target, emit: (event: 
 }
 
 /** How long deltas after a side's first one may wait to be sent together (fewer, larger writes under load). */
-const COALESCE_MS = 15;
+const COALESCE_MS = 40;
 
 /**
  * Runs the planned answers concurrently and streams their events as NDJSON. A side's first delta goes out at
