@@ -4,6 +4,7 @@ const links = [
   { href: "/", label: "Arena" },
   { href: "/side-by-side", label: "Side by side" },
   { href: "/chat", label: "Direct chat" },
+  { href: "/leaderboard", label: "Leaderboard" },
 ];
 
 export function SiteHeader() {

@@ -1,5 +1,7 @@
 // The `arena` command. Every error ends as one line on stderr and a non-zero exit status.
 import { DatasetError } from "../datasets";
+import { DatabaseUnreachableError } from "../db/connection";
+import { MigrationError } from "../db/migrate";
 import { NoBattlesError, UnknownCategoryError } from "../ratings";
 import { LEADERBOARD_HELP, leaderboardCommand } from "./leaderboard-command";
 import { UsageError } from "./usage";
@@ -8,8 +10,11 @@ const HELP = `usage: arena <command> [options]
 
 commands:
   leaderboard FILE   Bradley–Terry ratings with intervals from a battle file (arena leaderboard --help)
+  snapshot           recompute the site's leaderboard snapshots from the database (arena snapshot --help)
 
-${LEADERBOARD_HELP}`;
+${LEADERBOARD_HELP}
+
+arena snapshot --help lists the snapshot options.`;
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -22,10 +27,21 @@ export async function main(argv: string[]): Promise<number> {
       await leaderboardCommand(rest);
       return 0;
     }
+    if (command === "snapshot") {
+      // loaded only here: the database layer installs exit hooks that the file commands do not want
+      const { snapshotCommand } = await import("./snapshot-command");
+      await snapshotCommand(rest);
+      return 0;
+    }
     throw new UsageError(`unknown command '${command}' (try: arena --help)`);
   } catch (error) {
     const usage = error instanceof UsageError || error instanceof UnknownCategoryError;
-    const known = usage || error instanceof DatasetError || error instanceof NoBattlesError;
+    const known =
+      usage ||
+      error instanceof DatasetError ||
+      error instanceof NoBattlesError ||
+      error instanceof DatabaseUnreachableError ||
+      error instanceof MigrationError;
     const message = error instanceof Error ? error.message : String(error);
     if (
       error instanceof Error &&

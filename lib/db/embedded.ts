@@ -73,6 +73,35 @@ async function waitForExit(pid: number, ms: number): Promise<boolean> {
  * - a postmaster.pid whose server is still running (our parent was killed): that server is shut down cleanly;
  * - a postmaster.pid whose process is gone: the stale lock is removed.
  */
+/** The parent of a process, from /proc; null when unknown. */
+function parentOf(pid: number): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return Number.parseInt(fields[1] ?? "", 10);
+  } catch {
+    return null;
+  }
+}
+
+/** A server on the folder whose owner (an app or tool of ours) is still running: share it, never stop it. */
+export function runningServer(dataDir: string): { pid: number; port: number } | null {
+  const pidFile = path.join(dataDir, "postmaster.pid");
+  if (!fs.existsSync(pidFile)) return null;
+  const lines = fs.readFileSync(pidFile, "utf8").split("\n");
+  const pid = Number.parseInt(lines[0] ?? "", 10);
+  const port = Number.parseInt(lines[3] ?? "", 10);
+  if (!(pid > 0) || !processIsPostgres(pid)) return null;
+  const parent = parentOf(pid);
+  if (parent === null || parent <= 1) return null; // re-parented to init: its owner died, it is an orphan
+  try {
+    process.kill(parent, 0);
+  } catch {
+    return null;
+  }
+  return Number.isFinite(port) ? { pid, port } : null;
+}
+
 export async function recoverDataDir(dataDir: string): Promise<string[]> {
   const notes: string[] = [];
   if (!fs.existsSync(dataDir)) return notes;
@@ -134,6 +163,18 @@ async function postgresBinary(): Promise<string> {
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedServer> {
   const dataDir = path.resolve(options.dataDir);
   const database = options.database ?? "arena";
+  const shared = runningServer(dataDir);
+  if (shared) {
+    // e.g. `arena snapshot` or a second `npm run dev` while the app runs: use the same server, leave it running
+    const creds = credentialsFor(dataDir);
+    return {
+      url: `postgresql://${creds.user}:${encodeURIComponent(creds.password)}@127.0.0.1:${shared.port}/${database}`,
+      port: shared.port,
+      dataDir,
+      recovered: [`shared the PostgreSQL already running on ${dataDir} (pid ${shared.pid})`],
+      stop: async () => {},
+    };
+  }
   const recovered = await recoverDataDir(dataDir);
   const port = options.port && options.port > 0 ? options.port : await freePort();
   if (await portInUse(port)) {

@@ -3,6 +3,8 @@
 // resamples battles. Every round warm-starts from the full fit and has its own random stream, so the result
 // is the same however the rounds are spread over worker threads.
 import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { identifiability } from "./graph";
 import { type FitSettings, fitPairwise, type PairwiseData } from "./pairwise-fit";
@@ -96,7 +98,9 @@ export async function bootstrap(job: BootstrapJob, options: BootstrapOptions): P
     if (start >= end) break;
     tasks.push(
       new Promise<void>((resolve, reject) => {
-        const worker = new Worker(new URL("./bootstrap-worker.mjs", import.meta.url), {
+        // a path built at run time, so that bundlers leave the worker (and the loader it registers) alone
+        const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), "bootstrap-worker.mjs");
+        const worker = new Worker(/* turbopackIgnore: true */ entry, {
           workerData: { job, start, end },
         });
         worker.on("message", (message: { round?: true; result?: Float64Array }) => {

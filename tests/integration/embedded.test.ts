@@ -68,6 +68,20 @@ describe("embedded PostgreSQL", () => {
     }
   });
 
+  it("shares a server whose owner is still running instead of stopping it", async () => {
+    const dataDir = path.join(root, "shared");
+    const owner = await startEmbeddedPostgres({ dataDir });
+    try {
+      const second = await startEmbeddedPostgres({ dataDir });
+      expect(second.port).toBe(owner.port);
+      expect(second.recovered).toEqual([expect.stringContaining("shared the PostgreSQL already running")]);
+      await second.stop(); // leaves the owner's server running
+      expect(await sql(owner.url, "SELECT 1 AS ok")).toEqual([{ ok: 1 }]);
+    } finally {
+      await owner.stop();
+    }
+  });
+
   it("removes a stale lock whose process is gone", async () => {
     const dataDir = path.join(root, "stale");
     const first = await startEmbeddedPostgres({ dataDir });

@@ -1,0 +1,54 @@
+// `arena snapshot`: recompute the live leaderboard snapshots from the database (DATABASE_URL, or the embedded
+// server of this folder, shared with a running app).
+import { parseArgs } from "node:util";
+import { prepareDatabase } from "../db/bootstrap";
+import { closeDb, createDb } from "../db/context";
+import { recomputeSnapshots } from "../leaderboard/recompute";
+import { progressBar } from "./progress";
+import { UsageError } from "./usage";
+
+export const SNAPSHOT_HELP = `usage: arena snapshot [--rounds N] [--include-demo]
+
+Recomputes every leaderboard snapshot (each category, with and without style control) from the arena's votes.
+  --rounds N        bootstrap rounds (default 100)
+  --include-demo    count battles between demo models (left out by default)`;
+
+export async function snapshotCommand(argv: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      rounds: { type: "string" },
+      "include-demo": { type: "boolean", default: false },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(`${SNAPSHOT_HELP}\n`);
+    return;
+  }
+  const rounds = values.rounds === undefined ? undefined : Number(values.rounds);
+  if (rounds !== undefined && (!Number.isInteger(rounds) || rounds < 0))
+    throw new UsageError("--rounds must be an integer ≥ 0");
+  const database = await prepareDatabase();
+  const db = createDb(database.url);
+  const bar = progressBar("snapshots");
+  try {
+    const started = Date.now();
+    const result = await recomputeSnapshots(db, {
+      rounds,
+      includeDemo: values["include-demo"],
+      onProgress: (d, t) => bar.update(d, t),
+    });
+    bar.done();
+    const excluded = Object.entries(result.excluded)
+      .filter(([, n]) => n > 0)
+      .map(([why, n]) => `${n} ${why}`)
+      .join(", ");
+    process.stdout.write(
+      `${result.snapshots.length} snapshots from ${result.votes} votes${excluded ? ` (left out: ${excluded})` : ""} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+    );
+  } finally {
+    await closeDb(db);
+    await database.stop();
+  }
+}

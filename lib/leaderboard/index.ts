@@ -1,0 +1,10 @@
+// The read side only: recomputing lives in ./recompute (it pulls in the rating engine and its worker threads).
+export {
+  currentSnapshot,
+  PROVISIONAL_VOTES,
+  type ServedSnapshot,
+  SNAPSHOT_ROUNDS,
+  type SnapshotModel,
+  type SnapshotPayload,
+  snapshotCategories,
+} from "./serve";

@@ -1,0 +1,87 @@
+// Leaderboard snapshots: every category, with and without style control, computed from the live battles and
+// stored with their parameters and the vote count they saw. Pages and the API serve stored snapshots only.
+import type { Db } from "../db/context";
+import { categoryNames, computeLeaderboard, type Leaderboard, selectRows } from "../ratings";
+import { type Exclusions, loadLiveBattles } from "./battles";
+import { PROVISIONAL_VOTES, SNAPSHOT_ROUNDS, type SnapshotPayload } from "./serve";
+
+export interface RecomputeResult {
+  votes: number;
+  excluded: Exclusions;
+  snapshots: { category: string; styleControl: boolean; battles: number }[];
+}
+
+const round = (v: number, d: number) => Number(v.toFixed(d));
+
+export async function recomputeSnapshots(
+  db: Db,
+  options: {
+    includeDemo?: boolean;
+    rounds?: number;
+    seed?: number;
+    onProgress?: (done: number, total: number) => void;
+  } = {},
+): Promise<RecomputeResult> {
+  const live = await loadLiveBattles(db, { includeDemo: options.includeDemo });
+  const models = new Map(
+    (
+      await db.prisma.model.findMany({
+        select: { id: true, displayName: true, organization: true, license: true, isDemo: true },
+      })
+    ).map((m) => [m.id, m]),
+  );
+  const rounds = options.rounds ?? SNAPSHOT_ROUNDS;
+  const seed = options.seed ?? 0;
+  const result: RecomputeResult = { votes: live.votes, excluded: live.excluded, snapshots: [] };
+  if (live.table.size === 0) return result;
+  const categories = categoryNames(live.table);
+  const jobs = categories.flatMap((category) => [false, true].map((styleControl) => ({ category, styleControl })));
+  let done = 0;
+  for (const { category, styleControl } of jobs) {
+    const rows = selectRows(live.table, category);
+    options.onProgress?.(done++, jobs.length);
+    if (rows.length === 0) continue;
+    let board: Leaderboard;
+    try {
+      board = await computeLeaderboard(live.table, rows, { styleControl, bootstrapRounds: rounds, seed });
+    } catch {
+      continue; // e.g. style control on battles without style counts
+    }
+    const payload: SnapshotPayload = {
+      battles: board.battles,
+      components: board.components,
+      warnings: board.warnings,
+      models: board.models.map((m) => {
+        const info = models.get(m.model);
+        return {
+          model: m.model,
+          displayName: info?.displayName ?? m.model,
+          organization: info?.organization ?? null,
+          license: info?.license ?? null,
+          isDemo: info?.isDemo ?? false,
+          rating: round(m.rating, 3),
+          ciLower: round(m.ciLower, 3),
+          ciUpper: round(m.ciUpper, 3),
+          rank: m.rank,
+          votes: m.votes,
+          winRate: round(m.winRate, 4),
+          provisional: m.votes < PROVISIONAL_VOTES,
+        };
+      }),
+      ...(board.styleCoefficients ? { styleCoefficients: board.styleCoefficients } : {}),
+    };
+    await db.prisma.leaderboardSnapshot.create({
+      data: {
+        category,
+        styleControl,
+        params: { bootstrapRounds: rounds, seed, ci: "bootstrap", includeDemo: Boolean(options.includeDemo) },
+        payload: payload as object,
+        voteCount: board.battles,
+        excluded: live.excluded as object,
+      },
+    });
+    result.snapshots.push({ category, styleControl, battles: board.battles });
+  }
+  options.onProgress?.(jobs.length, jobs.length);
+  return result;
+}

@@ -1,0 +1,74 @@
+// What pages and the API serve: stored snapshots only (no rating code, so the web bundle stays small).
+import crypto from "node:crypto";
+import type { Db } from "../db/context";
+import type { StyleCoefficient } from "../ratings/leaderboard";
+
+export const SNAPSHOT_ROUNDS = 100;
+/** Models with fewer votes than this are shown but marked as provisional. */
+export const PROVISIONAL_VOTES = 300;
+
+export interface SnapshotModel {
+  model: string;
+  displayName: string;
+  organization: string | null;
+  license: string | null;
+  isDemo: boolean;
+  rating: number;
+  ciLower: number;
+  ciUpper: number;
+  rank: number;
+  votes: number;
+  winRate: number;
+  provisional: boolean;
+}
+
+export interface SnapshotPayload {
+  battles: number;
+  components: number;
+  warnings: string[];
+  models: SnapshotModel[];
+  styleCoefficients?: StyleCoefficient[];
+}
+
+export interface ServedSnapshot {
+  id: string;
+  category: string;
+  styleControl: boolean;
+  createdAt: Date;
+  voteCount: number;
+  published: boolean;
+  payload: SnapshotPayload;
+  etag: string;
+}
+
+/** The snapshot the public sees: the latest published one, else the latest computed. */
+export async function currentSnapshot(db: Db, category: string, styleControl: boolean): Promise<ServedSnapshot | null> {
+  const where = { source: "live", category, styleControl };
+  const row =
+    (await db.prisma.leaderboardSnapshot.findFirst({
+      where: { ...where, published: true },
+      orderBy: { publishedAt: "desc" },
+    })) ?? (await db.prisma.leaderboardSnapshot.findFirst({ where, orderBy: { createdAt: "desc" } }));
+  if (!row) return null;
+  return {
+    id: row.id,
+    category: row.category,
+    styleControl: row.styleControl,
+    createdAt: row.createdAt,
+    voteCount: row.voteCount,
+    published: row.published,
+    payload: row.payload as unknown as SnapshotPayload,
+    etag: `"${crypto.createHash("sha256").update(`${row.id}:${row.published}`).digest("base64url").slice(0, 22)}"`,
+  };
+}
+
+/** The categories with a current snapshot, with their vote counts. */
+export async function snapshotCategories(db: Db): Promise<{ category: string; votes: number }[]> {
+  const rows = await db.prisma.leaderboardSnapshot.findMany({
+    where: { source: "live", styleControl: false },
+    orderBy: { createdAt: "desc" },
+    distinct: ["category"],
+    select: { category: true, voteCount: true },
+  });
+  return rows.map((r) => ({ category: r.category, votes: r.voteCount })).sort((a, b) => b.votes - a.votes);
+}

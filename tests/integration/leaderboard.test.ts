@@ -1,0 +1,190 @@
+// Votes written through the arena become snapshots with the same ratings as the engine gives on those battles.
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { castVote } from "../../lib/arena";
+import { closeDb, createDb, type Db } from "../../lib/db";
+import { applyMigrations } from "../../lib/db/migrate";
+import { currentSnapshot } from "../../lib/leaderboard";
+import { recomputeSnapshots } from "../../lib/leaderboard/recompute";
+import { BattleTable, computeLeaderboard, type Winner } from "../../lib/ratings";
+import { createRandom } from "../../lib/ratings/random";
+import { scratchDatabase } from "./db-admin";
+
+let db: Db;
+let url: string;
+let dropDatabase: () => Promise<void>;
+const MODELS = ["lb-alpha", "lb-beta", "lb-gamma"];
+const expectedBattles: { modelA: string; modelB: string; winner: Winner; style: number[] }[] = [];
+
+async function votedBattle(options: {
+  a: string;
+  b: string;
+  winner: Winner;
+  demo?: boolean;
+  mode?: "battle" | "side_by_side";
+  banned?: boolean;
+  style: number[];
+}) {
+  const visitor = await db.prisma.visitor.create({
+    data: { termsAcceptedAt: new Date(), bannedAt: options.banned ? new Date() : null },
+  });
+  const [ta, ha, la, ba, tb, hb, lb, bb] = options.style;
+  const conversation = await db.prisma.conversation.create({
+    data: {
+      mode: options.mode ?? "battle",
+      visitorId: visitor.id,
+      modelAId: options.a,
+      modelBId: options.b,
+      turnCount: 1,
+      isDemo: options.demo ?? false,
+      language: "English",
+      messages: {
+        create: [
+          {
+            side: "a",
+            turn: 1,
+            role: "assistant",
+            content: "answer a",
+            response: {
+              create: {
+                modelId: options.a,
+                finishReason: "stop",
+                tokens: ta,
+                headerCount: ha,
+                listCount: la,
+                boldCount: ba,
+              },
+            },
+          },
+          {
+            side: "b",
+            turn: 1,
+            role: "assistant",
+            content: "answer b",
+            response: {
+              create: {
+                modelId: options.b,
+                finishReason: "stop",
+                tokens: tb,
+                headerCount: hb,
+                listCount: lb,
+                boldCount: bb,
+              },
+            },
+          },
+        ],
+      },
+    },
+  });
+  await castVote(db, { conversationId: conversation.id, visitorId: visitor.id, winner: options.winner, ipHash: null });
+}
+
+beforeAll(async () => {
+  // a database of its own: other files' votes must not reach these snapshots
+  const scratch = await scratchDatabase(inject("serverUrl"));
+  url = scratch.url;
+  dropDatabase = scratch.drop;
+  await applyMigrations(url);
+  db = createDb(url);
+  await db.prisma.provider.upsert({ where: { id: "lb" }, create: { id: "lb", type: "demo" }, update: {} });
+  for (const id of MODELS) {
+    await db.prisma.model.create({
+      data: { id, providerId: "lb", providerModelId: id, displayName: id.toUpperCase(), organization: "Org" },
+    });
+  }
+  const rand = createRandom(4);
+  const winners: Winner[] = ["model_a", "model_b", "tie", "tie (bothbad)"];
+  for (let i = 0; i < 90; i++) {
+    const a = MODELS[i % 3] as string;
+    const b = MODELS[(i + 1 + (i % 2)) % 3] as string;
+    const strength = (m: string) => MODELS.indexOf(m);
+    const u = rand();
+    const winner: Winner =
+      u < 0.15
+        ? (winners[2 + (i % 2)] as Winner)
+        : u < 0.15 + 0.85 * (0.3 + 0.2 * (strength(a) - strength(b)))
+          ? "model_a"
+          : "model_b";
+    const style = [
+      100 + Math.floor(rand() * 400),
+      Math.floor(rand() * 3),
+      Math.floor(rand() * 6),
+      Math.floor(rand() * 4),
+      100 + Math.floor(rand() * 400),
+      Math.floor(rand() * 3),
+      Math.floor(rand() * 6),
+      Math.floor(rand() * 4),
+    ];
+    await votedBattle({ a, b, winner, style });
+    expectedBattles.push({ modelA: a, modelB: b, winner, style });
+  }
+  // votes that must not count
+  const style = [1, 0, 0, 0, 1, 0, 0, 0];
+  await votedBattle({ a: "lb-alpha", b: "lb-beta", winner: "model_a", demo: true, style });
+  await votedBattle({ a: "lb-alpha", b: "lb-beta", winner: "model_a", mode: "side_by_side", style });
+  await votedBattle({ a: "lb-alpha", b: "lb-beta", winner: "model_a", banned: true, style });
+});
+afterAll(async () => {
+  await closeDb(db);
+  await dropDatabase();
+});
+
+describe("leaderboard snapshots", () => {
+  it("match the rating engine on the counted battles, with and without style control, and count what was left out", async () => {
+    const result = await recomputeSnapshots(db, { rounds: 20 });
+    expect(result.votes).toBe(93);
+    expect(result.excluded).toEqual({ demo: 1, notAnonymous: 1, moderation: 0, bannedVisitor: 1, notCounted: 0 });
+    expect(result.snapshots.map((s) => `${s.category}/${s.styleControl}`)).toEqual(
+      expect.arrayContaining(["overall/false", "overall/true", "no_tie/false", "language:English/false"]),
+    );
+    const table = BattleTable.from(
+      expectedBattles.map((b) => ({ modelA: b.modelA, modelB: b.modelB, winner: b.winner, style: b.style as never })),
+    );
+    for (const styleControl of [false, true]) {
+      const engine = await computeLeaderboard(table, table.allRows(), { styleControl, bootstrapRounds: 20, seed: 0 });
+      const snapshot = await currentSnapshot(db, "overall", styleControl);
+      expect(snapshot?.voteCount).toBe(90);
+      const got = Object.fromEntries(snapshot!.payload.models.map((m) => [m.model, m]));
+      for (const m of engine.models) {
+        expect(got[m.model]?.rating).toBeCloseTo(m.rating, 2);
+        expect(got[m.model]?.ciLower).toBeCloseTo(m.ciLower, 2);
+        expect(got[m.model]?.votes).toBe(m.votes);
+      }
+      expect(got["lb-alpha"]).toMatchObject({ displayName: "LB-ALPHA", organization: "Org", provisional: true });
+    }
+  });
+
+  it("serves JSON and CSV with an ETag that lets clients poll cheaply", async () => {
+    process.env.DATABASE_URL = url;
+    const { GET } = await import("../../app/api/leaderboard/route");
+    const json = await GET(new Request("http://x/api/leaderboard?category=overall&style=1"));
+    expect(json.status).toBe(200);
+    const body = await json.json();
+    expect(body).toMatchObject({ category: "overall", styleControl: true, voteCount: 90 });
+    expect(Object.keys(body.models[0])).toEqual(
+      expect.arrayContaining([
+        "model",
+        "rating",
+        "ciLower",
+        "ciUpper",
+        "rank",
+        "votes",
+        "winRate",
+        "organization",
+        "license",
+      ]),
+    );
+    expect(body.styleCoefficients).toHaveLength(4);
+    const etag = json.headers.get("etag") as string;
+    const again = await GET(
+      new Request("http://x/api/leaderboard?category=overall&style=1", { headers: { "If-None-Match": etag } }),
+    );
+    expect(again.status).toBe(304);
+    const csv = await GET(new Request("http://x/api/leaderboard?format=csv"));
+    expect(csv.headers.get("content-type")).toContain("text/csv");
+    expect((await csv.text()).split("\n")[0]).toBe(
+      "rank,model,display_name,rating,ci_lower,ci_upper,votes,win_rate,organization,license,provisional",
+    );
+    expect((await GET(new Request("http://x/api/leaderboard?category=nothing"))).status).toBe(404);
+    expect((await GET(new Request("http://x/api/leaderboard?style=2"))).status).toBe(400);
+  });
+});
