@@ -4,9 +4,7 @@
 //   BENCH_VOTES_ONLY=1 skips the battles; BENCH_PROFILE_DIR=DIR writes a CPU profile of the app server.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
 import { createRequire } from "node:module";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { createPrisma } from "../lib/db/client";
