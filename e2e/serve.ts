@@ -14,8 +14,8 @@ const fakePort = Number(process.env.E2E_FAKE_PORT ?? Number(port) + 1);
 
 /** What the fake models answer by default; tests change them over the control endpoint and reset them after. */
 export const FAKE_MODELS = {
-  "fake-alpha": { reply: "## Alpha answer\nThe image is **blue**.", tokenDelayMs: 15 },
-  "fake-beta": { reply: "Beta thinks it is blue.", tokenDelayMs: 15 },
+  "fake-alpha": { reply: "## Alpha answer\nThe image is **blue**.", tokenDelayMs: 60 },
+  "fake-beta": { reply: "Beta thinks it is blue.", tokenDelayMs: 60 },
   "fake-text": { reply: "Text model reply.", tokenDelayMs: 5 },
 };
 
