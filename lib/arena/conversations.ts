@@ -1,4 +1,5 @@
 // Opening conversations (anonymous battles, named side-by-side, direct chat) and adding follow-up prompts.
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { detectLanguage } from "../categories/language";
@@ -10,6 +11,7 @@ import { ImageRejected, imageLimits, ingestImage, type StoredImage } from "../im
 import { moderate } from "../moderation";
 import { ensureRegistry } from "../providers";
 import { limitPrompt } from "./rate-limit";
+import { invalidateRegistry, registrySnapshot } from "./registry-cache";
 import { NoPairError, samplePair } from "./sampling";
 import { arenaSettings } from "./settings";
 
@@ -46,8 +48,15 @@ export function presetBank(): PresetImage[] {
   }
 }
 
-export async function requireVisitor(prisma: PrismaClient, visitorId: string | null) {
-  const visitor = visitorId ? await prisma.visitor.findUnique({ where: { id: visitorId } }) : null;
+export async function requireVisitor(db: Db, visitorId: string | null) {
+  const visitor = visitorId
+    ? (
+        await db.pool.query<{ termsAcceptedAt: Date | null; bannedAt: Date | null }>(
+          `SELECT "termsAcceptedAt", "bannedAt" FROM "Visitor" WHERE id = $1`,
+          [visitorId],
+        )
+      ).rows[0]
+    : undefined;
   if (!visitor?.termsAcceptedAt) throw new ApiError(403, "terms_required", "please accept the terms of use first");
   if (visitor.bannedAt) throw new ApiError(403, "visitor_banned", "this browser can no longer take part in the arena");
   return visitor;
@@ -85,13 +94,14 @@ async function flagIfModerated(prisma: PrismaClient, conversationId: string, pro
   );
 }
 
-async function chooseModels(
-  prisma: PrismaClient,
-  input: OpenConversation,
-  hasImage: boolean,
-): Promise<[string, string | null]> {
-  await ensureRegistry(prisma);
-  const models = await prisma.model.findMany({ where: { enabled: true } });
+async function chooseModels(db: Db, input: OpenConversation, hasImage: boolean): Promise<[string, string | null]> {
+  await ensureRegistry(db.prisma);
+  let snapshot = await registrySnapshot(db.pool);
+  if (snapshot.models.size === 0) {
+    invalidateRegistry(db.pool); // read before the first sync
+    snapshot = await registrySnapshot(db.pool);
+  }
+  const models = [...snapshot.models.values()].filter((m) => m.enabled);
   if (input.mode === "battle") {
     try {
       return samplePair(models, { hasImage });
@@ -150,37 +160,49 @@ async function ingestAll(
 /** Opens a conversation with its first prompt on every side. The answers are streamed by runTurn. */
 export async function openConversation(db: Db, input: OpenConversation) {
   const { prisma } = db;
-  await requireVisitor(prisma, input.visitorId);
+  await requireVisitor(db, input.visitorId);
   checkPrompt(input.prompt, input.mode);
   await limitPrompt(db.pool, input.visitorId, input.ipHash);
   const { images, isPreset } = await ingestAll(prisma, input);
-  const [modelAId, modelBId] = await chooseModels(prisma, input, images.length > 0);
-  const demo = await prisma.model.count({ where: { id: { in: [modelAId, modelBId ?? modelAId] }, isDemo: true } });
+  const [modelAId, modelBId] = await chooseModels(db, input, images.length > 0);
+  const registry = await registrySnapshot(db.pool);
+  const isDemo = [modelAId, modelBId].some((id) => id !== null && registry.models.get(id)?.isDemo);
   const sides = modelBId ? (["a", "b"] as const) : (["a"] as const);
-  const conversation = await prisma.conversation.create({
-    data: {
-      mode: input.mode,
-      visitorId: input.visitorId,
+  const id = crypto.randomUUID();
+  const messageIds = sides.map(() => crypto.randomUUID());
+  const links = messageIds.flatMap((messageId) => images.map((image, position) => ({ messageId, sha: image.sha256, position })));
+  // the conversation, its first prompt on every side and the prompt's images, in one statement
+  await db.pool.query(
+    `WITH conversation AS (
+       INSERT INTO "Conversation" (id, mode, "visitorId", "modelAId", "modelBId", "turnCount", language, "isPreset",
+                                   "presetId", "isDemo", "updatedAt")
+       VALUES ($1, $2::"ConversationMode", $3, $4, $5, 1, $6, $7, $8, $9, now())
+     ), messages AS (
+       INSERT INTO "Message" (id, "conversationId", side, turn, role, content)
+       SELECT unnest($10::uuid[]), $1, unnest($11::"Side"[]), 1, 'user', $12
+     )
+     INSERT INTO "MessageImage" ("messageId", "imageSha256", position)
+     SELECT * FROM unnest($13::uuid[], $14::text[], $15::int[])`,
+    [
+      id,
+      input.mode,
+      input.visitorId,
       modelAId,
       modelBId,
-      turnCount: 1,
+      detectLanguage(input.prompt),
       isPreset,
-      presetId: input.presetId ?? null,
-      isDemo: demo > 0,
-      language: detectLanguage(input.prompt),
-      messages: {
-        create: sides.map((side) => ({
-          side,
-          turn: 1,
-          role: "user" as const,
-          content: input.prompt,
-          images: { create: images.map((image, position) => ({ imageSha256: image.sha256, position })) },
-        })),
-      },
-    },
-  });
-  await flagIfModerated(prisma, conversation.id, input.prompt);
-  return conversation;
+      input.presetId ?? null,
+      isDemo,
+      messageIds,
+      [...sides],
+      input.prompt,
+      links.map((l) => l.messageId),
+      links.map((l) => l.sha),
+      links.map((l) => l.position),
+    ],
+  );
+  await flagIfModerated(prisma, id, input.prompt);
+  return { id, mode: input.mode, isDemo };
 }
 
 /** A follow-up prompt, sent to every side with its own history. */
@@ -189,7 +211,7 @@ export async function addFollowUp(
   input: { conversationId: string; visitorId: string; ipHash: string | null; prompt: string },
 ) {
   const { prisma } = db;
-  await requireVisitor(prisma, input.visitorId);
+  await requireVisitor(db, input.visitorId);
   const conversation = await ownedConversation(prisma, input.conversationId, input.visitorId);
   checkPrompt(input.prompt, conversation.mode);
   if (conversation.endedAt)

@@ -1,5 +1,5 @@
-// The model registry as the hot paths need it (names to reveal, identity words to check), read at most every
-// few seconds per process. A cache of database rows, not shared state: every instance reads its own.
+// The model registry as the hot paths need it (the sampling pool, names to reveal, identity words to check), read
+// at most every few seconds per process, so admin changes apply within seconds without a restart. A cache of database rows, not shared state: every instance reads its own.
 import type pg from "pg";
 import { type IdentityTerms, identityTerms } from "./identity";
 
@@ -10,6 +10,11 @@ export interface RegistryModel {
   organization: string | null;
   license: string | null;
   isDemo: boolean;
+  vision: boolean;
+  enabled: boolean;
+  outage: boolean;
+  weight: number;
+  battleTargets: string[];
 }
 
 interface Snapshot {
@@ -23,7 +28,8 @@ const cache = new WeakMap<pg.Pool, Promise<Snapshot>>();
 
 async function load(pool: pg.Pool): Promise<Snapshot> {
   const { rows } = await pool.query<RegistryModel>(
-    `SELECT id, "displayName", "providerModelId", organization, license, "isDemo" FROM "Model"`,
+    `SELECT id, "displayName", "providerModelId", organization, license, "isDemo", vision, enabled, outage, weight,
+            "battleTargets" FROM "Model"`,
   );
   return { at: Date.now(), models: new Map(rows.map((m) => [m.id, m])), terms: identityTerms(rows) };
 }
