@@ -170,7 +170,9 @@ export async function openConversation(db: Db, input: OpenConversation) {
   const sides = modelBId ? (["a", "b"] as const) : (["a"] as const);
   const id = crypto.randomUUID();
   const messageIds = sides.map(() => crypto.randomUUID());
-  const links = messageIds.flatMap((messageId) => images.map((image, position) => ({ messageId, sha: image.sha256, position })));
+  const links = messageIds.flatMap((messageId) =>
+    images.map((image, position) => ({ messageId, sha: image.sha256, position })),
+  );
   // the conversation, its first prompt on every side and the prompt's images, in one statement
   await db.pool.query(
     `WITH conversation AS (

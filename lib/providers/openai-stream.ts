@@ -89,35 +89,77 @@ export async function* streamOpenAICompatible(
   }
   let finishReason: string | null = null;
   let outputTokens: number | undefined;
+  // Parse in the socket's 'data' handler and hand text over in batches: one promise per wake-up of the reader
+  // rather than one per chunk (each promise also pays for the request's async context tracking).
+  let pending = "";
+  let ended = false;
+  let failed: unknown = null;
+  let wake: (() => void) | null = null;
   let buffer = "";
   const decoder = new TextDecoder();
-  try {
-    for await (const bytes of response as AsyncIterable<Buffer>) {
+  const notify = () => {
+    const resume = wake;
+    wake = null;
+    resume?.();
+  };
+  const parseLine = (line: string) => {
+    if (!line.startsWith("data:")) return;
+    const data = line.slice(5).trim();
+    if (data === "[DONE]") return;
+    let chunk: Chunk;
+    try {
+      chunk = JSON.parse(data) as Chunk;
+    } catch {
+      throw new ProviderError("the model's provider sent a malformed stream", "provider_error");
+    }
+    if (chunk.error) throw new ProviderError("the model's provider reported an error mid-answer", "provider_error");
+    const choice = chunk.choices?.[0];
+    const text = choice?.delta?.content;
+    if (text) pending += text;
+    if (choice?.finish_reason) finishReason = choice.finish_reason;
+    if (chunk.usage?.completion_tokens !== undefined) outputTokens = chunk.usage.completion_tokens;
+  };
+  response.on("data", (bytes: Buffer) => {
+    try {
       buffer += decoder.decode(bytes, { stream: true });
       let newline = buffer.indexOf("\n");
       while (newline !== -1) {
         const line = buffer.slice(0, newline).trim();
         buffer = buffer.slice(newline + 1);
         newline = buffer.indexOf("\n");
-        if (!line.startsWith("data:")) continue;
-        const data = line.slice(5).trim();
-        if (data === "[DONE]") continue;
-        let chunk: Chunk;
-        try {
-          chunk = JSON.parse(data) as Chunk;
-        } catch {
-          throw new ProviderError("the model's provider sent a malformed stream", "provider_error");
-        }
-        if (chunk.error) throw new ProviderError("the model's provider reported an error mid-answer", "provider_error");
-        const choice = chunk.choices?.[0];
-        const text = choice?.delta?.content;
-        if (text) yield text;
-        if (choice?.finish_reason) finishReason = choice.finish_reason;
-        if (chunk.usage?.completion_tokens !== undefined) outputTokens = chunk.usage.completion_tokens;
+        parseLine(line);
       }
+    } catch (error) {
+      failed = error;
+      response.destroy();
     }
-  } catch (error) {
-    throw failure(error, options.signal);
+    notify();
+  });
+  response.on("end", () => {
+    ended = true;
+    notify();
+  });
+  response.on("error", (error) => {
+    failed ??= error;
+    notify();
+  });
+  response.on("close", () => {
+    if (!response.complete) failed ??= new ProviderError("the model's answer stopped unexpectedly", "provider_error");
+    ended = true;
+    notify();
+  });
+  for (;;) {
+    if (pending) {
+      const text = pending;
+      pending = "";
+      yield text;
+      continue;
+    }
+    if (failed) throw failure(failed, options.signal);
+    if (ended) break;
+    await new Promise<void>((resolve) => {
+      wake = resolve;
+    });
   }
   // a stream that ends without saying why was cut
   if (!finishReason) throw new ProviderError("the model's answer stopped unexpectedly", "provider_error");
