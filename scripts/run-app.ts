@@ -42,13 +42,16 @@ say(
 );
 
 let child: ChildProcess | undefined;
+let jobs: ChildProcess | undefined;
 let stopping = false;
 async function shutdown(code: number) {
   if (stopping) return;
   stopping = true;
-  if (child && child.exitCode === null) {
-    child.kill("SIGTERM");
-    await new Promise((resolve) => child?.once("exit", resolve));
+  for (const proc of [child, jobs]) {
+    if (proc && proc.exitCode === null) {
+      proc.kill("SIGTERM");
+      await new Promise((resolve) => proc.once("exit", resolve));
+    }
   }
   await database.stop();
   if (database.source === "embedded") say("embedded PostgreSQL stopped");
@@ -67,4 +70,11 @@ if (mode === "db") {
     env: { NEXT_TELEMETRY_DISABLED: "1", ...process.env, DATABASE_URL: database.url },
   });
   child.on("exit", (code) => void shutdown(code ?? 0));
+  if (process.env.ARENA_JOBS !== "0") {
+    // the snapshot worker runs beside the web server; it needs the tsx loader for the rating engine's threads
+    jobs = spawn(process.execPath, ["--import", "tsx", "scripts/jobs.ts"], {
+      stdio: "inherit",
+      env: { ...process.env, DATABASE_URL: database.url },
+    });
+  }
 }

@@ -5,6 +5,7 @@ import { closeDb, createDb, type Db } from "../../lib/db";
 import { applyMigrations } from "../../lib/db/migrate";
 import { currentSnapshot } from "../../lib/leaderboard";
 import { recomputeSnapshots } from "../../lib/leaderboard/recompute";
+import { snapshotTick } from "../../lib/leaderboard/scheduler";
 import { BattleTable, computeLeaderboard, type Winner } from "../../lib/ratings";
 import { createRandom } from "../../lib/ratings/random";
 import { scratchDatabase } from "./db-admin";
@@ -186,5 +187,22 @@ describe("leaderboard snapshots", () => {
     );
     expect((await GET(new Request("http://x/api/leaderboard?category=nothing"))).status).toBe(404);
     expect((await GET(new Request("http://x/api/leaderboard?style=2"))).status).toBe(400);
+  });
+
+  it("are recomputed by the scheduler only after new votes, by one instance at a time", async () => {
+    expect((await snapshotTick(db, { rounds: 5 })).reason).toBe("no_new_votes");
+    await votedBattle({ a: "lb-beta", b: "lb-gamma", winner: "model_b", style: [10, 0, 0, 0, 20, 1, 1, 1] });
+    const other = await db.pool.connect();
+    try {
+      await other.query("SELECT pg_advisory_lock($1)", [0x5a_4e_41_50]);
+      expect((await snapshotTick(db, { rounds: 5 })).reason).toBe("locked_elsewhere");
+    } finally {
+      await other.query("SELECT pg_advisory_unlock($1)", [0x5a_4e_41_50]);
+      other.release();
+    }
+    const tick = await snapshotTick(db, { rounds: 5 });
+    expect(tick).toMatchObject({ ran: true, reason: "recomputed" });
+    expect((await currentSnapshot(db, "overall", false))?.voteCount).toBe(91);
+    expect((await snapshotTick(db, { rounds: 5 })).reason).toBe("no_new_votes");
   });
 });

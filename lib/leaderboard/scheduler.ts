@@ -1,0 +1,66 @@
+// Keeps the snapshots fresh: after new votes, at most once per interval, and by one app instance at a time
+// (a PostgreSQL advisory lock), so any number of instances can run the loop.
+import type { Db } from "../db/context";
+import { type RecomputeResult, recomputeSnapshots } from "./recompute";
+
+const SNAPSHOT_LOCK = 0x5a_4e_41_50; // "ZNAP"
+
+export interface TickResult {
+  ran: boolean;
+  reason: "no_new_votes" | "locked_elsewhere" | "recomputed";
+  result?: RecomputeResult;
+}
+
+/** One check: recompute when a vote is newer than the newest snapshot. */
+export async function snapshotTick(
+  db: Db,
+  options: { includeDemo?: boolean; rounds?: number } = {},
+): Promise<TickResult> {
+  const client = await db.pool.connect();
+  try {
+    const locked = (await client.query<{ ok: boolean }>("SELECT pg_try_advisory_lock($1) AS ok", [SNAPSHOT_LOCK]))
+      .rows[0]?.ok;
+    if (!locked) return { ran: false, reason: "locked_elsewhere" };
+    try {
+      const { rows } = await client.query<{ stale: boolean }>(
+        `SELECT COALESCE((SELECT max("createdAt") FROM "Vote") >
+                         COALESCE((SELECT max("createdAt") FROM "LeaderboardSnapshot" WHERE source = 'live'), 'epoch'), false) AS stale`,
+      );
+      if (!rows[0]?.stale) return { ran: false, reason: "no_new_votes" };
+      const result = await recomputeSnapshots(db, options);
+      return { ran: true, reason: "recomputed", result };
+    } finally {
+      await client.query("SELECT pg_advisory_unlock($1)", [SNAPSHOT_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+/** Checks every `intervalMs` until the signal aborts. Failures are logged and retried at the next check. */
+export async function runSnapshotLoop(
+  db: Db,
+  options: { intervalMs: number; signal: AbortSignal; includeDemo?: boolean; log?: (line: string) => void },
+): Promise<void> {
+  const log = options.log ?? (() => {});
+  while (!options.signal.aborted) {
+    try {
+      const started = Date.now();
+      const tick = await snapshotTick(db, { includeDemo: options.includeDemo });
+      if (tick.ran) {
+        log(
+          `leaderboard: ${tick.result?.snapshots.length} snapshots from ${tick.result?.votes} votes in ${Date.now() - started} ms`,
+        );
+      }
+    } catch (error) {
+      log(`leaderboard: recompute failed, will retry: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, options.intervalMs);
+      options.signal.addEventListener("abort", () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+}
