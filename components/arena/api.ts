@@ -1,5 +1,8 @@
 // The browser side of the arena API.
-export type Side = "a" | "b";
+import type { AnswerSide, TurnEvent } from "@/lib/arena/events";
+
+export type Side = AnswerSide;
+export type { TurnEvent };
 export type Winner = "model_a" | "model_b" | "tie" | "tie (bothbad)";
 
 export interface ModelInfo {
@@ -10,13 +13,6 @@ export interface ModelInfo {
   isDemo: boolean;
   vision?: boolean;
 }
-
-export type TurnEvent =
-  | { type: "start"; side: Side; turn: number }
-  | { type: "delta"; side: Side; text: string }
-  | { type: "done"; side: Side; finishReason: string }
-  | { type: "error"; side: Side; code: string; message: string }
-  | { type: "end" };
 
 export class ApiFailure extends Error {
   constructor(

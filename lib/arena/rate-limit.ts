@@ -1,5 +1,6 @@
 // Fixed-window counters in PostgreSQL, so limits hold across every app instance.
 import type pg from "pg";
+import { envNumber } from "../config/env";
 import { ApiError } from "../http/errors";
 
 export interface Limit {
@@ -24,7 +25,7 @@ export async function hitLimit(pool: pg.Pool, limit: Limit, now = Date.now()): P
 }
 
 export function rateLimits(env: Record<string, string | undefined> = process.env) {
-  const n = (value: string | undefined, fallback: number) => (value && Number(value) > 0 ? Number(value) : fallback);
+  const n = envNumber;
   return {
     visitorPerHour: n(env.ARENA_RATE_VISITOR_PER_HOUR, 120),
     ipPerHour: n(env.ARENA_RATE_IP_PER_HOUR, 600),

@@ -1,5 +1,6 @@
+import { envNumber } from "../config/env";
 export function arenaSettings(env: Record<string, string | undefined> = process.env) {
-  const n = (value: string | undefined, fallback: number) => (value && Number(value) > 0 ? Number(value) : fallback);
+  const n = envNumber;
   return {
     turnLimit: n(env.ARENA_TURN_LIMIT, 50),
     /** FastChat: 30000 characters in battles, 12000 in named and direct chat */

@@ -7,18 +7,14 @@ import type { Side } from "../generated/prisma/enums";
 import { ApiError } from "../http/errors";
 import { imageStore } from "../images";
 import { type ChatTurn, type ModelTarget, ProviderError, providerErrorFrom, streamChat } from "../providers";
+import type { TurnEvent } from "./events";
 import { answerStatus } from "./history";
 import { countMarkdown, markdownTotals } from "./markdown";
 import { rateLimits } from "./rate-limit";
 import { arenaSettings } from "./settings";
 import { countTokens } from "./tokens";
 
-export type TurnEvent =
-  | { type: "start"; side: Side; turn: number }
-  | { type: "delta"; side: Side; text: string }
-  | { type: "done"; side: Side; finishReason: string }
-  | { type: "error"; side: Side; code: string; message: string }
-  | { type: "end" };
+export type { TurnEvent } from "./events";
 
 interface Target {
   side: Side;

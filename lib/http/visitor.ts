@@ -1,5 +1,6 @@
 // The anonymous visitor behind a request: a signed cookie id (no login), and the IP only as a salted hash.
 import { hashIp, signValue, verifySigned } from "../security/secret";
+import { ApiError } from "./errors";
 
 export const VISITOR_COOKIE = "arena_vid";
 
@@ -25,4 +26,11 @@ export function ipHashFrom(request: Request): string | null {
 export function visitorCookie(visitorId: string, request: Request): string {
   const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
   return `${VISITOR_COOKIE}=${encodeURIComponent(signValue(visitorId))}; Path=/; HttpOnly; SameSite=Lax; Max-Age=31536000${secure}`;
+}
+
+/** The visitor id of a request that needs one: 403 `terms_required` when there is none. */
+export function requireVisitorId(request: Request): string {
+  const visitorId = visitorIdFrom(request);
+  if (!visitorId) throw new ApiError(403, "terms_required", "please accept the terms of use first");
+  return visitorId;
 }

@@ -1,5 +1,7 @@
 // Uploaded images are checked by their content, never by their name or declared type.
 
+import { envNumber } from "../config/env";
+
 export const ACCEPTED_TYPES = ["image/png", "image/jpeg", "image/webp", "image/gif"] as const;
 export type ImageType = (typeof ACCEPTED_TYPES)[number];
 
@@ -36,10 +38,7 @@ export function sniffImageType(bytes: Uint8Array): ImageType | null {
 }
 
 export function imageLimits(env: Record<string, string | undefined> = process.env) {
-  const num = (value: string | undefined, fallback: number) => {
-    const n = Number(value);
-    return value && Number.isFinite(n) && n > 0 ? n : fallback;
-  };
+  const num = envNumber;
   return {
     maxBytes: num(env.ARENA_IMAGE_MAX_MB, 15) * 1024 * 1024,
     maxSide: num(env.ARENA_IMAGE_MAX_SIDE, 1024),

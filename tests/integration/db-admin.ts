@@ -33,3 +33,14 @@ export async function scratchDatabase(serverUrl: string): Promise<{ url: string;
   await createDatabase(serverUrl, name);
   return { url: withDatabase(serverUrl, name), drop: () => dropDatabase(serverUrl, name) };
 }
+
+/** Runs one statement on its own connection and returns the rows. */
+export async function query<R extends pg.QueryResultRow>(url: string, text: string): Promise<R[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<R>(text)).rows;
+  } finally {
+    await client.end();
+  }
+}

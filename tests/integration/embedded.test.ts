@@ -2,25 +2,15 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { prepareDatabase } from "../../lib/db/bootstrap";
 import { DatabaseUnreachableError } from "../../lib/db/connection";
 import { startEmbeddedPostgres } from "../../lib/db/embedded";
+import { query as sql } from "./db-admin";
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "arena-embedded-"));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 const tsx = path.resolve("node_modules/.bin/tsx");
-
-async function sql<R extends pg.QueryResultRow>(url: string, text: string): Promise<R[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<R>(text)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 describe("embedded PostgreSQL", () => {
   it("keeps the data across a restart", async () => {

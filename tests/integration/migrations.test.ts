@@ -1,10 +1,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { applyMigrations, listMigrations, MigrationError } from "../../lib/db/migrate";
-import { scratchDatabase } from "./db-admin";
+import { query, scratchDatabase } from "./db-admin";
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -15,16 +14,6 @@ async function fresh() {
   const db = await scratchDatabase(inject("serverUrl"));
   cleanups.push(db.drop);
   return db.url;
-}
-
-async function query<R extends pg.QueryResultRow>(url: string, sql: string): Promise<R[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<R>(sql)).rows;
-  } finally {
-    await client.end();
-  }
 }
 
 describe("migrations", () => {

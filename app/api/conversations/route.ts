@@ -2,7 +2,7 @@ import { openConversation, type Upload } from "@/lib/arena";
 import { getDb } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
 import { handle } from "@/lib/http/route";
-import { ipHashFrom, visitorIdFrom } from "@/lib/http/visitor";
+import { ipHashFrom, requireVisitorId } from "@/lib/http/visitor";
 
 export const dynamic = "force-dynamic";
 
@@ -11,8 +11,7 @@ const MODES = ["battle", "side_by_side", "direct"] as const;
 /** Opens a battle (or a named side-by-side, or a direct chat) from a multipart form: prompt, images, mode. */
 export function POST(request: Request) {
   return handle(async () => {
-    const visitorId = visitorIdFrom(request);
-    if (!visitorId) throw new ApiError(403, "terms_required", "please accept the terms of use first");
+    const visitorId = requireVisitorId(request);
     const type = request.headers.get("content-type") ?? "";
     if (!type.startsWith("multipart/form-data")) {
       throw new ApiError(415, "unsupported_media_type", "send the prompt and images as multipart/form-data");

@@ -1,9 +1,8 @@
 import { z } from "zod";
 import { addFollowUp } from "@/lib/arena";
 import { getDb } from "@/lib/db";
-import { ApiError } from "@/lib/http/errors";
 import { handle, readJson } from "@/lib/http/route";
-import { ipHashFrom, visitorIdFrom } from "@/lib/http/visitor";
+import { ipHashFrom, requireVisitorId } from "@/lib/http/visitor";
 
 export const dynamic = "force-dynamic";
 
@@ -12,8 +11,7 @@ const body = z.object({ prompt: z.string() });
 /** A follow-up prompt for every side of the conversation. */
 export function POST(request: Request, { params }: { params: Promise<{ id: string }> }) {
   return handle(async () => {
-    const visitorId = visitorIdFrom(request);
-    if (!visitorId) throw new ApiError(403, "terms_required", "please accept the terms of use first");
+    const visitorId = requireVisitorId(request);
     const { prompt } = await readJson(request, body);
     const { id } = await params;
     const result = await addFollowUp(getDb(), {

@@ -1,9 +1,8 @@
 import { z } from "zod";
 import { prepareTurn, streamTurn } from "@/lib/arena";
 import { getDb } from "@/lib/db";
-import { ApiError } from "@/lib/http/errors";
 import { handle, readJson } from "@/lib/http/route";
-import { visitorIdFrom } from "@/lib/http/visitor";
+import { requireVisitorId } from "@/lib/http/visitor";
 
 export const dynamic = "force-dynamic";
 
@@ -18,8 +17,7 @@ const body = z.object({
 /** Streams the answers to the latest prompt as NDJSON events (start, delta, done, error, end). */
 export function POST(request: Request, { params }: { params: Promise<{ id: string }> }) {
   return handle(async () => {
-    const visitorId = visitorIdFrom(request);
-    if (!visitorId) throw new ApiError(403, "terms_required", "please accept the terms of use first");
+    const visitorId = requireVisitorId(request);
     const options = await readJson(request, body);
     const { id } = await params;
     const prisma = getDb();

@@ -1,9 +1,8 @@
 import { z } from "zod";
 import { castVote } from "@/lib/arena";
 import { getDb } from "@/lib/db";
-import { ApiError } from "@/lib/http/errors";
 import { handle, readJson } from "@/lib/http/route";
-import { ipHashFrom, visitorIdFrom } from "@/lib/http/visitor";
+import { ipHashFrom, requireVisitorId } from "@/lib/http/visitor";
 
 export const dynamic = "force-dynamic";
 
@@ -11,8 +10,7 @@ const body = z.object({ winner: z.enum(["model_a", "model_b", "tie", "tie (bothb
 
 export function POST(request: Request, { params }: { params: Promise<{ id: string }> }) {
   return handle(async () => {
-    const visitorId = visitorIdFrom(request);
-    if (!visitorId) throw new ApiError(403, "terms_required", "please accept the terms of use first");
+    const visitorId = requireVisitorId(request);
     const { winner } = await readJson(request, body);
     const { id } = await params;
     const result = await castVote(getDb(), { conversationId: id, visitorId, winner, ipHash: ipHashFrom(request) });

@@ -1,0 +1,9 @@
+// The events a streamed turn sends to the browser, one JSON object per line. Shared by server and client.
+export type AnswerSide = "a" | "b";
+
+export type TurnEvent =
+  | { type: "start"; side: AnswerSide; turn: number }
+  | { type: "delta"; side: AnswerSide; text: string }
+  | { type: "done"; side: AnswerSide; finishReason: string }
+  | { type: "error"; side: AnswerSide; code: string; message: string }
+  | { type: "end" };
