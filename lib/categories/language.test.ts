@@ -11,5 +11,6 @@ describe("detectLanguage", () => {
   it("says unknown when there is nothing to go on", () => {
     expect(detectLanguage("?? 42")).toBe("unknown");
     expect(detectLanguage("")).toBe("unknown");
+    expect(detectLanguage("Describe")).toBe("unknown");
   });
 });

@@ -70,5 +70,8 @@ export async function snapshotCategories(db: Db): Promise<{ category: string; vo
     distinct: ["category"],
     select: { category: true, voteCount: true },
   });
-  return rows.map((r) => ({ category: r.category, votes: r.voteCount })).sort((a, b) => b.votes - a.votes);
+  // overall first, then the largest categories
+  return rows
+    .map((r) => ({ category: r.category, votes: r.voteCount }))
+    .sort((a, b) => Number(b.category === "overall") - Number(a.category === "overall") || b.votes - a.votes);
 }
