@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { Heatmap } from "@/components/charts/heatmap";
+import { RatingIntervals } from "@/components/charts/rating-intervals";
 import { getDb } from "@/lib/db";
 import { currentSnapshot, PROVISIONAL_VOTES, snapshotCategories } from "@/lib/leaderboard";
 
@@ -112,6 +114,34 @@ export default async function LeaderboardPage({
               </tbody>
             </table>
           </div>
+          <RatingIntervals
+            title="Arena Score with 95% confidence intervals"
+            rows={snapshot.payload.models.map((m) => ({
+              label: m.displayName,
+              rating: m.rating,
+              lower: m.ciLower,
+              upper: m.ciUpper,
+            }))}
+          />
+          {snapshot.payload.matrices && (
+            <div className="grid gap-4 lg:grid-cols-2">
+              <Heatmap
+                title="Win fraction of the row model against the column model (decisive battles)"
+                labels={snapshot.payload.models.map((m) => m.displayName)}
+                values={snapshot.payload.matrices.winFraction}
+                format={(v) => v.toFixed(2)}
+                scale={(v) => v}
+              />
+              <Heatmap
+                title="Battles per pair of models"
+                labels={snapshot.payload.models.map((m) => m.displayName)}
+                values={snapshot.payload.matrices.battles}
+                format={(v) => String(v)}
+                scale={(v) => Math.min(1, v / Math.max(1, ...snapshot.payload.matrices!.battles.flat()))}
+                palette="sequential"
+              />
+            </div>
+          )}
           {snapshot.payload.warnings.length > 0 && (
             <ul className="list-disc pl-5 text-xs text-zinc-500">
               {snapshot.payload.warnings.map((w) => (

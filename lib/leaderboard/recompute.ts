@@ -13,6 +13,21 @@ export interface RecomputeResult {
 
 const round = (v: number, d: number) => Number(v.toFixed(d));
 
+/** The matrices re-ordered like the ranked models, so rows and columns read top to bottom. */
+function orderedMatrices(board: Leaderboard) {
+  const m = board.matrices as NonNullable<Leaderboard["matrices"]>;
+  const index = board.models.map((entry) => m.models.indexOf(entry.model));
+  return {
+    battles: index.map((i) => index.map((j) => m.battles[i]?.[j] ?? 0)),
+    winFraction: index.map((i) =>
+      index.map((j) => {
+        const v = m.winFraction[i]?.[j];
+        return v === null || v === undefined ? null : round(v, 4);
+      }),
+    ),
+  };
+}
+
 export async function recomputeSnapshots(
   db: Db,
   options: {
@@ -43,7 +58,12 @@ export async function recomputeSnapshots(
     if (rows.length === 0) continue;
     let board: Leaderboard;
     try {
-      board = await computeLeaderboard(live.table, rows, { styleControl, bootstrapRounds: rounds, seed });
+      board = await computeLeaderboard(live.table, rows, {
+        styleControl,
+        bootstrapRounds: rounds,
+        seed,
+        matrices: !styleControl,
+      });
     } catch {
       continue; // e.g. style control on battles without style counts
     }
@@ -69,6 +89,7 @@ export async function recomputeSnapshots(
         };
       }),
       ...(board.styleCoefficients ? { styleCoefficients: board.styleCoefficients } : {}),
+      ...(board.matrices ? { matrices: orderedMatrices(board) } : {}),
     };
     await db.prisma.leaderboardSnapshot.create({
       data: {

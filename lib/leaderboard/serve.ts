@@ -28,6 +28,8 @@ export interface SnapshotPayload {
   warnings: string[];
   models: SnapshotModel[];
   styleCoefficients?: StyleCoefficient[];
+  /** model × model, in the order of `models`: battles per pair, and the row model's share of decisive wins */
+  matrices?: { battles: number[][]; winFraction: (number | null)[][] };
 }
 
 export interface ServedSnapshot {

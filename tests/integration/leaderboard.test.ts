@@ -151,6 +151,17 @@ describe("leaderboard snapshots", () => {
         expect(got[m.model]?.votes).toBe(m.votes);
       }
       expect(got["lb-alpha"]).toMatchObject({ displayName: "LB-ALPHA", organization: "Org", provisional: true });
+      const matrices = snapshot!.payload.matrices;
+      if (styleControl) expect(matrices).toBeUndefined();
+      else {
+        // rows and columns in ranking order; every battle counted once for each of its two models
+        expect(matrices!.battles.flat().reduce((a, b) => a + b, 0)).toBe(2 * 90);
+        const order = snapshot!.payload.models.map((m) => m.model);
+        const i = order.indexOf("lb-alpha");
+        const j = order.indexOf("lb-beta");
+        const fraction = matrices!.winFraction[i]?.[j] as number;
+        expect(fraction + (matrices!.winFraction[j]?.[i] as number)).toBeCloseTo(1, 3);
+      }
     }
   });
 

@@ -1,0 +1,85 @@
+// A model × model matrix as a heatmap with the value written in every cell, so it reads without colour too.
+
+export function Heatmap({
+  title,
+  labels,
+  values,
+  format,
+  scale,
+  palette = "diverging",
+}: {
+  title: string;
+  labels: string[];
+  values: (number | null)[][];
+  format: (v: number) => string;
+  /** map a value to [0, 1] for the colour */
+  scale: (v: number) => number;
+  /** diverging (red–blue around the middle) for shares, sequential (light to dark blue) for counts */
+  palette?: "diverging" | "sequential";
+}) {
+  const n = labels.length;
+  if (n === 0) return null;
+  const cell = Math.max(22, Math.min(44, Math.floor(560 / n)));
+  const left = 170;
+  const top = 120;
+  // room on the right for the last column's slanted label
+  const size = { w: left + n * cell + 110, h: top + n * cell + 10 };
+  const colour = (t: number) =>
+    palette === "sequential"
+      ? `hsl(220 70% ${Math.round(95 - 45 * t)}%)`
+      : `hsl(${Math.round(10 + 200 * t)} 70% ${Math.round(88 - 38 * Math.abs(t - 0.5) * 2)}%)`;
+  return (
+    <figure className="overflow-x-auto rounded-xl border border-zinc-200 bg-white p-3 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
+      <figcaption className="mb-1 text-sm font-medium">{title}</figcaption>
+      <svg width={size.w} height={size.h} viewBox={`0 0 ${size.w} ${size.h}`} role="img" aria-label={title}>
+        <title>{title}</title>
+        {labels.map((label, j) => (
+          <text
+            key={`c-${label}`}
+            x={left + j * cell + cell / 2}
+            y={top - 6}
+            fontSize={11}
+            fill="currentColor"
+            transform={`rotate(-45 ${left + j * cell + cell / 2} ${top - 6})`}
+          >
+            {label}
+          </text>
+        ))}
+        {labels.map((label, i) => (
+          <g key={`r-${label}`}>
+            <text x={left - 6} y={top + i * cell + cell / 2 + 4} textAnchor="end" fontSize={11} fill="currentColor">
+              {label}
+            </text>
+            {labels.map((other, j) => {
+              const v = values[i]?.[j];
+              return (
+                <g key={`${label}-${other}`}>
+                  <rect
+                    x={left + j * cell}
+                    y={top + i * cell}
+                    width={cell - 1}
+                    height={cell - 1}
+                    fill={v === null || v === undefined || i === j ? "transparent" : colour(scale(v))}
+                    stroke="currentColor"
+                    strokeOpacity={0.08}
+                  />
+                  {v !== null && v !== undefined && i !== j && cell >= 26 && (
+                    <text
+                      x={left + j * cell + cell / 2}
+                      y={top + i * cell + cell / 2 + 4}
+                      textAnchor="middle"
+                      fontSize={10}
+                      fill="#111"
+                    >
+                      {format(v)}
+                    </text>
+                  )}
+                </g>
+              );
+            })}
+          </g>
+        ))}
+      </svg>
+    </figure>
+  );
+}

@@ -1,0 +1,74 @@
+// Ratings with their 95% intervals (VisionArena Fig. 2), drawn on the server as SVG: one row per model, the point
+// estimate as a dot, the interval as a bar. Readable without colour: position carries the information.
+
+interface Row {
+  label: string;
+  rating: number;
+  lower: number;
+  upper: number;
+}
+
+export function RatingIntervals({ rows, title }: { rows: Row[]; title: string }) {
+  if (rows.length === 0) return null;
+  const rowHeight = 22;
+  const left = 190;
+  const right = 60;
+  const width = 760;
+  const top = 24;
+  const height = top + rows.length * rowHeight + 24;
+  const min = Math.min(...rows.map((r) => r.lower));
+  const max = Math.max(...rows.map((r) => r.upper));
+  const span = Math.max(1, max - min);
+  const pad = span * 0.05;
+  const lo = min - pad;
+  const hi = max + pad;
+  const x = (v: number) => left + ((v - lo) / (hi - lo)) * (width - left - right);
+  const step = [10, 20, 25, 50, 100, 200, 250, 500].find((s) => (hi - lo) / s <= 8) ?? 1000;
+  const ticks: number[] = [];
+  for (let t = Math.ceil(lo / step) * step; t <= hi; t += step) ticks.push(t);
+  return (
+    <figure className="rounded-xl border border-zinc-200 bg-white p-3 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
+      <figcaption className="mb-1 text-sm font-medium">{title}</figcaption>
+      <svg
+        viewBox={`0 0 ${width} ${height}`}
+        className="w-full"
+        role="img"
+        aria-label={title}
+        data-testid="chart-ratings"
+      >
+        <title>{title}</title>
+        {ticks.map((t) => (
+          <g key={t}>
+            <line x1={x(t)} x2={x(t)} y1={top - 6} y2={height - 20} stroke="currentColor" strokeOpacity={0.12} />
+            <text x={x(t)} y={height - 6} textAnchor="middle" fontSize={11} fill="currentColor" fillOpacity={0.7}>
+              {t}
+            </text>
+          </g>
+        ))}
+        {rows.map((r, i) => {
+          const y = top + i * rowHeight + rowHeight / 2;
+          return (
+            <g key={r.label}>
+              <text x={left - 8} y={y + 4} textAnchor="end" fontSize={12} fill="currentColor">
+                {r.label}
+              </text>
+              <line
+                x1={x(r.lower)}
+                x2={x(r.upper)}
+                y1={y}
+                y2={y}
+                stroke="#4f6bed"
+                strokeWidth={4}
+                strokeLinecap="round"
+              />
+              <circle cx={x(r.rating)} cy={y} r={5} fill="#1e2a78" />
+              <text x={x(r.upper) + 6} y={y + 4} fontSize={11} fill="currentColor" fillOpacity={0.8}>
+                {Math.round(r.rating)}
+              </text>
+            </g>
+          );
+        })}
+      </svg>
+    </figure>
+  );
+}
