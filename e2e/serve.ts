@@ -69,13 +69,21 @@ const next = spawn(process.execPath, [require.resolve("next/dist/bin/next"), "st
   },
 });
 
+// the snapshot worker, checking every second, so a vote reaches the leaderboard within the test's patience
+const jobs = spawn(process.execPath, ["--import", "tsx", "scripts/jobs.ts"], {
+  stdio: ["ignore", "ignore", "inherit"],
+  env: { ...process.env, DATABASE_URL: database.url, ARENA_SNAPSHOT_INTERVAL_S: "1" },
+});
+
 let stopping = false;
 async function stop(code: number) {
   if (stopping) return;
   stopping = true;
-  if (next.exitCode === null) {
-    next.kill("SIGTERM");
-    await new Promise((resolve) => next.once("exit", resolve));
+  for (const proc of [next, jobs]) {
+    if (proc.exitCode === null) {
+      proc.kill("SIGTERM");
+      await new Promise((resolve) => proc.once("exit", resolve));
+    }
   }
   await fake.close();
   await database.stop();
