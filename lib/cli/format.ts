@@ -1,5 +1,5 @@
 // How `arena leaderboard` prints a leaderboard: an aligned table, JSON, or CSV.
-import type { Leaderboard } from "../ratings";
+import { type Leaderboard, roundedRating } from "../ratings";
 
 const round = (value: number, digits: number) => (Number.isFinite(value) ? Number(value.toFixed(digits)) : value);
 
@@ -10,13 +10,7 @@ export function leaderboardJson(board: Leaderboard, extra: Record<string, unknow
     components: board.components,
     warnings: board.warnings,
     models: board.models.map((m) => ({
-      model: m.model,
-      rating: round(m.rating, 3),
-      ciLower: round(m.ciLower, 3),
-      ciUpper: round(m.ciUpper, 3),
-      rank: m.rank,
-      votes: m.votes,
-      winRate: round(m.winRate, 4),
+      ...roundedRating(m),
       wins: m.wins,
       losses: m.losses,
       ties: m.ties,

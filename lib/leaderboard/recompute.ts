@@ -1,7 +1,7 @@
 // Leaderboard snapshots: every category, with and without style control, computed from the live battles and
 // stored with their parameters and the vote count they saw. Pages and the API serve stored snapshots only.
 import type { Db } from "../db/context";
-import { categoryNames, computeLeaderboard, type Leaderboard, selectRows } from "../ratings";
+import { categoryNames, computeLeaderboard, type Leaderboard, roundedRating, selectRows } from "../ratings";
 import { type Exclusions, loadLiveBattles } from "./battles";
 import { PROVISIONAL_VOTES, SNAPSHOT_ROUNDS, type SnapshotPayload } from "./serve";
 
@@ -74,17 +74,11 @@ export async function recomputeSnapshots(
       models: board.models.map((m) => {
         const info = models.get(m.model);
         return {
-          model: m.model,
+          ...roundedRating(m),
           displayName: info?.displayName ?? m.model,
           organization: info?.organization ?? null,
           license: info?.license ?? null,
           isDemo: info?.isDemo ?? false,
-          rating: round(m.rating, 3),
-          ciLower: round(m.ciLower, 3),
-          ciUpper: round(m.ciUpper, 3),
-          rank: m.rank,
-          votes: m.votes,
-          winRate: round(m.winRate, 4),
           provisional: m.votes < PROVISIONAL_VOTES,
         };
       }),

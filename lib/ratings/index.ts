@@ -14,6 +14,7 @@ export {
   type Matrices,
   type ModelRating,
   NoBattlesError,
+  roundedRating,
   type StyleCoefficient,
 } from "./leaderboard";
 export { type Battle, STYLE_FEATURES, type StyleCounts, type StyleFeature, type Winner } from "./types";

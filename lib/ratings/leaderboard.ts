@@ -86,6 +86,21 @@ export interface Leaderboard {
 
 export class NoBattlesError extends Error {}
 
+const round = (value: number, digits: number) => (Number.isFinite(value) ? Number(value.toFixed(digits)) : value);
+
+/** A model's published figures, rounded as every output shows them (ratings to 0.001, win rate to 0.0001). */
+export function roundedRating(m: ModelRating) {
+  return {
+    model: m.model,
+    rating: round(m.rating, 3),
+    ciLower: round(m.ciLower, 3),
+    ciUpper: round(m.ciUpper, 3),
+    rank: m.rank,
+    votes: m.votes,
+    winRate: round(m.winRate, 4),
+  };
+}
+
 const ALPHA = Math.log(BASE);
 
 function firstOfEachComponent(label: Int32Array): Int32Array {
