@@ -178,9 +178,10 @@ async function appBattle({ id, cookie }: { id: string; cookie: string }) {
     body: "{}",
     headers: { cookie, "Content-Type": "application/json" },
   });
+  const headersMs = performance.now() - started;
   const timing = await timeStream(response, started, '"type":"delta"');
   if (!timing.text.includes('"type":"end"') || timing.text.includes('"type":"error"')) throw new Error("stream failed");
-  return { ...timing, id, cookie };
+  return { ...timing, headersMs, id, cookie };
 }
 
 async function floorBattle() {
@@ -240,7 +241,7 @@ for (const n of process.env.BENCH_VOTES_ONLY ? [] : LEVELS) {
   results.push({
     concurrentBattles: n,
     battlesMeasured: app.length,
-    app: { firstTokenMs: summary(appFirst), totalMs: summary(app.map((r) => r.total)) },
+    app: { headersMs: summary(app.map((r) => r.headersMs)), firstTokenMs: summary(appFirst), totalMs: summary(app.map((r) => r.total)) },
     floor: { firstTokenMs: summary(floorFirst), totalMs: summary(floor.map((r) => r.total)) },
     overheadFirstTokenMs: {
       p50: ms(quantile(appFirst, 0.5) - quantile(floorFirst, 0.5)),

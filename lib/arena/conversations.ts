@@ -10,7 +10,7 @@ import { ApiError } from "../http/errors";
 import { ImageRejected, imageLimits, ingestImage, type StoredImage } from "../images";
 import { moderate } from "../moderation";
 import { ensureRegistry } from "../providers";
-import { limitPrompt } from "./rate-limit";
+import { admitPrompt, limitPrompt, type VisitorStanding } from "./rate-limit";
 import { invalidateRegistry, registrySnapshot } from "./registry-cache";
 import { NoPairError, samplePair } from "./sampling";
 import { arenaSettings } from "./settings";
@@ -48,18 +48,21 @@ export function presetBank(): PresetImage[] {
   }
 }
 
+function checkStanding(visitor: VisitorStanding | undefined) {
+  if (!visitor?.termsAcceptedAt) throw new ApiError(403, "terms_required", "please accept the terms of use first");
+  if (visitor.bannedAt) throw new ApiError(403, "visitor_banned", "this browser can no longer take part in the arena");
+}
+
 export async function requireVisitor(db: Db, visitorId: string | null) {
   const visitor = visitorId
     ? (
-        await db.pool.query<{ termsAcceptedAt: Date | null; bannedAt: Date | null }>(
-          `SELECT "termsAcceptedAt", "bannedAt" FROM "Visitor" WHERE id = $1`,
-          [visitorId],
-        )
+        await db.pool.query<VisitorStanding>(`SELECT "termsAcceptedAt", "bannedAt" FROM "Visitor" WHERE id = $1`, [
+          visitorId,
+        ])
       ).rows[0]
     : undefined;
-  if (!visitor?.termsAcceptedAt) throw new ApiError(403, "terms_required", "please accept the terms of use first");
-  if (visitor.bannedAt) throw new ApiError(403, "visitor_banned", "this browser can no longer take part in the arena");
-  return visitor;
+  checkStanding(visitor);
+  return visitor as VisitorStanding;
 }
 
 function checkPrompt(prompt: string, mode: ConversationMode) {
@@ -160,9 +163,8 @@ async function ingestAll(
 /** Opens a conversation with its first prompt on every side. The answers are streamed by runTurn. */
 export async function openConversation(db: Db, input: OpenConversation) {
   const { prisma } = db;
-  await requireVisitor(db, input.visitorId);
   checkPrompt(input.prompt, input.mode);
-  await limitPrompt(db.pool, input.visitorId, input.ipHash);
+  await admitPrompt(db.pool, input.visitorId, input.ipHash, checkStanding);
   const { images, isPreset } = await ingestAll(prisma, input);
   const [modelAId, modelBId] = await chooseModels(db, input, images.length > 0);
   const registry = await registrySnapshot(db.pool);

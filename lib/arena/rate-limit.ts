@@ -10,19 +10,42 @@ export interface Limit {
   message: string;
 }
 
-export async function hitLimit(pool: pg.Pool, limit: Limit, now = Date.now()): Promise<void> {
+const windowStart = (limit: Limit, now: number) => {
   const windowMs = limit.windowSeconds * 1000;
-  const start = Math.floor(now / windowMs) * windowMs;
-  const { rows } = await pool.query<{ count: number }>(
-    `INSERT INTO "RateLimitBucket" ("key", "windowStart", "count") VALUES ($1, $2, 1)
-     ON CONFLICT ("key", "windowStart") DO UPDATE SET "count" = "RateLimitBucket"."count" + 1
-     RETURNING "count"`,
-    [limit.key, new Date(start)],
-  );
-  if (Number(rows[0]?.count ?? 0) > limit.limit) {
-    throw new ApiError(429, "rate_limited", limit.message, Math.max(1, Math.ceil((start + windowMs - now) / 1000)));
+  return Math.floor(now / windowMs) * windowMs;
+};
+
+/**
+ * Window starts are stored in UTC, as Prisma stores its DateTime fields. Counts one hit on every limit in one statement. Keys are taken in sorted order, so two requests touching the same
+ * counters never wait on each other in a cycle.
+ */
+const UPSERT = `INSERT INTO "RateLimitBucket" ("key", "windowStart", "count")
+  SELECT k, w::timestamptz AT TIME ZONE 'UTC', 1 FROM unnest($1::text[], $2::text[]) AS u(k, w) ORDER BY k
+  ON CONFLICT ("key", "windowStart") DO UPDATE SET "count" = "RateLimitBucket"."count" + 1
+  RETURNING "key", "count"`;
+
+const upsertParams = (limits: Limit[], now: number) => {
+  const sorted = [...limits].sort((a, b) => (a.key < b.key ? -1 : 1));
+  return [sorted.map((l) => l.key), sorted.map((l) => new Date(windowStart(l, now)).toISOString())];
+};
+
+function enforce(limits: Limit[], counts: { key: string; count: number }[], now: number) {
+  for (const limit of limits) {
+    const count = Number(counts.find((c) => c.key === limit.key)?.count ?? 0);
+    if (count > limit.limit) {
+      const end = windowStart(limit, now) + limit.windowSeconds * 1000;
+      throw new ApiError(429, "rate_limited", limit.message, Math.max(1, Math.ceil((end - now) / 1000)));
+    }
   }
 }
+
+export async function hitLimits(pool: pg.Pool, limits: Limit[], now = Date.now()): Promise<void> {
+  if (limits.length === 0) return;
+  const { rows } = await pool.query<{ key: string; count: number }>(UPSERT, upsertParams(limits, now));
+  enforce(limits, rows, now);
+}
+
+export const hitLimit = (pool: pg.Pool, limit: Limit, now = Date.now()) => hitLimits(pool, [limit], now);
 
 export function rateLimits(env: Record<string, string | undefined> = process.env) {
   const n = envNumber;
@@ -34,9 +57,43 @@ export function rateLimits(env: Record<string, string | undefined> = process.env
 }
 
 /** Every prompt counts against its visitor and its IP. */
-export async function limitPrompt(pool: pg.Pool, visitorId: string, ipHash: string | null) {
+export function promptLimits(visitorId: string, ipHash: string | null): Limit[] {
   const limits = rateLimits();
   const message = "You are sending messages faster than we can serve; please wait a little and try again.";
-  await hitLimit(pool, { key: `visitor:${visitorId}`, limit: limits.visitorPerHour, windowSeconds: 3600, message });
-  if (ipHash) await hitLimit(pool, { key: `ip:${ipHash}`, limit: limits.ipPerHour, windowSeconds: 3600, message });
+  return [
+    { key: `visitor:${visitorId}`, limit: limits.visitorPerHour, windowSeconds: 3600, message },
+    ...(ipHash ? [{ key: `ip:${ipHash}`, limit: limits.ipPerHour, windowSeconds: 3600, message }] : []),
+  ];
+}
+
+export const limitPrompt = (pool: pg.Pool, visitorId: string, ipHash: string | null) =>
+  hitLimits(pool, promptLimits(visitorId, ipHash));
+
+export interface VisitorStanding {
+  termsAcceptedAt: Date | null;
+  bannedAt: Date | null;
+}
+
+/**
+ * Reads the visitor and counts the prompt against its limits in one round trip (a new battle is on the path to
+ * the first token). `check` sees the visitor first, so a visitor without terms gets 403 rather than 429.
+ */
+export async function admitPrompt(
+  pool: pg.Pool,
+  visitorId: string,
+  ipHash: string | null,
+  check: (visitor: VisitorStanding | undefined) => void,
+  now = Date.now(),
+): Promise<void> {
+  const limits = promptLimits(visitorId, ipHash);
+  const { rows } = await pool.query<VisitorStanding & { found: boolean; hits: { key: string; count: number }[] }>(
+    `WITH hits AS (${UPSERT})
+     SELECT v.id IS NOT NULL AS found, v."termsAcceptedAt", v."bannedAt",
+            (SELECT json_agg(json_build_object('key', "key", 'count', "count")) FROM hits) AS hits
+       FROM (VALUES (1)) AS one LEFT JOIN "Visitor" v ON v.id = $3::uuid`,
+    [...upsertParams(limits, now), visitorId],
+  );
+  const row = rows[0];
+  check(row?.found ? row : undefined);
+  enforce(limits, row?.hits ?? [], now);
 }

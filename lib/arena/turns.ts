@@ -2,7 +2,6 @@
 // is stored whether it finished or failed. Events go to the browser as NDJSON lines.
 import crypto from "node:crypto";
 import type { Db } from "../db/context";
-import { transaction } from "../db/pool";
 import type { Side } from "../generated/prisma/enums";
 import { ApiError } from "../http/errors";
 import { imageStore } from "../images";
@@ -90,122 +89,147 @@ async function historyOf(rows: MessageRow[], side: Side, excluded: Set<string>):
   return turns;
 }
 
+const CLAIM_QUERY = (
+  conversationId: string,
+) => `SELECT c."visitorId", c."turnCount", c."moderationStatus", c."modelAId", c."modelBId",
+        EXISTS (SELECT 1 FROM "Vote" v WHERE v."conversationId" = c.id) AS voted,
+        ma."providerModelId" AS "aModel", pa.type::text AS "aType", pa."baseURL" AS "aBase", pa."apiKeyEnv" AS "aKey",
+        mb."providerModelId" AS "bModel", pb.type::text AS "bType", pb."baseURL" AS "bBase", pb."apiKeyEnv" AS "bKey",
+        (SELECT json_agg(json_build_object(
+                  'id', m.id, 'side', m.side, 'turn', m.turn, 'role', m.role, 'content', m.content,
+                  'finishReason', r."finishReason", 'error', r.error, 'responseAt', r."createdAt",
+                  'images', (SELECT json_agg(json_build_object('key', i."storageKey", 'mime', i.mime) ORDER BY mi.position)
+                               FROM "MessageImage" mi JOIN "Image" i ON i.sha256 = mi."imageSha256"
+                              WHERE mi."messageId" = m.id))
+                ORDER BY m.turn, m."createdAt")
+           FROM "Message" m LEFT JOIN "ResponseMeta" r ON r."messageId" = m.id
+          WHERE m."conversationId" = c.id AND NOT m.superseded) AS messages
+   FROM "Conversation" c
+   JOIN "Model" ma ON ma.id = c."modelAId" JOIN "Provider" pa ON pa.id = ma."providerId"
+   LEFT JOIN "Model" mb ON mb.id = c."modelBId" LEFT JOIN "Provider" pb ON pb.id = mb."providerId"
+   WHERE c.id = '${conversationId}'`;
+
+/** Which sides this request answers, from the locked conversation; throws the reason when there is none. */
+function chooseSides(
+  conversation: ClaimRow | undefined,
+  input: { visitorId: string; sides?: Side[]; regenerate?: boolean },
+) {
+  if (!conversation || conversation.visitorId !== input.visitorId) {
+    throw new ApiError(404, "conversation_not_found", "no such conversation");
+  }
+  if (conversation.moderationStatus === "flagged" || conversation.moderationStatus === "banned") {
+    throw new ApiError(409, "conversation_ended", "this conversation was stopped by the content filter");
+  }
+  if (conversation.voted) throw new ApiError(409, "already_voted", "this battle has been voted on; start a new round");
+  const turn = conversation.turnCount;
+  const messages: MessageRow[] = (conversation.messages ?? []).map((m) => ({
+    ...m,
+    responseAt: m.responseAt ? new Date(m.responseAt) : null,
+  }));
+  const allSides: Side[] = conversation.modelBId ? ["a", "b"] : ["a"];
+  const latest = new Map(
+    messages
+      .filter((m) => m.role === "assistant" && m.turn === turn)
+      .map((m) => [m.side, { id: m.id, status: statusOf(m) }]),
+  );
+  if ([...latest.values()].some((s) => s.status === "pending")) {
+    throw new ApiError(409, "answer_in_progress", "an answer is still being written");
+  }
+  let sides = input.regenerate ? allSides : allSides.filter((side) => latest.get(side)?.status !== "done");
+  if (input.sides) sides = sides.filter((side) => input.sides?.includes(side));
+  if (sides.length === 0)
+    throw new ApiError(409, "nothing_to_answer", "every answer of this turn has already finished");
+  const replaced = sides.map((side) => latest.get(side)?.id).filter((id): id is string => Boolean(id));
+  const targets = sides.map((side) => {
+    const a = side === "a";
+    return {
+      side,
+      messageId: crypto.randomUUID(),
+      modelId: (a ? conversation.modelAId : conversation.modelBId) as string,
+      target: {
+        id: (a ? conversation.modelAId : conversation.modelBId) as string,
+        providerType: (a ? conversation.aType : conversation.bType) as ModelTarget["providerType"],
+        baseURL: a ? conversation.aBase : conversation.bBase,
+        apiKeyEnv: a ? conversation.aKey : conversation.bKey,
+        providerModelId: (a ? conversation.aModel : conversation.bModel) as string,
+      },
+    };
+  });
+  return { turn, targets, messages, replaced };
+}
+
 /**
  * Claims the sides to answer, under a row lock so two requests never answer the same side twice: sides with no
  * answer yet, or whose answer failed (a retry), or every side (regenerate, before a vote). It also reads the
- * histories and counts the models' hourly use, so that streaming can start right after: this sits between the
- * prompt and the first token, hence hand-written SQL in five round trips.
+ * histories and counts the models' hourly use, so that streaming can start right after.
+ *
+ * The row is locked by a statement of its own: the read after it takes a new snapshot, so it sees what a request
+ * that held the lock before us wrote (one statement locking and reading would read from before the wait).
+ * This sits between the prompt and the first token of every battle, so it takes two round trips: each is one
+ * simple-protocol message of several statements (node-postgres sends parameterised statements one at a time).
+ * Hence literals in the SQL: only UUIDs checked here or made by us, integers, and model ids quoted by the driver.
+ * The claim commits without waiting for the disk (a claim lost to an OS crash only makes the visitor press Retry);
+ * the usage counter is bumped after the commit, so a busy model's counter row is never locked for long.
  */
 export async function prepareTurn(
   db: Db,
   input: { conversationId: string; visitorId: string; sides?: Side[]; regenerate?: boolean },
 ): Promise<TurnPlan> {
   if (!UUID.test(input.conversationId)) throw new ApiError(404, "conversation_not_found", "no such conversation");
-  const claimed = await transaction(
-    async (client) => {
-      // the conversation, locked, with its models and every current message, in one round trip
-      const conversation = (
-        await client.query<ClaimRow>(
-          `SELECT c."visitorId", c."turnCount", c."moderationStatus", c."modelAId", c."modelBId",
-                EXISTS (SELECT 1 FROM "Vote" v WHERE v."conversationId" = c.id) AS voted,
-                ma."providerModelId" AS "aModel", pa.type::text AS "aType", pa."baseURL" AS "aBase", pa."apiKeyEnv" AS "aKey",
-                mb."providerModelId" AS "bModel", pb.type::text AS "bType", pb."baseURL" AS "bBase", pb."apiKeyEnv" AS "bKey",
-                (SELECT json_agg(json_build_object(
-                          'id', m.id, 'side', m.side, 'turn', m.turn, 'role', m.role, 'content', m.content,
-                          'finishReason', r."finishReason", 'error', r.error, 'responseAt', r."createdAt",
-                          'images', (SELECT json_agg(json_build_object('key', i."storageKey", 'mime', i.mime) ORDER BY mi.position)
-                                       FROM "MessageImage" mi JOIN "Image" i ON i.sha256 = mi."imageSha256"
-                                      WHERE mi."messageId" = m.id))
-                        ORDER BY m.turn, m."createdAt")
-                   FROM "Message" m LEFT JOIN "ResponseMeta" r ON r."messageId" = m.id
-                  WHERE m."conversationId" = c.id AND NOT m.superseded) AS messages
-         FROM "Conversation" c
-         JOIN "Model" ma ON ma.id = c."modelAId" JOIN "Provider" pa ON pa.id = ma."providerId"
-         LEFT JOIN "Model" mb ON mb.id = c."modelBId" LEFT JOIN "Provider" pb ON pb.id = mb."providerId"
-         WHERE c.id = $1 FOR UPDATE OF c`,
-          [input.conversationId],
-        )
-      ).rows[0];
-      if (!conversation || conversation.visitorId !== input.visitorId) {
-        throw new ApiError(404, "conversation_not_found", "no such conversation");
-      }
-      if (conversation.moderationStatus === "flagged" || conversation.moderationStatus === "banned") {
-        throw new ApiError(409, "conversation_ended", "this conversation was stopped by the content filter");
-      }
-      if (conversation.voted)
-        throw new ApiError(409, "already_voted", "this battle has been voted on; start a new round");
-      const turn = conversation.turnCount;
-      const messages: MessageRow[] = (conversation.messages ?? []).map((m) => ({
-        ...m,
-        responseAt: m.responseAt ? new Date(m.responseAt) : null,
-      }));
-      const allSides: Side[] = conversation.modelBId ? ["a", "b"] : ["a"];
-      const latest = new Map(
-        messages
-          .filter((m) => m.role === "assistant" && m.turn === turn)
-          .map((m) => [m.side, { id: m.id, status: statusOf(m) }]),
-      );
-      if ([...latest.values()].some((s) => s.status === "pending")) {
-        throw new ApiError(409, "answer_in_progress", "an answer is still being written");
-      }
-      let sides = input.regenerate ? allSides : allSides.filter((side) => latest.get(side)?.status !== "done");
-      if (input.sides) sides = sides.filter((side) => input.sides?.includes(side));
-      if (sides.length === 0)
-        throw new ApiError(409, "nothing_to_answer", "every answer of this turn has already finished");
-      const replaced = sides.map((side) => latest.get(side)?.id).filter((id): id is string => Boolean(id));
-      const targets = sides.map((side) => {
-        const a = side === "a";
-        return {
-          side,
-          messageId: crypto.randomUUID(),
-          modelId: (a ? conversation.modelAId : conversation.modelBId) as string,
-          target: {
-            id: (a ? conversation.modelAId : conversation.modelBId) as string,
-            providerType: (a ? conversation.aType : conversation.bType) as ModelTarget["providerType"],
-            baseURL: a ? conversation.aBase : conversation.bBase,
-            apiKeyEnv: a ? conversation.aKey : conversation.bKey,
-            providerModelId: (a ? conversation.aModel : conversation.bModel) as string,
-          },
-        };
-      });
-      await client.query(
-        `WITH superseded AS (UPDATE "Message" SET superseded = true WHERE id = ANY($6::uuid[])),
+  const client = await db.pool.connect();
+  let claimed: ReturnType<typeof chooseSides>;
+  let usage: { key: string; count: number }[];
+  try {
+    const read = (await client.query(
+      `BEGIN; SET LOCAL synchronous_commit TO off;
+       SELECT 1 FROM "Conversation" WHERE id = '${input.conversationId}' FOR UPDATE;
+       ${CLAIM_QUERY(input.conversationId)}`,
+    )) as unknown as { rows: ClaimRow[] }[];
+    claimed = chooseSides(read[3]?.rows[0], input);
+    const lit = (value: string) => client.escapeLiteral(value);
+    const array = (values: string[], type: string) => `ARRAY[${values.map(lit).join(", ")}]::${type}[]`;
+    const windowMs = 3_600_000;
+    const window = new Date(Math.floor(Date.now() / windowMs) * windowMs).toISOString();
+    const written = (await client.query(
+      `WITH superseded AS (UPDATE "Message" SET superseded = true WHERE id = ANY(${array(claimed.replaced, "uuid")})),
        inserted AS (
          INSERT INTO "Message" (id, "conversationId", side, turn, role, content)
-         SELECT unnest($1::uuid[]), $2, unnest($3::"Side"[]), $4, 'assistant', ''
+         SELECT unnest(${array(
+           claimed.targets.map((t) => t.messageId),
+           "uuid",
+         )}), ${lit(input.conversationId)}, unnest(${array(
+           claimed.targets.map((t) => t.side),
+           '"Side"',
+         )}), ${Number(claimed.turn)}, 'assistant', ''
        )
-       INSERT INTO "ResponseMeta" ("messageId", "modelId") SELECT unnest($1::uuid[]), unnest($5::text[])`,
-        [
-          targets.map((t) => t.messageId),
-          input.conversationId,
-          targets.map((t) => t.side),
-          turn,
-          targets.map((t) => t.modelId),
-          replaced,
-        ],
-      );
-      return { turn, targets, messages, replaced };
-      // a claim lost to an OS crash only makes the visitor press Retry
-    },
-    db.pool,
-    { durable: false },
-  );
-
-  // Count the models' hourly use in its own statement: a counter row locked until the claim commits would
-  // serialise every turn of a popular model.
-  const limit = rateLimits().modelPerHour;
-  const windowMs = 3_600_000;
-  const usage = (
-    await db.pool.query<{ key: string; count: number }>(
-      `INSERT INTO "RateLimitBucket" ("key", "windowStart", "count") SELECT unnest($1::text[]), $2, 1
+       INSERT INTO "ResponseMeta" ("messageId", "modelId")
+       SELECT unnest(${array(
+         claimed.targets.map((t) => t.messageId),
+         "uuid",
+       )}), unnest(${array(
+         claimed.targets.map((t) => t.modelId),
+         "text",
+       )});
+       COMMIT;
+       BEGIN; SET LOCAL synchronous_commit TO off;
+       INSERT INTO "RateLimitBucket" ("key", "windowStart", "count")
+         SELECT k, ${lit(window)}::timestamptz AT TIME ZONE 'UTC', 1 FROM unnest(${array(
+           [...new Set(claimed.targets.map((t) => `model:${t.modelId}`))].sort(),
+           "text",
+         )}) AS k
        ON CONFLICT ("key", "windowStart") DO UPDATE SET "count" = "RateLimitBucket"."count" + 1
-       RETURNING "key", "count"`,
-      [
-        [...new Set(claimed.targets.map((t) => `model:${t.modelId}`))].sort(),
-        new Date(Math.floor(Date.now() / windowMs) * windowMs),
-      ],
-    )
-  ).rows;
+       RETURNING "key", "count";
+       COMMIT`,
+    )) as unknown as { rows: { key: string; count: number }[] }[];
+    usage = written[4]?.rows ?? []; // the statements: claim, COMMIT, BEGIN, SET, usage, COMMIT
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+
+  const limit = rateLimits().modelPerHour;
   const excluded = new Set(claimed.replaced);
   const targets: Target[] = [];
   for (const target of claimed.targets) {

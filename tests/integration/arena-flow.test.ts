@@ -302,6 +302,71 @@ describe("a battle", () => {
   });
 });
 
+describe("claims and limits", () => {
+  it("lets only one of two simultaneous requests answer a turn; the other learns an answer is being written", async () => {
+    const visitorId = await newVisitor();
+    const conversation = await battle(visitorId);
+    const outcomes = await Promise.allSettled([
+      prepareTurn(db, { conversationId: conversation.id, visitorId }),
+      prepareTurn(db, { conversationId: conversation.id, visitorId }),
+    ]);
+    const won = outcomes.filter((o) => o.status === "fulfilled");
+    const lost = outcomes.filter((o) => o.status === "rejected");
+    expect(won).toHaveLength(1);
+    expect(lost[0]?.reason).toMatchObject({ status: 409, code: "answer_in_progress" });
+    const plan = (won[0] as PromiseFulfilledResult<Awaited<ReturnType<typeof prepareTurn>>>).value;
+    expect(plan.targets.map((t) => t.side).sort()).toEqual(["a", "b"]);
+    await events(streamTurn(db, plan));
+    const answers = await db.prisma.message.count({
+      where: { conversationId: conversation.id, role: "assistant", superseded: false },
+    });
+    expect(answers).toBe(2);
+  });
+
+  it("counts prompts per IP across visitors, and refuses a visitor without terms before counting", async () => {
+    process.env.ARENA_RATE_IP_PER_HOUR = "2";
+    const ipHash = `ip-${Date.now()}`;
+    try {
+      const open = (visitorId: string) =>
+        openConversation(db, { visitorId, ipHash, mode: "direct", prompt: "hi", uploads: [], modelA: "alpha" });
+      await open(await newVisitor());
+      await open(await newVisitor());
+      const error = await open(await newVisitor()).catch((e) => e);
+      expect(error).toMatchObject({ status: 429, code: "rate_limited" });
+      const stranger = (await db.prisma.visitor.create({ data: {} })).id;
+      await expect(open(stranger)).rejects.toMatchObject({ status: 403, code: "terms_required" });
+    } finally {
+      delete process.env.ARENA_RATE_IP_PER_HOUR;
+    }
+  });
+
+  it("fails a side at once when its model has used up its hourly budget", async () => {
+    const visitorId = await newVisitor();
+    const conversation = await battle(visitorId);
+    const windowMs = 3_600_000;
+    const windowStart = new Date(Math.floor(Date.now() / windowMs) * windowMs);
+    const used = await db.prisma.rateLimitBucket.findMany({ where: { windowStart, key: { startsWith: "model:" } } });
+    expect(used.length).toBeGreaterThan(0); // earlier battles counted in the same window, stored in UTC
+    const limit = Math.max(...used.map((b) => b.count)) + 5;
+    // alpha has spent its budget; beta has room left
+    await db.prisma.rateLimitBucket.update({
+      where: { key_windowStart: { key: "model:alpha", windowStart } },
+      data: { count: limit },
+    });
+    process.env.ARENA_RATE_MODEL_PER_HOUR = String(limit);
+    try {
+      const all = await events(streamTurn(db, await prepareTurn(db, { conversationId: conversation.id, visitorId })));
+      const stored = await db.prisma.conversation.findUniqueOrThrow({ where: { id: conversation.id } });
+      const alphaSide = stored.modelAId === "alpha" ? "a" : "b";
+      const errors = all.filter((e): e is Extract<TurnEvent, { type: "error" }> => e.type === "error");
+      expect(errors).toEqual([expect.objectContaining({ side: alphaSide, code: "provider_rate_limited" })]);
+      expect(answerText(all, alphaSide === "a" ? "b" : "a")).not.toBe("");
+    } finally {
+      delete process.env.ARENA_RATE_MODEL_PER_HOUR;
+    }
+  });
+});
+
 describe("timeouts", () => {
   it("fails a side whose provider never starts answering, after the first-token limit", async () => {
     fake.setModel("beta-vl", { failure: { kind: "hang" } });
