@@ -12,6 +12,7 @@ import { startTemporaryPostgres } from "../lib/db/embedded";
 import { freePort, portInUse } from "../lib/db/free-port";
 import { applyMigrations } from "../lib/db/migrate";
 import { signValue } from "../lib/security/secret";
+import { webWorkerCount } from "./web-workers";
 
 const SECRET = "bench-secret-0123456789";
 const TOKENS = 150;
@@ -77,9 +78,11 @@ const port = await freePort();
 const require = createRequire(import.meta.url);
 // BENCH_PROFILE_DIR=/tmp/prof writes a CPU profile of the app server there
 const profile = process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+// as `npm start` runs it: one web process per core (ARENA_WEB_WORKERS)
+const webWorkers = webWorkerCount();
 const server = spawn(
   process.execPath,
-  [...profile, require.resolve("next/dist/bin/next"), "start", "-p", String(port)],
+  [...profile, "scripts/web-cluster.cjs", String(webWorkers), "-p", String(port)],
   {
     stdio: ["ignore", "ignore", "inherit"],
     env: {
@@ -305,6 +308,7 @@ console.log(
   JSON.stringify(
     {
       machine: { cpus: os.availableParallelism(), node: process.version },
+      webWorkers,
       fakeModel: { tokens: TOKENS, tokenDelayMs: TOKEN_DELAY_MS },
       targets: {
         overheadFirstTokenP50Ms: 20,

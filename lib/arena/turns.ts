@@ -2,6 +2,8 @@
 // is stored whether it finished or failed. Events go to the browser as NDJSON lines.
 import crypto from "node:crypto";
 import type { Db } from "../db/context";
+import { literals, statementResults, uuidLiteral } from "../db/literals";
+import { inTransaction } from "../db/pool";
 import type { Side } from "../generated/prisma/enums";
 import { ApiError } from "../http/errors";
 import { imageStore } from "../images";
@@ -107,7 +109,7 @@ const CLAIM_QUERY = (
    FROM "Conversation" c
    JOIN "Model" ma ON ma.id = c."modelAId" JOIN "Provider" pa ON pa.id = ma."providerId"
    LEFT JOIN "Model" mb ON mb.id = c."modelBId" LEFT JOIN "Provider" pb ON pb.id = mb."providerId"
-   WHERE c.id = '${conversationId}'`;
+   WHERE c.id = ${conversationId}`;
 
 /** Which sides this request answers, from the locked conversation; throws the reason when there is none. */
 function chooseSides(
@@ -167,7 +169,7 @@ function chooseSides(
  * that held the lock before us wrote (one statement locking and reading would read from before the wait).
  * This sits between the prompt and the first token of every battle, so it takes two round trips: each is one
  * simple-protocol message of several statements (node-postgres sends parameterised statements one at a time).
- * Hence literals in the SQL: only UUIDs checked here or made by us, integers, and model ids quoted by the driver.
+ * Hence literals in the SQL (../db/literals): UUIDs checked or made by us, integers, and text quoted by the driver.
  * The claim commits without waiting for the disk (a claim lost to an OS crash only makes the visitor press Retry);
  * the usage counter is bumped after the commit, so a busy model's counter row is never locked for long.
  */
@@ -176,58 +178,49 @@ export async function prepareTurn(
   input: { conversationId: string; visitorId: string; sides?: Side[]; regenerate?: boolean },
 ): Promise<TurnPlan> {
   if (!UUID.test(input.conversationId)) throw new ApiError(404, "conversation_not_found", "no such conversation");
-  const client = await db.pool.connect();
-  let claimed: ReturnType<typeof chooseSides>;
-  let usage: { key: string; count: number }[];
-  try {
-    const read = (await client.query(
+  const id = uuidLiteral(input.conversationId);
+  const { claimed, usage } = await inTransaction(db.pool, async (client) => {
+    const read = await client.query(
       `BEGIN; SET LOCAL synchronous_commit TO off;
-       SELECT 1 FROM "Conversation" WHERE id = '${input.conversationId}' FOR UPDATE;
-       ${CLAIM_QUERY(input.conversationId)}`,
-    )) as unknown as { rows: ClaimRow[] }[];
-    claimed = chooseSides(read[3]?.rows[0], input);
-    const lit = (value: string) => client.escapeLiteral(value);
-    const array = (values: string[], type: string) => `ARRAY[${values.map(lit).join(", ")}]::${type}[]`;
+       SELECT 1 FROM "Conversation" WHERE id = ${id} FOR UPDATE;
+       ${CLAIM_QUERY(id)}`,
+    );
+    const claimed = chooseSides(statementResults<ClaimRow>(read)[3]?.rows[0], input);
+    const sql = literals(client);
+    const messageIds = sql.array(
+      claimed.targets.map((t) => t.messageId),
+      "uuid",
+    );
     const windowMs = 3_600_000;
     const window = new Date(Math.floor(Date.now() / windowMs) * windowMs).toISOString();
-    const written = (await client.query(
-      `WITH superseded AS (UPDATE "Message" SET superseded = true WHERE id = ANY(${array(claimed.replaced, "uuid")})),
+    const written = await client.query(
+      `WITH superseded AS (UPDATE "Message" SET superseded = true WHERE id = ANY(${sql.array(claimed.replaced, "uuid")})),
        inserted AS (
          INSERT INTO "Message" (id, "conversationId", side, turn, role, content)
-         SELECT unnest(${array(
-           claimed.targets.map((t) => t.messageId),
-           "uuid",
-         )}), ${lit(input.conversationId)}, unnest(${array(
+         SELECT unnest(${messageIds}), ${id}, unnest(${sql.array(
            claimed.targets.map((t) => t.side),
            '"Side"',
-         )}), ${Number(claimed.turn)}, 'assistant', ''
+         )}), ${sql.int(claimed.turn)}, 'assistant', ''
        )
        INSERT INTO "ResponseMeta" ("messageId", "modelId")
-       SELECT unnest(${array(
-         claimed.targets.map((t) => t.messageId),
-         "uuid",
-       )}), unnest(${array(
+       SELECT unnest(${messageIds}), unnest(${sql.array(
          claimed.targets.map((t) => t.modelId),
          "text",
        )});
        COMMIT;
        BEGIN; SET LOCAL synchronous_commit TO off;
        INSERT INTO "RateLimitBucket" ("key", "windowStart", "count")
-         SELECT k, ${lit(window)}::timestamptz AT TIME ZONE 'UTC', 1 FROM unnest(${array(
+         SELECT k, ${sql.text(window)}::timestamptz AT TIME ZONE 'UTC', 1 FROM unnest(${sql.array(
            [...new Set(claimed.targets.map((t) => `model:${t.modelId}`))].sort(),
            "text",
          )}) AS k
        ON CONFLICT ("key", "windowStart") DO UPDATE SET "count" = "RateLimitBucket"."count" + 1
        RETURNING "key", "count";
        COMMIT`,
-    )) as unknown as { rows: { key: string; count: number }[] }[];
-    usage = written[4]?.rows ?? []; // the statements: claim, COMMIT, BEGIN, SET, usage, COMMIT
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+    );
+    // the statements: claim, COMMIT, BEGIN, SET, usage, COMMIT
+    return { claimed, usage: statementResults<{ key: string; count: number }>(written)[4]?.rows ?? [] };
+  });
 
   const limit = rateLimits().modelPerHour;
   const excluded = new Set(claimed.replaced);

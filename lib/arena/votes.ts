@@ -2,7 +2,8 @@
 // that must take hundreds of votes a second.
 import crypto from "node:crypto";
 import type { Db } from "../db/context";
-import { transaction } from "../db/pool";
+import { literals, statementResults, uuidLiteral } from "../db/literals";
+import { inTransaction } from "../db/pool";
 import type { Winner as DbWinner } from "../generated/prisma/enums";
 import { ApiError } from "../http/errors";
 import type { Winner } from "../ratings/types";
@@ -81,19 +82,23 @@ export async function castVote(
 ): Promise<VoteResult> {
   if (!UUID.test(input.conversationId)) throw new ApiError(404, "conversation_not_found", "no such conversation");
   const registry = await registrySnapshot(db.pool);
-  return transaction(async (client) => {
-    // the battle, locked, with its vote and its answers, in one round trip
-    const { rows } = await client.query<ConversationRow>(
-      `SELECT c."visitorId", c.mode, c."modelAId", c."modelBId", c."turnCount", c."isDemo", c."moderationStatus",
+  const id = uuidLiteral(input.conversationId);
+  return inTransaction(db.pool, async (client) => {
+    // the battle locked by a statement of its own, so the read after it sees a vote committed while we waited;
+    // then the battle with its vote and its answers: one round trip
+    const read = await client.query(
+      `BEGIN;
+       SELECT 1 FROM "Conversation" WHERE id = ${id} FOR UPDATE;
+       SELECT c."visitorId", c.mode, c."modelAId", c."modelBId", c."turnCount", c."isDemo", c."moderationStatus",
               v.winner::text AS "voteWinner", v.anonymous AS "voteAnonymous", v."exclusionReasons" AS "voteReasons",
               (SELECT json_agg(json_build_object('side', m.side, 'turn', m.turn, 'content', m.content,
                         'finishReason', r."finishReason", 'error', r.error, 'createdAt', r."createdAt"))
                  FROM "Message" m LEFT JOIN "ResponseMeta" r ON r."messageId" = m.id
                 WHERE m."conversationId" = c.id AND m.role = 'assistant' AND NOT m.superseded) AS answers
        FROM "Conversation" c LEFT JOIN "Vote" v ON v."conversationId" = c.id
-       WHERE c.id = $1 FOR UPDATE OF c`,
-      [input.conversationId],
+       WHERE c.id = ${id}`,
     );
+    const rows = statementResults<ConversationRow>(read)[2]?.rows ?? [];
     const conversation = rows[0];
     if (!conversation || conversation.visitorId !== input.visitorId) {
       throw new ApiError(404, "conversation_not_found", "no such conversation");
@@ -109,6 +114,7 @@ export async function castVote(
       if (conversation.voteWinner !== TO_DB[input.winner]) {
         throw new ApiError(409, "already_voted", "you have already voted on this battle; a vote cannot be changed");
       }
+      await client.query("ROLLBACK"); // nothing to write: release the lock
       return {
         winner: input.winner,
         anonymous: Boolean(conversation.voteAnonymous),
@@ -138,25 +144,19 @@ export async function castVote(
     if (leaked) exclusionReasons.push("identity_leak");
     if (conversation.isDemo) exclusionReasons.push("demo");
     const anonymous = conversation.mode === "battle" && !leaked;
+    const sql = literals(client);
+    // the vote and the end of the battle, committed in the same message (durably: votes are never lost)
     await client.query(
       `WITH vote AS (
          INSERT INTO "Vote" (id, "conversationId", "visitorId", winner, "modelAId", "modelBId", anonymous, "exclusionReasons", turn, "ipHash")
-         VALUES ($1, $2, $3, $4::"Winner", $5, $6, $7, $8, $9, $10)
+         VALUES (${uuidLiteral(crypto.randomUUID())}, ${id}, ${uuidLiteral(input.visitorId)},
+                 ${sql.text(TO_DB[input.winner])}::"Winner", ${sql.text(conversation.modelAId)},
+                 ${sql.text(conversation.modelBId)}, ${sql.bool(anonymous)}, ${sql.array(exclusionReasons, "text")},
+                 ${sql.int(conversation.turnCount)}, ${sql.text(input.ipHash)})
        )
-       UPDATE "Conversation" SET "endedAt" = now(), "updatedAt" = now() WHERE id = $2`,
-      [
-        crypto.randomUUID(),
-        input.conversationId,
-        input.visitorId,
-        TO_DB[input.winner],
-        conversation.modelAId,
-        conversation.modelBId,
-        anonymous,
-        exclusionReasons,
-        conversation.turnCount,
-        input.ipHash,
-      ],
+       UPDATE "Conversation" SET "endedAt" = now(), "updatedAt" = now() WHERE id = ${id};
+       COMMIT`,
     );
     return { winner: input.winner, anonymous, exclusionReasons, models, created: true };
-  }, db.pool);
+  });
 }

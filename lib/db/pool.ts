@@ -51,3 +51,21 @@ export async function transaction<T>(
     client.release();
   }
 }
+
+/**
+ * For hot paths that send BEGIN in their first multi-statement message and COMMIT in their last (see
+ * ./literals): lends a pooled connection and rolls back whatever is open if `work` throws. A `work` that returns
+ * must have ended its transaction itself (COMMIT or ROLLBACK), or the connection goes back to the pool holding
+ * its locks.
+ */
+export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    return await work(client);
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}

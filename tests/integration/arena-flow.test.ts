@@ -340,6 +340,25 @@ describe("claims and limits", () => {
     }
   });
 
+  it("settles simultaneous votes on one battle: one counts, the same vote is harmless, a different one is refused", async () => {
+    const visitorId = await newVisitor();
+    const conversation = await battle(visitorId);
+    await events(streamTurn(db, await prepareTurn(db, { conversationId: conversation.id, visitorId })));
+    const vote = (winner: "model_a" | "model_b") =>
+      castVote(db, { conversationId: conversation.id, visitorId, ipHash: "ip", winner });
+    const outcomes = await Promise.allSettled([vote("model_a"), vote("model_a"), vote("model_b"), vote("model_a")]);
+    const created = outcomes.filter((o) => o.status === "fulfilled" && o.value.created);
+    expect(created).toHaveLength(1);
+    const winner = (created[0] as PromiseFulfilledResult<Awaited<ReturnType<typeof castVote>>>).value.winner;
+    for (const outcome of outcomes) {
+      if (outcome.status === "fulfilled") expect(outcome.value.winner).toBe(winner);
+      else expect(outcome.reason).toMatchObject({ status: 409, code: "already_voted" });
+    }
+    expect(await db.prisma.vote.count({ where: { conversationId: conversation.id } })).toBe(1);
+    const ended = await db.prisma.conversation.findUniqueOrThrow({ where: { id: conversation.id } });
+    expect(ended.endedAt).not.toBeNull();
+  });
+
   it("fails a side at once when its model has used up its hourly budget", async () => {
     const visitorId = await newVisitor();
     const conversation = await battle(visitorId);

@@ -1,0 +1,35 @@
+// Runs `next start` in several processes sharing one port (Node's cluster module), so the web tier uses more
+// than one core. Each worker is a stateless instance like those behind a load balancer: everything they share
+// lives in PostgreSQL and the image store. A worker that dies is replaced.
+//   node scripts/web-cluster.cjs WORKERS [next start options...]
+const cluster = require("node:cluster");
+
+const workers = Math.max(1, Number(process.argv[2]) || 1);
+const args = ["start", ...process.argv.slice(3)];
+cluster.setupPrimary({ exec: require.resolve("next/dist/bin/next"), args });
+
+let stopping = false;
+const recentDeaths = [];
+for (let i = 0; i < workers; i++) cluster.fork();
+cluster.on("exit", (worker, code, signal) => {
+  if (stopping) {
+    if (Object.keys(cluster.workers).length === 0) process.exit(0);
+    return;
+  }
+  const now = Date.now();
+  recentDeaths.push(now);
+  while (recentDeaths.length && recentDeaths[0] < now - 60_000) recentDeaths.shift();
+  if (recentDeaths.length > workers * 3) {
+    console.error(`[arena] web workers keep dying (last: code ${code}, signal ${signal}); giving up`);
+    process.exit(1);
+  }
+  console.error(`[arena] web worker ${worker.process.pid} exited (code ${code}, signal ${signal}); starting another`);
+  cluster.fork();
+});
+for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+  process.on(sig, () => {
+    stopping = true;
+    for (const worker of Object.values(cluster.workers)) worker?.process.kill("SIGTERM");
+    setTimeout(() => process.exit(0), 10_000).unref();
+  });
+}
