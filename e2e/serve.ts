@@ -2,7 +2,6 @@
 // with the fake model server beside it. Started and stopped by Playwright's webServer.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { startTemporaryPostgres } from "../lib/db/embedded";
@@ -53,8 +52,9 @@ fs.writeFileSync(
   }),
 );
 
-const require = createRequire(import.meta.url);
-const next = spawn(process.execPath, [require.resolve("next/dist/bin/next"), "start", "-p", port], {
+// two web processes on one port, as `npm start` runs on two cores: every browser test also checks that the app
+// keeps no state of its own between requests
+const next = spawn(process.execPath, ["scripts/web-cluster.cjs", "2", "-p", port], {
   stdio: ["ignore", "inherit", "inherit"],
   env: {
     ...process.env,

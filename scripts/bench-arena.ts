@@ -4,7 +4,6 @@
 //   BENCH_VOTES_ONLY=1 skips the battles; BENCH_PROFILE_DIR=DIR writes a CPU profile of the app server.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { createPrisma } from "../lib/db/client";
@@ -75,7 +74,6 @@ fs.writeFileSync(
   }),
 );
 const port = await freePort();
-const require = createRequire(import.meta.url);
 // BENCH_PROFILE_DIR=/tmp/prof writes a CPU profile of the app server there
 const profile = process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
 // as `npm start` runs it: one web process per core (ARENA_WEB_WORKERS)
@@ -244,7 +242,11 @@ for (const n of process.env.BENCH_VOTES_ONLY ? [] : LEVELS) {
   results.push({
     concurrentBattles: n,
     battlesMeasured: app.length,
-    app: { headersMs: summary(app.map((r) => r.headersMs)), firstTokenMs: summary(appFirst), totalMs: summary(app.map((r) => r.total)) },
+    app: {
+      headersMs: summary(app.map((r) => r.headersMs)),
+      firstTokenMs: summary(appFirst),
+      totalMs: summary(app.map((r) => r.total)),
+    },
     floor: { firstTokenMs: summary(floorFirst), totalMs: summary(floor.map((r) => r.total)) },
     overheadFirstTokenMs: {
       p50: ms(quantile(appFirst, 0.5) - quantile(floorFirst, 0.5)),

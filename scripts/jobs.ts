@@ -11,6 +11,9 @@ if (!url) {
 const db = createDb(url);
 const controller = new AbortController();
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => controller.abort());
+// stop with the launcher even when it was killed without the chance to stop us
+const parent = process.ppid;
+setInterval(() => process.ppid !== parent && controller.abort(), 2000).unref();
 await runSnapshotLoop(db, {
   intervalMs: Number(process.env.ARENA_SNAPSHOT_INTERVAL_S ?? 60) * 1000,
   signal: controller.signal,

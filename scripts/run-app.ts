@@ -6,6 +6,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import { prepareDatabase } from "../lib/db/bootstrap";
 import { loadModelsConfig } from "../lib/providers/config";
+import { webWorkerCount } from "./web-workers";
 
 const mode = process.argv[2];
 if (mode !== "dev" && mode !== "start" && mode !== "db") {
@@ -65,7 +66,14 @@ if (mode === "db") {
 } else {
   const require = createRequire(import.meta.url);
   const nextBin = require.resolve("next/dist/bin/next");
-  child = spawn(process.execPath, [nextBin, mode, ...process.argv.slice(3)], {
+  // production: one web process per core (stateless, sharing the port); development: one with hot reload
+  const workers = mode === "start" ? webWorkerCount() : 1;
+  const command =
+    workers > 1
+      ? ["scripts/web-cluster.cjs", String(workers), ...process.argv.slice(3)]
+      : [nextBin, mode, ...process.argv.slice(3)];
+  if (workers > 1) say(`web: ${workers} processes (ARENA_WEB_WORKERS)`);
+  child = spawn(process.execPath, command, {
     stdio: "inherit",
     env: { NEXT_TELEMETRY_DISABLED: "1", ...process.env, DATABASE_URL: database.url },
   });

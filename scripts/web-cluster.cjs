@@ -26,10 +26,13 @@ cluster.on("exit", (worker, code, signal) => {
   console.error(`[arena] web worker ${worker.process.pid} exited (code ${code}, signal ${signal}); starting another`);
   cluster.fork();
 });
-for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"]) {
-  process.on(sig, () => {
-    stopping = true;
-    for (const worker of Object.values(cluster.workers)) worker?.process.kill("SIGTERM");
-    setTimeout(() => process.exit(0), 10_000).unref();
-  });
+function stop() {
+  if (stopping) return;
+  stopping = true;
+  for (const worker of Object.values(cluster.workers)) worker?.process.kill("SIGTERM");
+  setTimeout(() => process.exit(0), 10_000).unref();
 }
+for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(sig, stop);
+// stop with the launcher even when it was killed without the chance to stop us
+const parent = process.ppid;
+setInterval(() => process.ppid !== parent && stop(), 2000).unref();

@@ -20,11 +20,16 @@ export function serverSecret(env: Record<string, string | undefined> = process.e
   } catch {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     const secret = crypto.randomBytes(32).toString("base64url");
+    // written whole under another name, then linked: a process starting at the same moment sees all or nothing
+    const temporary = `${file}.${process.pid}.tmp`;
+    fs.writeFileSync(temporary, secret, { mode: 0o600 });
     try {
-      fs.writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
+      fs.linkSync(temporary, file);
       cached = secret;
     } catch {
       cached = fs.readFileSync(file, "utf8").trim(); // another process won the race
+    } finally {
+      fs.rmSync(temporary, { force: true });
     }
   }
   return cached as string;
