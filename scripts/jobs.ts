@@ -1,5 +1,9 @@
-// The background worker started beside the web server by `npm run dev` / `npm start`: recomputes leaderboard
-// snapshots after new votes (ARENA_SNAPSHOT_INTERVAL_S, default 60; ARENA_JOBS=0 turns it off).
+// The background worker started beside the web server by `npm run dev` / `npm start`: labels voted battles with
+// their categories (pg-boss jobs; ARENA_JUDGE_MODEL picks a judge model), and recomputes leaderboard snapshots
+// after new votes or labels (ARENA_SNAPSHOT_INTERVAL_S, default 60). ARENA_JOBS=0 keeps it from starting.
+import { RULES_LABELLER } from "../lib/categories/names";
+import { startQueue, sweepUntagged, workTagging } from "../lib/categories/queue";
+import { judgeFromEnv } from "../lib/categories/tagger";
 import { closeDb, createDb } from "../lib/db/context";
 import { runSnapshotLoop } from "../lib/leaderboard/scheduler";
 
@@ -8,16 +12,46 @@ if (!url) {
   console.error("error: DATABASE_URL is not set");
   process.exit(1);
 }
+const log = (line: string) => console.log(`[jobs] ${line}`);
 const db = createDb(url);
 const controller = new AbortController();
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => controller.abort());
 // stop with the launcher even when it was killed without the chance to stop us
 const parent = process.ppid;
 setInterval(() => process.ppid !== parent && controller.abort(), 2000).unref();
+
+const judge = await judgeFromEnv(db).catch((error: Error) => {
+  log(`categories: ${error.message}; labelling with rules only`);
+  return null;
+});
+log(`categories: ${judge ? `judge ${judge.labeller.name}` : "rules only (set ARENA_JUDGE_MODEL for the paper's judge)"}`);
+const boss = await startQueue(url);
+await workTagging(db, boss, judge, log);
+const sweepMs = Number(process.env.ARENA_TAG_SWEEP_S ?? 5) * 1000;
+const sweeps = (async () => {
+  while (!controller.signal.aborted) {
+    try {
+      const queued = await sweepUntagged(db, boss, judge);
+      if (queued) log(`tagging: queued ${queued} battles`);
+    } catch (error) {
+      log(`tagging: sweep failed, will retry: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    await new Promise((resolve) => {
+      const timer = setTimeout(resolve, sweepMs);
+      controller.signal.addEventListener("abort", () => {
+        clearTimeout(timer);
+        resolve(undefined);
+      });
+    });
+  }
+})();
 await runSnapshotLoop(db, {
   intervalMs: Number(process.env.ARENA_SNAPSHOT_INTERVAL_S ?? 60) * 1000,
   signal: controller.signal,
   includeDemo: process.env.ARENA_LEADERBOARD_INCLUDE_DEMO === "1",
-  log: (line) => console.log(`[jobs] ${line}`),
+  judgedBy: judge?.labeller.name ?? RULES_LABELLER.name,
+  log,
 });
+await sweeps;
+await boss.stop({ graceful: true, timeout: 5000 });
 await closeDb(db);

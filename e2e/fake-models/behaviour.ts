@@ -18,6 +18,8 @@ export interface Behaviour {
   /** tokens per streamed chunk */
   chunkSize?: number;
   failure?: Failure;
+  /** answers chosen by the request's system prompt (first match wins), e.g. to play a category judge */
+  repliesBySystem?: { includes: string; reply: string }[];
 }
 
 /** A request as the fake server understood it, whatever the protocol. */
@@ -30,6 +32,8 @@ export interface RecordedRequest {
   /** every image the request carried, as media type and byte length */
   images: { mediaType: string; bytes: number }[];
   messageCount: number;
+  /** the system prompt, when the request had one */
+  system?: string;
   headers: Record<string, string | string[] | undefined>;
   receivedAt: number;
 }

@@ -91,8 +91,9 @@ export const openai: Protocol = {
         } else throw invalid(`unsupported content part type '${part.type}'`);
       }
       if (raw.role === "user") request.userTexts.push(texts.join("\n"));
+      if (raw.role === "system") request.system = texts.join("\n");
     }
-    request.messageCount = payload.messages.length;
+    request.messageCount = payload.messages.filter((m: { role?: string }) => m?.role !== "system").length;
     return request;
   },
   error(res, status, message, headers) {
@@ -154,13 +155,22 @@ export const anthropic: Protocol = {
   route: (method, path) => (method === "POST" && path === "/v1/messages" ? {} : null),
   authorised: (headers, key) => headers["x-api-key"] === key,
   parse(body, headers) {
-    const payload = body as { model?: unknown; messages?: unknown; stream?: unknown; max_tokens?: unknown };
+    const payload = body as {
+      model?: unknown;
+      messages?: unknown;
+      stream?: unknown;
+      max_tokens?: unknown;
+      system?: string | { text?: string }[];
+    };
     if (typeof payload?.model !== "string") throw invalid("model: Field required");
     if (typeof payload.max_tokens !== "number") throw invalid("max_tokens: Field required");
     if (!Array.isArray(payload.messages) || payload.messages.length === 0)
       throw invalid("messages: at least one message is required");
     if (!headers["anthropic-version"]) throw invalid("anthropic-version: header is required");
     const request = base("anthropic", payload.model, payload.stream === true, headers);
+    if (payload.system)
+      request.system =
+        typeof payload.system === "string" ? payload.system : payload.system.map((b) => b.text ?? "").join("\n");
     for (const raw of payload.messages as { role?: string; content?: string | AnthropicBlock[] }[]) {
       if (raw.role !== "user" && raw.role !== "assistant") throw invalid("messages: roles must be user or assistant");
       const blocks = typeof raw.content === "string" ? [{ type: "text", text: raw.content }] : (raw.content ?? []);
@@ -267,9 +277,11 @@ export const gemini: Protocol = {
   },
   authorised: (headers, key) => headers["x-goog-api-key"] === key,
   parse(body, headers, route, url) {
-    const payload = body as { contents?: unknown };
+    const payload = body as { contents?: unknown; systemInstruction?: { parts?: { text?: string }[] } };
     if (!Array.isArray(payload?.contents) || payload.contents.length === 0) throw invalid("contents is not specified");
     const request = base("gemini", route.model ?? "", url.pathname.endsWith(":streamGenerateContent"), headers);
+    const system = payload.systemInstruction?.parts?.map((p) => p.text ?? "").join("\n");
+    if (system) request.system = system;
     for (const content of payload.contents as { role?: string; parts?: GeminiPart[] }[]) {
       const texts: string[] = [];
       for (const part of content.parts ?? []) {

@@ -68,7 +68,8 @@ export async function startFakeModelServer(options: FakeServerOptions = {}): Pro
     }
     if (failure?.kind === "hang" && !failure.afterTokens) return; // never answer; the connection stays open
 
-    const reply = behaviour.reply ?? defaultReply(request);
+    const bySystem = behaviour.repliesBySystem?.find((r) => request.system?.includes(r.includes));
+    const reply = bySystem?.reply ?? behaviour.reply ?? defaultReply(request);
     const tokens = tokenize(reply);
     const usage = { input: 10 + request.images.length * 85, output: tokens.length };
     await sleep(behaviour.firstTokenDelayMs ?? 0);

@@ -1,6 +1,8 @@
 // The live battles the leaderboard is computed from, read from the database into the rating engine's table.
 // Left out, and counted: demo battles, named (non-anonymous) battles and those whose answers revealed a model,
 // battles stopped by moderation, votes from banned visitors, and votes an integrity rule did not count.
+import { dedupTags } from "../categories/dedup";
+import { JUDGED_CATEGORIES, LEADERBOARD_TAGS, RULES_LABELLER } from "../categories/names";
 import type { Db } from "../db/context";
 import { type BattleTable, BattleTableBuilder } from "../ratings/battle-table";
 import type { StyleCounts, Winner } from "../ratings/types";
@@ -35,17 +37,31 @@ interface Row {
   moderationStatus: string;
   banned: boolean;
   categories: string[] | null;
+  promptKey: string | null;
   style: number[] | null;
 }
 
-export async function loadLiveBattles(db: Db, options: { includeDemo?: boolean } = {}): Promise<LiveBattles> {
+/**
+ * `judgedBy`: whose labels count for the judged categories (the vision categories and refusal): the judge's
+ * labeller name, or `rules` (the heuristic fallbacks) when no judge is set. The other tags always come from rules.
+ */
+export async function loadLiveBattles(
+  db: Db,
+  options: { includeDemo?: boolean; judgedBy?: string } = {},
+): Promise<LiveBattles> {
   // Style counts: each side's assistant answers summed over the conversation, as FastChat's conv_metadata.
   const { rows } = await db.pool.query<Row>(
     `SELECT v.winner::text AS winner, v."modelAId", v."modelBId", v.anonymous, v.counted, v."createdAt", v."visitorId", v.turn,
             c."isDemo", c."isPreset", c.language, c."moderationStatus"::text AS "moderationStatus",
             (vis."bannedAt" IS NOT NULL) AS banned,
             (SELECT array_agg(DISTINCT bc.category) FROM "BattleCategory" bc
-              WHERE bc."conversationId" = c.id AND bc.value) AS categories,
+              WHERE bc."conversationId" = c.id AND bc.value
+                AND bc.labeller = CASE WHEN bc.category = ANY($1::text[]) THEN $2 ELSE '${RULES_LABELLER.name}' END) AS categories,
+            (SELECT md5(string_agg(m.content || ':' || COALESCE((SELECT string_agg(mi."imageSha256", ',' ORDER BY mi.position)
+                                                              FROM "MessageImage" mi WHERE mi."messageId" = m.id), ''),
+                                   E'\\x1f' ORDER BY m.turn))
+               FROM "Message" m
+              WHERE m."conversationId" = c.id AND m.side = 'a' AND m.role = 'user' AND NOT m.superseded) AS "promptKey",
             (SELECT ARRAY[
                COALESCE(SUM(r.tokens) FILTER (WHERE m.side = 'a'), 0), COALESCE(SUM(r."headerCount") FILTER (WHERE m.side = 'a'), 0),
                COALESCE(SUM(r."listCount") FILTER (WHERE m.side = 'a'), 0), COALESCE(SUM(r."boldCount") FILTER (WHERE m.side = 'a'), 0),
@@ -57,32 +73,39 @@ export async function loadLiveBattles(db: Db, options: { includeDemo?: boolean }
      JOIN "Conversation" c ON c.id = v."conversationId"
      LEFT JOIN "Visitor" vis ON vis.id = v."visitorId"
      ORDER BY v."createdAt"`,
+    [[...JUDGED_CATEGORIES], options.judgedBy ?? RULES_LABELLER.name],
   );
   const excluded: Exclusions = { demo: 0, notAnonymous: 0, moderation: 0, bannedVisitor: 0, notCounted: 0 };
-  const builder = new BattleTableBuilder();
+  const kept: Row[] = [];
   for (const row of rows) {
     if (row.isDemo && !options.includeDemo) excluded.demo++;
     else if (!row.anonymous) excluded.notAnonymous++;
     else if (row.moderationStatus === "flagged" || row.moderationStatus === "banned") excluded.moderation++;
     else if (row.banned) excluded.bannedVisitor++;
     else if (!row.counted) excluded.notCounted++;
-    else {
-      const categories = row.categories ?? [];
-      builder.add({
-        modelA: row.modelAId,
-        modelB: row.modelBId,
-        winner: row.winner,
-        anony: true,
-        language: row.language && row.language !== "unknown" ? row.language : undefined,
-        turn: row.turn,
-        tstamp: row.createdAt.getTime() / 1000,
-        judge: row.visitorId ?? undefined,
-        isPreset: row.isPreset,
-        isRefusal: categories.includes("refusal"),
-        categories: categories.filter((c) => c !== "refusal"),
-        style: row.style ? (row.style.map(Number) as unknown as StyleCounts) : undefined,
-      });
-    }
+    else kept.push(row);
   }
+  // de-duplication over the battles that count, keyed by the visitor's prompts and images
+  const dedup = dedupTags(kept.map((row, i) => ({ id: String(i), promptKey: row.promptKey ?? `#${i}` })));
+  const builder = new BattleTableBuilder();
+  kept.forEach((row, i) => {
+    const categories = row.categories ?? [];
+    builder.add({
+      modelA: row.modelAId,
+      modelB: row.modelBId,
+      winner: row.winner,
+      anony: true,
+      language: row.language && row.language !== "unknown" ? row.language : undefined,
+      turn: row.turn,
+      tstamp: row.createdAt.getTime() / 1000,
+      judge: row.visitorId ?? undefined,
+      isPreset: row.isPreset,
+      // unknown until tagged, so untagged battles stay in the no_refusal board
+      isRefusal: row.categories === null ? undefined : categories.includes("refusal"),
+      categories: categories.filter((c) => LEADERBOARD_TAGS.has(c)),
+      dedup: dedup[i],
+      style: row.style ? (row.style.map(Number) as unknown as StyleCounts) : undefined,
+    });
+  });
   return { table: builder.build(), votes: rows.length, excluded };
 }

@@ -1,5 +1,6 @@
 // Leaderboard snapshots: every category, with and without style control, computed from the live battles and
 // stored with their parameters and the vote count they saw. Pages and the API serve stored snapshots only.
+import { judgedByFromEnv } from "../categories/names";
 import type { Db } from "../db/context";
 import { categoryNames, computeLeaderboard, type Leaderboard, roundedRating, selectRows } from "../ratings";
 import { type Exclusions, loadLiveBattles } from "./battles";
@@ -28,16 +29,30 @@ function orderedMatrices(board: Leaderboard) {
   };
 }
 
+/** The newest vote or category label: what a snapshot computed now has seen. */
+export async function latestDataAt(db: Db): Promise<Date | null> {
+  const { rows } = await db.pool.query<{ latest: Date | null }>(
+    `SELECT GREATEST((SELECT max("createdAt") FROM "Vote"), (SELECT max("createdAt") FROM "BattleCategory")) AS latest`,
+  );
+  return rows[0]?.latest ?? null;
+}
+
 export async function recomputeSnapshots(
   db: Db,
   options: {
     includeDemo?: boolean;
+    /** whose labels count for the judged categories (default: from ARENA_JUDGE_MODEL) */
+    judgedBy?: string;
+    /** the newest vote or label the caller saw before loading; stored so the scheduler knows what is new */
+    dataAt?: Date | null;
     rounds?: number;
     seed?: number;
     onProgress?: (done: number, total: number) => void;
   } = {},
 ): Promise<RecomputeResult> {
-  const live = await loadLiveBattles(db, { includeDemo: options.includeDemo });
+  const judgedBy = options.judgedBy ?? judgedByFromEnv();
+  const dataAt = options.dataAt === undefined ? await latestDataAt(db) : options.dataAt;
+  const live = await loadLiveBattles(db, { includeDemo: options.includeDemo, judgedBy });
   const models = new Map(
     (
       await db.prisma.model.findMany({
@@ -89,7 +104,14 @@ export async function recomputeSnapshots(
       data: {
         category,
         styleControl,
-        params: { bootstrapRounds: rounds, seed, ci: "bootstrap", includeDemo: Boolean(options.includeDemo) },
+        params: {
+          bootstrapRounds: rounds,
+          seed,
+          ci: "bootstrap",
+          includeDemo: Boolean(options.includeDemo),
+          categoriesLabelledBy: judgedBy,
+          dataAt: dataAt?.toISOString() ?? null,
+        },
         payload: payload as object,
         voteCount: board.battles,
         excluded: live.excluded as object,

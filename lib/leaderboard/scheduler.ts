@@ -1,7 +1,7 @@
 // Keeps the snapshots fresh: after new votes, at most once per interval, and by one app instance at a time
 // (a PostgreSQL advisory lock), so any number of instances can run the loop.
 import type { Db } from "../db/context";
-import { type RecomputeResult, recomputeSnapshots } from "./recompute";
+import { latestDataAt, type RecomputeResult, recomputeSnapshots } from "./recompute";
 
 const SNAPSHOT_LOCK = 0x5a_4e_41_50; // "ZNAP"
 
@@ -14,7 +14,7 @@ export interface TickResult {
 /** One check: recompute when a vote is newer than the newest snapshot. */
 export async function snapshotTick(
   db: Db,
-  options: { includeDemo?: boolean; rounds?: number } = {},
+  options: { includeDemo?: boolean; judgedBy?: string; rounds?: number } = {},
 ): Promise<TickResult> {
   const client = await db.pool.connect();
   try {
@@ -22,12 +22,16 @@ export async function snapshotTick(
       .rows[0]?.ok;
     if (!locked) return { ran: false, reason: "locked_elsewhere" };
     try {
-      const { rows } = await client.query<{ stale: boolean }>(
-        `SELECT COALESCE((SELECT max("createdAt") FROM "Vote") >
-                         COALESCE((SELECT max("createdAt") FROM "LeaderboardSnapshot" WHERE source = 'live'), 'epoch'), false) AS stale`,
-      );
-      if (!rows[0]?.stale) return { ran: false, reason: "no_new_votes" };
-      const result = await recomputeSnapshots(db, options);
+      // new since the last snapshot: a vote, or a label (tagging runs after the vote)
+      const latest = await latestDataAt(db);
+      const seen = (
+        await client.query<{ seen: string | null }>(
+          `SELECT params->>'dataAt' AS seen FROM "LeaderboardSnapshot" WHERE source = 'live'
+            ORDER BY "createdAt" DESC LIMIT 1`,
+        )
+      ).rows[0]?.seen;
+      if (!latest || (seen && latest <= new Date(seen))) return { ran: false, reason: "no_new_votes" };
+      const result = await recomputeSnapshots(db, { ...options, dataAt: latest });
       return { ran: true, reason: "recomputed", result };
     } finally {
       await client.query("SELECT pg_advisory_unlock($1)", [SNAPSHOT_LOCK]);
@@ -40,13 +44,19 @@ export async function snapshotTick(
 /** Checks every `intervalMs` until the signal aborts. Failures are logged and retried at the next check. */
 export async function runSnapshotLoop(
   db: Db,
-  options: { intervalMs: number; signal: AbortSignal; includeDemo?: boolean; log?: (line: string) => void },
+  options: {
+    intervalMs: number;
+    signal: AbortSignal;
+    includeDemo?: boolean;
+    judgedBy?: string;
+    log?: (line: string) => void;
+  },
 ): Promise<void> {
   const log = options.log ?? (() => {});
   while (!options.signal.aborted) {
     try {
       const started = Date.now();
-      const tick = await snapshotTick(db, { includeDemo: options.includeDemo });
+      const tick = await snapshotTick(db, { includeDemo: options.includeDemo, judgedBy: options.judgedBy });
       if (tick.ran) {
         log(
           `leaderboard: ${tick.result?.snapshots.length} snapshots from ${tick.result?.votes} votes in ${Date.now() - started} ms`,

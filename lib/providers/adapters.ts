@@ -85,6 +85,7 @@ export async function* streamChat(
     const result = streamText({
       model: languageModel(target),
       messages: toModelMessages(turns),
+      ...(options.system ? { system: options.system } : {}),
       abortSignal: options.signal,
       maxRetries: 0,
       temperature: options.temperature,

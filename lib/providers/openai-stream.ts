@@ -55,7 +55,10 @@ export async function* streamOpenAICompatible(
   const url = new URL(`${(target.baseURL ?? "").replace(/\/$/, "")}/chat/completions`);
   const body = JSON.stringify({
     model: target.providerModelId,
-    messages: toOpenAIMessages(turns),
+    messages: [
+      ...(options.system ? [{ role: "system" as const, content: options.system }] : []),
+      ...toOpenAIMessages(turns),
+    ],
     stream: true,
     stream_options: { include_usage: true },
     ...(options.maxOutputTokens ? { max_tokens: options.maxOutputTokens } : {}),

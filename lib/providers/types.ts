@@ -23,6 +23,8 @@ export interface StreamOptions {
   signal?: AbortSignal;
   maxOutputTokens?: number;
   temperature?: number;
+  /** instructions sent as each provider's system prompt (the category judge uses it) */
+  system?: string;
 }
 
 export interface StreamEnd {

@@ -1,0 +1,64 @@
+// The categories a battle can carry, and who may label them.
+
+/** The paper's vision categories (VisionArena Fig. 4) and refusal: labelled by a judge model when one is set. */
+export const JUDGED_CATEGORIES = [
+  "captioning",
+  "ocr",
+  "entity_recognition",
+  "homework",
+  "humor",
+  "diagram",
+  "creative_writing",
+  "refusal",
+] as const;
+export type JudgedCategory = (typeof JUDGED_CATEGORIES)[number];
+
+/** Always labelled by rules: a code block is a fact, not a judgement; per-side refusals feed the exports. */
+export const RULE_CATEGORIES = ["coding", "refusal:a", "refusal:b", "preset", "demo"] as const;
+
+/** Tags that become leaderboard categories of their own (refusal becomes the `no_refusal` filter instead). */
+export const LEADERBOARD_TAGS = new Set<string>([
+  "coding",
+  "captioning",
+  "ocr",
+  "entity_recognition",
+  "homework",
+  "humor",
+  "diagram",
+  "creative_writing",
+]);
+
+export const CATEGORY_LABELS: Record<string, string> = {
+  overall: "Overall",
+  multi_turn: "Multi-turn",
+  no_tie: "Exclude ties",
+  no_refusal: "Exclude refusals",
+  no_preset: "Exclude preset images",
+  dedup: "De-duplicate top redundant prompts",
+  coding: "Coding",
+  captioning: "Captioning",
+  ocr: "OCR",
+  entity_recognition: "Entity recognition",
+  homework: "Homework",
+  humor: "Humor",
+  diagram: "Diagram",
+  creative_writing: "Creative writing",
+};
+
+export function categoryLabel(name: string): string {
+  if (name.startsWith("language:")) return name.slice("language:".length);
+  return CATEGORY_LABELS[name] ?? name;
+}
+
+/** The rules labeller: its name and version are stored with every label it writes. */
+export const RULES_LABELLER = { name: "rules", version: "1" } as const;
+/** The version of the judge prompts (VisionArena supplement §12); part of a judge label's version. */
+export const JUDGE_PROMPTS_VERSION = "visionarena-s12";
+
+export const judgeLabellerName = (modelId: string) => `judge:${modelId}`;
+
+/** Whose labels count for the judged categories: the judge's when ARENA_JUDGE_MODEL is set, else the rules'. */
+export function judgedByFromEnv(env: Record<string, string | undefined> = process.env): string {
+  const id = env.ARENA_JUDGE_MODEL?.trim();
+  return id ? judgeLabellerName(id) : RULES_LABELLER.name;
+}
