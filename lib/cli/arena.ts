@@ -11,6 +11,7 @@ const HELP = `usage: arena <command> [options]
 commands:
   leaderboard FILE   Bradley–Terry ratings with intervals from a battle file (arena leaderboard --help)
   snapshot           recompute the site's leaderboard snapshots from the database (arena snapshot --help)
+  runs               list recompute runs, publish one, compare two (arena runs --help)
 
 ${LEADERBOARD_HELP}
 
@@ -33,6 +34,11 @@ export async function main(argv: string[]): Promise<number> {
       await snapshotCommand(rest);
       return 0;
     }
+    if (command === "runs") {
+      const { runsCommand } = await import("./runs-command");
+      await runsCommand(rest);
+      return 0;
+    }
     throw new UsageError(`unknown command '${command}' (try: arena --help)`);
   } catch (error) {
     const usage = error instanceof UsageError || error instanceof UnknownCategoryError;
@@ -41,7 +47,8 @@ export async function main(argv: string[]): Promise<number> {
       error instanceof DatasetError ||
       error instanceof NoBattlesError ||
       error instanceof DatabaseUnreachableError ||
-      error instanceof MigrationError;
+      error instanceof MigrationError ||
+      (error instanceof Error && error.name === "RunNotFoundError");
     const message = error instanceof Error ? error.message : String(error);
     if (
       error instanceof Error &&

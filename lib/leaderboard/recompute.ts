@@ -1,10 +1,12 @@
 // Leaderboard snapshots: every category, with and without style control, computed from the live battles and
 // stored with their parameters and the vote count they saw. Pages and the API serve stored snapshots only.
 import { judgedByFromEnv } from "../categories/names";
+import crypto from "node:crypto";
 import type { Db } from "../db/context";
 import { categoryNames, computeLeaderboard, type Leaderboard, roundedRating, selectRows } from "../ratings";
 import { type Exclusions, loadLiveBattles } from "./battles";
-import { PROVISIONAL_VOTES, SNAPSHOT_ROUNDS, type SnapshotPayload } from "./serve";
+import { OUTCOME } from "../ratings/types";
+import { type CategorySummary, PROVISIONAL_VOTES, SNAPSHOT_ROUNDS, type SnapshotPayload } from "./serve";
 
 export interface RecomputeResult {
   votes: number;
@@ -37,6 +39,32 @@ export async function latestDataAt(db: Db): Promise<Date | null> {
   return rows[0]?.latest ?? null;
 }
 
+function payloadOf(
+  board: Leaderboard,
+  models: Map<string, { displayName: string; organization: string | null; license: string | null; isDemo: boolean }>,
+  runId: string,
+): SnapshotPayload {
+  return {
+    runId,
+    battles: board.battles,
+    components: board.components,
+    warnings: board.warnings,
+    models: board.models.map((m) => {
+      const info = models.get(m.model);
+      return {
+        ...roundedRating(m),
+        displayName: info?.displayName ?? m.model,
+        organization: info?.organization ?? null,
+        license: info?.license ?? null,
+        isDemo: info?.isDemo ?? false,
+        provisional: m.votes < PROVISIONAL_VOTES,
+      };
+    }),
+    ...(board.styleCoefficients ? { styleCoefficients: board.styleCoefficients } : {}),
+    ...(board.matrices ? { matrices: orderedMatrices(board) } : {}),
+  };
+}
+
 export async function recomputeSnapshots(
   db: Db,
   options: {
@@ -66,6 +94,18 @@ export async function recomputeSnapshots(
   if (live.table.size === 0) return result;
   const categories = categoryNames(live.table);
   const jobs = categories.flatMap((category) => [false, true].map((styleControl) => ({ category, styleControl })));
+  const runId = crypto.randomUUID();
+  const params = {
+    bootstrapRounds: rounds,
+    seed,
+    ci: "bootstrap",
+    includeDemo: Boolean(options.includeDemo),
+    categoriesLabelledBy: judgedBy,
+    dataAt: dataAt?.toISOString() ?? null,
+    runId,
+  };
+  const boards: { category: string; styleControl: boolean; board: Leaderboard; payload: SnapshotPayload }[] = [];
+  const summaries = new Map<string, CategorySummary>();
   let done = 0;
   for (const { category, styleControl } of jobs) {
     const rows = selectRows(live.table, category);
@@ -82,41 +122,42 @@ export async function recomputeSnapshots(
     } catch {
       continue; // e.g. style control on battles without style counts
     }
-    const payload: SnapshotPayload = {
-      battles: board.battles,
-      components: board.components,
-      warnings: board.warnings,
-      models: board.models.map((m) => {
-        const info = models.get(m.model);
-        return {
-          ...roundedRating(m),
-          displayName: info?.displayName ?? m.model,
-          organization: info?.organization ?? null,
-          license: info?.license ?? null,
-          isDemo: info?.isDemo ?? false,
-          provisional: m.votes < PROVISIONAL_VOTES,
-        };
-      }),
-      ...(board.styleCoefficients ? { styleCoefficients: board.styleCoefficients } : {}),
-      ...(board.matrices ? { matrices: orderedMatrices(board) } : {}),
+    boards.push({ category, styleControl, board, payload: payloadOf(board, models, runId) });
+    const summary = summaries.get(category) ?? {
+      category,
+      battles: rows.length,
+      bothBad: rows.reduce((n, r) => n + Number(live.table.outcome[r] === OUTCOME.bothBad), 0),
+      ranks: {},
+      votes: {},
     };
-    await db.prisma.leaderboardSnapshot.create({
-      data: {
-        category,
-        styleControl,
-        params: {
-          bootstrapRounds: rounds,
-          seed,
-          ci: "bootstrap",
-          includeDemo: Boolean(options.includeDemo),
-          categoriesLabelledBy: judgedBy,
-          dataAt: dataAt?.toISOString() ?? null,
+    const ranks = Object.fromEntries(board.models.map((m) => [m.model, m.rank]));
+    if (styleControl) {
+      summary.styleRanks = ranks;
+      summary.styleCoefficients = board.styleCoefficients;
+    } else {
+      summary.ranks = ranks;
+      summary.votes = Object.fromEntries(board.models.map((m) => [m.model, m.votes]));
+    }
+    summaries.set(category, summary);
+  }
+  const overall = boards.find((b) => b.category === "overall" && !b.styleControl);
+  if (overall) overall.payload.summary = [...summaries.values()];
+  // one transaction: readers see a whole run or none of it
+  await db.prisma.$transaction(
+    boards.map(({ category, styleControl, board, payload }) =>
+      db.prisma.leaderboardSnapshot.create({
+        data: {
+          category,
+          styleControl,
+          params,
+          payload: payload as object,
+          voteCount: board.battles,
+          excluded: live.excluded as object,
         },
-        payload: payload as object,
-        voteCount: board.battles,
-        excluded: live.excluded as object,
-      },
-    });
+      }),
+    ),
+  );
+  for (const { category, styleControl, board } of boards) {
     result.snapshots.push({ category, styleControl, battles: board.battles });
   }
   options.onProgress?.(jobs.length, jobs.length);

@@ -22,7 +22,25 @@ export interface SnapshotModel {
   provisional: boolean;
 }
 
+/** One category of a recompute run, as the cross-category charts need it (VisionArena Figs. 5–8, Table 2). */
+export interface CategorySummary {
+  category: string;
+  battles: number;
+  /** "tie (bothbad)" votes */
+  bothBad: number;
+  /** Rank (UB) per model id, without and with style control */
+  ranks: Record<string, number>;
+  styleRanks?: Record<string, number>;
+  /** votes per model id in this category (the paper stars cells under 100) */
+  votes: Record<string, number>;
+  styleCoefficients?: StyleCoefficient[];
+}
+
 export interface SnapshotPayload {
+  /** the recompute run that wrote it: all categories of a run are written, and published, together */
+  runId?: string;
+  /** on the overall board without style control: every category of the run */
+  summary?: CategorySummary[];
   battles: number;
   components: number;
   warnings: string[];

@@ -137,7 +137,9 @@ describe("category tagging", () => {
     expect(ask("ocr")?.userTexts).toEqual(["What does the sign say?"]);
     expect(ask("captioning")?.images).toHaveLength(0);
     expect(ask("homework")?.userTexts).toEqual(["Here is the image."]);
-    expect(ask("refusal")?.userTexts[0]).toContain("Model B:\nI'm sorry, but I can't read text in images.");
+    expect(ask("refusal")?.userTexts[0]).toContain(
+      `Model ${betaSide.toUpperCase()}:\nI'm sorry, but I can't read text in images.`,
+    );
     // nothing is queued twice
     expect(await sweepUntagged(db, boss, judge)).toBe(0);
   });

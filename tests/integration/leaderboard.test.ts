@@ -5,6 +5,7 @@ import { closeDb, createDb, type Db } from "../../lib/db";
 import { applyMigrations } from "../../lib/db/migrate";
 import { currentSnapshot } from "../../lib/leaderboard";
 import { recomputeSnapshots } from "../../lib/leaderboard/recompute";
+import { compareRuns, listRuns, publishRun, unpublishAll } from "../../lib/leaderboard/runs";
 import { snapshotTick } from "../../lib/leaderboard/scheduler";
 import { BattleTable, computeLeaderboard, type Winner } from "../../lib/ratings";
 import { createRandom } from "../../lib/ratings/random";
@@ -215,5 +216,40 @@ describe("leaderboard snapshots", () => {
     expect(tick).toMatchObject({ ran: true, reason: "recomputed" });
     expect((await currentSnapshot(db, "overall", false))?.voteCount).toBe(91);
     expect((await snapshotTick(db, { rounds: 5 })).reason).toBe("no_new_votes");
+  });
+
+  it("publish a whole run as the public version until another is published, and compare runs", async () => {
+    const older = (await listRuns(db, 1))[0];
+    await votedBattle({ a: "lb-alpha", b: "lb-gamma", winner: "model_a", style: [10, 0, 0, 0, 20, 1, 1, 1] });
+    await recomputeSnapshots(db, { rounds: 5 });
+    const runs = await listRuns(db);
+    expect(runs[1]?.runId).toBe(older?.runId);
+    const newest = runs[0] as (typeof runs)[number];
+    expect(newest.votes).toBe((older?.votes ?? 0) + 1);
+    expect(newest.published).toBe(false);
+
+    await publishRun(db, older?.runId as string);
+    const served = await currentSnapshot(db, "overall", false);
+    expect(served).toMatchObject({ published: true, voteCount: older?.votes });
+    expect(served?.payload.runId).toBe(older?.runId);
+    // every board of the run is published with it
+    expect((await currentSnapshot(db, "overall", true))?.payload.runId).toBe(older?.runId);
+
+    const comparison = await compareRuns(db, older?.runId as string, "latest");
+    const alpha = comparison.models.find((m) => m.model === "lb-alpha");
+    expect(alpha?.votes[1]).toBe((alpha?.votes[0] ?? 0) + 1);
+
+    await publishRun(db, "latest");
+    expect((await currentSnapshot(db, "overall", false))?.payload.runId).toBe(newest.runId);
+    expect((await listRuns(db)).filter((r) => r.published).map((r) => r.runId)).toEqual([newest.runId]);
+    await unpublishAll(db);
+    await expect(publishRun(db, "no-such-run")).rejects.toThrow("no recompute run");
+
+    // the overall board carries the run's summary of every category
+    const summary = (await currentSnapshot(db, "overall", false))?.payload.summary ?? [];
+    const overall = summary.find((c) => c.category === "overall");
+    expect(overall?.battles).toBe(newest.votes);
+    expect(Object.keys(overall?.ranks ?? {}).sort()).toEqual(MODELS);
+    expect(overall?.styleCoefficients?.map((c) => c.feature)).toHaveLength(4);
   });
 });
