@@ -21,9 +21,34 @@ test("a vote reaches the leaderboard: table, category and style switches, charts
   await page.getByRole("link", { name: "Style control: off" }).click();
   await expect(page.getByRole("link", { name: "Style control: on" })).toBeVisible();
   await expect(page.getByRole("cell", { name: /Fake Beta/ })).toBeVisible();
-  await page.getByRole("link", { name: "No tie" }).click();
+  // with style control: the rank change against the board without it
+  await expect(page.getByRole("columnheader", { name: "Δ vs no style control" })).toBeVisible();
+  await page.getByRole("link", { name: "Style control: on" }).click();
+  // the overall board draws the cross-category figures from the run's summary
+  await expect(page.getByRole("img", { name: /Predicted win rate/ })).toBeVisible();
+  await expect(page.getByRole("img", { name: "Rank (UB) of every model in every category" })).toBeVisible();
+  await expect(page.getByRole("img", { name: /Places gained/ })).toBeVisible();
+  await expect(page.getByRole("img", { name: /Style coefficients per category/ })).toBeVisible();
+  await expect(page.getByRole("img", { name: "Battles per category" })).toBeVisible();
+  await expect(page.getByRole("img", { name: /both are bad/ })).toBeVisible();
+  await page.getByRole("link", { name: "Exclude ties" }).click();
   await expect(page).toHaveURL(/category=no_tie/);
   await expect(page.getByRole("cell", { name: /Fake Alpha/ })).toBeVisible();
+  await expect(page.getByRole("columnheader", { name: "Δ vs overall" })).toBeVisible();
+
+  // a model's page: its score, its record against the other model, its rank per category
+  await page.getByRole("link", { name: "Fake Alpha" }).click();
+  await expect(page).toHaveURL(/\/models\/fake-alpha/);
+  await expect(page.getByRole("heading", { name: "Fake Alpha" })).toBeVisible();
+  await expect(page.getByTestId("model-current")).toContainText(/Arena Score \d+ .* \d+ votes? · win rate \d+%/);
+  await expect(page.getByRole("img", { name: /Arena Score over time/ })).toBeVisible();
+  await expect(
+    page.getByRole("table", { name: "Against every opponent" }).getByRole("row", { name: /Fake Beta/ }),
+  ).toContainText(/\d+%/);
+  await expect(
+    page.getByRole("table", { name: "Rank in every category" }).getByRole("row", { name: /Overall/ }),
+  ).toBeVisible();
+  expect((await page.request.get("/models/no-such-model")).status()).toBe(404);
   const api = await page.request.get("/api/leaderboard?category=overall&style=0");
   expect(api.status()).toBe(200);
   expect((await api.json()).models.map((m: { model: string }) => m.model).sort()).toEqual(["fake-alpha", "fake-beta"]);

@@ -2,19 +2,15 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { Heatmap } from "@/components/charts/heatmap";
 import { RatingIntervals } from "@/components/charts/rating-intervals";
+import { CategoryCharts } from "@/components/leaderboard/category-charts";
+import { LeaderboardTable } from "@/components/leaderboard/leaderboard-table";
+import { categoryLabel } from "@/lib/categories/names";
 import { getDb } from "@/lib/db";
-import { currentSnapshot, PROVISIONAL_VOTES, snapshotCategories } from "@/lib/leaderboard";
+import { currentSnapshot, snapshotCategories } from "@/lib/leaderboard";
+import { predictedWinRates } from "@/lib/leaderboard/analysis";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Leaderboard" };
-
-const label = (category: string) =>
-  category === "overall"
-    ? "Overall"
-    : category
-        .replace(/^language:/, "")
-        .replaceAll("_", " ")
-        .replace(/^./, (c) => c.toUpperCase());
 
 export default async function LeaderboardPage({
   searchParams,
@@ -25,7 +21,15 @@ export default async function LeaderboardPage({
   const category = params.category ?? "overall";
   const style = params.style === "1";
   const db = getDb();
-  const [snapshot, categories] = await Promise.all([currentSnapshot(db, category, style), snapshotCategories(db)]);
+  const [snapshot, overall, categories] = await Promise.all([
+    currentSnapshot(db, category, style),
+    currentSnapshot(db, "overall", false),
+    snapshotCategories(db),
+  ]);
+  // the run's summary (on the overall board) has every category's ranks, with and without style control
+  const summary = overall?.payload.summary ?? [];
+  const overallSummary = summary.find((c) => c.category === "overall");
+  const thisSummary = summary.find((c) => c.category === category);
   const href = (next: { category?: string; style?: boolean }) =>
     `/leaderboard?category=${encodeURIComponent(next.category ?? category)}&style=${(next.style ?? style) ? 1 : 0}`;
 
@@ -49,7 +53,7 @@ export default async function LeaderboardPage({
                 aria-current={c.category === category ? "page" : undefined}
                 className={`rounded-md border px-2 py-0.5 ${c.category === category ? "border-brand-600 bg-brand-600 text-white" : "border-zinc-300 dark:border-zinc-700"}`}
               >
-                {label(c.category)}
+                {categoryLabel(c.category)}
               </Link>
             ))}
           </span>
@@ -71,49 +75,17 @@ export default async function LeaderboardPage({
           <p className="text-xs text-zinc-500" data-testid="snapshot-info">
             {snapshot.voteCount} votes · computed {snapshot.createdAt.toUTCString()}
             {snapshot.published ? " · published" : ""}
+            {snapshot.payload.categoriesLabelledBy && category !== "overall"
+              ? ` · categories labelled by ${snapshot.payload.categoriesLabelledBy === "rules" ? "heuristic rules (no judge model configured)" : snapshot.payload.categoriesLabelledBy}`
+              : ""}
           </p>
-          <div className="overflow-x-auto rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
-            <table className="w-full text-sm">
-              <thead className="border-b border-zinc-200 text-left text-xs uppercase text-zinc-500 dark:border-zinc-800">
-                <tr>
-                  <th className="px-3 py-2 text-right">Rank (UB)</th>
-                  <th className="px-3 py-2">Model</th>
-                  <th className="px-3 py-2 text-right">Arena Score</th>
-                  <th className="px-3 py-2 text-right">95% CI</th>
-                  <th className="px-3 py-2 text-right">Votes</th>
-                  <th className="px-3 py-2">Organization</th>
-                  <th className="px-3 py-2">License</th>
-                </tr>
-              </thead>
-              <tbody>
-                {snapshot.payload.models.map((m) => (
-                  <tr key={m.model} className="border-b border-zinc-100 last:border-0 dark:border-zinc-800">
-                    <td className="px-3 py-2 text-right tabular-nums">{m.rank}</td>
-                    <td className="px-3 py-2 font-medium">
-                      {m.displayName}
-                      {m.isDemo && (
-                        <span className="ml-2 rounded bg-zinc-100 px-1 text-xs text-zinc-600 dark:bg-zinc-800">
-                          demo
-                        </span>
-                      )}
-                      {m.provisional && (
-                        <span className="ml-2 text-xs text-amber-700" title={`fewer than ${PROVISIONAL_VOTES} votes`}>
-                          provisional
-                        </span>
-                      )}
-                    </td>
-                    <td className="px-3 py-2 text-right tabular-nums">{Math.round(m.rating)}</td>
-                    <td className="px-3 py-2 text-right tabular-nums">
-                      +{Math.round(m.ciUpper - m.rating)}/-{Math.round(m.rating - m.ciLower)}
-                    </td>
-                    <td className="px-3 py-2 text-right tabular-nums">{m.votes}</td>
-                    <td className="px-3 py-2">{m.organization ?? ""}</td>
-                    <td className="px-3 py-2">{m.license ?? ""}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <LeaderboardTable
+            models={snapshot.payload.models}
+            overallRanks={
+              category === "overall" ? undefined : style ? overallSummary?.styleRanks : overallSummary?.ranks
+            }
+            plainRanks={style ? thisSummary?.ranks : undefined}
+          />
           <RatingIntervals
             title="Arena Score with 95% confidence intervals"
             rows={snapshot.payload.models.map((m) => ({
@@ -141,6 +113,16 @@ export default async function LeaderboardPage({
                 palette="sequential"
               />
             </div>
+          )}
+          <Heatmap
+            title="Predicted win rate of the row model against the column model (from the Arena Scores)"
+            labels={snapshot.payload.models.map((m) => m.displayName)}
+            values={predictedWinRates(snapshot.payload.models)}
+            format={(v) => v.toFixed(2)}
+            scale={(v) => v}
+          />
+          {category === "overall" && overall && summary.length > 0 && (
+            <CategoryCharts summary={summary} models={overall.payload.models} />
           )}
           {snapshot.payload.warnings.length > 0 && (
             <ul className="list-disc pl-5 text-xs text-zinc-500">

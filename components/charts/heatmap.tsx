@@ -1,29 +1,39 @@
-// A model × model matrix as a heatmap with the value written in every cell, so it reads without colour too.
+// A matrix as a heatmap with the value written in every cell, so it reads without colour too. Square (model ×
+// model, diagonal left blank) or rectangular (models × categories).
 
 export function Heatmap({
   title,
   labels,
+  columns,
   values,
   format,
   scale,
+  marks,
   palette = "diverging",
+  note,
 }: {
   title: string;
+  /** row labels; also the column labels when `columns` is not given */
   labels: string[];
+  columns?: string[];
   values: (number | null)[][];
   format: (v: number) => string;
   /** map a value to [0, 1] for the colour */
   scale: (v: number) => number;
-  /** diverging (red–blue around the middle) for shares, sequential (light to dark blue) for counts */
+  /** cells to mark with an asterisk (e.g. fewer than 100 votes) */
+  marks?: boolean[][];
+  /** diverging (red–blue around the middle) for shares and changes, sequential (light to dark blue) for counts */
   palette?: "diverging" | "sequential";
+  note?: string;
 }) {
-  const n = labels.length;
-  if (n === 0) return null;
-  const cell = Math.max(22, Math.min(44, Math.floor(560 / n)));
+  const square = columns === undefined;
+  const cols = columns ?? labels;
+  if (labels.length === 0 || cols.length === 0) return null;
+  const cell = Math.max(26, Math.min(44, Math.floor(560 / Math.max(labels.length, cols.length))));
   const left = 170;
   const top = 120;
   // room on the right for the last column's slanted label
-  const size = { w: left + n * cell + 110, h: top + n * cell + 10 };
+  const size = { w: left + cols.length * cell + 110, h: top + labels.length * cell + 10 };
   const colour = (t: number) =>
     palette === "sequential"
       ? `hsl(220 70% ${Math.round(95 - 45 * t)}%)`
@@ -33,7 +43,7 @@ export function Heatmap({
       <figcaption className="mb-1 text-sm font-medium">{title}</figcaption>
       <svg width={size.w} height={size.h} viewBox={`0 0 ${size.w} ${size.h}`} role="img" aria-label={title}>
         <title>{title}</title>
-        {labels.map((label, j) => (
+        {cols.map((label, j) => (
           <text
             key={`c-${label}`}
             x={left + j * cell + cell / 2}
@@ -50,8 +60,9 @@ export function Heatmap({
             <text x={left - 6} y={top + i * cell + cell / 2 + 4} textAnchor="end" fontSize={11} fill="currentColor">
               {label}
             </text>
-            {labels.map((other, j) => {
+            {cols.map((other, j) => {
               const v = values[i]?.[j];
+              const blank = v === null || v === undefined || (square && i === j);
               return (
                 <g key={`${label}-${other}`}>
                   <rect
@@ -59,11 +70,11 @@ export function Heatmap({
                     y={top + i * cell}
                     width={cell - 1}
                     height={cell - 1}
-                    fill={v === null || v === undefined || i === j ? "transparent" : colour(scale(v))}
+                    fill={blank ? "transparent" : colour(Math.max(0, Math.min(1, scale(v))))}
                     stroke="currentColor"
                     strokeOpacity={0.08}
                   />
-                  {v !== null && v !== undefined && i !== j && cell >= 26 && (
+                  {!blank && (
                     <text
                       x={left + j * cell + cell / 2}
                       y={top + i * cell + cell / 2 + 4}
@@ -72,6 +83,7 @@ export function Heatmap({
                       fill="#111"
                     >
                       {format(v)}
+                      {marks?.[i]?.[j] ? "*" : ""}
                     </text>
                   )}
                 </g>
@@ -80,6 +92,7 @@ export function Heatmap({
           </g>
         ))}
       </svg>
+      {note && <p className="mt-1 text-xs text-zinc-500">{note}</p>}
     </figure>
   );
 }

@@ -43,9 +43,11 @@ function payloadOf(
   board: Leaderboard,
   models: Map<string, { displayName: string; organization: string | null; license: string | null; isDemo: boolean }>,
   runId: string,
+  categoriesLabelledBy: string,
 ): SnapshotPayload {
   return {
     runId,
+    categoriesLabelledBy,
     battles: board.battles,
     components: board.components,
     warnings: board.warnings,
@@ -122,7 +124,7 @@ export async function recomputeSnapshots(
     } catch {
       continue; // e.g. style control on battles without style counts
     }
-    boards.push({ category, styleControl, board, payload: payloadOf(board, models, runId) });
+    boards.push({ category, styleControl, board, payload: payloadOf(board, models, runId, judgedBy) });
     const summary = summaries.get(category) ?? {
       category,
       battles: rows.length,

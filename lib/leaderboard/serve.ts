@@ -41,6 +41,8 @@ export interface SnapshotPayload {
   runId?: string;
   /** on the overall board without style control: every category of the run */
   summary?: CategorySummary[];
+  /** whose labels made the judged categories: a judge model's labeller name, or "rules" */
+  categoriesLabelledBy?: string;
   battles: number;
   components: number;
   warnings: string[];

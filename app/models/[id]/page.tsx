@@ -1,0 +1,111 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { RatingHistory } from "@/components/charts/rating-history";
+import { categoryLabel } from "@/lib/categories/names";
+import { getDb } from "@/lib/db";
+import { modelProfile } from "@/lib/leaderboard/model-profile";
+
+export const dynamic = "force-dynamic";
+
+type Props = { params: Promise<{ id: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { id } = await params;
+  return { title: decodeURIComponent(id) };
+}
+
+const percent = (v: number | null) => (v === null ? "–" : `${(100 * v).toFixed(0)}%`);
+
+export default async function ModelPage({ params }: Props) {
+  const { id } = await params;
+  const profile = await modelProfile(getDb(), decodeURIComponent(id));
+  if (!profile) notFound();
+  const { model, current } = profile;
+  return (
+    <div className="space-y-4">
+      <div>
+        <Link href="/leaderboard" className="text-sm text-zinc-500 hover:underline">
+          ← Leaderboard
+        </Link>
+        <h1 className="text-2xl font-bold tracking-tight">{model.displayName}</h1>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          {[model.organization, model.license, model.isDemo ? "demo model" : null].filter(Boolean).join(" · ")}
+        </p>
+      </div>
+      {current ? (
+        <p className="text-sm" data-testid="model-current">
+          Rank (UB) <strong>{current.rank}</strong> · Arena Score <strong>{Math.round(current.rating)}</strong> (+
+          {Math.round(current.ciUpper - current.rating)}/−{Math.round(current.rating - current.ciLower)}) ·{" "}
+          {current.votes} vote{current.votes === 1 ? "" : "s"} · win rate {percent(current.winRate)}
+        </p>
+      ) : (
+        <p className="text-sm text-zinc-600">Not on the current leaderboard yet.</p>
+      )}
+      <RatingHistory title="Arena Score over time (95% interval shaded)" points={profile.history} />
+      <div className="grid gap-4 lg:grid-cols-2">
+        {profile.opponents.length > 0 && (
+          <section className="rounded-xl border border-zinc-200 bg-white p-3 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
+            <h2 className="mb-2 text-sm font-medium">Against every opponent</h2>
+            <table className="w-full text-sm" aria-label="Against every opponent">
+              <thead className="text-left text-xs uppercase text-zinc-500">
+                <tr>
+                  <th className="py-1">Opponent</th>
+                  <th className="py-1 text-right">Battles</th>
+                  <th className="py-1 text-right">Won (decisive)</th>
+                  <th className="py-1 text-right">Predicted</th>
+                </tr>
+              </thead>
+              <tbody>
+                {profile.opponents.map((o) => (
+                  <tr key={o.model} className="border-t border-zinc-100 dark:border-zinc-800">
+                    <td className="py-1">
+                      <Link href={`/models/${encodeURIComponent(o.model)}`} className="hover:underline">
+                        {o.displayName}
+                      </Link>
+                    </td>
+                    <td className="py-1 text-right tabular-nums">{o.battles}</td>
+                    <td className="py-1 text-right tabular-nums">{percent(o.winFraction)}</td>
+                    <td className="py-1 text-right tabular-nums">{percent(o.predicted)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        )}
+        {profile.categories.length > 0 && (
+          <section className="rounded-xl border border-zinc-200 bg-white p-3 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
+            <h2 className="mb-2 text-sm font-medium">Rank in every category</h2>
+            <table className="w-full text-sm" aria-label="Rank in every category">
+              <thead className="text-left text-xs uppercase text-zinc-500">
+                <tr>
+                  <th className="py-1">Category</th>
+                  <th className="py-1 text-right">Rank (UB)</th>
+                  <th className="py-1 text-right">With style control</th>
+                  <th className="py-1 text-right">Votes</th>
+                </tr>
+              </thead>
+              <tbody>
+                {profile.categories.map((c) => (
+                  <tr key={c.category} className="border-t border-zinc-100 dark:border-zinc-800">
+                    <td className="py-1">
+                      <Link
+                        href={`/leaderboard?category=${encodeURIComponent(c.category)}&style=0`}
+                        className="hover:underline"
+                      >
+                        {categoryLabel(c.category)}
+                      </Link>
+                    </td>
+                    <td className="py-1 text-right tabular-nums">{c.rank ?? "–"}</td>
+                    <td className="py-1 text-right tabular-nums">{c.styleRank ?? "–"}</td>
+                    <td className="py-1 text-right tabular-nums">{c.votes}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+// A rank change as an arrow and a number, so it reads without colour: ▲2 gained two places, ▼1 lost one.
+export function RankDelta({ value, label }: { value: number | null; label: string }) {
+  if (value === null) return <span className="text-zinc-400">–</span>;
+  if (value === 0)
+    return (
+      <span className="text-zinc-500" title={`same place ${label}`}>
+        0
+      </span>
+    );
+  const up = value > 0;
+  return (
+    <span
+      className={up ? "text-emerald-700 dark:text-emerald-400" : "text-red-700 dark:text-red-400"}
+      title={`${up ? "up" : "down"} ${Math.abs(value)} ${label}`}
+    >
+      {up ? "▲" : "▼"}
+      {Math.abs(value)}
+    </span>
+  );
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { categoryRanks, categoryStats, predictedWinRates, rankChange, styleRankChanges } from "./analysis";
+import type { CategorySummary } from "./serve";
+
+const summary: CategorySummary[] = [
+  {
+    category: "overall",
+    battles: 400,
+    bothBad: 40,
+    ranks: { a: 1, b: 2, c: 3 },
+    styleRanks: { a: 2, b: 1, c: 3 },
+    votes: { a: 300, b: 250, c: 250 },
+    styleCoefficients: [{ feature: "tokens", value: 0.25, ciLower: 0.2, ciUpper: 0.3 }],
+  },
+  {
+    category: "captioning",
+    battles: 100,
+    bothBad: 2,
+    ranks: { a: 3, b: 1, c: 2 },
+    styleRanks: { a: 1, b: 2, c: 3 },
+    votes: { a: 80, b: 70, c: 50 },
+  },
+  { category: "ocr", battles: 50, bothBad: 10, ranks: { a: 1, b: 2 }, votes: { a: 150, b: 150 } },
+];
+
+describe("leaderboard analyses", () => {
+  it("predicts win rates on the Elo scale", () => {
+    const p = predictedWinRates([{ rating: 1100 }, { rating: 1000 }]);
+    expect(p[0]?.[1]).toBeCloseTo(0.6401, 4);
+    expect((p[0]?.[1] ?? 0) + (p[1]?.[0] ?? 0)).toBeCloseTo(1, 12);
+    expect(p[0]?.[0]).toBeNull();
+  });
+
+  it("counts places gained against a reference", () => {
+    expect(rankChange(1, "b", { b: 3 })).toBe(2);
+    expect(rankChange(4, "b", { b: 3 })).toBe(-1);
+    expect(rankChange(1, "z", { b: 3 })).toBeNull();
+  });
+
+  it("lays out ranks per category with few-vote cells marked, and rank changes under style control", () => {
+    const grid = categoryRanks(summary, ["a", "b", "c"]);
+    expect(grid.columns).toEqual(["overall", "captioning", "ocr"]);
+    expect(grid.values).toEqual([
+      [1, 3, 1],
+      [2, 1, 2],
+      [3, 2, null],
+    ]);
+    expect(grid.few[0]).toEqual([false, true, false]);
+    const changes = styleRankChanges(summary, ["a", "b", "c"]);
+    expect(changes.columns).toEqual(["overall", "captioning"]);
+    expect(changes.values).toEqual([
+      [-1, 2],
+      [1, -1],
+      [0, -1],
+    ]);
+  });
+
+  it("gives each category's share of battles and of both-bad votes", () => {
+    expect(categoryStats(summary)).toEqual([
+      { category: "captioning", battles: 100, share: 0.25, bothBadShare: 0.02 },
+      { category: "ocr", battles: 50, share: 0.125, bothBadShare: 0.2 },
+    ]);
+  });
+});
