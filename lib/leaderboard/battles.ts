@@ -41,17 +41,27 @@ interface Row {
   style: number[] | null;
 }
 
+type BatchRow = Row & { id: string };
+
 /**
  * `judgedBy`: whose labels count for the judged categories (the vision categories and refusal): the judge's
  * labeller name, or `rules` (the heuristic fallbacks) when no judge is set. The other tags always come from rules.
  */
 export async function loadLiveBattles(
   db: Db,
-  options: { includeDemo?: boolean; judgedBy?: string } = {},
+  options: { includeDemo?: boolean; judgedBy?: string; batchSize?: number; onProgress?: (votes: number) => void } = {},
 ): Promise<LiveBattles> {
-  // Style counts: each side's assistant answers summed over the conversation, as FastChat's conv_metadata.
-  const { rows } = await db.pool.query<Row>(
-    `SELECT v.winner::text AS winner, v."modelAId", v."modelBId", v.anonymous, v.counted, v."createdAt", v."visitorId", v.turn,
+  const excluded: Exclusions = { demo: 0, notAnonymous: 0, moderation: 0, bannedVisitor: 0, notCounted: 0 };
+  const builder = new BattleTableBuilder();
+  const promptKeys: string[] = [];
+  const batchSize = options.batchSize ?? 20_000;
+  let votes = 0;
+  let after: { createdAt: Date; id: string } | null = null;
+  // In batches, oldest vote first (keyset on the vote's time and id): memory stays bounded by the table being
+  // built, and each batch's lookups use the per-conversation indexes.
+  for (;;) {
+    const batch: { rows: BatchRow[] } = await db.pool.query<BatchRow>(
+      `SELECT v.id, v.winner::text AS winner, v."modelAId", v."modelBId", v.anonymous, v.counted, v."createdAt", v."visitorId", v.turn,
             c."isDemo", c."isPreset", c.language, c."moderationStatus"::text AS "moderationStatus",
             (vis."bannedAt" IS NOT NULL) AS banned,
             (SELECT array_agg(DISTINCT bc.category) FROM "BattleCategory" bc
@@ -72,40 +82,55 @@ export async function loadLiveBattles(
      FROM "Vote" v
      JOIN "Conversation" c ON c.id = v."conversationId"
      LEFT JOIN "Visitor" vis ON vis.id = v."visitorId"
-     ORDER BY v."createdAt"`,
-    [[...JUDGED_CATEGORIES], options.judgedBy ?? RULES_LABELLER.name],
-  );
-  const excluded: Exclusions = { demo: 0, notAnonymous: 0, moderation: 0, bannedVisitor: 0, notCounted: 0 };
-  const kept: Row[] = [];
-  for (const row of rows) {
-    if (row.isDemo && !options.includeDemo) excluded.demo++;
-    else if (!row.anonymous) excluded.notAnonymous++;
-    else if (row.moderationStatus === "flagged" || row.moderationStatus === "banned") excluded.moderation++;
-    else if (row.banned) excluded.bannedVisitor++;
-    else if (!row.counted) excluded.notCounted++;
-    else kept.push(row);
+     WHERE $3::timestamp IS NULL OR (v."createdAt", v.id) > ($3::timestamp, $4::uuid)
+     ORDER BY v."createdAt", v.id
+     LIMIT $5`,
+      [
+        [...JUDGED_CATEGORIES],
+        options.judgedBy ?? RULES_LABELLER.name,
+        after?.createdAt ?? null,
+        after?.id ?? null,
+        batchSize,
+      ],
+    );
+    const rows: BatchRow[] = batch.rows;
+    for (const row of rows) {
+      if (row.isDemo && !options.includeDemo) excluded.demo++;
+      else if (!row.anonymous) excluded.notAnonymous++;
+      else if (row.moderationStatus === "flagged" || row.moderationStatus === "banned") excluded.moderation++;
+      else if (row.banned) excluded.bannedVisitor++;
+      else if (!row.counted) excluded.notCounted++;
+      else {
+        const categories = row.categories ?? [];
+        promptKeys.push(row.promptKey ?? `#${promptKeys.length}`);
+        builder.add({
+          modelA: row.modelAId,
+          modelB: row.modelBId,
+          winner: row.winner,
+          anony: true,
+          language: row.language && row.language !== "unknown" ? row.language : undefined,
+          turn: row.turn,
+          tstamp: row.createdAt.getTime() / 1000,
+          judge: row.visitorId ?? undefined,
+          isPreset: row.isPreset,
+          // unknown until tagged, so untagged battles stay in the no_refusal board
+          isRefusal: row.categories === null ? undefined : categories.includes("refusal"),
+          categories: categories.filter((c) => LEADERBOARD_TAGS.has(c)),
+          style: row.style ? (row.style.map(Number) as unknown as StyleCounts) : undefined,
+        });
+      }
+    }
+    votes += rows.length;
+    options.onProgress?.(votes);
+    const last: BatchRow | undefined = rows[rows.length - 1];
+    if (!last || rows.length < batchSize) break;
+    after = { createdAt: last.createdAt, id: last.id };
   }
+  const table = builder.build();
   // de-duplication over the battles that count, keyed by the visitor's prompts and images
-  const dedup = dedupTags(kept.map((row, i) => ({ id: String(i), promptKey: row.promptKey ?? `#${i}` })));
-  const builder = new BattleTableBuilder();
-  kept.forEach((row, i) => {
-    const categories = row.categories ?? [];
-    builder.add({
-      modelA: row.modelAId,
-      modelB: row.modelBId,
-      winner: row.winner,
-      anony: true,
-      language: row.language && row.language !== "unknown" ? row.language : undefined,
-      turn: row.turn,
-      tstamp: row.createdAt.getTime() / 1000,
-      judge: row.visitorId ?? undefined,
-      isPreset: row.isPreset,
-      // unknown until tagged, so untagged battles stay in the no_refusal board
-      isRefusal: row.categories === null ? undefined : categories.includes("refusal"),
-      categories: categories.filter((c) => LEADERBOARD_TAGS.has(c)),
-      dedup: dedup[i],
-      style: row.style ? (row.style.map(Number) as unknown as StyleCounts) : undefined,
-    });
+  const tags = dedupTags(promptKeys.map((promptKey, i) => ({ id: String(i), promptKey })));
+  tags.forEach((tag, i) => {
+    table.dedupKeep[i] = tag.sampled ? 1 : 0;
   });
-  return { table: builder.build(), votes: rows.length, excluded };
+  return { table, votes, excluded };
 }

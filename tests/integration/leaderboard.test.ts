@@ -4,6 +4,7 @@ import { castVote } from "../../lib/arena";
 import { closeDb, createDb, type Db } from "../../lib/db";
 import { applyMigrations } from "../../lib/db/migrate";
 import { currentSnapshot } from "../../lib/leaderboard";
+import { loadLiveBattles } from "../../lib/leaderboard/battles";
 import { recomputeSnapshots } from "../../lib/leaderboard/recompute";
 import { compareRuns, listRuns, publishRun, unpublishAll } from "../../lib/leaderboard/runs";
 import { snapshotTick } from "../../lib/leaderboard/scheduler";
@@ -251,5 +252,20 @@ describe("leaderboard snapshots", () => {
     expect(overall?.battles).toBe(newest.votes);
     expect(Object.keys(overall?.ranks ?? {}).sort()).toEqual(MODELS);
     expect(overall?.styleCoefficients?.map((c) => c.feature)).toHaveLength(4);
+  });
+
+  it("read the same battles in small batches as in one", async () => {
+    const whole = await loadLiveBattles(db);
+    const seen: number[] = [];
+    const batched = await loadLiveBattles(db, { batchSize: 7, onProgress: (n) => seen.push(n) });
+    expect(batched.votes).toBe(whole.votes);
+    expect(batched.excluded).toEqual(whole.excluded);
+    expect(batched.table.size).toBe(whole.table.size);
+    expect([...batched.table.outcome]).toEqual([...whole.table.outcome]);
+    expect([...batched.table.a].map((i) => batched.table.models[i])).toEqual(
+      [...whole.table.a].map((i) => whole.table.models[i]),
+    );
+    expect([...batched.table.dedupKeep]).toEqual([...whole.table.dedupKeep]);
+    expect(seen.length).toBeGreaterThan(10);
   });
 });
