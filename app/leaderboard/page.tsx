@@ -1,13 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { Heatmap } from "@/components/charts/heatmap";
 import { RatingIntervals } from "@/components/charts/rating-intervals";
 import { CategoryCharts } from "@/components/leaderboard/category-charts";
 import { LeaderboardTable } from "@/components/leaderboard/leaderboard-table";
+import { PairCharts } from "@/components/leaderboard/pair-charts";
 import { categoryLabel } from "@/lib/categories/names";
 import { getDb } from "@/lib/db";
-import { currentSnapshot, snapshotCategories } from "@/lib/leaderboard";
-import { predictedWinRates } from "@/lib/leaderboard/analysis";
+import { servedCategories, servedSnapshot } from "@/lib/leaderboard";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Leaderboard" };
@@ -22,9 +21,9 @@ export default async function LeaderboardPage({
   const style = params.style === "1";
   const db = getDb();
   const [snapshot, overall, categories] = await Promise.all([
-    currentSnapshot(db, category, style),
-    currentSnapshot(db, "overall", false),
-    snapshotCategories(db),
+    servedSnapshot(db, category, style),
+    servedSnapshot(db, "overall", false),
+    servedCategories(db),
   ]);
   // the run's summary (on the overall board) has every category's ranks, with and without style control
   const summary = overall?.payload.summary ?? [];
@@ -95,32 +94,7 @@ export default async function LeaderboardPage({
               upper: m.ciUpper,
             }))}
           />
-          {snapshot.payload.matrices && (
-            <div className="grid gap-4 lg:grid-cols-2">
-              <Heatmap
-                title="Win fraction of the row model against the column model (decisive battles)"
-                labels={snapshot.payload.models.map((m) => m.displayName)}
-                values={snapshot.payload.matrices.winFraction}
-                format={(v) => v.toFixed(2)}
-                scale={(v) => v}
-              />
-              <Heatmap
-                title="Battles per pair of models"
-                labels={snapshot.payload.models.map((m) => m.displayName)}
-                values={snapshot.payload.matrices.battles}
-                format={(v) => String(v)}
-                scale={(v) => Math.min(1, v / Math.max(1, ...snapshot.payload.matrices!.battles.flat()))}
-                palette="sequential"
-              />
-            </div>
-          )}
-          <Heatmap
-            title="Predicted win rate of the row model against the column model (from the Arena Scores)"
-            labels={snapshot.payload.models.map((m) => m.displayName)}
-            values={predictedWinRates(snapshot.payload.models)}
-            format={(v) => v.toFixed(2)}
-            scale={(v) => v}
-          />
+          <PairCharts payload={snapshot.payload} />
           {category === "overall" && overall && summary.length > 0 && (
             <CategoryCharts summary={summary} models={overall.payload.models} />
           )}

@@ -55,42 +55,45 @@ export function Heatmap({
             {label}
           </text>
         ))}
-        {labels.map((label, i) => (
-          <g key={`r-${label}`}>
-            <text x={left - 6} y={top + i * cell + cell / 2 + 4} textAnchor="end" fontSize={11} fill="currentColor">
-              {label}
-            </text>
-            {cols.map((other, j) => {
+        {/* cells, then their values: shared attributes sit on the groups, which keeps a big grid small */}
+        <g stroke="currentColor" strokeOpacity={0.08}>
+          {labels.map((label, i) =>
+            cols.map((other, j) => {
               const v = values[i]?.[j];
               const blank = v === null || v === undefined || (square && i === j);
               return (
-                <g key={`${label}-${other}`}>
-                  <rect
-                    x={left + j * cell}
-                    y={top + i * cell}
-                    width={cell - 1}
-                    height={cell - 1}
-                    fill={blank ? "transparent" : colour(Math.max(0, Math.min(1, scale(v))))}
-                    stroke="currentColor"
-                    strokeOpacity={0.08}
-                  />
-                  {!blank && (
-                    <text
-                      x={left + j * cell + cell / 2}
-                      y={top + i * cell + cell / 2 + 4}
-                      textAnchor="middle"
-                      fontSize={10}
-                      fill="#111"
-                    >
-                      {format(v)}
-                      {marks?.[i]?.[j] ? "*" : ""}
-                    </text>
-                  )}
-                </g>
+                <rect
+                  key={`${label}-${other}`}
+                  x={left + j * cell}
+                  y={top + i * cell}
+                  width={cell - 1}
+                  height={cell - 1}
+                  fill={blank ? "transparent" : colour(Math.max(0, Math.min(1, scale(v))))}
+                />
               );
-            })}
-          </g>
-        ))}
+            }),
+          )}
+        </g>
+        <g fontSize={10} textAnchor="middle" fill="#111">
+          {labels.map((label, i) =>
+            cols.map((other, j) => {
+              const v = values[i]?.[j];
+              if (v === null || v === undefined || (square && i === j)) return null;
+              return (
+                <text key={`${label}-${other}`} x={left + j * cell + cell / 2} y={top + i * cell + cell / 2 + 4}>
+                  {`${format(v)}${marks?.[i]?.[j] ? "*" : ""}`}
+                </text>
+              );
+            }),
+          )}
+        </g>
+        <g fontSize={11} fill="currentColor" textAnchor="end">
+          {labels.map((label, i) => (
+            <text key={`r-${label}`} x={left - 6} y={top + i * cell + cell / 2 + 4}>
+              {label}
+            </text>
+          ))}
+        </g>
       </svg>
       {note && <p className="mt-1 text-xs text-zinc-500">{note}</p>}
     </figure>

@@ -5,6 +5,7 @@ import { BarChart } from "@/components/charts/bar-chart";
 import { Heatmap } from "@/components/charts/heatmap";
 import { categoryLabel } from "@/lib/categories/names";
 import {
+  CHART_MODELS,
   categoryRanks,
   categoryStats,
   FEW_VOTES,
@@ -16,8 +17,10 @@ import type { CategorySummary, SnapshotModel } from "@/lib/leaderboard/serve";
 const FEATURE_LABELS: Record<string, string> = { tokens: "length", headers: "headers", lists: "lists", bold: "bold" };
 
 export function CategoryCharts({ summary, models }: { summary: CategorySummary[]; models: SnapshotModel[] }) {
-  const ids = models.map((m) => m.model);
-  const names = models.map((m) => m.displayName);
+  const shown = models.slice(0, CHART_MODELS);
+  const ids = shown.map((m) => m.model);
+  const names = shown.map((m) => m.displayName);
+  const top = models.length > shown.length ? ` The top ${shown.length} of ${models.length} models.` : "";
   const ranks = categoryRanks(summary, ids);
   const changes = styleRankChanges(summary, ids);
   const coefficients = styleCoefficientsByCategory(summary);
@@ -25,7 +28,7 @@ export function CategoryCharts({ summary, models }: { summary: CategorySummary[]
   const maxRank = Math.max(1, ...ranks.values.flat().filter((v): v is number => v !== null));
   const maxChange = Math.max(1, ...changes.values.flat().map((v) => Math.abs(v ?? 0)));
   const maxCoefficient = Math.max(1e-9, ...coefficients.values.flat().map((v) => Math.abs(v ?? 0)));
-  const few = `* fewer than ${FEW_VOTES} votes in the category`;
+  const few = `* fewer than ${FEW_VOTES} votes in the category.${top}`;
   return (
     <section className="space-y-4" aria-label="Categories">
       <h2 className="text-lg font-semibold">Across categories</h2>

@@ -1,6 +1,9 @@
 // The paper's analyses, from a stored run (no rating code here: pages import it).
 import type { CategorySummary, SnapshotModel } from "./serve";
 
+/** Model × model and model × category charts draw this many models, from the top. */
+export const CHART_MODELS = 20;
+
 /** The Bradley–Terry probability that the row model beats the column model, from the Arena Scores (Elo scale). */
 export function predictedWinRates(models: Pick<SnapshotModel, "rating">[]): (number | null)[][] {
   return models.map((row, i) =>

@@ -1,9 +1,8 @@
-// The body of GET /api/leaderboard, built once per snapshot and kept for a moment: the API is polled by many
-// clients, snapshots change at most once a minute, and a stored board is large JSON. Each instance keeps its own
-// copy for ARENA_LEADERBOARD_CACHE_MS (default 2000), so a new or published run shows within that time.
-import { envNumber } from "../config/env";
+// The body of GET /api/leaderboard, built once per snapshot: the API is polled by many clients, snapshots change
+// at most once a minute, and a stored board is large JSON. Which snapshot is current is itself cached for a moment
+// (./ttl-cache), so a new or published run shows within ARENA_LEADERBOARD_CACHE_MS.
 import type { Db } from "../db/context";
-import { currentSnapshot, type ServedSnapshot } from "./serve";
+import { type ServedSnapshot, servedSnapshot } from "./serve";
 
 export interface BuiltResponse {
   body: string;
@@ -20,10 +19,14 @@ const csvCell = (value: string | number | boolean | null) => {
 export const CSV_HEADER =
   "rank,model,display_name,rating,ci_lower,ci_upper,votes,win_rate,organization,license,provisional";
 
-function build(snapshot: ServedSnapshot, format: "json" | "csv"): BuiltResponse {
-  const { payload } = snapshot;
+/** Extras a client may ask for with `include=`: they are large and most clients poll for the table only. */
+export const EXTRAS = ["matrices", "summary"] as const;
+export type Extra = (typeof EXTRAS)[number];
+
+function build(snapshot: ServedSnapshot, format: "json" | "csv", include: Extra[] = []): BuiltResponse {
+  const { matrices, summary, ...payload } = snapshot.payload;
   const meta = {
-    etag: `${snapshot.etag.slice(0, -1)}-${format}"`,
+    etag: `${snapshot.etag.slice(0, -1)}-${format}${include.length ? `-${include.join("-")}` : ""}"`,
     lastModified: snapshot.createdAt.toUTCString(),
   };
   if (format === "csv") {
@@ -41,28 +44,28 @@ function build(snapshot: ServedSnapshot, format: "json" | "csv"): BuiltResponse 
     voteCount: snapshot.voteCount,
     published: snapshot.published,
     ...payload,
+    ...(include.includes("matrices") && matrices ? { matrices } : {}),
+    ...(include.includes("summary") && summary ? { summary } : {}),
   });
   return { ...meta, body, contentType: "application/json" };
 }
 
-const cache = new Map<string, { at: number; value: BuiltResponse | null }>();
+const built = new Map<string, BuiltResponse>();
 
-/** The response for one board, or null when it has no snapshot yet. */
+/** The response for one board, or null when it has no snapshot yet. Built once per snapshot and format. */
 export async function leaderboardResponse(
   db: Db,
-  board: { category: string; styleControl: boolean; format: "json" | "csv" },
+  board: { category: string; styleControl: boolean; format: "json" | "csv"; include?: Extra[] },
 ): Promise<BuiltResponse | null> {
-  const key = `${board.category}\u0000${board.styleControl}\u0000${board.format}`;
-  const ttl = envNumber(process.env.ARENA_LEADERBOARD_CACHE_MS, 2000);
-  const hit = cache.get(key);
-  if (hit && Date.now() - hit.at < ttl) return hit.value;
-  const snapshot = await currentSnapshot(db, board.category, board.styleControl);
-  const value = snapshot ? build(snapshot, board.format) : null;
-  if (cache.size > 500) cache.clear(); // categories are few; this only bounds a flood of made-up ones
-  cache.set(key, { at: Date.now(), value });
-  return value;
-}
-
-export function clearLeaderboardCache() {
-  cache.clear();
+  const snapshot = await servedSnapshot(db, board.category, board.styleControl);
+  if (!snapshot) return null;
+  const include = EXTRAS.filter((e) => board.include?.includes(e));
+  const key = `${snapshot.etag}\u0000${board.format}\u0000${include.join(",")}`;
+  let response = built.get(key);
+  if (!response) {
+    if (built.size > 200) built.clear();
+    response = build(snapshot, board.format, include);
+    built.set(key, response);
+  }
+  return response;
 }

@@ -6,5 +6,7 @@ export {
   SNAPSHOT_ROUNDS,
   type SnapshotModel,
   type SnapshotPayload,
+  servedCategories,
+  servedSnapshot,
   snapshotCategories,
 } from "./serve";

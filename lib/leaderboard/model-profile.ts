@@ -1,7 +1,7 @@
 // What the model page shows: its rating over the snapshots, its record against every opponent, its rank in every
 // category. Read from stored snapshots only.
 import type { Db } from "../db/context";
-import { currentSnapshot, type SnapshotModel } from "./serve";
+import { type SnapshotModel, servedSnapshot } from "./serve";
 
 export interface ModelProfile {
   model: { id: string; displayName: string; organization: string | null; license: string | null; isDemo: boolean };
@@ -39,7 +39,7 @@ export async function modelProfile(db: Db, id: string): Promise<ModelProfile | n
       rank: entry.rank,
       votes: entry.votes,
     }));
-  const overall = await currentSnapshot(db, "overall", false);
+  const overall = await servedSnapshot(db, "overall", false);
   const models = overall?.payload.models ?? [];
   const index = models.findIndex((m) => m.model === id);
   const current = index === -1 ? null : (models[index] as SnapshotModel);

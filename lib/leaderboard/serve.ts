@@ -1,6 +1,7 @@
 // What pages and the API serve: stored snapshots only (no rating code, so the web bundle stays small).
 import crypto from "node:crypto";
 import type { Db } from "../db/context";
+import { cached } from "./ttl-cache";
 import type { StyleCoefficient } from "../ratings/leaderboard";
 
 export const SNAPSHOT_ROUNDS = 100;
@@ -97,3 +98,10 @@ export async function snapshotCategories(db: Db): Promise<{ category: string; vo
     .map((r) => ({ category: r.category, votes: r.voteCount }))
     .sort((a, b) => Number(b.category === "overall") - Number(a.category === "overall") || b.votes - a.votes);
 }
+
+/** currentSnapshot through the per-instance cache (pages and the API). */
+export const servedSnapshot = (db: Db, category: string, styleControl: boolean) =>
+  cached(`snapshot\u0000${category}\u0000${styleControl}`, () => currentSnapshot(db, category, styleControl));
+
+/** snapshotCategories through the per-instance cache. */
+export const servedCategories = (db: Db) => cached("categories", () => snapshotCategories(db));

@@ -188,6 +188,11 @@ describe("leaderboard snapshots", () => {
       ]),
     );
     expect(body.styleCoefficients).toHaveLength(4);
+    expect(body.matrices).toBeUndefined();
+    const plain = await (await GET(new Request("http://x/api/leaderboard?include=matrices,summary"))).json();
+    expect(plain.matrices.battles).toHaveLength(body.models.length);
+    expect(plain.summary.map((c: { category: string }) => c.category)).toContain("overall");
+    expect((await GET(new Request("http://x/api/leaderboard?include=secrets"))).status).toBe(400);
     const etag = json.headers.get("etag") as string;
     const again = await GET(
       new Request("http://x/api/leaderboard?category=overall&style=1", { headers: { "If-None-Match": etag } }),

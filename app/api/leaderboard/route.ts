@@ -1,11 +1,14 @@
 import { getDb } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
 import { handle } from "@/lib/http/route";
-import { leaderboardResponse } from "@/lib/leaderboard/api-response";
+import { EXTRAS, type Extra, leaderboardResponse } from "@/lib/leaderboard/api-response";
 
 export const dynamic = "force-dynamic";
 
-/** The published (else latest) leaderboard: JSON in the `arena leaderboard --format json` field names, or CSV. */
+/**
+ * The published (else latest) leaderboard: JSON in the `arena leaderboard --format json` field names, or CSV.
+ * `include=matrices,summary` adds the pair matrices and the run's per-category summary.
+ */
 export function GET(request: Request) {
   return handle(async () => {
     const url = new URL(request.url);
@@ -14,7 +17,17 @@ export function GET(request: Request) {
     const format = url.searchParams.get("format") ?? "json";
     if (style !== "0" && style !== "1") throw new ApiError(400, "invalid_style", "style must be 0 or 1");
     if (format !== "json" && format !== "csv") throw new ApiError(400, "invalid_format", "format must be json or csv");
-    const built = await leaderboardResponse(getDb(), { category, styleControl: style === "1", format });
+    const include = (url.searchParams.get("include") ?? "").split(",").filter(Boolean);
+    const unknown = include.filter((e) => !(EXTRAS as readonly string[]).includes(e));
+    if (unknown.length) {
+      throw new ApiError(400, "invalid_include", `include takes ${EXTRAS.join(", ")}; not ${unknown.join(", ")}`);
+    }
+    const built = await leaderboardResponse(getDb(), {
+      category,
+      styleControl: style === "1",
+      format,
+      include: include as Extra[],
+    });
     if (!built) throw new ApiError(404, "no_leaderboard", `no leaderboard for category '${category}' yet`);
     const headers = {
       ETag: built.etag,

@@ -1,0 +1,261 @@
+// npm run bench:leaderboard [-- VOTES]: seeds a throw-away PostgreSQL with synthetic battles and votes (1M by
+// default: 60 models with true strengths, style counts, languages, category labels, some repeated prompts), times a
+// full recompute of every snapshot (each category, with and without style control, 100 bootstrap rounds), then
+// measures requests per second and latency of GET /api/leaderboard and of the /leaderboard page on the production
+// server (`npm run build` first). Prints JSON; progress goes to stderr.
+//   BENCH_LB_DURATION_S (default 10) per measured route; BENCH_LB_CONCURRENCY (default 32).
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { progressBar } from "../lib/cli/progress";
+import { createDb } from "../lib/db/context";
+import { startTemporaryPostgres } from "../lib/db/embedded";
+import { freePort } from "../lib/db/free-port";
+import { applyMigrations } from "../lib/db/migrate";
+import { recomputeSnapshots } from "../lib/leaderboard/recompute";
+import { webWorkerCount } from "./web-workers";
+
+const VOTES = Number(process.argv[2] ?? 1_000_000);
+const MODELS = 60;
+const CHUNK = 100_000;
+const DURATION_S = Number(process.env.BENCH_LB_DURATION_S ?? 10);
+const CONCURRENCY = Number(process.env.BENCH_LB_CONCURRENCY ?? 32);
+
+if (!fs.existsSync(".next/BUILD_ID")) {
+  console.error("bench:leaderboard measures the production server: run `npm run build` first");
+  process.exit(1);
+}
+const say = (line: string) => process.stderr.write(`${line}\n`);
+const seconds = (ms: number) => Number((ms / 1000).toFixed(2));
+
+const database = await startTemporaryPostgres("arena-bench-lb-");
+await applyMigrations(database.url);
+const db = createDb(database.url);
+
+// ---------------------------------------------------------------- seeding
+const seedStarted = performance.now();
+await db.pool.query(`
+  INSERT INTO "Provider" (id, type, "updatedAt") VALUES ('bench', 'openai_compatible', now());
+  INSERT INTO "Model" (id, "providerId", "providerModelId", "displayName", organization, license, vision, "updatedAt")
+  SELECT 'm' || lpad(i::text, 2, '0'), 'bench', 'm' || i, 'Model ' || i, 'Org ' || (i % 7), 'Proprietary', true, now()
+    FROM generate_series(1, ${MODELS}) i;
+  INSERT INTO "Visitor" (id, "termsAcceptedAt") SELECT gen_random_uuid(), now() FROM generate_series(1, 20000);`);
+const bar = progressBar("seeding votes");
+for (let done = 0; done < VOTES; done += CHUNK) {
+  const n = Math.min(CHUNK, VOTES - done);
+  const client = await db.pool.connect();
+  try {
+    // one chunk: a temporary table of battles, then every table filled from it
+    await client.query(`
+      BEGIN; SET LOCAL synchronous_commit TO off;
+      CREATE TEMP TABLE seed ON COMMIT DROP AS
+      SELECT gen_random_uuid() AS id, gen_random_uuid() AS mu, gen_random_uuid() AS ma, gen_random_uuid() AS mb,
+             a, ((a - 1 + boff) % ${MODELS}) + 1 AS b, r, at,
+             (SELECT id FROM "Visitor" OFFSET floor(random() * 20000)::int LIMIT 1) AS visitor,
+             CASE WHEN lang < 0.8 THEN 'English' WHEN lang < 0.9 THEN 'Chinese' ELSE 'Spanish' END AS language,
+             CASE WHEN random() < 0.01 THEN 'hello' ELSE 'prompt ' || ${done} + g END AS prompt,
+             (random() < 0.05) AS preset, CASE WHEN random() < 0.05 THEN 2 ELSE 1 END AS turn,
+             random() AS c1, random() AS c2, random() AS c3, random() AS c4, random() AS c5
+        FROM (SELECT g, 1 + floor(random() * ${MODELS})::int AS a, 1 + floor(random() * ${MODELS - 1})::int AS boff,
+                     random() AS r, random() AS lang,
+                     now() - interval '90 days' * random() AS at
+                FROM generate_series(1, ${n}) g) x;
+      INSERT INTO "Conversation" (id, mode, "visitorId", "modelAId", "modelBId", "turnCount", language, "isPreset",
+                                  "createdAt", "updatedAt", "endedAt")
+      SELECT id, 'battle'::"ConversationMode", visitor, 'm' || lpad(a::text, 2, '0'), 'm' || lpad(b::text, 2, '0'), turn, language, preset,
+             at, at, at FROM seed;
+      INSERT INTO "Message" (id, "conversationId", side, turn, role, content, "createdAt")
+      SELECT mu, id, 'a'::"Side", 1, 'user'::"MessageRole", prompt, at FROM seed
+      UNION ALL SELECT ma, id, 'a'::"Side", 1, 'assistant'::"MessageRole", 'answer', at FROM seed
+      UNION ALL SELECT mb, id, 'b'::"Side", 1, 'assistant'::"MessageRole", 'answer', at FROM seed;
+      INSERT INTO "ResponseMeta" ("messageId", "modelId", tokens, "headerCount", "listCount", "boldCount", "finishReason", "createdAt")
+      SELECT ma, 'm' || lpad(a::text, 2, '0'), 100 + a * 5 + floor(c1 * 300)::int, floor(c2 * 4)::int, floor(c3 * 8)::int,
+             floor(c4 * 6)::int, 'stop', at FROM seed
+      UNION ALL
+      SELECT mb, 'm' || lpad(b::text, 2, '0'), 100 + b * 5 + floor(c5 * 300)::int, floor(c1 * 4)::int, floor(c2 * 8)::int,
+             floor(c3 * 6)::int, 'stop', at FROM seed;
+      -- winners from true strengths 10 Elo points apart, with ties and both-bad votes
+      INSERT INTO "Vote" (id, "conversationId", "visitorId", winner, "modelAId", "modelBId", turn, "createdAt")
+      SELECT gen_random_uuid(), id, visitor,
+             (CASE WHEN c5 < 0.1 THEN 'tie' WHEN c5 < 0.13 THEN 'tie (bothbad)'
+                   WHEN r < 1 / (1 + 10 ^ ((b - a) * 10 / 400.0)) THEN 'model_a' ELSE 'model_b' END)::"Winner",
+             'm' || lpad(a::text, 2, '0'), 'm' || lpad(b::text, 2, '0'), turn, at + interval '1 minute' FROM seed;
+      INSERT INTO "BattleCategory" ("conversationId", category, labeller, "labellerVersion", value)
+      SELECT id, category, 'rules', '1', true FROM seed,
+             LATERAL unnest(array_remove(ARRAY[
+               CASE WHEN c1 < 0.30 THEN 'ocr' END, CASE WHEN c2 < 0.20 THEN 'captioning' END,
+               CASE WHEN c3 < 0.08 THEN 'coding' END, CASE WHEN c4 < 0.10 THEN 'homework' END,
+               CASE WHEN c1 > 0.90 THEN 'humor' END, CASE WHEN c2 > 0.85 THEN 'diagram' END,
+               CASE WHEN c3 > 0.93 THEN 'creative_writing' END, CASE WHEN c4 > 0.92 THEN 'entity_recognition' END,
+               CASE WHEN c5 > 0.97 THEN 'refusal' END], NULL)) AS category;
+      COMMIT;`);
+  } finally {
+    client.release();
+  }
+  bar.update(done + n, VOTES);
+}
+bar.done();
+await db.pool.query("ANALYZE");
+const seedSeconds = seconds(performance.now() - seedStarted);
+say(`seeded ${VOTES} votes in ${seedSeconds} s`);
+
+// ---------------------------------------------------------------- recompute
+const recomputeBar = progressBar("recompute");
+const recomputeStarted = performance.now();
+const cpuBefore = process.cpuUsage();
+const recompute = await recomputeSnapshots(db, { onProgress: (d, t) => recomputeBar.update(d, t) });
+recomputeBar.done();
+const recomputeSeconds = seconds(performance.now() - recomputeStarted);
+const peakRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
+say(`recomputed ${recompute.snapshots.length} snapshots in ${recomputeSeconds} s`);
+
+// ---------------------------------------------------------------- serving
+const port = await freePort();
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "arena-bench-lb-data-"));
+const webWorkers = webWorkerCount();
+const server = spawn(process.execPath, ["scripts/web-cluster.cjs", String(webWorkers), "-p", String(port)], {
+  stdio: ["ignore", "ignore", "inherit"],
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+    DATABASE_URL: database.url,
+    ARENA_DATA_DIR: dataDir,
+    ARENA_SECRET: "bench-secret-0123456789",
+  },
+});
+const base = `http://127.0.0.1:${port}`;
+for (let i = 0; ; i++) {
+  try {
+    if ((await fetch(`${base}/api/health`)).ok) break;
+  } catch {
+    // not up yet
+  }
+  if (i > 300) throw new Error("the server did not start");
+  await new Promise((r) => setTimeout(r, 100));
+}
+
+const quantile = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+};
+
+/** CONCURRENCY clients requesting `url` back to back for `durationS` seconds. */
+async function load(url: string, durationS: number, headers: Record<string, string> = {}) {
+  const latencies: number[] = [];
+  let errors = 0;
+  let bytes = 0;
+  const until = performance.now() + durationS * 1000;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (performance.now() < until) {
+        const t = performance.now();
+        try {
+          const response = await fetch(url, { headers });
+          const body = await response.arrayBuffer();
+          bytes += body.byteLength;
+          if (response.status !== 200 && response.status !== 304) errors++;
+        } catch {
+          errors++;
+        }
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  return {
+    requests: latencies.length,
+    perSecond: Number((latencies.length / durationS).toFixed(1)),
+    latencyMs: {
+      p50: Number(quantile(latencies, 0.5).toFixed(1)),
+      p99: Number(quantile(latencies, 0.99).toFixed(1)),
+    },
+    bytesPerResponse: Math.round(bytes / Math.max(1, latencies.length)),
+    errors,
+  };
+}
+
+/** Open loop: `perSecond` requests a second whatever the answers do, latency from when each was due. */
+async function rate(url: string, perSecond: number, durationS: number) {
+  const latencies: number[] = [];
+  let errors = 0;
+  const pending: Promise<void>[] = [];
+  const started = performance.now();
+  const total = Math.round(perSecond * durationS);
+  for (let i = 0; i < total; i++) {
+    const due = started + (i * 1000) / perSecond;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    pending.push(
+      fetch(url)
+        .then(async (response) => {
+          await response.arrayBuffer();
+          if (response.status !== 200) errors++;
+        })
+        .catch(() => {
+          errors++;
+        })
+        .finally(() => {
+          latencies.push(performance.now() - due);
+        }),
+    );
+  }
+  await Promise.all(pending);
+  return {
+    perSecond,
+    requests: total,
+    latencyMs: {
+      p50: Number(quantile(latencies, 0.5).toFixed(1)),
+      p99: Number(quantile(latencies, 0.99).toFixed(1)),
+    },
+    errors,
+  };
+}
+
+const apiUrl = `${base}/api/leaderboard?category=overall&style=0`;
+await load(apiUrl, 2); // warm up: JIT, pools, the built body
+say("measuring the API");
+const apiAt500 = await rate(apiUrl, 500, DURATION_S);
+const api = await load(apiUrl, DURATION_S);
+const etag = (await fetch(apiUrl)).headers.get("etag") ?? "";
+const apiNotModified = await load(apiUrl, Math.max(2, DURATION_S / 2), { "If-None-Match": etag });
+const apiStyle = await load(`${base}/api/leaderboard?category=ocr&style=1`, Math.max(2, DURATION_S / 2));
+say("measuring the page");
+await load(`${base}/leaderboard`, 2);
+const page = await load(`${base}/leaderboard`, DURATION_S);
+
+console.log(
+  JSON.stringify(
+    {
+      machine: { cpus: os.availableParallelism(), node: process.version },
+      votes: VOTES,
+      models: MODELS,
+      webWorkers,
+      concurrency: CONCURRENCY,
+      targets: { apiPerSecond: 500, apiP99Ms: 50, recompute: "minutes" },
+      // apiAt500PerSecond: the target, 500 requests a second arriving on schedule; apiClosedLoop: CONCURRENCY
+      // clients back to back, the most the server gives (its latency is then mostly queueing)
+      seedSeconds,
+      recompute: {
+        seconds: recomputeSeconds,
+        snapshots: recompute.snapshots.length,
+        cpuSeconds: seconds((process.cpuUsage(cpuBefore).user + process.cpuUsage(cpuBefore).system) / 1000),
+        peakRssMb,
+      },
+      apiAt500PerSecond: apiAt500,
+      apiClosedLoop: api,
+      apiNotModified,
+      apiCategoryStyle: apiStyle,
+      page,
+    },
+    null,
+    2,
+  ),
+);
+
+server.kill("SIGTERM");
+await new Promise((r) => server.once("exit", r));
+await db.pool.end();
+await db.prisma.$disconnect();
+await database.stop();
+fs.rmSync(dataDir, { recursive: true, force: true });
