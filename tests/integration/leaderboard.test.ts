@@ -1,6 +1,10 @@
 // Votes written through the arena become snapshots with the same ratings as the engine gives on those battles.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { castVote } from "../../lib/arena";
+import { main } from "../../lib/cli/arena";
 import { closeDb, createDb, type Db } from "../../lib/db";
 import { applyMigrations } from "../../lib/db/migrate";
 import { currentSnapshot } from "../../lib/leaderboard";
@@ -164,6 +168,72 @@ describe("leaderboard snapshots", () => {
         const fraction = matrices!.winFraction[i]?.[j] as number;
         expect(fraction + (matrices!.winFraction[j]?.[i] as number)).toBeCloseTo(1, 3);
       }
+    }
+  });
+
+  it("give the same ratings as `arena leaderboard` on the counted battles written out as a battle file", async () => {
+    // the counted battles in FastChat's clean-battle shape, as an export would write them
+    const { rows } = await db.pool.query<{ line: string }>(
+      `SELECT json_build_object('model_a', v."modelAId", 'model_b', v."modelBId", 'winner', v.winner::text,
+                'anony', v.anonymous, 'tstamp', extract(epoch FROM v."createdAt"),
+                'conv_metadata', (SELECT json_build_object(
+                   'sum_assistant_a_tokens', SUM(r.tokens) FILTER (WHERE m.side = 'a'),
+                   'header_count_a', SUM(r."headerCount") FILTER (WHERE m.side = 'a'),
+                   'list_count_a', SUM(r."listCount") FILTER (WHERE m.side = 'a'),
+                   'bold_count_a', SUM(r."boldCount") FILTER (WHERE m.side = 'a'),
+                   'sum_assistant_b_tokens', SUM(r.tokens) FILTER (WHERE m.side = 'b'),
+                   'header_count_b', SUM(r."headerCount") FILTER (WHERE m.side = 'b'),
+                   'list_count_b', SUM(r."listCount") FILTER (WHERE m.side = 'b'),
+                   'bold_count_b', SUM(r."boldCount") FILTER (WHERE m.side = 'b'))
+                   FROM "Message" m JOIN "ResponseMeta" r ON r."messageId" = m.id
+                  WHERE m."conversationId" = c.id AND m.role = 'assistant'))::text AS line
+         FROM "Vote" v JOIN "Conversation" c ON c.id = v."conversationId"
+         LEFT JOIN "Visitor" vis ON vis.id = v."visitorId"
+        WHERE v.anonymous AND v.counted AND NOT c."isDemo" AND vis."bannedAt" IS NULL
+        ORDER BY v."createdAt"`,
+    );
+    const file = path.join(os.tmpdir(), `arena-lb-${Date.now()}.jsonl`);
+    fs.writeFileSync(file, `${rows.map((r) => r.line).join("\n")}\n`);
+    try {
+      for (const style of [false, true]) {
+        const printed: string[] = [];
+        const write = process.stdout.write;
+        process.stdout.write = ((chunk: string) => printed.push(String(chunk)) > 0) as typeof process.stdout.write;
+        let code: number;
+        try {
+          code = await main([
+            "leaderboard",
+            file,
+            "--format",
+            "json",
+            "--bootstrap",
+            "20",
+            "--seed",
+            "0",
+            ...(style ? ["--style-control"] : []),
+          ]);
+        } finally {
+          process.stdout.write = write;
+        }
+        expect(code).toBe(0);
+        const cli = JSON.parse(printed.join("")) as {
+          battles: number;
+          models: { model: string; rating: number; ciLower: number; ciUpper: number; rank: number }[];
+        };
+        const snapshot = await currentSnapshot(db, "overall", style);
+        expect(cli.battles).toBe(snapshot?.voteCount);
+        const stored = Object.fromEntries((snapshot?.payload.models ?? []).map((m) => [m.model, m]));
+        for (const m of cli.models) {
+          expect(stored[m.model]).toMatchObject({
+            rating: m.rating,
+            ciLower: m.ciLower,
+            ciUpper: m.ciUpper,
+            rank: m.rank,
+          });
+        }
+      }
+    } finally {
+      fs.rmSync(file, { force: true });
     }
   });
 
