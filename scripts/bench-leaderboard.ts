@@ -110,6 +110,29 @@ const recomputeSeconds = seconds(performance.now() - recomputeStarted);
 const peakRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
 say(`recomputed ${recompute.snapshots.length} snapshots in ${recomputeSeconds} s`);
 
+// ---------------------------------------------------------------- export (its own process: its own memory)
+const exportDir = fs.mkdtempSync(path.join(os.tmpdir(), "arena-bench-lb-export-"));
+say("exporting");
+const exportStarted = performance.now();
+const exported = await new Promise<string>((resolve, reject) => {
+  const child = spawn(process.execPath, ["bin/arena.mjs", "export", "--out", exportDir, "--no-images"], {
+    env: { ...process.env, DATABASE_URL: database.url },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let out = "";
+  child.stdout.on("data", (chunk) => {
+    out += chunk;
+  });
+  child.on("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`arena export exited with ${code}`))));
+});
+const exportResult = {
+  seconds: seconds(performance.now() - exportStarted),
+  peakRssMb: Number(/peak memory (\d+) MB/.exec(exported)?.[1] ?? Number.NaN),
+  jsonlMb: Math.round(fs.statSync(path.join(exportDir, "battles.jsonl")).size / 1e6),
+  parquetMb: Math.round(fs.statSync(path.join(exportDir, "battles.parquet")).size / 1e6),
+};
+fs.rmSync(exportDir, { recursive: true, force: true });
+
 // ---------------------------------------------------------------- serving
 const port = await freePort();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "arena-bench-lb-data-"));
@@ -242,6 +265,7 @@ console.log(
         cpuSeconds: seconds((process.cpuUsage(cpuBefore).user + process.cpuUsage(cpuBefore).system) / 1000),
         peakRssMb,
       },
+      export: exportResult,
       apiAt500PerSecond: apiAt500,
       apiClosedLoop: api,
       apiNotModified,

@@ -1,11 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { dedupTags, quantile } from "./dedup";
+import { dedupTags, quantile, quantileOfCounts } from "./dedup";
 
 describe("prompt de-duplication", () => {
   it("interpolates quantiles as pandas does", () => {
     expect(quantile([1, 2, 3, 4], 0.5)).toBe(2.5);
     expect(quantile([1, 1, 1, 100], 0.9999)).toBeCloseTo(99.9703, 4);
     expect(quantile([5], 0.9999)).toBe(5);
+  });
+
+  it("gives the same quantile from a histogram of counts", () => {
+    const counts = [...Array(5000).fill(2), ...Array(4999).fill(1), 500, 37, 37];
+    const histogram = new Map<number, number>();
+    for (const c of counts) histogram.set(c, (histogram.get(c) ?? 0) + 1);
+    for (const q of [0, 0.5, 0.9, 0.9999, 1])
+      expect(quantileOfCounts(histogram, q)).toBeCloseTo(quantile(counts, q), 9);
   });
 
   it("down-samples only prompts above the cutoff, to the cutoff count, the same way every time", () => {

@@ -19,6 +19,40 @@ export function quantile(values: number[], q: number): number {
   return (sorted[low] as number) + ((sorted[high] as number) - (sorted[low] as number)) * (position - low);
 }
 
+/**
+ * The same quantile from a histogram of prompt frequencies (how many prompts were asked n times), so a caller
+ * can count in the database and keep only the histogram.
+ */
+export function quantileOfCounts(histogram: Map<number, number>, q: number): number {
+  const entries = [...histogram].filter(([, k]) => k > 0).sort((a, b) => a[0] - b[0]);
+  const n = entries.reduce((s, [, k]) => s + k, 0);
+  if (n === 0) return Number.NaN;
+  const at = (index: number) => {
+    let seen = 0;
+    for (const [value, k] of entries) {
+      seen += k;
+      if (index < seen) return value;
+    }
+    return entries[entries.length - 1]?.[0] as number;
+  };
+  const position = q * (n - 1);
+  const low = Math.floor(position);
+  const high = Math.min(n - 1, low + 1);
+  return at(low) + (at(high) - at(low)) * (position - low);
+}
+
+/** Which battles of an over-asked prompt are kept: the `keep` with the smallest seeded hash of their id. */
+export function sampledOf(ids: string[], keep: number, seed = "42"): Set<string> {
+  const rank = (id: string) => crypto.createHash("sha256").update(`${seed}:${id}`).digest("hex");
+  return new Set(
+    ids
+      .map((id) => ({ id, rank: rank(id) }))
+      .sort((x, y) => (x.rank < y.rank ? -1 : 1))
+      .slice(0, keep)
+      .map((x) => x.id),
+  );
+}
+
 /** One tag per battle, from each battle's prompt key (its prompts and images) and its id. */
 export function dedupTags(
   battles: { id: string; promptKey: string }[],
@@ -28,20 +62,13 @@ export function dedupTags(
   for (const b of battles) counts.set(b.promptKey, (counts.get(b.promptKey) ?? 0) + 1);
   const cutoff = quantile([...counts.values()], options.percentile ?? 0.9999);
   const keep = Math.floor(cutoff);
-  const seed = options.seed ?? "42";
-  const rank = (id: string) => crypto.createHash("sha256").update(`${seed}:${id}`).digest("hex");
-  const sampledIds = new Set<string>();
-  const groups = new Map<string, { id: string; rank: string }[]>();
+  const groups = new Map<string, string[]>();
   for (const b of battles) {
     if ((counts.get(b.promptKey) ?? 0) <= cutoff) continue;
-    const group = groups.get(b.promptKey) ?? [];
-    group.push({ id: b.id, rank: rank(b.id) });
-    groups.set(b.promptKey, group);
+    groups.set(b.promptKey, [...(groups.get(b.promptKey) ?? []), b.id]);
   }
-  for (const group of groups.values()) {
-    group.sort((x, y) => (x.rank < y.rank ? -1 : 1));
-    for (const member of group.slice(0, keep)) sampledIds.add(member.id);
-  }
+  const sampledIds = new Set<string>();
+  for (const ids of groups.values()) for (const id of sampledOf(ids, keep, options.seed)) sampledIds.add(id);
   return battles.map((b) => {
     const highFreq = (counts.get(b.promptKey) ?? 0) > cutoff;
     return { highFreq, sampled: !highFreq || sampledIds.has(b.id) };

@@ -12,6 +12,7 @@ commands:
   leaderboard FILE   Bradley–Terry ratings with intervals from a battle file (arena leaderboard --help)
   snapshot           recompute the site's leaderboard snapshots from the database (arena snapshot --help)
   runs               list recompute runs, publish one, compare two (arena runs --help)
+  export             a research dataset: battles, chats, images, datasheet (arena export --help)
 
 ${LEADERBOARD_HELP}
 
@@ -32,6 +33,11 @@ export async function main(argv: string[]): Promise<number> {
       // loaded only here: the database layer installs exit hooks that the file commands do not want
       const { snapshotCommand } = await import("./snapshot-command");
       await snapshotCommand(rest);
+      return 0;
+    }
+    if (command === "export") {
+      const { exportCommand } = await import("./export-command");
+      await exportCommand(rest);
       return 0;
     }
     if (command === "runs") {

@@ -41,7 +41,17 @@ interface Row {
   style: number[] | null;
 }
 
-type BatchRow = Row & { id: string };
+/**
+ * What makes two battles "the same prompt" for de-duplication: the visitor's prompts (side a's copy) and the
+ * hashes of their images, per conversation `c`.
+ */
+export const PROMPT_KEY_SQL = `(SELECT md5(string_agg(m.content || ':' || COALESCE((SELECT string_agg(mi."imageSha256", ',' ORDER BY mi.position)
+                                                              FROM "MessageImage" mi WHERE mi."messageId" = m.id), ''),
+                                   E'\\x1f' ORDER BY m.turn))
+               FROM "Message" m
+              WHERE m."conversationId" = c.id AND m.side = 'a' AND m.role = 'user' AND NOT m.superseded)`;
+
+type BatchRow = Row & { id: string; conversationId: string };
 
 /**
  * `judgedBy`: whose labels count for the judged categories (the vision categories and refusal): the judge's
@@ -53,7 +63,7 @@ export async function loadLiveBattles(
 ): Promise<LiveBattles> {
   const excluded: Exclusions = { demo: 0, notAnonymous: 0, moderation: 0, bannedVisitor: 0, notCounted: 0 };
   const builder = new BattleTableBuilder();
-  const promptKeys: string[] = [];
+  const promptKeys: { id: string; promptKey: string }[] = [];
   const batchSize = options.batchSize ?? 20_000;
   let votes = 0;
   let after: { createdAt: Date; id: string } | null = null;
@@ -61,17 +71,13 @@ export async function loadLiveBattles(
   // built, and each batch's lookups use the per-conversation indexes.
   for (;;) {
     const batch: { rows: BatchRow[] } = await db.pool.query<BatchRow>(
-      `SELECT v.id, v.winner::text AS winner, v."modelAId", v."modelBId", v.anonymous, v.counted, v."createdAt", v."visitorId", v.turn,
+      `SELECT v.id, c.id AS "conversationId", v.winner::text AS winner, v."modelAId", v."modelBId", v.anonymous, v.counted, v."createdAt", v."visitorId", v.turn,
             c."isDemo", c."isPreset", c.language, c."moderationStatus"::text AS "moderationStatus",
             (vis."bannedAt" IS NOT NULL) AS banned,
             (SELECT array_agg(DISTINCT bc.category) FROM "BattleCategory" bc
               WHERE bc."conversationId" = c.id AND bc.value
                 AND bc.labeller = CASE WHEN bc.category = ANY($1::text[]) THEN $2 ELSE '${RULES_LABELLER.name}' END) AS categories,
-            (SELECT md5(string_agg(m.content || ':' || COALESCE((SELECT string_agg(mi."imageSha256", ',' ORDER BY mi.position)
-                                                              FROM "MessageImage" mi WHERE mi."messageId" = m.id), ''),
-                                   E'\\x1f' ORDER BY m.turn))
-               FROM "Message" m
-              WHERE m."conversationId" = c.id AND m.side = 'a' AND m.role = 'user' AND NOT m.superseded) AS "promptKey",
+            ${PROMPT_KEY_SQL} AS "promptKey",
             (SELECT ARRAY[
                COALESCE(SUM(r.tokens) FILTER (WHERE m.side = 'a'), 0), COALESCE(SUM(r."headerCount") FILTER (WHERE m.side = 'a'), 0),
                COALESCE(SUM(r."listCount") FILTER (WHERE m.side = 'a'), 0), COALESCE(SUM(r."boldCount") FILTER (WHERE m.side = 'a'), 0),
@@ -102,7 +108,7 @@ export async function loadLiveBattles(
       else if (!row.counted) excluded.notCounted++;
       else {
         const categories = row.categories ?? [];
-        promptKeys.push(row.promptKey ?? `#${promptKeys.length}`);
+        promptKeys.push({ id: row.conversationId, promptKey: row.promptKey ?? `#${row.conversationId}` });
         builder.add({
           modelA: row.modelAId,
           modelB: row.modelBId,
@@ -128,7 +134,7 @@ export async function loadLiveBattles(
   }
   const table = builder.build();
   // de-duplication over the battles that count, keyed by the visitor's prompts and images
-  const tags = dedupTags(promptKeys.map((promptKey, i) => ({ id: String(i), promptKey })));
+  const tags = dedupTags(promptKeys);
   tags.forEach((tag, i) => {
     table.dedupKeep[i] = tag.sampled ? 1 : 0;
   });

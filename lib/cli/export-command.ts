@@ -1,0 +1,95 @@
+// `arena export`: a research dataset folder from the database.
+import { parseArgs } from "node:util";
+import { prepareDatabase } from "../db/bootstrap";
+import { closeDb, createDb } from "../db/context";
+import { exportDataset } from "../export/export";
+import { exportLicence } from "../export/licence";
+import { progressBar } from "./progress";
+import { UsageError } from "./usage";
+
+export const EXPORT_HELP = `usage: arena export --out DIR [options]
+
+Writes battles (clean-battle layout) and direct chats as JSONL and Parquet, the images they show, and a datasheet.
+  --out DIR            the dataset folder (created)
+  --from DATE          votes from this date or time on (ISO 8601)
+  --to DATE            votes before this date or time
+  --anonymous-only     only battles whose models stayed anonymous
+  --category NAME      only battles with this label (repeatable)
+  --model ID           only battles between these models (repeatable)
+  --min-votes N        only battles whose models both have at least N battles in the export
+  --format F           jsonl, parquet or jsonl,parquet (default)
+  --salt S             salt of the judge hashes (default: random, so hashes differ between exports)
+  --redact             replace e-mail addresses and phone numbers in the text
+  --no-images          leave the image files out
+  --no-chats           leave the direct chats out`;
+
+function date(value: string | undefined, name: string): Date | undefined {
+  if (value === undefined) return undefined;
+  const parsed = new Date(value);
+  if (Number.isNaN(parsed.getTime())) throw new UsageError(`${name} must be a date like 2026-01-31: '${value}'`);
+  return parsed;
+}
+
+export async function exportCommand(argv: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      out: { type: "string" },
+      from: { type: "string" },
+      to: { type: "string" },
+      "anonymous-only": { type: "boolean", default: false },
+      category: { type: "string", multiple: true },
+      model: { type: "string", multiple: true },
+      "min-votes": { type: "string" },
+      format: { type: "string", default: "jsonl,parquet" },
+      salt: { type: "string" },
+      redact: { type: "boolean", default: false },
+      "no-images": { type: "boolean", default: false },
+      "no-chats": { type: "boolean", default: false },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(`${EXPORT_HELP}\n`);
+    return;
+  }
+  if (!values.out) throw new UsageError("--out DIR is required (try: arena export --help)");
+  const formats = values.format.split(",").map((f) => f.trim());
+  if (formats.length === 0 || formats.some((f) => f !== "jsonl" && f !== "parquet")) {
+    throw new UsageError("--format takes jsonl, parquet or jsonl,parquet");
+  }
+  const minVotes = values["min-votes"] === undefined ? undefined : Number(values["min-votes"]);
+  if (minVotes !== undefined && (!Number.isInteger(minVotes) || minVotes < 1))
+    throw new UsageError("--min-votes must be a whole number ≥ 1");
+  const database = await prepareDatabase();
+  const db = createDb(database.url);
+  const bar = progressBar("export");
+  try {
+    const started = Date.now();
+    const summary = await exportDataset(db, {
+      outDir: values.out,
+      filters: {
+        from: date(values.from, "--from"),
+        to: date(values.to, "--to"),
+        anonymousOnly: values["anonymous-only"],
+        categories: values.category,
+        models: values.model,
+        minVotes,
+      },
+      formats: formats as ("jsonl" | "parquet")[],
+      salt: values.salt,
+      redact: values.redact,
+      images: !values["no-images"],
+      chats: !values["no-chats"],
+      licence: await exportLicence(db),
+      onProgress: (d, t) => bar.update(d, t),
+    });
+    bar.done();
+    process.stdout.write(
+      `${summary.battles} battles, ${summary.chats} chats, ${summary.images} images → ${values.out} in ${((Date.now() - started) / 1000).toFixed(1)} s (peak memory ${Math.round(process.resourceUsage().maxRSS / 1024)} MB)\n`,
+    );
+  } finally {
+    await closeDb(db);
+    await database.stop();
+  }
+}

@@ -1,0 +1,384 @@
+// A research dataset from the database: battles (JSONL and Parquet), direct chats, the images they show, and a
+// datasheet. Streams in keyset batches, so memory stays flat however many battles there are.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { ParquetWriter, fileWriter, schemaFromColumnData } from "hyparquet-writer";
+import { quantileOfCounts, sampledOf } from "../categories/dedup";
+import type { Db } from "../db/context";
+import { imageStore } from "../images";
+import { PROMPT_KEY_SQL } from "../leaderboard/battles";
+import { type BattleRecord, type BattleRow, battleRecord, chatRecord, imagePath, type RecordOptions } from "./records";
+
+export interface ExportFilters {
+  /** votes (battles) or conversations (chats) from this time on, inclusive */
+  from?: Date;
+  /** … and before this time */
+  to?: Date;
+  anonymousOnly?: boolean;
+  /** battles carrying any of these labels */
+  categories?: string[];
+  /** battles whose two models are both in this list */
+  models?: string[];
+  /** battles whose two models both have at least this many battles in the export */
+  minVotes?: number;
+}
+
+export interface ExportOptions {
+  outDir: string;
+  filters?: ExportFilters;
+  formats?: ("jsonl" | "parquet")[];
+  /** salt of the judge hashes; random by default, so hashes differ between exports */
+  salt?: string;
+  redact?: boolean;
+  images?: boolean;
+  chats?: boolean;
+  licence?: string;
+  batchSize?: number;
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface ExportSummary {
+  battles: number;
+  chats: number;
+  images: number;
+  models: number;
+  from: string | null;
+  to: string | null;
+  files: string[];
+}
+
+/** The WHERE clause of exported battles, over `v` (Vote), `c` (Conversation) and `vis` (Visitor), from $1 on. */
+function battleWhere(filters: ExportFilters, allowedModels: string[] | null) {
+  const params: unknown[] = [];
+  const p = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  // never exported: demo battles, battles the content filter stopped, banned visitors, votes not counted
+  const clauses = [
+    `NOT c."isDemo"`,
+    `c."moderationStatus" NOT IN ('flagged', 'banned')`,
+    `vis."bannedAt" IS NULL`,
+    "v.counted",
+  ];
+  if (filters.from) clauses.push(`v."createdAt" >= ${p(filters.from)}::timestamptz AT TIME ZONE 'UTC'`);
+  if (filters.to) clauses.push(`v."createdAt" < ${p(filters.to)}::timestamptz AT TIME ZONE 'UTC'`);
+  if (filters.anonymousOnly) clauses.push("v.anonymous");
+  const models = allowedModels ?? filters.models;
+  if (models) clauses.push(`v."modelAId" = ANY(${p(models)}::text[]) AND v."modelBId" = ANY(${p(models)}::text[])`);
+  if (filters.categories?.length) {
+    clauses.push(
+      `EXISTS (SELECT 1 FROM "BattleCategory" bc WHERE bc."conversationId" = c.id AND bc.value AND bc.category = ANY(${p(filters.categories)}::text[]))`,
+    );
+  }
+  return { sql: clauses.join(" AND "), params };
+}
+
+const FROM_BATTLES = `FROM "Vote" v JOIN "Conversation" c ON c.id = v."conversationId" LEFT JOIN "Visitor" vis ON vis.id = v."visitorId"`;
+
+/** Models with at least `minVotes` battles among those the other filters keep (intersected with `models`). */
+async function modelsWithVotes(db: Db, filters: ExportFilters): Promise<string[] | null> {
+  if (!filters.minVotes) return filters.models ?? null;
+  const where = battleWhere({ ...filters, minVotes: undefined }, null);
+  const { rows } = await db.pool.query<{ model: string }>(
+    `SELECT model FROM (SELECT v."modelAId" AS model ${FROM_BATTLES} WHERE ${where.sql}
+                        UNION ALL SELECT v."modelBId" ${FROM_BATTLES} WHERE ${where.sql}) t
+      GROUP BY model HAVING count(*) >= $${where.params.length + 1}`,
+    [...where.params, filters.minVotes],
+  );
+  return rows.map((r) => r.model);
+}
+
+/** FastChat's dedup tags over the exported battles, counted in the database (only over-asked prompts come back). */
+async function dedupFor(db: Db, where: { sql: string; params: unknown[] }) {
+  const histogram = new Map<number, number>();
+  const counted = await db.pool.query<{ n: number; prompts: number }>(
+    `SELECT n, count(*)::int AS prompts FROM (SELECT count(*)::int AS n FROM (SELECT ${PROMPT_KEY_SQL} AS key ${FROM_BATTLES}
+        WHERE ${where.sql}) k GROUP BY key) h GROUP BY n`,
+    where.params,
+  );
+  for (const row of counted.rows) histogram.set(row.n, row.prompts);
+  const cutoff = quantileOfCounts(histogram, 0.9999);
+  const tags = new Map<string, boolean>();
+  if (Number.isNaN(cutoff)) return tags;
+  const over = await db.pool.query<{ ids: string[] }>(
+    `SELECT array_agg(c.id::text) AS ids FROM (SELECT c.id, ${PROMPT_KEY_SQL} AS key ${FROM_BATTLES} WHERE ${where.sql}) c
+      GROUP BY key HAVING count(*) > $${where.params.length + 1}::float8`,
+    [...where.params, cutoff],
+  );
+  for (const { ids } of over.rows) {
+    const sampled = sampledOf(ids, Math.floor(cutoff));
+    for (const id of ids) tags.set(id, sampled.has(id));
+  }
+  return tags;
+}
+
+const ROW_SQL = `c.id AS "conversationId", c.mode::text AS mode, c."modelAId", c."modelBId", c."isPreset", c."presetId",
+  c.language, c."turnCount" AS turn,
+  (SELECT json_agg(json_build_object('side', m.side, 'turn', m.turn, 'role', m.role, 'content', m.content,
+            'tokens', r.tokens, 'markdown', r."markdownDetail",
+            'images', (SELECT json_agg(json_build_object('sha', i.sha256, 'mime', i.mime, 'key', i."storageKey") ORDER BY mi.position)
+                         FROM "MessageImage" mi JOIN "Image" i ON i.sha256 = mi."imageSha256" WHERE mi."messageId" = m.id))
+          ORDER BY m.turn, m."createdAt")
+     FROM "Message" m LEFT JOIN "ResponseMeta" r ON r."messageId" = m.id
+    WHERE m."conversationId" = c.id AND NOT m.superseded AND (m.role = 'user' OR r."finishReason" IS NOT NULL)) AS messages,
+  (SELECT json_agg(json_build_object('category', bc.category, 'labeller', bc.labeller, 'version', bc."labellerVersion",
+            'value', bc.value) ORDER BY bc.labeller, bc.category)
+     FROM "BattleCategory" bc WHERE bc."conversationId" = c.id) AS labels`;
+
+class Output {
+  private jsonl: fs.WriteStream | null;
+  private parquet: ParquetWriter | null = null;
+  constructor(
+    private readonly dir: string,
+    private readonly name: string,
+    private readonly formats: ("jsonl" | "parquet")[],
+    private readonly columns: (rows: Record<string, unknown>[]) => { name: string; data: unknown[]; type: string }[],
+  ) {
+    this.jsonl = formats.includes("jsonl") ? fs.createWriteStream(path.join(dir, `${name}.jsonl`)) : null;
+  }
+  async write(records: Record<string, unknown>[]) {
+    if (records.length === 0) return;
+    if (this.jsonl) {
+      const ok = this.jsonl.write(`${records.map((r) => JSON.stringify(r)).join("\n")}\n`);
+      if (!ok) await new Promise<void>((resolve) => this.jsonl?.once("drain", () => resolve()));
+    }
+    if (this.formats.includes("parquet")) {
+      const columnData = this.columns(records) as never;
+      this.parquet ??= new ParquetWriter({
+        writer: fileWriter(path.join(this.dir, `${this.name}.parquet`)),
+        schema: schemaFromColumnData({ columnData }),
+      });
+      this.parquet.write({ columnData, rowGroupSize: records.length });
+    }
+  }
+  async close(): Promise<string[]> {
+    const files: string[] = [];
+    if (this.jsonl) {
+      await new Promise<void>((resolve) => this.jsonl?.end(() => resolve()));
+      files.push(`${this.name}.jsonl`);
+    }
+    if (this.parquet) {
+      await this.parquet.finish();
+      files.push(`${this.name}.parquet`);
+    }
+    return files;
+  }
+}
+
+const battleColumns = (rows: Record<string, unknown>[]) => {
+  const col = (name: string, type: string) => ({ name, type, data: rows.map((r) => r[name] ?? null), nullable: true });
+  return [
+    col("question_id", "STRING"),
+    col("model_a", "STRING"),
+    col("model_b", "STRING"),
+    col("winner", "STRING"),
+    col("judge", "STRING"),
+    col("conversation_a", "JSON"),
+    col("conversation_b", "JSON"),
+    col("turn", "INT32"),
+    col("anony", "BOOLEAN"),
+    col("language", "STRING"),
+    col("tstamp", "DOUBLE"),
+    col("conv_metadata", "JSON"),
+    col("category_tag", "JSON"),
+    col("dedup_tag", "JSON"),
+    col("is_preset", "BOOLEAN"),
+    col("preset_id", "STRING"),
+    col("images", "JSON"),
+  ];
+};
+
+const chatColumns = (rows: Record<string, unknown>[]) => {
+  const col = (name: string, type: string) => ({ name, type, data: rows.map((r) => r[name] ?? null), nullable: true });
+  return [
+    col("conversation_id", "STRING"),
+    col("model", "STRING"),
+    col("judge", "STRING"),
+    col("conversation", "JSON"),
+    col("turn", "INT32"),
+    col("language", "STRING"),
+    col("tstamp", "DOUBLE"),
+    col("is_preset", "BOOLEAN"),
+    col("images", "JSON"),
+  ];
+};
+
+export async function exportDataset(db: Db, options: ExportOptions): Promise<ExportSummary> {
+  const filters = options.filters ?? {};
+  const formats = options.formats ?? ["jsonl", "parquet"];
+  const batchSize = options.batchSize ?? 2000;
+  const salt = options.salt ?? crypto.randomBytes(16).toString("hex");
+  fs.mkdirSync(options.outDir, { recursive: true });
+  if (options.images !== false) fs.mkdirSync(path.join(options.outDir, "images"), { recursive: true });
+
+  const allowed = await modelsWithVotes(db, filters);
+  const where = battleWhere(filters, allowed);
+  const total = Number(
+    (await db.pool.query<{ n: number }>(`SELECT count(*)::int AS n ${FROM_BATTLES} WHERE ${where.sql}`, where.params))
+      .rows[0]?.n ?? 0,
+  );
+  const dedup = await dedupFor(db, where);
+  const recordOptions: RecordOptions = {
+    judge: (visitorId) =>
+      visitorId ? crypto.createHmac("sha256", salt).update(visitorId).digest("base64url").slice(0, 22) : null,
+    redact: Boolean(options.redact),
+    dedup: (id) =>
+      dedup.has(id) ? { high_freq: true, sampled: dedup.get(id) as boolean } : { high_freq: false, sampled: true },
+  };
+  const copied = new Set<string>();
+  const copyImages = async (row: BattleRow) => {
+    if (options.images === false) return;
+    for (const image of (row.messages ?? []).flatMap((m) => m.images ?? [])) {
+      if (copied.has(image.sha)) continue;
+      copied.add(image.sha);
+      const data = await imageStore().get(image.key);
+      if (data) fs.writeFileSync(path.join(options.outDir, imagePath(image)), data);
+    }
+  };
+
+  // battles, oldest vote first, in keyset batches
+  const battles = new Output(options.outDir, "battles", formats, battleColumns);
+  const models = new Set<string>();
+  let first: Date | null = null;
+  let last: Date | null = null;
+  let done = 0;
+  let after: { at: Date; id: string } | null = null;
+  for (;;) {
+    const n = where.params.length;
+    const keyset: string = after ? `AND (v."createdAt", v.id) > ($${n + 1}::timestamp, $${n + 2}::uuid)` : "";
+    const { rows }: { rows: (BattleRow & { voteId: string })[] } = await db.pool.query(
+      `SELECT v.id AS "voteId", v.winner::text AS winner, v.anonymous, v."visitorId", v."createdAt" AS at,
+              ${ROW_SQL}
+         ${FROM_BATTLES} WHERE ${where.sql} ${keyset}
+        ORDER BY v."createdAt", v.id LIMIT ${batchSize}`,
+      after ? [...where.params, after.at, after.id] : where.params,
+    );
+    const records: BattleRecord[] = [];
+    for (const row of rows) {
+      records.push(battleRecord(row, recordOptions));
+      models.add(row.modelAId);
+      if (row.modelBId) models.add(row.modelBId);
+      first ??= row.at;
+      last = row.at;
+      await copyImages(row);
+    }
+    await battles.write(records as unknown as Record<string, unknown>[]);
+    done += rows.length;
+    options.onProgress?.(done, total);
+    const tail: (BattleRow & { voteId: string }) | undefined = rows[rows.length - 1];
+    if (!tail || rows.length < batchSize) break;
+    after = { at: tail.at, id: tail.voteId };
+  }
+  const files = await battles.close();
+
+  // direct chats (VisionArena-Chat): conversations with one model and at least one finished answer
+  let chats = 0;
+  if (options.chats !== false) {
+    const out = new Output(options.outDir, "chats", formats, chatColumns);
+    const params: unknown[] = [];
+    const clauses = [`c.mode = 'direct'`, `NOT c."isDemo"`, `c."moderationStatus" NOT IN ('flagged', 'banned')`];
+    clauses.push(`vis."bannedAt" IS NULL`);
+    if (filters.from) {
+      params.push(filters.from);
+      clauses.push(`c."createdAt" >= $${params.length}::timestamptz AT TIME ZONE 'UTC'`);
+    }
+    if (filters.to) {
+      params.push(filters.to);
+      clauses.push(`c."createdAt" < $${params.length}::timestamptz AT TIME ZONE 'UTC'`);
+    }
+    const models = allowed ?? filters.models;
+    if (models) {
+      params.push(models);
+      clauses.push(`c."modelAId" = ANY($${params.length}::text[])`);
+    }
+    let chatAfter: { at: Date; id: string } | null = null;
+    for (;;) {
+      const n = params.length;
+      const keyset: string = chatAfter ? `AND (c."createdAt", c.id) > ($${n + 1}::timestamp, $${n + 2}::uuid)` : "";
+      const { rows }: { rows: BattleRow[] } = await db.pool.query(
+        `SELECT c."visitorId", c."createdAt" AS at, NULL AS winner, NULL AS anonymous, ${ROW_SQL}
+           FROM "Conversation" c LEFT JOIN "Visitor" vis ON vis.id = c."visitorId"
+          WHERE ${clauses.join(" AND ")} ${keyset}
+            AND EXISTS (SELECT 1 FROM "Message" m JOIN "ResponseMeta" r ON r."messageId" = m.id
+                         WHERE m."conversationId" = c.id AND r."finishReason" IS NOT NULL)
+          ORDER BY c."createdAt", c.id LIMIT ${batchSize}`,
+        chatAfter ? [...params, chatAfter.at, chatAfter.id] : params,
+      );
+      for (const row of rows) await copyImages(row);
+      await out.write(
+        rows.map((row: BattleRow) => chatRecord(row, recordOptions)) as unknown as Record<string, unknown>[],
+      );
+      chats += rows.length;
+      const tail: BattleRow | undefined = rows[rows.length - 1];
+      if (!tail || rows.length < batchSize) break;
+      chatAfter = { at: tail.at, id: tail.conversationId };
+    }
+    files.push(...(await out.close()));
+  }
+
+  const summary: ExportSummary = {
+    battles: done,
+    chats,
+    images: options.images === false ? 0 : copied.size,
+    models: models.size,
+    from: first?.toISOString() ?? null,
+    to: last?.toISOString() ?? null,
+    files,
+  };
+  fs.writeFileSync(path.join(options.outDir, "README.md"), datasheet(summary, filters, options));
+  return summary;
+}
+
+function datasheet(summary: ExportSummary, filters: ExportFilters, options: ExportOptions): string {
+  const used = [
+    filters.from && `from ${filters.from.toISOString()}`,
+    filters.to && `before ${filters.to.toISOString()}`,
+    filters.anonymousOnly && "anonymous battles only",
+    filters.categories?.length && `categories: ${filters.categories.join(", ")}`,
+    filters.models?.length && `models: ${filters.models.join(", ")}`,
+    filters.minVotes && `models with at least ${filters.minVotes} battles`,
+  ].filter(Boolean);
+  return `# Vision Arena dataset
+
+Exported ${new Date().toISOString()}.
+
+| | |
+| --- | --- |
+| battles | ${summary.battles} |
+| direct chats | ${summary.chats} |
+| models | ${summary.models} |
+| images | ${summary.images} |
+| votes from | ${summary.from ?? "–"} |
+| votes to | ${summary.to ?? "–"} |
+
+Files: ${summary.files.map((f) => `\`${f}\``).join(", ")}${options.images === false ? "" : ", `images/` (named by SHA-256)"}.
+
+## Filters
+
+${used.length ? used.map((f) => `- ${f}`).join("\n") : "- none"}
+
+Always left out: battles between demo models, battles stopped by the content filter, visitors who were banned, and
+votes an integrity rule did not count.
+
+## Fields
+
+\`battles\` follows the public clean-battle layout of Chatbot Arena and VisionArena: \`question_id\`, \`model_a\`,
+\`model_b\`, \`winner\` (model_a, model_b, tie, tie (bothbad)), \`judge\`, \`conversation_a\` / \`conversation_b\` (OpenAI
+message format; images as \`image_url\` parts pointing into \`images/\`), \`turn\`, \`anony\`, \`language\`, \`tstamp\`
+(Unix seconds of the vote), \`conv_metadata\` (answer tokens and markdown header, list and bold counts per side),
+\`category_tag\` (labels per labeller and version), \`dedup_tag\` ({high_freq, sampled}: prompts above the 99.99th
+frequency percentile down-sampled), \`is_preset\`, \`preset_id\`, \`images\` (SHA-256 of every image).
+\`chats\` holds direct conversations with one model in the same message format.
+
+## Privacy
+
+No IP addresses and no visitor ids: \`judge\` is a salted hash of the visitor, with a salt ${options.salt ? "given by the exporter (hashes match other exports with the same salt)" : "drawn for this export (hashes differ between exports)"}.
+${options.redact ? "E-mail addresses and phone numbers in the text were replaced by [email] and [phone]." : "Text is as the visitors wrote it."}
+
+## Licence
+
+${options.licence ?? "No licence was set by the administrators; ask them before redistributing."}
+`;
+}

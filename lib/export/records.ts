@@ -1,0 +1,165 @@
+// One exported battle or chat in the public clean-battle layout (FastChat / VisionArena): conversations in OpenAI
+// message format with images referenced by hash, style counts in conv_metadata, category and dedup tags.
+import { redactContacts } from "./redact";
+
+export interface MessageRow {
+  side: "a" | "b";
+  turn: number;
+  role: "user" | "assistant";
+  content: string;
+  images: { sha: string; mime: string; key: string }[] | null;
+  tokens: number | null;
+  markdown: {
+    header?: Record<string, number>;
+    list?: Record<string, number>;
+    bold?: Record<string, number>;
+  } | null;
+}
+
+export interface LabelRow {
+  category: string;
+  labeller: string;
+  version: string;
+  value: boolean;
+}
+
+export interface BattleRow {
+  conversationId: string;
+  mode: "battle" | "side_by_side" | "direct";
+  modelAId: string;
+  modelBId: string | null;
+  winner: string | null;
+  visitorId: string | null;
+  anonymous: boolean | null;
+  turn: number;
+  language: string | null;
+  at: Date;
+  isPreset: boolean;
+  presetId: string | null;
+  messages: MessageRow[] | null;
+  labels: LabelRow[] | null;
+}
+
+export const EXTENSION: Record<string, string> = {
+  "image/png": "png",
+  "image/jpeg": "jpg",
+  "image/webp": "webp",
+  "image/gif": "gif",
+};
+
+export const imagePath = (image: { sha: string; mime: string }) =>
+  `images/${image.sha}.${EXTENSION[image.mime] ?? "bin"}`;
+
+type Part = { type: "text"; text: string } | { type: "image_url"; image_url: { url: string } };
+export type OpenAIMessage = { role: "user" | "assistant"; content: string | Part[] };
+
+function conversation(messages: MessageRow[], side: "a" | "b", clean: (t: string) => string): OpenAIMessage[] {
+  return messages
+    .filter((m) => m.side === side)
+    .map((m) => {
+      const images = m.images ?? [];
+      if (m.role === "assistant" || images.length === 0) return { role: m.role, content: clean(m.content) };
+      return {
+        role: "user",
+        content: [
+          ...images.map((image) => ({ type: "image_url" as const, image_url: { url: imagePath(image) } })),
+          { type: "text" as const, text: clean(m.content) },
+        ],
+      };
+    });
+}
+
+const add = (into: Record<string, number>, from: Record<string, number> | undefined) => {
+  for (const [k, v] of Object.entries(from ?? {})) into[k] = (into[k] ?? 0) + Number(v);
+  return into;
+};
+
+/** FastChat's conv_metadata: each side's answers summed over the conversation. */
+function convMetadata(messages: MessageRow[]) {
+  const meta: Record<string, unknown> = {};
+  for (const side of ["a", "b"] as const) {
+    const answers = messages.filter((m) => m.side === side && m.role === "assistant");
+    meta[`sum_assistant_${side}_tokens`] = answers.reduce((s, m) => s + (m.tokens ?? 0), 0);
+    meta[`header_count_${side}`] = answers.reduce((acc, m) => add(acc, m.markdown?.header), {
+      h1: 0,
+      h2: 0,
+      h3: 0,
+      h4: 0,
+      h5: 0,
+      h6: 0,
+    } as Record<string, number>);
+    meta[`list_count_${side}`] = answers.reduce((acc, m) => add(acc, m.markdown?.list), {
+      ordered: 0,
+      unordered: 0,
+    } as Record<string, number>);
+    meta[`bold_count_${side}`] = answers.reduce((acc, m) => add(acc, m.markdown?.bold), { "**": 0, __: 0 } as Record<
+      string,
+      number
+    >);
+  }
+  return meta;
+}
+
+/** Labels grouped by labeller and version, as FastChat groups them by tagger (`criteria_v0.1`, …). */
+function categoryTag(labels: LabelRow[]) {
+  const tag: Record<string, Record<string, boolean>> = {};
+  for (const label of labels) {
+    const key = `${label.labeller}@${label.version}`;
+    tag[key] ??= {};
+    tag[key][label.category] = label.value;
+  }
+  return tag;
+}
+
+export interface RecordOptions {
+  judge: (visitorId: string | null) => string | null;
+  redact: boolean;
+  dedup: (conversationId: string) => { high_freq: boolean; sampled: boolean };
+}
+
+function imagesOf(messages: MessageRow[]) {
+  return [...new Set(messages.flatMap((m) => (m.images ?? []).map((i) => i.sha)))];
+}
+
+export function battleRecord(row: BattleRow, options: RecordOptions) {
+  const messages = row.messages ?? [];
+  const clean = options.redact ? redactContacts : (t: string) => t;
+  return {
+    question_id: row.conversationId,
+    model_a: row.modelAId,
+    model_b: row.modelBId,
+    winner: row.winner,
+    judge: options.judge(row.visitorId),
+    conversation_a: conversation(messages, "a", clean),
+    conversation_b: conversation(messages, "b", clean),
+    turn: row.turn,
+    anony: row.anonymous,
+    language: row.language ?? "unknown",
+    tstamp: row.at.getTime() / 1000,
+    conv_metadata: convMetadata(messages),
+    category_tag: categoryTag(row.labels ?? []),
+    dedup_tag: options.dedup(row.conversationId),
+    is_preset: row.isPreset,
+    preset_id: row.presetId,
+    images: imagesOf(messages),
+  };
+}
+
+export function chatRecord(row: BattleRow, options: RecordOptions) {
+  const messages = row.messages ?? [];
+  const clean = options.redact ? redactContacts : (t: string) => t;
+  return {
+    conversation_id: row.conversationId,
+    model: row.modelAId,
+    judge: options.judge(row.visitorId),
+    conversation: conversation(messages, "a", clean),
+    turn: row.turn,
+    language: row.language ?? "unknown",
+    tstamp: row.at.getTime() / 1000,
+    is_preset: row.isPreset,
+    images: imagesOf(messages),
+  };
+}
+
+export type BattleRecord = ReturnType<typeof battleRecord>;
+export type ChatRecord = ReturnType<typeof chatRecord>;

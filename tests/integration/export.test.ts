@@ -1,0 +1,255 @@
+// Research exports: real battles, votes and a chat through the arena, exported as the public clean-battle layout
+// (JSONL and Parquet), with images, a datasheet, salted judges, redaction, filters, and the ratings round trip.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { type FakeModelServer, startFakeModelServer } from "../../e2e/fake-models/server";
+import { acceptTerms, castVote, openConversation, prepareTurn, streamTurn } from "../../lib/arena";
+import { main } from "../../lib/cli/arena";
+import { closeDb, createDb, type Db } from "../../lib/db";
+import { applyMigrations } from "../../lib/db/migrate";
+import { exportDataset } from "../../lib/export/export";
+import { currentSnapshot } from "../../lib/leaderboard";
+import { recomputeSnapshots } from "../../lib/leaderboard/recompute";
+import { scratchDatabase } from "./db-admin";
+
+let db: Db;
+let url: string;
+let dropDatabase: () => Promise<void>;
+let fake: FakeModelServer;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "arena-export-"));
+const visitors: string[] = [];
+
+async function answered(visitorId: string, prompt: string, mode: "battle" | "direct" = "battle") {
+  const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: "#ff8800" } })
+    .png()
+    .toBuffer();
+  const { id } = await openConversation(db, {
+    visitorId,
+    ipHash: "ip-hash-secret",
+    mode,
+    prompt,
+    uploads: [{ name: "x.png", bytes: png }],
+    ...(mode === "direct" ? { modelA: "alpha" } : {}),
+  });
+  await new Response(streamTurn(db, await prepareTurn(db, { conversationId: id, visitorId }))).text();
+  return id;
+}
+
+beforeAll(async () => {
+  ({ url, drop: dropDatabase } = await scratchDatabase(inject("databaseUrl")));
+  await applyMigrations(url);
+  fake = await startFakeModelServer({
+    models: {
+      "alpha-vl": { reply: "## Orange\nAn **orange** square.", tokenDelayMs: 0 },
+      "beta-vl": { reply: "It is orange.", tokenDelayMs: 0 },
+      "gamma-vl": { reply: "- orange\n- square", tokenDelayMs: 0 },
+    },
+  });
+  const modelsFile = path.join(dataDir, "models.json");
+  fs.writeFileSync(
+    modelsFile,
+    JSON.stringify({
+      providers: { fake: { type: "openai-compatible", baseURL: fake.baseURL } },
+      models: ["alpha", "beta", "gamma"].map((id) => ({
+        id,
+        provider: "fake",
+        model: `${id}-vl`,
+        displayName: id.toUpperCase(),
+        vision: true,
+      })),
+    }),
+  );
+  Object.assign(process.env, {
+    ARENA_MODELS_FILE: modelsFile,
+    ARENA_DATA_DIR: dataDir,
+    ARENA_SECRET: "export-secret-0123456789",
+    ARENA_RATE_VISITOR_PER_HOUR: "1000",
+    ARENA_RATE_IP_PER_HOUR: "1000",
+  });
+  db = createDb(url);
+  for (let i = 0; i < 24; i++) {
+    const visitorId = (await acceptTerms(db, null, null)).id;
+    visitors.push(visitorId);
+    const prompt =
+      i === 0 ? "Mail me at jane@example.com or call +1 555 123 4567: what colour?" : `What colour? #${i % 6}`;
+    const id = await answered(visitorId, prompt);
+    await castVote(db, {
+      conversationId: id,
+      visitorId,
+      winner: (["model_a", "model_b", "tie", "tie (bothbad)", "model_a"] as const)[i % 5] as "model_a",
+      ipHash: "ip-hash-secret",
+    });
+  }
+  await answered(visitors[0] as string, "Describe it", "direct");
+  // a banned visitor's battle is never exported
+  const banned = (await acceptTerms(db, null, null)).id;
+  const bannedBattle = await answered(banned, "What colour?");
+  await castVote(db, { conversationId: bannedBattle, visitorId: banned, winner: "model_a", ipHash: null });
+  await db.prisma.visitor.update({ where: { id: banned }, data: { bannedAt: new Date() } });
+  await recomputeSnapshots(db, { rounds: 20, seed: 0 });
+});
+
+afterAll(async () => {
+  await closeDb(db);
+  await fake.close();
+  await dropDatabase();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const readJsonl = (file: string) =>
+  fs
+    .readFileSync(file, "utf8")
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line));
+
+async function cli(args: string[]) {
+  const printed: string[] = [];
+  const write = process.stdout.write;
+  process.stdout.write = ((chunk: string) => printed.push(String(chunk)) > 0) as typeof process.stdout.write;
+  try {
+    const code = await main(args);
+    return { code, out: printed.join("") };
+  } finally {
+    process.stdout.write = write;
+  }
+}
+
+describe("arena export", () => {
+  it("writes battles and chats as JSONL and Parquet, the images, and a datasheet, without ids or IPs", async () => {
+    const out = path.join(dataDir, "export-a");
+    const summary = await exportDataset(db, { outDir: out, salt: "salt-1", licence: "CC BY 4.0", batchSize: 5 });
+    expect(summary).toMatchObject({ battles: 24, chats: 1, images: 1, models: 3 });
+    expect(fs.readdirSync(out).sort()).toEqual([
+      "README.md",
+      "battles.jsonl",
+      "battles.parquet",
+      "chats.jsonl",
+      "chats.parquet",
+      "images",
+    ]);
+    const battles = readJsonl(path.join(out, "battles.jsonl"));
+    const first = battles[0];
+    expect(Object.keys(first)).toEqual([
+      "question_id",
+      "model_a",
+      "model_b",
+      "winner",
+      "judge",
+      "conversation_a",
+      "conversation_b",
+      "turn",
+      "anony",
+      "language",
+      "tstamp",
+      "conv_metadata",
+      "category_tag",
+      "dedup_tag",
+      "is_preset",
+      "preset_id",
+      "images",
+    ]);
+    const sha = first.images[0];
+    expect(fs.existsSync(path.join(out, "images", `${sha}.png`))).toBe(true);
+    expect(first.conversation_a[0]).toEqual({
+      role: "user",
+      content: [
+        { type: "image_url", image_url: { url: `images/${sha}.png` } },
+        { type: "text", text: expect.stringContaining("jane@example.com") },
+      ],
+    });
+    expect(first.conversation_a[1].role).toBe("assistant");
+    const alphaSide = first.model_a === "alpha" ? "a" : first.model_b === "alpha" ? "b" : null;
+    if (alphaSide) {
+      expect(first.conv_metadata[`header_count_${alphaSide}`]).toMatchObject({ h2: 1 });
+      expect(first.conv_metadata[`bold_count_${alphaSide}`]).toMatchObject({ "**": 1 });
+    }
+    expect(first.dedup_tag).toEqual({ high_freq: false, sampled: true });
+    // no visitor ids or IP hashes anywhere; judges are salted hashes
+    const text = fs.readFileSync(path.join(out, "battles.jsonl"), "utf8");
+    for (const visitor of visitors) expect(text).not.toContain(visitor);
+    expect(text).not.toContain("ip-hash-secret");
+    expect(first.judge).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    const chats = readJsonl(path.join(out, "chats.jsonl"));
+    expect(chats[0]).toMatchObject({ model: "alpha", judge: first.judge, turn: 1 });
+    const readme = fs.readFileSync(path.join(out, "README.md"), "utf8");
+    expect(readme).toContain("| battles | 24 |");
+    expect(readme).toContain("CC BY 4.0");
+  });
+
+  it("draws a new salt per export unless given one, and redacts contact details on request", async () => {
+    const judges = async (name: string, options: { salt?: string; redact?: boolean }) => {
+      const out = path.join(dataDir, name);
+      await exportDataset(db, { outDir: out, images: false, chats: false, formats: ["jsonl"], ...options });
+      return readJsonl(path.join(out, "battles.jsonl"));
+    };
+    const [a, b, c] = [
+      await judges("s1", {}),
+      await judges("s2", {}),
+      await judges("s3", { salt: "salt-1", redact: true }),
+    ];
+    expect(a[0].judge).not.toBe(b[0].judge);
+    const withSalt = readJsonl(path.join(dataDir, "export-a", "battles.jsonl"));
+    expect(c[0].judge).toBe(withSalt[0].judge);
+    expect(c[0].conversation_a[0].content.at(-1).text).toBe("Mail me at [email] or call [phone]: what colour?");
+  });
+
+  it("filters by model, votes per model and date", async () => {
+    const out = path.join(dataDir, "filtered");
+    const two = await exportDataset(db, {
+      outDir: out,
+      images: false,
+      chats: false,
+      formats: ["jsonl"],
+      filters: { models: ["alpha", "beta"] },
+    });
+    const rows = readJsonl(path.join(out, "battles.jsonl"));
+    expect(rows.length).toBe(two.battles);
+    expect(rows.every((r) => ["alpha", "beta"].includes(r.model_a) && ["alpha", "beta"].includes(r.model_b))).toBe(
+      true,
+    );
+    const none = await exportDataset(db, {
+      outDir: path.join(dataDir, "none"),
+      images: false,
+      chats: false,
+      filters: { minVotes: 1000 },
+    });
+    expect(none.battles).toBe(0);
+    const future = await exportDataset(db, {
+      outDir: path.join(dataDir, "future"),
+      images: false,
+      filters: { from: new Date(Date.now() + 86_400_000) },
+    });
+    expect(future).toMatchObject({ battles: 0, chats: 0 });
+  });
+
+  it("re-reads with `arena leaderboard` (JSONL and Parquet) to the ratings of the live snapshot", async () => {
+    const out = path.join(dataDir, "round-trip");
+    process.env.DATABASE_URL = url; // the command finds the database as the app does
+    expect((await cli(["export", "--out", out, "--no-images", "--salt", "x"])).code).toBe(0);
+    const snapshot = await currentSnapshot(db, "overall", false);
+    const stored = Object.fromEntries((snapshot?.payload.models ?? []).map((m) => [m.model, m]));
+    for (const file of ["battles.jsonl", "battles.parquet"]) {
+      const { code, out: printed } = await cli([
+        "leaderboard",
+        path.join(out, file),
+        "--format",
+        "json",
+        "--bootstrap",
+        "20",
+        "--seed",
+        "0",
+      ]);
+      expect(code).toBe(0);
+      const board = JSON.parse(printed) as {
+        battles: number;
+        models: { model: string; rating: number; rank: number }[];
+      };
+      expect(board.battles).toBe(snapshot?.voteCount);
+      for (const m of board.models) expect(stored[m.model]).toMatchObject({ rating: m.rating, rank: m.rank });
+    }
+  });
+});
