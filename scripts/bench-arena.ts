@@ -11,7 +11,7 @@ import { startTemporaryPostgres } from "../lib/db/embedded";
 import { freePort, portInUse } from "../lib/db/free-port";
 import { applyMigrations } from "../lib/db/migrate";
 import { signValue } from "../lib/security/secret";
-import { webWorkerCount } from "./web-workers";
+import { startBenchServer } from "./bench-server";
 
 const SECRET = "bench-secret-0123456789";
 const TOKENS = 150;
@@ -73,40 +73,20 @@ fs.writeFileSync(
     ],
   }),
 );
-const port = await freePort();
-// BENCH_PROFILE_DIR=/tmp/prof writes a CPU profile of the app server there
-const profile = process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
-// as `npm start` runs it: one web process per core (ARENA_WEB_WORKERS)
-const webWorkers = webWorkerCount();
-const server = spawn(
-  process.execPath,
-  [...profile, "scripts/web-cluster.cjs", String(webWorkers), "-p", String(port)],
+// BENCH_PROFILE_DIR=/tmp/prof writes CPU profiles of the web processes there
+const server = await startBenchServer(
   {
-    stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      NEXT_TELEMETRY_DISABLED: "1",
-      DATABASE_URL: database.url,
-      ARENA_MODELS_FILE: modelsFile,
-      ARENA_DATA_DIR: dir,
-      ARENA_SECRET: SECRET,
-      ARENA_RATE_VISITOR_PER_HOUR: "1000000",
-      ARENA_RATE_IP_PER_HOUR: "1000000",
-      ARENA_RATE_MODEL_PER_HOUR: "1000000",
-    },
+    DATABASE_URL: database.url,
+    ARENA_MODELS_FILE: modelsFile,
+    ARENA_DATA_DIR: dir,
+    ARENA_SECRET: SECRET,
+    ARENA_RATE_VISITOR_PER_HOUR: "1000000",
+    ARENA_RATE_IP_PER_HOUR: "1000000",
+    ARENA_RATE_MODEL_PER_HOUR: "1000000",
   },
+  { profileDir: process.env.BENCH_PROFILE_DIR },
 );
-const base = `http://localhost:${port}`;
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${base}/api/health`)).ok) break;
-  } catch {
-    // not up yet
-  }
-  if (i > 300) throw new Error("the server did not start");
-  await new Promise((r) => setTimeout(r, 100));
-}
+const { base, webWorkers } = server;
 
 // The floor: a proxy that only pipes the fake server's stream, in a process of its own like the app.
 const proxyPort = await freePort();
@@ -333,8 +313,7 @@ console.log(
 );
 
 await prisma.$disconnect();
-server.kill("SIGTERM");
-await new Promise((r) => server.once("exit", r));
+await server.stop();
 proxyProcess.kill();
 fakeProcess.kill();
 await database.stop();

@@ -11,10 +11,9 @@ import path from "node:path";
 import { progressBar } from "../lib/cli/progress";
 import { createDb } from "../lib/db/context";
 import { startTemporaryPostgres } from "../lib/db/embedded";
-import { freePort } from "../lib/db/free-port";
 import { applyMigrations } from "../lib/db/migrate";
 import { recomputeSnapshots } from "../lib/leaderboard/recompute";
-import { webWorkerCount } from "./web-workers";
+import { startBenchServer } from "./bench-server";
 
 const VOTES = Number(process.argv[2] ?? 1_000_000);
 const MODELS = 60;
@@ -110,54 +109,16 @@ const recomputeSeconds = seconds(performance.now() - recomputeStarted);
 const peakRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
 say(`recomputed ${recompute.snapshots.length} snapshots in ${recomputeSeconds} s`);
 
-// ---------------------------------------------------------------- export (its own process: its own memory)
-const exportDir = fs.mkdtempSync(path.join(os.tmpdir(), "arena-bench-lb-export-"));
-say("exporting");
-const exportStarted = performance.now();
-const exported = await new Promise<string>((resolve, reject) => {
-  const child = spawn(process.execPath, ["bin/arena.mjs", "export", "--out", exportDir, "--no-images"], {
-    env: { ...process.env, DATABASE_URL: database.url },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  let out = "";
-  child.stdout.on("data", (chunk) => {
-    out += chunk;
-  });
-  child.on("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`arena export exited with ${code}`))));
-});
-const exportResult = {
-  seconds: seconds(performance.now() - exportStarted),
-  peakRssMb: Number(/peak memory (\d+) MB/.exec(exported)?.[1] ?? Number.NaN),
-  jsonlMb: Math.round(fs.statSync(path.join(exportDir, "battles.jsonl")).size / 1e6),
-  parquetMb: Math.round(fs.statSync(path.join(exportDir, "battles.parquet")).size / 1e6),
-};
-fs.rmSync(exportDir, { recursive: true, force: true });
-
 // ---------------------------------------------------------------- serving
-const port = await freePort();
+// let PostgreSQL write out what seeding and recomputing dirtied before measuring requests
+await db.pool.query("CHECKPOINT");
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "arena-bench-lb-data-"));
-const webWorkers = webWorkerCount();
-const server = spawn(process.execPath, ["scripts/web-cluster.cjs", String(webWorkers), "-p", String(port)], {
-  stdio: ["ignore", "ignore", "inherit"],
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    NEXT_TELEMETRY_DISABLED: "1",
-    DATABASE_URL: database.url,
-    ARENA_DATA_DIR: dataDir,
-    ARENA_SECRET: "bench-secret-0123456789",
-  },
+const server = await startBenchServer({
+  DATABASE_URL: database.url,
+  ARENA_DATA_DIR: dataDir,
+  ARENA_SECRET: "bench-secret-0123456789",
 });
-const base = `http://127.0.0.1:${port}`;
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${base}/api/health`)).ok) break;
-  } catch {
-    // not up yet
-  }
-  if (i > 300) throw new Error("the server did not start");
-  await new Promise((r) => setTimeout(r, 100));
-}
+const { base, webWorkers } = server;
 
 const quantile = (values: number[], q: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -247,6 +208,29 @@ say("measuring the page");
 await load(`${base}/leaderboard`, 2);
 const page = await load(`${base}/leaderboard`, DURATION_S);
 
+// ---------------------------------------------------------------- export (its own process: its own memory)
+const exportDir = fs.mkdtempSync(path.join(os.tmpdir(), "arena-bench-lb-export-"));
+say("exporting");
+const exportStarted = performance.now();
+const exported = await new Promise<string>((resolve, reject) => {
+  const child = spawn(process.execPath, ["bin/arena.mjs", "export", "--out", exportDir, "--no-images"], {
+    env: { ...process.env, DATABASE_URL: database.url },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let out = "";
+  child.stdout.on("data", (chunk) => {
+    out += chunk;
+  });
+  child.on("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`arena export exited with ${code}`))));
+});
+const exportResult = {
+  seconds: seconds(performance.now() - exportStarted),
+  peakRssMb: Number(/peak memory (\d+) MB/.exec(exported)?.[1] ?? Number.NaN),
+  jsonlMb: Math.round(fs.statSync(path.join(exportDir, "battles.jsonl")).size / 1e6),
+  parquetMb: Math.round(fs.statSync(path.join(exportDir, "battles.parquet")).size / 1e6),
+};
+fs.rmSync(exportDir, { recursive: true, force: true });
+
 console.log(
   JSON.stringify(
     {
@@ -277,8 +261,7 @@ console.log(
   ),
 );
 
-server.kill("SIGTERM");
-await new Promise((r) => server.once("exit", r));
+await server.stop();
 await db.pool.end();
 await db.prisma.$disconnect();
 await database.stop();

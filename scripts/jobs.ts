@@ -24,7 +24,9 @@ const judge = await judgeFromEnv(db).catch((error: Error) => {
   log(`categories: ${error.message}; labelling with rules only`);
   return null;
 });
-log(`categories: ${judge ? `judge ${judge.labeller.name}` : "rules only (set ARENA_JUDGE_MODEL for the paper's judge)"}`);
+log(
+  `categories: ${judge ? `judge ${judge.labeller.name}` : "rules only (set ARENA_JUDGE_MODEL for the paper's judge)"}`,
+);
 const boss = await startQueue(url);
 await workTagging(db, boss, judge, log);
 const sweepMs = Number(process.env.ARENA_TAG_SWEEP_S ?? 5) * 1000;

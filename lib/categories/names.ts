@@ -17,16 +17,7 @@ export type JudgedCategory = (typeof JUDGED_CATEGORIES)[number];
 export const RULE_CATEGORIES = ["coding", "refusal:a", "refusal:b", "preset", "demo"] as const;
 
 /** Tags that become leaderboard categories of their own (refusal becomes the `no_refusal` filter instead). */
-export const LEADERBOARD_TAGS = new Set<string>([
-  "coding",
-  "captioning",
-  "ocr",
-  "entity_recognition",
-  "homework",
-  "humor",
-  "diagram",
-  "creative_writing",
-]);
+export const LEADERBOARD_TAGS = new Set<string>([...JUDGED_CATEGORIES.filter((c) => c !== "refusal"), "coding"]);
 
 export const CATEGORY_LABELS: Record<string, string> = {
   overall: "Overall",

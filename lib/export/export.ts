@@ -167,8 +167,16 @@ class Output {
   }
 }
 
+/** A column of the Parquet file from the records' field of the same name. */
+const columnOf = (rows: Record<string, unknown>[]) => (name: string, type: string) => ({
+  name,
+  type,
+  data: rows.map((r) => r[name] ?? null),
+  nullable: true,
+});
+
 const battleColumns = (rows: Record<string, unknown>[]) => {
-  const col = (name: string, type: string) => ({ name, type, data: rows.map((r) => r[name] ?? null), nullable: true });
+  const col = columnOf(rows);
   return [
     col("question_id", "STRING"),
     col("model_a", "STRING"),
@@ -191,7 +199,7 @@ const battleColumns = (rows: Record<string, unknown>[]) => {
 };
 
 const chatColumns = (rows: Record<string, unknown>[]) => {
-  const col = (name: string, type: string) => ({ name, type, data: rows.map((r) => r[name] ?? null), nullable: true });
+  const col = columnOf(rows);
   return [
     col("conversation_id", "STRING"),
     col("model", "STRING"),

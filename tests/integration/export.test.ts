@@ -7,13 +7,13 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type FakeModelServer, startFakeModelServer } from "../../e2e/fake-models/server";
 import { acceptTerms, castVote, openConversation, prepareTurn, streamTurn } from "../../lib/arena";
-import { main } from "../../lib/cli/arena";
 import { closeDb, createDb, type Db } from "../../lib/db";
 import { applyMigrations } from "../../lib/db/migrate";
 import { exportDataset } from "../../lib/export/export";
 import { currentSnapshot } from "../../lib/leaderboard";
 import { recomputeSnapshots } from "../../lib/leaderboard/recompute";
 import { scratchDatabase } from "./db-admin";
+import { runCli as cli } from "./run-cli";
 
 let db: Db;
 let url: string;
@@ -105,18 +105,6 @@ const readJsonl = (file: string) =>
     .trim()
     .split("\n")
     .map((line) => JSON.parse(line));
-
-async function cli(args: string[]) {
-  const printed: string[] = [];
-  const write = process.stdout.write;
-  process.stdout.write = ((chunk: string) => printed.push(String(chunk)) > 0) as typeof process.stdout.write;
-  try {
-    const code = await main(args);
-    return { code, out: printed.join("") };
-  } finally {
-    process.stdout.write = write;
-  }
-}
 
 describe("arena export", () => {
   it("writes battles and chats as JSONL and Parquet, the images, and a datasheet, without ids or IPs", async () => {

@@ -4,7 +4,6 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { castVote } from "../../lib/arena";
-import { main } from "../../lib/cli/arena";
 import { closeDb, createDb, type Db } from "../../lib/db";
 import { applyMigrations } from "../../lib/db/migrate";
 import { currentSnapshot } from "../../lib/leaderboard";
@@ -15,6 +14,7 @@ import { snapshotTick } from "../../lib/leaderboard/scheduler";
 import { BattleTable, computeLeaderboard, type Winner } from "../../lib/ratings";
 import { createRandom } from "../../lib/ratings/random";
 import { scratchDatabase } from "./db-admin";
+import { runCli } from "./run-cli";
 
 let db: Db;
 let url: string;
@@ -196,27 +196,19 @@ describe("leaderboard snapshots", () => {
     fs.writeFileSync(file, `${rows.map((r) => r.line).join("\n")}\n`);
     try {
       for (const style of [false, true]) {
-        const printed: string[] = [];
-        const write = process.stdout.write;
-        process.stdout.write = ((chunk: string) => printed.push(String(chunk)) > 0) as typeof process.stdout.write;
-        let code: number;
-        try {
-          code = await main([
-            "leaderboard",
-            file,
-            "--format",
-            "json",
-            "--bootstrap",
-            "20",
-            "--seed",
-            "0",
-            ...(style ? ["--style-control"] : []),
-          ]);
-        } finally {
-          process.stdout.write = write;
-        }
+        const { code, out } = await runCli([
+          "leaderboard",
+          file,
+          "--format",
+          "json",
+          "--bootstrap",
+          "20",
+          "--seed",
+          "0",
+          ...(style ? ["--style-control"] : []),
+        ]);
         expect(code).toBe(0);
-        const cli = JSON.parse(printed.join("")) as {
+        const cli = JSON.parse(out) as {
           battles: number;
           models: { model: string; rating: number; ciLower: number; ciUpper: number; rank: number }[];
         };
