@@ -237,53 +237,66 @@ for (const n of process.env.BENCH_VOTES_ONLY ? [] : LEVELS) {
 }
 
 // Votes: battles with finished answers, voted through the API.
-const battles: { id: string; cookie: string }[] = [];
-const cookies = await visitors(VOTES);
-const models = ["bench-a", "bench-b"];
-for (const cookie of cookies) {
-  const visitorId = decodeURIComponent(cookie.split("=")[1] as string).split(".")[0] as string;
-  const conversation = await prisma.conversation.create({
-    data: {
-      mode: "battle",
-      visitorId,
-      modelAId: models[0] as string,
-      modelBId: models[1] as string,
-      turnCount: 1,
-      messages: {
-        create: (["a", "b"] as const).flatMap((side) => [
-          { side, turn: 1, role: "user" as const, content: "q" },
-          {
-            side,
-            turn: 1,
-            role: "assistant" as const,
-            content: "an answer",
-            response: { create: { modelId: side === "a" ? "bench-a" : "bench-b", finishReason: "stop" } },
-          },
-        ]),
+async function answeredBattles(count: number) {
+  const battles: { id: string; cookie: string }[] = [];
+  const models = ["bench-a", "bench-b"];
+  for (const cookie of await visitors(count)) {
+    const visitorId = decodeURIComponent(cookie.split("=")[1] as string).split(".")[0] as string;
+    const conversation = await prisma.conversation.create({
+      data: {
+        mode: "battle",
+        visitorId,
+        modelAId: models[0] as string,
+        modelBId: models[1] as string,
+        turnCount: 1,
+        messages: {
+          create: (["a", "b"] as const).flatMap((side) => [
+            { side, turn: 1, role: "user" as const, content: "q" },
+            {
+              side,
+              turn: 1,
+              role: "assistant" as const,
+              content: "an answer",
+              response: { create: { modelId: side === "a" ? "bench-a" : "bench-b", finishReason: "stop" } },
+            },
+          ]),
+        },
       },
-    },
-  });
-  battles.push({ id: conversation.id, cookie });
+    });
+    battles.push({ id: conversation.id, cookie });
+  }
+  return battles;
 }
-const latencies: number[] = [];
-let voteErrors = 0;
+
+/** Votes on every battle, VOTE_CONCURRENCY at a time; returns the latencies and the count of failures. */
+async function voteOn(battles: { id: string; cookie: string }[]) {
+  const latencies: number[] = [];
+  let errors = 0;
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: VOTE_CONCURRENCY }, async () => {
+      while (next < battles.length) {
+        const battle = battles[next++] as { id: string; cookie: string };
+        const t = performance.now();
+        const response = await fetch(`${base}/api/conversations/${battle.id}/vote`, {
+          method: "POST",
+          headers: { cookie: battle.cookie, "Content-Type": "application/json" },
+          body: JSON.stringify({ winner: "model_a" }),
+        });
+        await response.arrayBuffer();
+        latencies.push(performance.now() - t);
+        if (response.status !== 201) errors++;
+      }
+    }),
+  );
+  return { latencies, errors };
+}
+
+// warm the vote route first (its code loads on first use), as the battles were warmed above
+await voteOn(await answeredBattles(200));
+const battles = await answeredBattles(VOTES);
 const voteStarted = performance.now();
-let next = 0;
-await Promise.all(
-  Array.from({ length: VOTE_CONCURRENCY }, async () => {
-    while (next < battles.length) {
-      const battle = battles[next++] as { id: string; cookie: string };
-      const t = performance.now();
-      const response = await fetch(`${base}/api/conversations/${battle.id}/vote`, {
-        method: "POST",
-        headers: { cookie: battle.cookie, "Content-Type": "application/json" },
-        body: JSON.stringify({ winner: "model_a" }),
-      });
-      latencies.push(performance.now() - t);
-      if (response.status !== 201) voteErrors++;
-    }
-  }),
-);
+const { latencies, errors: voteErrors } = await voteOn(battles);
 const voteSeconds = (performance.now() - voteStarted) / 1000;
 
 console.log(
