@@ -167,12 +167,16 @@ class Output {
   }
 }
 
-/** A column of the Parquet file from the records' field of the same name. */
+/**
+ * A column of the Parquet file from the records' field of the same name. JSON columns carry no min/max statistics:
+ * they would be whole conversations, never truncated, kept for every row group until the file is finished.
+ */
 const columnOf = (rows: Record<string, unknown>[]) => (name: string, type: string) => ({
   name,
   type,
   data: rows.map((r) => r[name] ?? null),
   nullable: true,
+  ...(type === "JSON" ? { statistics: false } : {}),
 });
 
 const battleColumns = (rows: Record<string, unknown>[]) => {
