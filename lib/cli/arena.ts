@@ -13,6 +13,7 @@ commands:
   snapshot           recompute the site's leaderboard snapshots from the database (arena snapshot --help)
   runs               list recompute runs, publish one, compare two (arena runs --help)
   export             a research dataset: battles, chats, images, datasheet (arena export --help)
+  import FILE        an external battle file as a named source, compared with the live board (arena import --help)
 
 ${LEADERBOARD_HELP}
 
@@ -40,6 +41,11 @@ export async function main(argv: string[]): Promise<number> {
       await exportCommand(rest);
       return 0;
     }
+    if (command === "import") {
+      const { importCommand } = await import("./import-command");
+      await importCommand(rest);
+      return 0;
+    }
     if (command === "runs") {
       const { runsCommand } = await import("./runs-command");
       await runsCommand(rest);
@@ -54,7 +60,7 @@ export async function main(argv: string[]): Promise<number> {
       error instanceof NoBattlesError ||
       error instanceof DatabaseUnreachableError ||
       error instanceof MigrationError ||
-      (error instanceof Error && error.name === "RunNotFoundError");
+      (error instanceof Error && (error.name === "RunNotFoundError" || error.name === "ImportError"));
     const message = error instanceof Error ? error.message : String(error);
     if (
       error instanceof Error &&

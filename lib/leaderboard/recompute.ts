@@ -39,7 +39,7 @@ export async function latestDataAt(db: Db): Promise<Date | null> {
   return rows[0]?.latest ?? null;
 }
 
-function payloadOf(
+export function payloadOf(
   board: Leaderboard,
   models: Map<string, { displayName: string; organization: string | null; license: string | null; isDemo: boolean }>,
   runId: string,

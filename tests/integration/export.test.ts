@@ -11,6 +11,7 @@ import { closeDb, createDb, type Db } from "../../lib/db";
 import { applyMigrations } from "../../lib/db/migrate";
 import { exportDataset } from "../../lib/export/export";
 import { currentSnapshot } from "../../lib/leaderboard";
+import { compareWithLive, importSource } from "../../lib/leaderboard/import";
 import { recomputeSnapshots } from "../../lib/leaderboard/recompute";
 import { scratchDatabase } from "./db-admin";
 import { runCli as cli } from "./run-cli";
@@ -239,5 +240,34 @@ describe("arena export", () => {
       expect(board.battles).toBe(snapshot?.voteCount);
       for (const m of board.models) expect(stored[m.model]).toMatchObject({ rating: m.rating, rank: m.rank });
     }
+  });
+
+  it("imports a battle file as a named source apart from the live votes, and compares it with the live board", async () => {
+    const out = path.join(dataDir, "round-trip");
+    const liveBefore = await currentSnapshot(db, "overall", false);
+    const mirror = await importSource(db, {
+      file: path.join(out, "battles.jsonl"),
+      name: "mirror",
+      rounds: 20,
+      seed: 0,
+    });
+    expect(mirror.battles).toBe(liveBefore?.voteCount);
+    // the same battles, the same rounds and seed: full agreement
+    expect(await compareWithLive(db, "mirror")).toMatchObject({ spearman: 1, kendallTau: 1, intervalAgreement: 1 });
+    // every winner flipped: the order reverses
+    const flipped = path.join(dataDir, "flipped.jsonl");
+    const swap: Record<string, string> = { model_a: "model_b", model_b: "model_a" };
+    fs.writeFileSync(
+      flipped,
+      `${readJsonl(path.join(out, "battles.jsonl"))
+        .map((b) => JSON.stringify({ ...b, winner: swap[b.winner] ?? b.winner }))
+        .join("\n")}\n`,
+    );
+    const { code, out: printed } = await cli(["import", flipped, "--name", "flipped", "--rounds", "20"]);
+    expect(code).toBe(0);
+    expect(printed).toMatch(/plain: 3 shared models, Spearman -1\.000, Kendall tau -1\.000/);
+    // the live board and its categories are untouched
+    expect((await currentSnapshot(db, "overall", false))?.id).toBe(liveBefore?.id);
+    expect((await cli(["import", flipped, "--name", "live"])).code).toBe(1);
   });
 });

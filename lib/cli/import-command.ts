@@ -1,0 +1,62 @@
+// `arena import FILE --name NAME`: an external battle file as a named source, compared with the live leaderboard.
+import { parseArgs } from "node:util";
+import { prepareDatabase } from "../db/bootstrap";
+import { closeDb, createDb } from "../db/context";
+import { compareWithLive, importSource } from "../leaderboard/import";
+import { progressBar } from "./progress";
+import { UsageError } from "./usage";
+
+export const IMPORT_HELP = `usage: arena import FILE --name NAME [--rounds N] [--seed N]
+
+Reads a battle file (any format \`arena leaderboard\` reads), stores its overall leaderboards (with and without style
+control) as the source NAME, apart from the live votes, and compares them with the live leaderboard: Spearman and
+Kendall tau of the ratings, and the share of model pairs whose 95% intervals agree (VisionArena Table 4).`;
+
+const show = (v: number) => (Number.isNaN(v) ? "–" : v.toFixed(3));
+
+export async function importCommand(argv: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      name: { type: "string" },
+      rounds: { type: "string" },
+      seed: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(`${IMPORT_HELP}\n`);
+    return;
+  }
+  const file = positionals[0];
+  if (!file || positionals.length > 1) throw new UsageError("arena import needs one FILE (try: arena import --help)");
+  if (!values.name) throw new UsageError("--name NAME is required");
+  const database = await prepareDatabase();
+  const db = createDb(database.url);
+  const bar = progressBar("reading");
+  try {
+    const imported = await importSource(db, {
+      file,
+      name: values.name,
+      rounds: values.rounds === undefined ? undefined : Number(values.rounds),
+      seed: values.seed === undefined ? undefined : Number(values.seed),
+      onProgress: (d, t) => bar.update(d, t),
+    });
+    bar.done();
+    process.stdout.write(`imported ${imported.battles} battles as '${values.name}'\n`);
+    for (const style of [false, true]) {
+      const agreement = await compareWithLive(db, values.name, style).catch((error: Error) => error);
+      if (agreement instanceof Error) {
+        process.stdout.write(`${style ? "style control" : "plain"}: ${agreement.message}\n`);
+        continue;
+      }
+      process.stdout.write(
+        `${style ? "style control" : "plain"}: ${agreement.models.length} shared models, Spearman ${show(agreement.spearman)}, Kendall tau ${show(agreement.kendallTau)}, interval agreement ${show(agreement.intervalAgreement)} over ${agreement.pairs} pairs\n`,
+      );
+    }
+  } finally {
+    await closeDb(db);
+    await database.stop();
+  }
+}
