@@ -2,6 +2,7 @@
 // that must take hundreds of votes a second.
 import crypto from "node:crypto";
 import type { Db } from "../db/context";
+import { envNumber } from "../config/env";
 import { literals, statementResults, uuidLiteral } from "../db/literals";
 import { inTransaction } from "../db/pool";
 import type { Winner as DbWinner } from "../generated/prisma/enums";
@@ -145,14 +146,20 @@ export async function castVote(
     if (conversation.isDemo) exclusionReasons.push("demo");
     const anonymous = conversation.mode === "battle" && !leaked;
     const sql = literals(client);
+    const visitor = uuidLiteral(input.visitorId);
+    const dailyCap = envNumber(process.env.ARENA_DAILY_COUNTED_VOTES, 200);
     // the vote and the end of the battle, committed in the same message (durably: votes are never lost)
     await client.query(
       `WITH vote AS (
-         INSERT INTO "Vote" (id, "conversationId", "visitorId", winner, "modelAId", "modelBId", anonymous, "exclusionReasons", turn, "ipHash")
-         VALUES (${uuidLiteral(crypto.randomUUID())}, ${id}, ${uuidLiteral(input.visitorId)},
-                 ${sql.text(TO_DB[input.winner])}::"Winner", ${sql.text(conversation.modelAId)},
-                 ${sql.text(conversation.modelBId)}, ${sql.bool(anonymous)}, ${sql.array(exclusionReasons, "text")},
-                 ${sql.int(conversation.turnCount)}, ${sql.text(input.ipHash)})
+         INSERT INTO "Vote" (id, "conversationId", "visitorId", winner, "modelAId", "modelBId", anonymous,
+                             "exclusionReasons", turn, "ipHash", counted)
+         SELECT ${uuidLiteral(crypto.randomUUID())}, ${id}, ${visitor},
+                ${sql.text(TO_DB[input.winner])}::"Winner", ${sql.text(conversation.modelAId)},
+                ${sql.text(conversation.modelBId)}, ${sql.bool(anonymous)}, ${sql.array(exclusionReasons, "text")},
+                ${sql.int(conversation.turnCount)}, ${sql.text(input.ipHash)},
+                -- the daily cap: kept, but not counted, beyond the visitor's quota of the day
+                (SELECT count(*) FROM "Vote" WHERE "visitorId" = ${visitor} AND counted
+                    AND "createdAt" >= date_trunc('day', LOCALTIMESTAMP)) < ${sql.int(dailyCap)}
        )
        UPDATE "Conversation" SET "endedAt" = now(), "updatedAt" = now() WHERE id = ${id};
        COMMIT`,

@@ -359,6 +359,23 @@ describe("claims and limits", () => {
     expect(ended.endedAt).not.toBeNull();
   });
 
+  it("keeps votes beyond the visitor's daily cap but does not count them", async () => {
+    process.env.ARENA_DAILY_COUNTED_VOTES = "2";
+    try {
+      const visitorId = await newVisitor();
+      for (let i = 0; i < 3; i++) {
+        const conversation = await battle(visitorId);
+        await events(streamTurn(db, await prepareTurn(db, { conversationId: conversation.id, visitorId })));
+        const result = await castVote(db, { conversationId: conversation.id, visitorId, winner: "tie", ipHash: null });
+        expect(result.created).toBe(true); // the visitor is not told
+      }
+      const votes = await db.prisma.vote.findMany({ where: { visitorId }, orderBy: { createdAt: "asc" } });
+      expect(votes.map((v) => v.counted)).toEqual([true, true, false]);
+    } finally {
+      delete process.env.ARENA_DAILY_COUNTED_VOTES;
+    }
+  });
+
   it("fails a side at once when its model has used up its hourly budget", async () => {
     const visitorId = await newVisitor();
     const conversation = await battle(visitorId);
