@@ -1,0 +1,52 @@
+// `arena integrity`: voters the sequential outlier test flags, and banning one after review.
+import { parseArgs } from "node:util";
+import { prepareDatabase } from "../db/bootstrap";
+import { closeDb, createDb } from "../db/context";
+import { banVisitor, flaggedVoters } from "../integrity/review";
+import { UsageError } from "./usage";
+
+export const INTEGRITY_HELP = `usage: arena integrity [--alpha A]
+       arena integrity --ban VISITOR_ID [--reason TEXT]
+
+Lists the voters FastChat's sequential outlier test flags (at least 5 counted votes; α = 0.05 by default), for
+review. --ban bans one visitor: their votes leave the leaderboard at the next snapshot.`;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function integrityCommand(argv: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      alpha: { type: "string" },
+      ban: { type: "string" },
+      reason: { type: "string", default: "flagged by the outlier test" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(`${INTEGRITY_HELP}\n`);
+    return;
+  }
+  const alpha = values.alpha === undefined ? undefined : Number(values.alpha);
+  if (alpha !== undefined && !(alpha > 0 && alpha < 1)) throw new UsageError("--alpha must be between 0 and 1");
+  if (values.ban !== undefined && !UUID.test(values.ban)) throw new UsageError("--ban takes a visitor id (a UUID)");
+  const database = await prepareDatabase();
+  const db = createDb(database.url);
+  try {
+    if (values.ban) {
+      const banned = await banVisitor(db, values.ban, values.reason);
+      process.stdout.write(banned ? `banned ${values.ban}\n` : `${values.ban}: no such visitor, or already banned\n`);
+      return;
+    }
+    const flagged = await flaggedVoters(db, { alpha });
+    if (flagged.length === 0) process.stdout.write("no voter flagged\n");
+    for (const f of flagged) {
+      process.stdout.write(
+        `${f.voter}  ${String(f.votes).padStart(5)} votes  evidence ${f.evidence.toExponential(2)}  ${f.tail} the crowd\n`,
+      );
+    }
+  } finally {
+    await closeDb(db);
+    await database.stop();
+  }
+}

@@ -1,0 +1,29 @@
+// Vote integrity over the database: voters the sequential outlier test flags, for review, and bans (a banned
+// visitor's votes are left out of the next snapshot).
+import type { Db } from "../db/context";
+import { detectOutliers, type Flagged } from "./outliers";
+
+const SCORE: Record<string, number> = { model_a: 1, model_b: 0, tie: 0.5, "tie (bothbad)": 0.5 };
+
+/** Counted, anonymous votes of visitors not banned yet, oldest first, through the outlier test. */
+export async function flaggedVoters(db: Db, options: { alpha?: number } = {}): Promise<Flagged[]> {
+  const { rows } = await db.pool.query<{ voter: string; modelA: string; modelB: string; winner: string }>(
+    `SELECT v."visitorId" AS voter, v."modelAId" AS "modelA", v."modelBId" AS "modelB", v.winner::text AS winner
+       FROM "Vote" v JOIN "Conversation" c ON c.id = v."conversationId" JOIN "Visitor" vis ON vis.id = v."visitorId"
+      WHERE v.counted AND v.anonymous AND NOT c."isDemo" AND vis."bannedAt" IS NULL
+      ORDER BY v."createdAt", v.id`,
+  );
+  return detectOutliers(
+    rows.map((r) => ({ voter: r.voter, modelA: r.modelA, modelB: r.modelB, score: SCORE[r.winner] ?? 0.5 })),
+    options,
+  );
+}
+
+/** Bans a visitor: they can no longer take part, and their votes leave the leaderboard at the next snapshot. */
+export async function banVisitor(db: Db, visitorId: string, reason: string): Promise<boolean> {
+  const updated = await db.prisma.visitor.updateMany({
+    where: { id: visitorId, bannedAt: null },
+    data: { bannedAt: new Date(), banReason: reason },
+  });
+  return updated.count === 1;
+}
