@@ -13,6 +13,7 @@ commands:
   snapshot           recompute the site's leaderboard snapshots from the database (arena snapshot --help)
   runs               list recompute runs, publish one, compare two (arena runs --help)
   export             a research dataset: battles, chats, images, datasheet (arena export --help)
+  tokens             researcher API tokens for GET /api/export (arena tokens --help)
   integrity          voters flagged by the outlier test; ban one (arena integrity --help)
   import FILE        an external battle file as a named source, compared with the live board (arena import --help)
 
@@ -40,6 +41,11 @@ export async function main(argv: string[]): Promise<number> {
     if (command === "export") {
       const { exportCommand } = await import("./export-command");
       await exportCommand(rest);
+      return 0;
+    }
+    if (command === "tokens") {
+      const { tokensCommand } = await import("./tokens-command");
+      await tokensCommand(rest);
       return 0;
     }
     if (command === "integrity") {

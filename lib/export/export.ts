@@ -217,6 +217,55 @@ const chatColumns = (rows: Record<string, unknown>[]) => {
   ];
 };
 
+/** What the battle query gives: a row per vote, in vote order. */
+type VoteRow = BattleRow & { voteId: string };
+
+/**
+ * The exported battles in vote order, a batch at a time, with the total the filters select: shared by the folder
+ * export and the streaming API. Judges are hashed with `salt`; dedup tags are counted over the whole selection.
+ */
+export async function* battleBatches(
+  db: Db,
+  options: { filters?: ExportFilters; salt: string; redact?: boolean; batchSize?: number },
+): AsyncGenerator<{ rows: VoteRow[]; records: BattleRecord[]; total: number }> {
+  const filters = options.filters ?? {};
+  const batchSize = options.batchSize ?? 2000;
+  const allowed = await modelsWithVotes(db, filters);
+  const where = battleWhere(filters, allowed);
+  const total = Number(
+    (await db.pool.query<{ n: number }>(`SELECT count(*)::int AS n ${FROM_BATTLES} WHERE ${where.sql}`, where.params))
+      .rows[0]?.n ?? 0,
+  );
+  const dedup = await dedupFor(db, where);
+  const recordOptions = recordOptionsFor(options.salt, Boolean(options.redact), dedup);
+  let after: { at: Date; id: string } | null = null;
+  for (;;) {
+    const n = where.params.length;
+    const keyset: string = after ? `AND (v."createdAt", v.id) > ($${n + 1}::timestamp, $${n + 2}::uuid)` : "";
+    const { rows }: { rows: VoteRow[] } = await db.pool.query(
+      `SELECT v.id AS "voteId", v.winner::text AS winner, v.anonymous, v."visitorId", v."createdAt" AS at,
+              ${ROW_SQL}
+         ${FROM_BATTLES} WHERE ${where.sql} ${keyset}
+        ORDER BY v."createdAt", v.id LIMIT ${batchSize}`,
+      after ? [...where.params, after.at, after.id] : where.params,
+    );
+    yield { rows, records: rows.map((row) => battleRecord(row, recordOptions)), total };
+    const tail: VoteRow | undefined = rows[rows.length - 1];
+    if (!tail || rows.length < batchSize) return;
+    after = { at: tail.at, id: tail.voteId };
+  }
+}
+
+function recordOptionsFor(salt: string, redact: boolean, dedup: Map<string, boolean>): RecordOptions {
+  return {
+    judge: (visitorId) =>
+      visitorId ? crypto.createHmac("sha256", salt).update(visitorId).digest("base64url").slice(0, 22) : null,
+    redact,
+    dedup: (id) =>
+      dedup.has(id) ? { high_freq: true, sampled: dedup.get(id) as boolean } : { high_freq: false, sampled: true },
+  };
+}
+
 export async function exportDataset(db: Db, options: ExportOptions): Promise<ExportSummary> {
   const filters = options.filters ?? {};
   const formats = options.formats ?? ["jsonl", "parquet"];
@@ -226,19 +275,7 @@ export async function exportDataset(db: Db, options: ExportOptions): Promise<Exp
   if (options.images !== false) fs.mkdirSync(path.join(options.outDir, "images"), { recursive: true });
 
   const allowed = await modelsWithVotes(db, filters);
-  const where = battleWhere(filters, allowed);
-  const total = Number(
-    (await db.pool.query<{ n: number }>(`SELECT count(*)::int AS n ${FROM_BATTLES} WHERE ${where.sql}`, where.params))
-      .rows[0]?.n ?? 0,
-  );
-  const dedup = await dedupFor(db, where);
-  const recordOptions: RecordOptions = {
-    judge: (visitorId) =>
-      visitorId ? crypto.createHmac("sha256", salt).update(visitorId).digest("base64url").slice(0, 22) : null,
-    redact: Boolean(options.redact),
-    dedup: (id) =>
-      dedup.has(id) ? { high_freq: true, sampled: dedup.get(id) as boolean } : { high_freq: false, sampled: true },
-  };
+  const recordOptions = recordOptionsFor(salt, Boolean(options.redact), new Map());
   const copied = new Set<string>();
   const copyImages = async (row: BattleRow) => {
     if (options.images === false) return;
@@ -256,32 +293,17 @@ export async function exportDataset(db: Db, options: ExportOptions): Promise<Exp
   let first: Date | null = null;
   let last: Date | null = null;
   let done = 0;
-  let after: { at: Date; id: string } | null = null;
-  for (;;) {
-    const n = where.params.length;
-    const keyset: string = after ? `AND (v."createdAt", v.id) > ($${n + 1}::timestamp, $${n + 2}::uuid)` : "";
-    const { rows }: { rows: (BattleRow & { voteId: string })[] } = await db.pool.query(
-      `SELECT v.id AS "voteId", v.winner::text AS winner, v.anonymous, v."visitorId", v."createdAt" AS at,
-              ${ROW_SQL}
-         ${FROM_BATTLES} WHERE ${where.sql} ${keyset}
-        ORDER BY v."createdAt", v.id LIMIT ${batchSize}`,
-      after ? [...where.params, after.at, after.id] : where.params,
-    );
-    const records: BattleRecord[] = [];
-    for (const row of rows) {
-      records.push(battleRecord(row, recordOptions));
+  for await (const batch of battleBatches(db, { filters, salt, redact: options.redact, batchSize })) {
+    for (const row of batch.rows) {
       models.add(row.modelAId);
       if (row.modelBId) models.add(row.modelBId);
       first ??= row.at;
       last = row.at;
       await copyImages(row);
     }
-    await battles.write(records as unknown as Record<string, unknown>[]);
-    done += rows.length;
-    options.onProgress?.(done, total);
-    const tail: (BattleRow & { voteId: string }) | undefined = rows[rows.length - 1];
-    if (!tail || rows.length < batchSize) break;
-    after = { at: tail.at, id: tail.voteId };
+    await battles.write(batch.records as unknown as Record<string, unknown>[]);
+    done += batch.rows.length;
+    options.onProgress?.(done, batch.total);
   }
   const files = await battles.close();
 

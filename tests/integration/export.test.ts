@@ -270,4 +270,43 @@ describe("arena export", () => {
     expect((await currentSnapshot(db, "overall", false))?.id).toBe(liveBefore?.id);
     expect((await cli(["import", flipped, "--name", "live"])).code).toBe(1);
   });
+
+  it("streams battles to researchers with a token over GET /api/export, and to nobody else", async () => {
+    process.env.DATABASE_URL = url;
+    const { GET } = await import("../../app/api/export/route");
+    const call = (query: string, token?: string) =>
+      GET(new Request(`http://x/api/export${query}`, token ? { headers: { authorization: `Bearer ${token}` } } : {}));
+    const none = await call("");
+    expect(none.status).toBe(401);
+    expect(await none.json()).toMatchObject({ error: { code: "token_required" } });
+    expect((await call("", "va_made-up")).status).toBe(401);
+
+    const created = await cli(["tokens", "create", "--email", "ada@example.org", "--name", "laptop"]);
+    expect(created.code).toBe(0);
+    const token = created.out.trim().split("\n").at(-1) as string;
+    expect(token).toMatch(/^va_/);
+    const response = await call("?models=alpha,beta&salt=salt-for-api", token);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("application/x-ndjson");
+    const rows = (await response.text())
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => ["alpha", "beta"].includes(r.model_a) && ["alpha", "beta"].includes(r.model_b))).toBe(
+      true,
+    );
+    expect((await call("?min_votes=zero", token)).status).toBe(400);
+    // the token is stored only as a hash, and a revoked token stops working
+    const stored = await db.prisma.apiToken.findFirstOrThrow({ where: { name: "laptop" } });
+    expect(stored.tokenHash).not.toContain(token.slice(3, 20));
+    expect(stored.lastUsedAt).not.toBeNull();
+    expect((await cli(["tokens", "revoke", stored.id])).out).toContain("revoked");
+    expect((await call("", token)).status).toBe(401);
+    // a plain user's token is refused
+    await db.prisma.user.update({ where: { email: "ada@example.org" }, data: { role: "user" } });
+    const { createApiToken } = await import("../../lib/auth/api-tokens");
+    const plain = await createApiToken(db, stored.userId, "plain");
+    expect((await call("", plain.token)).status).toBe(403);
+  });
 });
