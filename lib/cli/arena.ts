@@ -21,6 +21,19 @@ ${LEADERBOARD_HELP}
 
 arena snapshot --help lists the snapshot options.`;
 
+/**
+ * The commands that work on the site's database, loaded only when called: the database layer installs exit hooks
+ * that the file commands do not want.
+ */
+const DATABASE_COMMANDS: Record<string, () => Promise<(argv: string[]) => Promise<void>>> = {
+  snapshot: async () => (await import("./snapshot-command")).snapshotCommand,
+  runs: async () => (await import("./runs-command")).runsCommand,
+  export: async () => (await import("./export-command")).exportCommand,
+  import: async () => (await import("./import-command")).importCommand,
+  tokens: async () => (await import("./tokens-command")).tokensCommand,
+  integrity: async () => (await import("./integrity-command")).integrityCommand,
+};
+
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   try {
@@ -32,35 +45,9 @@ export async function main(argv: string[]): Promise<number> {
       await leaderboardCommand(rest);
       return 0;
     }
-    if (command === "snapshot") {
-      // loaded only here: the database layer installs exit hooks that the file commands do not want
-      const { snapshotCommand } = await import("./snapshot-command");
-      await snapshotCommand(rest);
-      return 0;
-    }
-    if (command === "export") {
-      const { exportCommand } = await import("./export-command");
-      await exportCommand(rest);
-      return 0;
-    }
-    if (command === "tokens") {
-      const { tokensCommand } = await import("./tokens-command");
-      await tokensCommand(rest);
-      return 0;
-    }
-    if (command === "integrity") {
-      const { integrityCommand } = await import("./integrity-command");
-      await integrityCommand(rest);
-      return 0;
-    }
-    if (command === "import") {
-      const { importCommand } = await import("./import-command");
-      await importCommand(rest);
-      return 0;
-    }
-    if (command === "runs") {
-      const { runsCommand } = await import("./runs-command");
-      await runsCommand(rest);
+    const load = Object.hasOwn(DATABASE_COMMANDS, command) ? DATABASE_COMMANDS[command] : undefined;
+    if (load) {
+      await (await load())(rest);
       return 0;
     }
     throw new UsageError(`unknown command '${command}' (try: arena --help)`);
