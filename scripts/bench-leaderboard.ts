@@ -3,7 +3,8 @@
 // full recompute of every snapshot (each category, with and without style control, 100 bootstrap rounds), then
 // measures requests per second and latency of GET /api/leaderboard and of the /leaderboard page on the production
 // server (`npm run build` first). Prints JSON; progress goes to stderr.
-//   BENCH_LB_DURATION_S (default 10) per measured route; BENCH_LB_CONCURRENCY (default 32).
+//   BENCH_LB_DURATION_S (default 10) per measured route; BENCH_LB_CONCURRENCY (default 32);
+//   BENCH_EXPORT_HEAP_MB caps the export's V8 heap (shows that its memory does not grow with the data).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -213,10 +214,21 @@ const exportDir = fs.mkdtempSync(path.join(os.tmpdir(), "arena-bench-lb-export-"
 say("exporting");
 const exportStarted = performance.now();
 const exported = await new Promise<string>((resolve, reject) => {
-  const child = spawn(process.execPath, ["bin/arena.mjs", "export", "--out", exportDir, "--no-images"], {
-    env: { ...process.env, DATABASE_URL: database.url },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_EXPORT_HEAP_MB ? [`--max-old-space-size=${process.env.BENCH_EXPORT_HEAP_MB}`] : []),
+      "bin/arena.mjs",
+      "export",
+      "--out",
+      exportDir,
+      "--no-images",
+    ],
+    {
+      env: { ...process.env, DATABASE_URL: database.url },
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
   let out = "";
   child.stdout.on("data", (chunk) => {
     out += chunk;

@@ -101,7 +101,37 @@ export async function snapshotCategories(db: Db): Promise<{ category: string; vo
 
 /** currentSnapshot through the per-instance cache (pages and the API). */
 export const servedSnapshot = (db: Db, category: string, styleControl: boolean) =>
-  cached(`snapshot\u0000${category}\u0000${styleControl}`, () => currentSnapshot(db, category, styleControl));
+  cached(`snapshot\u0000${category}\u0000${styleControl}`, () => refreshedSnapshot(db, category, styleControl));
+
+const loaded = new Map<string, ServedSnapshot | null>();
+
+/**
+ * Which snapshot is current is asked with a small query; the board itself (hundreds of kilobytes of JSON at 60
+ * models, whose parsing would stall the event loop at every refresh) is loaded only when that answer changes.
+ */
+async function refreshedSnapshot(db: Db, category: string, styleControl: boolean): Promise<ServedSnapshot | null> {
+  const key = `${category}\u0000${styleControl}`;
+  const { rows } = await db.pool.query<{ id: string; published: boolean }>(
+    `(SELECT id, published FROM "LeaderboardSnapshot"
+       WHERE source = 'live' AND category = $1 AND "styleControl" = $2 AND published
+       ORDER BY "publishedAt" DESC LIMIT 1)
+     UNION ALL
+     (SELECT id, published FROM "LeaderboardSnapshot"
+       WHERE source = 'live' AND category = $1 AND "styleControl" = $2
+       ORDER BY "createdAt" DESC LIMIT 1)
+     LIMIT 1`,
+    [category, styleControl],
+  );
+  const current = rows[0];
+  const previous = loaded.get(key);
+  if (previous !== undefined && previous?.id === current?.id && previous?.published === current?.published) {
+    return previous;
+  }
+  const snapshot = current ? await currentSnapshot(db, category, styleControl) : null;
+  if (loaded.size > 200) loaded.clear();
+  loaded.set(key, snapshot);
+  return snapshot;
+}
 
 /** snapshotCategories through the per-instance cache. */
 export const servedCategories = (db: Db) => cached("categories", () => snapshotCategories(db));
