@@ -2,7 +2,7 @@
 // is stored whether it finished or failed. Events go to the browser as NDJSON lines.
 import crypto from "node:crypto";
 import type { Db } from "../db/context";
-import { literals, statementResults, uuidLiteral } from "../db/literals";
+import { isUuid, literals, statementResults, uuidLiteral } from "../db/literals";
 import { inTransaction } from "../db/pool";
 import type { Side } from "../generated/prisma/enums";
 import { ApiError } from "../http/errors";
@@ -33,8 +33,6 @@ export interface TurnPlan {
   turn: number;
   targets: Target[];
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface ClaimRow {
   visitorId: string | null;
@@ -177,7 +175,7 @@ export async function prepareTurn(
   db: Db,
   input: { conversationId: string; visitorId: string; sides?: Side[]; regenerate?: boolean },
 ): Promise<TurnPlan> {
-  if (!UUID.test(input.conversationId)) throw new ApiError(404, "conversation_not_found", "no such conversation");
+  if (!isUuid(input.conversationId)) throw new ApiError(404, "conversation_not_found", "no such conversation");
   const id = uuidLiteral(input.conversationId);
   const { claimed, usage } = await inTransaction(db.pool, async (client) => {
     const read = await client.query(

@@ -3,7 +3,7 @@
 import crypto from "node:crypto";
 import type { Db } from "../db/context";
 import { envNumber } from "../config/env";
-import { literals, statementResults, uuidLiteral } from "../db/literals";
+import { isUuid, literals, statementResults, uuidLiteral } from "../db/literals";
 import { inTransaction } from "../db/pool";
 import type { Winner as DbWinner } from "../generated/prisma/enums";
 import { ApiError } from "../http/errors";
@@ -42,8 +42,6 @@ export interface VoteResult {
   created: boolean;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 function reveal(id: string, model: RegistryModel | undefined): RevealedModel {
   return {
     id,
@@ -81,7 +79,7 @@ export async function castVote(
   db: Db,
   input: { conversationId: string; visitorId: string; winner: Winner; ipHash: string | null },
 ): Promise<VoteResult> {
-  if (!UUID.test(input.conversationId)) throw new ApiError(404, "conversation_not_found", "no such conversation");
+  if (!isUuid(input.conversationId)) throw new ApiError(404, "conversation_not_found", "no such conversation");
   const registry = await registrySnapshot(db.pool);
   const id = uuidLiteral(input.conversationId);
   return inTransaction(db.pool, async (client) => {

@@ -2,6 +2,7 @@
 import { parseArgs } from "node:util";
 import { prepareDatabase } from "../db/bootstrap";
 import { closeDb, createDb } from "../db/context";
+import { isUuid } from "../db/literals";
 import { banVisitor, flaggedVoters } from "../integrity/review";
 import { UsageError } from "./usage";
 
@@ -10,8 +11,6 @@ export const INTEGRITY_HELP = `usage: arena integrity [--alpha A]
 
 Lists the voters FastChat's sequential outlier test flags (at least 5 counted votes; α = 0.05 by default), for
 review. --ban bans one visitor: their votes leave the leaderboard at the next snapshot.`;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function integrityCommand(argv: string[]): Promise<void> {
   const { values } = parseArgs({
@@ -29,7 +28,7 @@ export async function integrityCommand(argv: string[]): Promise<void> {
   }
   const alpha = values.alpha === undefined ? undefined : Number(values.alpha);
   if (alpha !== undefined && !(alpha > 0 && alpha < 1)) throw new UsageError("--alpha must be between 0 and 1");
-  if (values.ban !== undefined && !UUID.test(values.ban)) throw new UsageError("--ban takes a visitor id (a UUID)");
+  if (values.ban !== undefined && !isUuid(values.ban)) throw new UsageError("--ban takes a visitor id (a UUID)");
   const database = await prepareDatabase();
   const db = createDb(database.url);
   try {

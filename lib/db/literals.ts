@@ -4,6 +4,8 @@ import type pg from "pg";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+export const isUuid = (value: string) => UUID.test(value);
+
 export function uuidLiteral(id: string): string {
   if (!UUID.test(id)) throw new Error(`not a UUID: ${JSON.stringify(id)}`);
   return `'${id}'::uuid`;
