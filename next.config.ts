@@ -8,6 +8,8 @@ const nextConfig: NextConfig = {
   compress: false,
   // Server-only packages with native parts or WebAssembly: load them from node_modules at run time.
   serverExternalPackages: ["pg", "@prisma/adapter-pg", "@prisma/client", "sharp"],
+  // unauthorized()/forbidden(): admin and researcher pages answer 401/403 with their own pages
+  experimental: { authInterrupts: true },
 };
 
 export default nextConfig;

@@ -27,6 +27,12 @@ export function SiteHeader() {
             </li>
           ))}
         </ul>
+        <Link
+          href="/signin"
+          className="ml-auto text-xs text-zinc-500 hover:text-zinc-900 dark:text-zinc-500 dark:hover:text-zinc-100"
+        >
+          Staff sign-in
+        </Link>
       </nav>
     </header>
   );

@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { startTemporaryPostgres } from "../lib/db/embedded";
 import { applyMigrations } from "../lib/db/migrate";
+import { ADMIN } from "./accounts";
 import { startFakeModelServer } from "./fake-models/server";
 
 const port = process.env.E2E_PORT ?? "3100";
@@ -66,6 +67,8 @@ const next = spawn(process.execPath, ["scripts/web-cluster.cjs", "2", "-p", port
     ARENA_RATE_VISITOR_PER_HOUR: "8",
     ARENA_BLOCKLIST: "blocked-word",
     FAKE_API_KEY: "fake-key",
+    ARENA_ADMIN_EMAIL: ADMIN.email,
+    ARENA_ADMIN_PASSWORD: ADMIN.password,
   },
 });
 

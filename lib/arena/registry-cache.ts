@@ -1,5 +1,7 @@
-// The model registry as the hot paths need it (the sampling pool, names to reveal, identity words to check), read
-// at most every few seconds per process, so admin changes apply within seconds without a restart. A cache of database rows, not shared state: every instance reads its own.
+// The model registry as the hot paths need it (the sampling pool, names to reveal, identity words to check). Each
+// process keeps its own copy and, at most once a second, asks PostgreSQL whether the registry changed (the
+// newest updatedAt and the count: one index-free scan of a few dozen rows); only then are the rows read again. An
+// admin's edit therefore reaches every instance within a second, without a restart.
 import type pg from "pg";
 import { type IdentityTerms, identityTerms } from "./identity";
 
@@ -18,29 +20,44 @@ export interface RegistryModel {
 }
 
 interface Snapshot {
+  /** when the version was last confirmed */
   at: number;
+  version: string;
   models: Map<string, RegistryModel>;
   terms: IdentityTerms;
 }
 
-const TTL_MS = 10_000;
+const CHECK_MS = 1_000;
 const cache = new WeakMap<pg.Pool, Promise<Snapshot>>();
 
+const VERSION_SQL = `SELECT COALESCE(max("updatedAt")::text, '') || '/' || count(*) AS version FROM "Model"`;
+
+async function version(pool: pg.Pool): Promise<string> {
+  return (await pool.query<{ version: string }>(VERSION_SQL)).rows[0]?.version ?? "";
+}
+
 async function load(pool: pg.Pool): Promise<Snapshot> {
+  // version first: an edit landing between the two reads shows up as a newer version at the next check
+  const current = await version(pool);
   const { rows } = await pool.query<RegistryModel>(
     `SELECT id, "displayName", "providerModelId", organization, license, "isDemo", vision, enabled, outage, weight,
             "battleTargets" FROM "Model"`,
   );
-  return { at: Date.now(), models: new Map(rows.map((m) => [m.id, m])), terms: identityTerms(rows) };
+  return { at: Date.now(), version: current, models: new Map(rows.map((m) => [m.id, m])), terms: identityTerms(rows) };
+}
+
+async function refresh(pool: pg.Pool, previous: Snapshot): Promise<Snapshot> {
+  const current = await version(pool);
+  return current === previous.version ? { ...previous, at: Date.now() } : load(pool);
 }
 
 export async function registrySnapshot(pool: pg.Pool): Promise<Snapshot> {
-  const current = cache.get(pool);
-  if (current) {
-    const snapshot = await current.catch(() => null);
-    if (snapshot && Date.now() - snapshot.at < TTL_MS) return snapshot;
-  }
-  const next = load(pool);
+  const pending = cache.get(pool);
+  const snapshot = pending ? await pending.catch(() => null) : null;
+  if (snapshot && Date.now() - snapshot.at < CHECK_MS) return snapshot;
+  // a second caller in the same moment shares this check instead of starting its own
+  if (cache.get(pool) !== pending && cache.get(pool)) return registrySnapshot(pool);
+  const next = snapshot ? refresh(pool, snapshot) : load(pool);
   cache.set(pool, next);
   return next;
 }

@@ -2,12 +2,12 @@
 // that must take hundreds of votes a second.
 import crypto from "node:crypto";
 import type { Db } from "../db/context";
-import { envNumber } from "../config/env";
 import { isUuid, literals, statementResults, uuidLiteral } from "../db/literals";
 import { inTransaction } from "../db/pool";
 import type { Winner as DbWinner } from "../generated/prisma/enums";
 import { ApiError } from "../http/errors";
 import type { Winner } from "../ratings/types";
+import { cachedSetting } from "../settings/settings";
 import { answerStatus } from "./history";
 import { identityLeaks } from "./identity";
 import { type RegistryModel, registrySnapshot } from "./registry-cache";
@@ -80,7 +80,10 @@ export async function castVote(
   input: { conversationId: string; visitorId: string; winner: Winner; ipHash: string | null },
 ): Promise<VoteResult> {
   if (!isUuid(input.conversationId)) throw new ApiError(404, "conversation_not_found", "no such conversation");
-  const registry = await registrySnapshot(db.pool);
+  const [registry, dailyCap] = await Promise.all([
+    registrySnapshot(db.pool),
+    cachedSetting(db, "votes.dailyCountedCap"),
+  ]);
   const id = uuidLiteral(input.conversationId);
   return inTransaction(db.pool, async (client) => {
     // the battle locked by a statement of its own, so the read after it sees a vote committed while we waited;
@@ -145,7 +148,6 @@ export async function castVote(
     const anonymous = conversation.mode === "battle" && !leaked;
     const sql = literals(client);
     const visitor = uuidLiteral(input.visitorId);
-    const dailyCap = envNumber(process.env.ARENA_DAILY_COUNTED_VOTES, 200);
     // the vote and the end of the battle, committed in the same message (durably: votes are never lost)
     await client.query(
       `WITH vote AS (

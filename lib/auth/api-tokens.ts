@@ -22,16 +22,19 @@ export async function createApiToken(db: Db, userId: string, name: string) {
   return { id: row.id, token };
 }
 
-export async function revokeApiToken(db: Db, id: string): Promise<boolean> {
+/** Revokes a token (only the owner's own when `ownerId` is given). */
+export async function revokeApiToken(db: Db, id: string, ownerId?: string): Promise<boolean> {
   const updated = await db.prisma.apiToken.updateMany({
-    where: { id, revokedAt: null },
+    where: { id, revokedAt: null, ...(ownerId ? { userId: ownerId } : {}) },
     data: { revokedAt: new Date() },
   });
   return updated.count === 1;
 }
 
-export async function listApiTokens(db: Db) {
+/** Every token, or one account's; never the token itself (only its hash is stored). */
+export async function listApiTokens(db: Db, ownerId?: string) {
   return db.prisma.apiToken.findMany({
+    where: ownerId ? { userId: ownerId } : {},
     select: {
       id: true,
       name: true,

@@ -15,6 +15,7 @@ commands:
   export             a research dataset: battles, chats, images, datasheet (arena export --help)
   tokens             researcher API tokens for GET /api/export (arena tokens --help)
   integrity          voters flagged by the outlier test; ban one (arena integrity --help)
+  users              staff accounts: list, invite, change a role, hash a password (arena users --help)
   import FILE        an external battle file as a named source, compared with the live board (arena import --help)
 
 ${LEADERBOARD_HELP}
@@ -32,6 +33,7 @@ const DATABASE_COMMANDS: Record<string, () => Promise<(argv: string[]) => Promis
   import: async () => (await import("./import-command")).importCommand,
   tokens: async () => (await import("./tokens-command")).tokensCommand,
   integrity: async () => (await import("./integrity-command")).integrityCommand,
+  users: async () => (await import("./users-command")).usersCommand,
 };
 
 export async function main(argv: string[]): Promise<number> {
@@ -59,7 +61,8 @@ export async function main(argv: string[]): Promise<number> {
       error instanceof NoBattlesError ||
       error instanceof DatabaseUnreachableError ||
       error instanceof MigrationError ||
-      (error instanceof Error && (error.name === "RunNotFoundError" || error.name === "ImportError"));
+      (error instanceof Error && (error.name === "RunNotFoundError" || error.name === "ImportError")) ||
+      (error instanceof Error && "status" in error && "code" in error); // an ApiError: a refused request
     const message = error instanceof Error ? error.message : String(error);
     if (
       error instanceof Error &&

@@ -1,4 +1,5 @@
-// `arena tokens`: researcher API tokens for GET /api/export, until the admin console manages them.
+// `arena tokens`: researcher API tokens for GET /api/export from the command line (researchers also make their own
+// on /research; admins revoke any on /admin/tokens).
 import { parseArgs } from "node:util";
 import { createApiToken, ensureResearcher, listApiTokens, revokeApiToken } from "../auth/api-tokens";
 import { prepareDatabase } from "../db/bootstrap";

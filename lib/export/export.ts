@@ -3,7 +3,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { ParquetWriter, fileWriter, schemaFromColumnData } from "hyparquet-writer";
+import { fileWriter, ParquetWriter, schemaFromColumnData } from "hyparquet-writer";
 import { quantileOfCounts, sampledOf } from "../categories/dedup";
 import type { Db } from "../db/context";
 import { imageStore } from "../images";

@@ -1,7 +1,7 @@
 import type { PrismaClient } from "../generated/prisma/client";
 import { EXTENSION, normaliseImage } from "./normalise";
 import { imageStore } from "./store";
-import { checkUpload, imageLimits } from "./validate";
+import { checkUpload, ImageRejected, imageLimits } from "./validate";
 
 export { EXTENSION, type NormalisedImage, normaliseImage } from "./normalise";
 export { type ImageStore, imageStore, LocalImageStore, S3ImageStore } from "./store";
@@ -21,6 +21,10 @@ export async function ingestImage(prisma: PrismaClient, name: string, upload: Ui
   const limits = imageLimits();
   const type = checkUpload(name, upload, limits.maxBytes);
   const image = await normaliseImage(upload, type, limits.maxSide);
+  const known = await prisma.image.findUnique({ where: { sha256: image.sha256 }, select: { moderationStatus: true } });
+  if (known?.moderationStatus === "banned") {
+    throw new ImageRejected("this image was removed by the moderators and cannot be used", "image_banned", 422);
+  }
   const storageKey = `${image.sha256.slice(0, 2)}/${image.sha256}.${EXTENSION[image.mime]}`;
   await imageStore().put(storageKey, image.data, image.mime);
   const row = { mime: image.mime, width: image.width, height: image.height, bytes: image.data.length, storageKey };
@@ -31,7 +35,7 @@ export async function ingestImage(prisma: PrismaClient, name: string, upload: Ui
 /** The bytes of a stored image, or null. */
 export async function loadImage(prisma: PrismaClient, sha256: string): Promise<{ data: Buffer; mime: string } | null> {
   const row = await prisma.image.findUnique({ where: { sha256 } });
-  if (!row) return null;
+  if (!row || row.moderationStatus === "banned") return null;
   const data = await imageStore().get(row.storageKey);
   return data ? { data, mime: row.mime } : null;
 }

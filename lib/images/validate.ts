@@ -8,7 +8,7 @@ export type ImageType = (typeof ACCEPTED_TYPES)[number];
 export class ImageRejected extends Error {
   constructor(
     message: string,
-    readonly code: "not_an_image" | "image_too_large" | "image_unreadable" | "too_many_images",
+    readonly code: "not_an_image" | "image_too_large" | "image_unreadable" | "too_many_images" | "image_banned",
     readonly status: number,
   ) {
     super(message);

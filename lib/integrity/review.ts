@@ -27,3 +27,22 @@ export async function banVisitor(db: Db, visitorId: string, reason: string): Pro
   });
   return updated.count === 1;
 }
+
+/** Lifts a ban; the visitor's votes count again from the next snapshot. */
+export async function unbanVisitor(db: Db, visitorId: string): Promise<boolean> {
+  const updated = await db.prisma.visitor.updateMany({
+    where: { id: visitorId, bannedAt: { not: null } },
+    data: { bannedAt: null, banReason: null },
+  });
+  return updated.count === 1;
+}
+
+/** Banned visitors, newest ban first, with how many votes they cast. */
+export async function bannedVisitors(db: Db, limit = 200) {
+  const { rows } = await db.pool.query<{ id: string; bannedAt: Date; banReason: string | null; votes: number }>(
+    `SELECT vis.id, vis."bannedAt", vis."banReason", (SELECT count(*)::int FROM "Vote" v WHERE v."visitorId" = vis.id) AS votes
+       FROM "Visitor" vis WHERE vis."bannedAt" IS NOT NULL ORDER BY vis."bannedAt" DESC LIMIT $1`,
+    [limit],
+  );
+  return rows;
+}

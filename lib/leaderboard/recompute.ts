@@ -1,11 +1,12 @@
 // Leaderboard snapshots: every category, with and without style control, computed from the live battles and
 // stored with their parameters and the vote count they saw. Pages and the API serve stored snapshots only.
-import { judgedByFromEnv } from "../categories/names";
+
 import crypto from "node:crypto";
+import { judgedByFromEnv } from "../categories/names";
 import type { Db } from "../db/context";
 import { categoryNames, computeLeaderboard, type Leaderboard, roundedRating, selectRows } from "../ratings";
-import { type Exclusions, loadLiveBattles } from "./battles";
 import { OUTCOME } from "../ratings/types";
+import { type Exclusions, loadLiveBattles } from "./battles";
 import { type CategorySummary, PROVISIONAL_VOTES, SNAPSHOT_ROUNDS, type SnapshotPayload } from "./serve";
 
 export interface RecomputeResult {

@@ -1,5 +1,7 @@
 // Keeps the snapshots fresh: after new votes, at most once per interval, and by one app instance at a time
 // (a PostgreSQL advisory lock), so any number of instances can run the loop.
+
+import { pendingRecompute } from "../admin/leaderboard";
 import type { Db } from "../db/context";
 import { latestDataAt, type RecomputeResult, recomputeSnapshots } from "./recompute";
 
@@ -7,11 +9,11 @@ const SNAPSHOT_LOCK = 0x5a_4e_41_50; // "ZNAP"
 
 export interface TickResult {
   ran: boolean;
-  reason: "no_new_votes" | "locked_elsewhere" | "recomputed";
+  reason: "no_new_votes" | "locked_elsewhere" | "recomputed" | "requested";
   result?: RecomputeResult;
 }
 
-/** One check: recompute when a vote is newer than the newest snapshot. */
+/** One check: recompute when a vote or label is newer than the newest snapshot, or an admin asked for one. */
 export async function snapshotTick(
   db: Db,
   options: { includeDemo?: boolean; judgedBy?: string; rounds?: number } = {},
@@ -30,9 +32,10 @@ export async function snapshotTick(
             ORDER BY "createdAt" DESC LIMIT 1`,
         )
       ).rows[0]?.seen;
-      if (!latest || (seen && latest <= new Date(seen))) return { ran: false, reason: "no_new_votes" };
+      const requested = await pendingRecompute(db);
+      if (!latest || (seen && latest <= new Date(seen) && !requested)) return { ran: false, reason: "no_new_votes" };
       const result = await recomputeSnapshots(db, { ...options, dataAt: latest });
-      return { ran: true, reason: "recomputed", result };
+      return { ran: true, reason: requested ? "requested" : "recomputed", result };
     } finally {
       await client.query("SELECT pg_advisory_unlock($1)", [SNAPSHOT_LOCK]);
     }

@@ -1,8 +1,8 @@
 // What pages and the API serve: stored snapshots only (no rating code, so the web bundle stays small).
 import crypto from "node:crypto";
 import type { Db } from "../db/context";
-import { cached } from "./ttl-cache";
 import type { StyleCoefficient } from "../ratings/leaderboard";
+import { cached } from "./ttl-cache";
 
 export const SNAPSHOT_ROUNDS = 100;
 /** Models with fewer votes than this are shown but marked as provisional. */

@@ -1,4 +1,5 @@
-// Brings the model registry in the database in line with the models file, at start-up (upsert by id).
+// Brings the model registry in the database in line with the models file, at start-up (upsert by id). A model or
+// provider an admin edited in the console keeps the console's values: the file only adds what is missing.
 import type { PrismaClient } from "../generated/prisma/client";
 import { DEMO_PROVIDER, loadModelsConfig, type ModelsConfig } from "./config";
 
@@ -17,7 +18,9 @@ export async function syncRegistry(prisma: PrismaClient, config: ModelsConfig): 
         baseURL: provider.baseURL ?? null,
         apiKeyEnv: provider.apiKeyEnv ?? null,
       };
-      await tx.provider.upsert({ where: { id }, create: { id, ...data }, update: data });
+      const current = await tx.provider.findUnique({ where: { id }, select: { consoleEditedAt: true } });
+      if (!current) await tx.provider.create({ data: { id, ...data } });
+      else if (!current.consoleEditedAt) await tx.provider.update({ where: { id }, data });
     }
     for (const model of config.models) {
       const data = {
@@ -33,13 +36,15 @@ export async function syncRegistry(prisma: PrismaClient, config: ModelsConfig): 
         battleTargets: model.battleTargets,
         isDemo: config.providers[model.provider]?.type === "demo",
       };
-      await tx.model.upsert({ where: { id: model.id }, create: { id: model.id, ...data }, update: data });
+      const current = await tx.model.findUnique({ where: { id: model.id }, select: { consoleEditedAt: true } });
+      if (!current) await tx.model.create({ data: { id: model.id, ...data } });
+      else if (!current.consoleEditedAt) await tx.model.update({ where: { id: model.id }, data });
     }
     // Demo models leave the pool once real models are configured (their battles stay, flagged demo).
     const configured = config.models.map((m) => m.id);
     if (!Object.values(config.providers).some((p) => p.type === "demo")) {
       await tx.model.updateMany({
-        where: { providerId: DEMO_PROVIDER, id: { notIn: configured } },
+        where: { providerId: DEMO_PROVIDER, id: { notIn: configured }, consoleEditedAt: null },
         data: { enabled: false },
       });
     }

@@ -16,6 +16,7 @@ import {
   type TurnEvent,
 } from "../../lib/arena";
 import { closeDb, createDb, type Db } from "../../lib/db";
+import { writeSetting } from "../../lib/settings/settings";
 
 let db: Db;
 let fake: FakeModelServer;
@@ -359,8 +360,8 @@ describe("claims and limits", () => {
     expect(ended.endedAt).not.toBeNull();
   });
 
-  it("keeps votes beyond the visitor's daily cap but does not count them", async () => {
-    process.env.ARENA_DAILY_COUNTED_VOTES = "2";
+  it("keeps votes beyond the visitor's daily cap (set in the console) but does not count them", async () => {
+    await writeSetting(db, "votes.dailyCountedCap", 2);
     try {
       const visitorId = await newVisitor();
       for (let i = 0; i < 3; i++) {
@@ -372,7 +373,7 @@ describe("claims and limits", () => {
       const votes = await db.prisma.vote.findMany({ where: { visitorId }, orderBy: { createdAt: "asc" } });
       expect(votes.map((v) => v.counted)).toEqual([true, true, false]);
     } finally {
-      delete process.env.ARENA_DAILY_COUNTED_VOTES;
+      await writeSetting(db, "votes.dailyCountedCap", null);
     }
   });
 

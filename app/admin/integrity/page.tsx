@@ -1,0 +1,24 @@
+import type { Metadata } from "next";
+import { IntegrityAdmin } from "@/components/admin/integrity-admin";
+import { pageRequiresRole } from "@/lib/auth/guard";
+import { getDb } from "@/lib/db";
+import { bannedVisitors, flaggedVoters } from "@/lib/integrity/review";
+import { allSettings } from "@/lib/settings/settings";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Admin · Vote integrity" };
+
+export default async function IntegrityPage() {
+  await pageRequiresRole("admin");
+  const db = getDb();
+  const [flagged, banned, settings] = await Promise.all([flaggedVoters(db), bannedVisitors(db), allSettings(db)]);
+  const cap = settings.find((s) => s.key === "votes.dailyCountedCap");
+  return (
+    <IntegrityAdmin
+      flagged={flagged}
+      banned={banned}
+      dailyCap={Number(cap?.value ?? 200)}
+      capSource={cap?.source ?? "environment"}
+    />
+  );
+}

@@ -1,0 +1,16 @@
+import type { Metadata } from "next";
+import { LeaderboardAdmin } from "@/components/admin/leaderboard-admin";
+import { pendingRecompute } from "@/lib/admin/leaderboard";
+import { pageRequiresRole } from "@/lib/auth/guard";
+import { getDb } from "@/lib/db";
+import { listRuns } from "@/lib/leaderboard/runs";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Admin · Leaderboard" };
+
+export default async function LeaderboardAdminPage() {
+  await pageRequiresRole("admin");
+  const db = getDb();
+  const [runs, requested] = await Promise.all([listRuns(db, 30), pendingRecompute(db)]);
+  return <LeaderboardAdmin runs={runs} requestedAt={requested} />;
+}

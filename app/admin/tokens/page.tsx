@@ -1,0 +1,21 @@
+import type { Metadata } from "next";
+import { TokensList } from "@/components/admin/tokens-list";
+import { listApiTokens } from "@/lib/auth/api-tokens";
+import { pageRequiresRole } from "@/lib/auth/guard";
+import { getDb } from "@/lib/db";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Admin · API tokens" };
+
+export default async function TokensPage() {
+  await pageRequiresRole("admin");
+  return (
+    <div className="space-y-3">
+      <h1 className="text-xl font-semibold">Researcher API tokens</h1>
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">
+        Researchers create their own on the research page; only a hash is stored. Revoking works at once.
+      </p>
+      <TokensList tokens={await listApiTokens(getDb())} revokeBase="/api/admin/tokens" showOwner />
+    </div>
+  );
+}

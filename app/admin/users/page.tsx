@@ -1,0 +1,13 @@
+import type { Metadata } from "next";
+import { UsersAdmin } from "@/components/admin/users-admin";
+import { pageRequiresRole } from "@/lib/auth/guard";
+import { listUsers } from "@/lib/auth/users";
+import { getDb } from "@/lib/db";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Admin · People" };
+
+export default async function UsersPage() {
+  const admin = await pageRequiresRole("admin");
+  return <UsersAdmin users={await listUsers(getDb())} me={admin.id} />;
+}

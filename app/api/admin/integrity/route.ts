@@ -1,0 +1,16 @@
+import { requireRole } from "@/lib/auth/guard";
+import { getDb } from "@/lib/db";
+import { handle } from "@/lib/http/route";
+import { bannedVisitors, flaggedVoters } from "@/lib/integrity/review";
+
+export const dynamic = "force-dynamic";
+
+/** Voters FastChat's sequential test flags (not banned yet), and the banned visitors. */
+export function GET() {
+  return handle(async () => {
+    await requireRole("admin");
+    const db = getDb();
+    const [flagged, banned] = await Promise.all([flaggedVoters(db), bannedVisitors(db)]);
+    return Response.json({ flagged, banned });
+  });
+}

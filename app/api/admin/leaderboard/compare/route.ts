@@ -1,0 +1,29 @@
+import { requireRole } from "@/lib/auth/guard";
+import { getDb } from "@/lib/db";
+import { ApiError } from "@/lib/http/errors";
+import { handle } from "@/lib/http/route";
+import { compareRuns, RunNotFoundError } from "@/lib/leaderboard/runs";
+
+export const dynamic = "force-dynamic";
+
+/** One board of two runs side by side: ?a=RUN&b=RUN[&category=...&style=1]. */
+export function GET(request: Request) {
+  return handle(async () => {
+    await requireRole("admin");
+    const q = new URL(request.url).searchParams;
+    const a = q.get("a");
+    const b = q.get("b");
+    if (!a || !b) throw new ApiError(400, "invalid_request", "name two runs: ?a=RUN&b=RUN");
+    try {
+      return Response.json(
+        await compareRuns(getDb(), a, b, {
+          category: q.get("category") ?? "overall",
+          styleControl: q.get("style") === "1",
+        }),
+      );
+    } catch (error) {
+      if (error instanceof RunNotFoundError) throw new ApiError(404, "unknown_run", error.message);
+      throw error;
+    }
+  });
+}

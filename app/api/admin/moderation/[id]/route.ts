@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { reviewFlag } from "@/lib/admin/moderation";
+import { requireRole } from "@/lib/auth/guard";
+import { getDb } from "@/lib/db";
+import { isUuid } from "@/lib/db/literals";
+import { ApiError } from "@/lib/http/errors";
+import { handle, readJson } from "@/lib/http/route";
+
+const body = z.object({ action: z.enum(["release", "ban"]) });
+
+export function POST(request: Request, { params }: { params: Promise<{ id: string }> }) {
+  return handle(async () => {
+    const admin = await requireRole("admin");
+    const { id } = await params;
+    if (!isUuid(id)) throw new ApiError(404, "unknown_flag", "no such moderation flag");
+    const { action } = await readJson(request, body);
+    return Response.json(await reviewFlag(getDb(), id, action, admin.email ?? admin.id));
+  });
+}

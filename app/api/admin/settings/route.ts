@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { requireRole } from "@/lib/auth/guard";
+import { getDb } from "@/lib/db";
+import { handle, readJson } from "@/lib/http/route";
+import { allSettings, SETTINGS, type SettingKey, writeSetting } from "@/lib/settings/settings";
+
+export const dynamic = "force-dynamic";
+
+export function GET() {
+  return handle(async () => {
+    await requireRole("admin");
+    return Response.json({ settings: await allSettings(getDb()) });
+  });
+}
+
+const body = z
+  .object({ key: z.enum(Object.keys(SETTINGS) as [SettingKey, ...SettingKey[]]), value: z.unknown() })
+  .superRefine((input, ctx) => {
+    if (input.value === null) return;
+    const parsed = SETTINGS[input.key].schema.safeParse(input.value);
+    if (!parsed.success)
+      ctx.addIssue({ code: "custom", path: ["value"], message: parsed.error.issues[0]?.message ?? "invalid" });
+  });
+
+/** Sets one value; `null` goes back to the environment's default. */
+export function PUT(request: Request) {
+  return handle(async () => {
+    await requireRole("admin");
+    const { key, value } = await readJson(request, body);
+    const db = getDb();
+    await writeSetting(db, key, value as never);
+    return Response.json({ settings: await allSettings(db) });
+  });
+}

@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { requireRole } from "@/lib/auth/guard";
+import { inviteUser, listUsers } from "@/lib/auth/users";
+import { getDb } from "@/lib/db";
+import { handle, readJson } from "@/lib/http/route";
+
+export const dynamic = "force-dynamic";
+
+export function GET() {
+  return handle(async () => {
+    await requireRole("admin");
+    return Response.json({ users: await listUsers(getDb()) });
+  });
+}
+
+const body = z.object({
+  email: z.string().trim().min(3).max(320),
+  role: z.enum(["researcher", "admin"]),
+  name: z.string().trim().max(100).optional(),
+});
+
+/** Invites (or promotes) someone; the answer carries the one-time link to pass on. */
+export function POST(request: Request) {
+  return handle(async () => {
+    await requireRole("admin");
+    const invite = await inviteUser(getDb(), await readJson(request, body));
+    const link = new URL(`/invite/${invite.token}`, request.url).toString();
+    return Response.json({ user: invite.user, inviteUrl: link, expires: invite.expires }, { status: 201 });
+  });
+}

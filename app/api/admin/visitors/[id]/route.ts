@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { requireRole } from "@/lib/auth/guard";
+import { getDb } from "@/lib/db";
+import { isUuid } from "@/lib/db/literals";
+import { ApiError } from "@/lib/http/errors";
+import { handle, readJson } from "@/lib/http/route";
+import { banVisitor, unbanVisitor } from "@/lib/integrity/review";
+
+const body = z.discriminatedUnion("action", [
+  z.object({ action: z.literal("ban"), reason: z.string().trim().min(1).max(500) }),
+  z.object({ action: z.literal("unban") }),
+]);
+
+/** Bans (their votes leave the next snapshot) or un-bans a visitor. */
+export function POST(request: Request, { params }: { params: Promise<{ id: string }> }) {
+  return handle(async () => {
+    await requireRole("admin");
+    const { id } = await params;
+    if (!isUuid(id)) throw new ApiError(404, "unknown_visitor", "no such visitor");
+    const input = await readJson(request, body);
+    const db = getDb();
+    const changed = input.action === "ban" ? await banVisitor(db, id, input.reason) : await unbanVisitor(db, id);
+    if (!changed && !(await db.prisma.visitor.findUnique({ where: { id } }))) {
+      throw new ApiError(404, "unknown_visitor", "no such visitor");
+    }
+    return Response.json({ id, action: input.action, changed });
+  });
+}

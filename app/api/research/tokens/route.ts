@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { createApiToken, listApiTokens } from "@/lib/auth/api-tokens";
+import { requireRole } from "@/lib/auth/guard";
+import { getDb } from "@/lib/db";
+import { handle, readJson } from "@/lib/http/route";
+
+export const dynamic = "force-dynamic";
+
+export function GET() {
+  return handle(async () => {
+    const user = await requireRole("researcher");
+    return Response.json({ tokens: await listApiTokens(getDb(), user.id) });
+  });
+}
+
+const body = z.object({ name: z.string().trim().min(1).max(100) });
+
+/** A new token for the signed-in researcher: shown once in this answer, stored only as a hash. */
+export function POST(request: Request) {
+  return handle(async () => {
+    const user = await requireRole("researcher");
+    const { name } = await readJson(request, body);
+    return Response.json(await createApiToken(getDb(), user.id, name), { status: 201 });
+  });
+}

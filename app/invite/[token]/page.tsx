@@ -1,0 +1,73 @@
+import type { Metadata } from "next";
+import { findInvite } from "@/lib/auth/users";
+import { getDb } from "@/lib/db";
+import { acceptInviteAction } from "./actions";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Accept invitation" };
+
+export default async function InvitePage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ token: string }>;
+  searchParams: Promise<Record<string, string | undefined>>;
+}) {
+  const { token } = await params;
+  const { error } = await searchParams;
+  const invite = await findInvite(getDb(), token);
+  if (!invite) {
+    return (
+      <div className="mx-auto max-w-sm space-y-2 text-center">
+        <h1 className="text-xl font-semibold">Invitation not valid</h1>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          It was used already or has expired. Ask an admin for a new one.
+        </p>
+      </div>
+    );
+  }
+  return (
+    <form
+      action={acceptInviteAction}
+      className="mx-auto max-w-sm space-y-3 rounded-xl border border-zinc-200 p-6 dark:border-zinc-800"
+    >
+      <h1 className="text-xl font-semibold">Welcome to Vision Arena</h1>
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">Choose a password for {invite.email}.</p>
+      {error ? (
+        <p role="alert" className="rounded-md bg-red-50 p-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+          {error}
+        </p>
+      ) : null}
+      <input type="hidden" name="token" value={token} />
+      <label className="block text-sm">
+        Name (optional)
+        <input name="name" className="input mt-1 w-full" autoComplete="name" />
+      </label>
+      <label className="block text-sm">
+        Password (at least 10 characters)
+        <input
+          name="password"
+          type="password"
+          required
+          minLength={10}
+          className="input mt-1 w-full"
+          autoComplete="new-password"
+        />
+      </label>
+      <label className="block text-sm">
+        Password again
+        <input
+          name="confirm"
+          type="password"
+          required
+          minLength={10}
+          className="input mt-1 w-full"
+          autoComplete="new-password"
+        />
+      </label>
+      <button type="submit" className="btn-primary w-full">
+        Set password and sign in
+      </button>
+    </form>
+  );
+}

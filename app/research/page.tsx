@@ -1,0 +1,111 @@
+import type { Metadata } from "next";
+import { CreateToken } from "@/components/admin/research-tokens";
+import { TokensList } from "@/components/admin/tokens-list";
+import { listApiTokens } from "@/lib/auth/api-tokens";
+import { pageRequiresRole } from "@/lib/auth/guard";
+import { categoryLabel, LEADERBOARD_TAGS } from "@/lib/categories/names";
+import { getDb } from "@/lib/db";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Research data" };
+
+export default async function ResearchPage() {
+  const user = await pageRequiresRole("researcher");
+  const db = getDb();
+  const [models, counts, tokens] = await Promise.all([
+    db.prisma.model.findMany({
+      where: { isDemo: false },
+      orderBy: { displayName: "asc" },
+      select: { id: true, displayName: true },
+    }),
+    db.pool.query<{ battles: number; first: Date | null; last: Date | null }>(
+      `SELECT count(*)::int AS battles, min(v."createdAt") AS first, max(v."createdAt") AS last
+         FROM "Vote" v JOIN "Conversation" c ON c.id = v."conversationId"
+        WHERE v.counted AND NOT c."isDemo" AND c."moderationStatus" NOT IN ('flagged', 'banned')`,
+    ),
+    listApiTokens(db, user.id),
+  ]);
+  const summary = counts.rows[0];
+  const day = (d: Date | null | undefined) => (d ? d.toISOString().slice(0, 10) : "—");
+  return (
+    <div className="space-y-8">
+      <section className="space-y-3">
+        <h1 className="text-2xl font-bold tracking-tight">Research data</h1>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          {summary?.battles ?? 0} counted battles from {day(summary?.first)} to {day(summary?.last)}. The archive holds
+          battles in the public clean-battle layout and direct chats (JSON Lines and Parquet), the images by hash, and a
+          datasheet with the counts, filters and licence. Voters appear only as hashes salted anew for every export; no
+          IP address or visitor id leaves the arena.
+        </p>
+        <form
+          method="get"
+          action="/api/research/archive"
+          aria-label="Export filters"
+          className="grid gap-3 rounded-xl border border-zinc-200 bg-white p-4 sm:grid-cols-2 dark:border-zinc-800 dark:bg-zinc-900"
+        >
+          <label className="text-sm">
+            From
+            <input type="date" name="from" className="input mt-1 block w-full" />
+          </label>
+          <label className="text-sm">
+            Until (exclusive)
+            <input type="date" name="to" className="input mt-1 block w-full" />
+          </label>
+          <fieldset className="text-sm">
+            <legend className="mb-1">Categories (any of)</legend>
+            <div className="flex flex-wrap gap-x-3 gap-y-1">
+              {[...LEADERBOARD_TAGS].map((c) => (
+                <label key={c} className="flex items-center gap-1">
+                  <input type="checkbox" name="categories" value={c} /> {categoryLabel(c)}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <label className="text-sm">
+            Models (both sides among them)
+            <select name="models" multiple className="input mt-1 block h-28 w-full">
+              {models.map((m) => (
+                <option key={m.id} value={m.id}>
+                  {m.displayName}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="text-sm">
+            Minimum battles per model
+            <input type="number" min={1} name="min_votes" className="input mt-1 block w-full" />
+          </label>
+          <fieldset className="flex flex-col gap-1 text-sm">
+            <label className="flex items-center gap-1">
+              <input type="checkbox" name="anonymous_only" value="1" /> Anonymous battles only
+            </label>
+            <label className="flex items-center gap-1">
+              <input type="checkbox" name="redact" value="1" /> Redact e-mail addresses and phone numbers
+            </label>
+          </fieldset>
+          <div className="flex flex-wrap gap-2 sm:col-span-2">
+            <button type="submit" className="btn-primary">
+              Download archive (.zip)
+            </button>
+            <button type="submit" formAction="/api/export" className="btn-secondary">
+              Battles only (JSON Lines, streamed)
+            </button>
+          </div>
+        </form>
+        <p className="text-xs text-zinc-500">
+          The archive is assembled before it downloads (about three minutes per million battles); the JSON Lines file
+          starts at once. From a script:{" "}
+          <code>
+            curl -H &quot;Authorization: Bearer va_…&quot; &apos;/api/export?from=2026-01-01&amp;categories=ocr&apos;
+          </code>
+          .
+        </p>
+      </section>
+      <section className="space-y-3">
+        <h2 className="text-lg font-semibold">API tokens</h2>
+        <CreateToken />
+        <TokensList tokens={tokens} revokeBase="/api/research/tokens" />
+      </section>
+    </div>
+  );
+}

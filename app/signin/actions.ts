@@ -1,0 +1,31 @@
+"use server";
+import { redirect } from "next/navigation";
+import { AuthError } from "next-auth";
+import { signIn, signOut } from "@/lib/auth/auth";
+
+/** Only paths on this site: a sign-in link cannot send someone elsewhere. */
+function safeNext(value: FormDataEntryValue | null): string {
+  const next = typeof value === "string" ? value : "";
+  return next.startsWith("/") && !next.startsWith("//") ? next : "/admin";
+}
+
+export async function signInWithPassword(form: FormData) {
+  const next = safeNext(form.get("next"));
+  try {
+    await signIn("credentials", { email: form.get("email"), password: form.get("password"), redirectTo: next });
+  } catch (error) {
+    // signIn redirects by throwing; only its own failures are ours to handle
+    if (error instanceof AuthError) redirect(`/signin?error=credentials&next=${encodeURIComponent(next)}`);
+    throw error;
+  }
+}
+
+export async function signInWithProvider(form: FormData) {
+  const provider = form.get("provider");
+  if (provider !== "github" && provider !== "google") redirect("/signin");
+  await signIn(provider, { redirectTo: safeNext(form.get("next")) });
+}
+
+export async function signOutAction() {
+  await signOut({ redirectTo: "/" });
+}

@@ -1,0 +1,19 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { SignInForm } from "@/components/auth/sign-in-form";
+import { signedInUser } from "@/lib/auth/guard";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Sign in" };
+
+export default async function SignInPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | undefined>>;
+}) {
+  const params = await searchParams;
+  const user = params.error ? null : await signedInUser();
+  if (user?.role === "admin") redirect("/admin");
+  if (user?.role === "researcher") redirect("/research");
+  return <SignInForm next={params.next ?? params.callbackUrl} error={params.error} />;
+}

@@ -1,0 +1,134 @@
+"use client";
+import { useState } from "react";
+import { callApi } from "./request";
+import { ErrorNote, useAction } from "./use-action";
+
+interface FlaggedVoter {
+  voter: string;
+  votes: number;
+  evidence: number;
+  tail: "above" | "below";
+}
+interface Banned {
+  id: string;
+  bannedAt: string | Date;
+  banReason: string | null;
+  votes: number;
+}
+
+export function IntegrityAdmin({
+  flagged,
+  banned,
+  dailyCap,
+  capSource,
+}: {
+  flagged: FlaggedVoter[];
+  banned: Banned[];
+  dailyCap: number;
+  capSource: string;
+}) {
+  const { busy, error, run } = useAction();
+  const [cap, setCap] = useState(String(dailyCap));
+  const act = (id: string, body: object) => run(() => callApi(`/api/admin/visitors/${id}`, "POST", body));
+  return (
+    <div className="space-y-6">
+      <h1 className="text-xl font-semibold">Vote integrity</h1>
+      <ErrorNote error={error} />
+      <section className="space-y-2">
+        <h2 className="text-lg font-semibold">Daily cap</h2>
+        <form
+          className="flex flex-wrap items-center gap-2 text-sm"
+          onSubmit={(e) => {
+            e.preventDefault();
+            run(() => callApi("/api/admin/settings", "PUT", { key: "votes.dailyCountedCap", value: Number(cap) }));
+          }}
+        >
+          <label htmlFor="daily-cap">Counted votes per visitor per day</label>
+          <input
+            id="daily-cap"
+            type="number"
+            min={1}
+            className="input w-24"
+            value={cap}
+            onChange={(e) => setCap(e.target.value)}
+          />
+          <button type="submit" className="btn-primary" disabled={busy}>
+            Save
+          </button>
+          <span className="text-zinc-500">
+            (now from the {capSource}; later votes are kept but not counted, and the visitor is not told)
+          </span>
+        </form>
+      </section>
+      <section className="space-y-2">
+        <h2 className="text-lg font-semibold">Flagged voters</h2>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          FastChat's sequential test: each voter's votes against the crowd's on the same model pairs; flagged when the
+          evidence passes 1/α. Banning leaves their votes out of the next snapshot.
+        </p>
+        {flagged.length === 0 ? <p className="text-sm text-zinc-500">No voter is flagged.</p> : null}
+        <table className="w-full text-sm">
+          <thead className="text-left text-xs text-zinc-500">
+            <tr>
+              <th className="py-1">Visitor</th>
+              <th className="text-right">Votes</th>
+              <th className="text-right">Evidence</th>
+              <th>Leaning (on models in id order)</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {flagged.map((f) => (
+              <tr key={f.voter} data-voter={f.voter} className="border-t border-zinc-200 dark:border-zinc-800">
+                <td className="py-1.5 font-mono text-xs">{f.voter}</td>
+                <td className="text-right tabular-nums">{f.votes}</td>
+                <td className="text-right tabular-nums">{f.evidence.toExponential(2)}</td>
+                <td>
+                  {f.tail === "above"
+                    ? "picks the first model more than the crowd"
+                    : "picks the second model more than the crowd"}
+                </td>
+                <td className="text-right">
+                  <button
+                    type="button"
+                    className="btn-danger"
+                    disabled={busy}
+                    onClick={() => act(f.voter, { action: "ban", reason: "outlier voting pattern" })}
+                  >
+                    Ban
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      <section className="space-y-2">
+        <h2 className="text-lg font-semibold">Banned visitors</h2>
+        {banned.length === 0 ? <p className="text-sm text-zinc-500">Nobody is banned.</p> : null}
+        <table className="w-full text-sm">
+          <tbody>
+            {banned.map((b) => (
+              <tr key={b.id} className="border-t border-zinc-200 dark:border-zinc-800">
+                <td className="py-1.5 font-mono text-xs">{b.id}</td>
+                <td>{b.banReason}</td>
+                <td>{new Date(b.bannedAt).toLocaleString()}</td>
+                <td className="text-right tabular-nums">{b.votes} votes</td>
+                <td className="text-right">
+                  <button
+                    type="button"
+                    className="btn-secondary"
+                    disabled={busy}
+                    onClick={() => act(b.id, { action: "unban" })}
+                  >
+                    Unban
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </div>
+  );
+}

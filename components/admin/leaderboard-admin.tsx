@@ -1,0 +1,162 @@
+"use client";
+import { useState } from "react";
+import type { RunComparison, RunInfo } from "@/lib/leaderboard/runs";
+import { callApi } from "./request";
+import { ErrorNote, useAction } from "./use-action";
+
+const fmt = (n: number | null, digits = 0) => (n === null ? "—" : n.toFixed(digits));
+
+export function LeaderboardAdmin({ runs, requestedAt }: { runs: RunInfo[]; requestedAt: string | Date | null }) {
+  const { busy, error, run } = useAction();
+  const [a, setA] = useState(runs[1]?.runId ?? runs[0]?.runId ?? "");
+  const [b, setB] = useState(runs[0]?.runId ?? "");
+  const [comparison, setComparison] = useState<RunComparison | null>(null);
+  const label = (r: RunInfo) =>
+    `${new Date(r.createdAt).toLocaleString()} · ${r.votes} votes${r.published ? " · published" : ""}`;
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-xl font-semibold">Leaderboard runs</h1>
+        <span className="space-x-2">
+          <button
+            type="button"
+            className="btn-primary"
+            disabled={busy}
+            onClick={() => run(() => callApi("/api/admin/leaderboard", "POST", { action: "recompute" }))}
+          >
+            Recompute now
+          </button>
+          <button
+            type="button"
+            className="btn-secondary"
+            disabled={busy}
+            onClick={() => run(() => callApi("/api/admin/leaderboard", "POST", { action: "unpublish" }))}
+          >
+            Serve the newest
+          </button>
+        </span>
+      </div>
+      {requestedAt ? (
+        <p role="status" className="text-sm text-amber-700 dark:text-amber-400">
+          Recompute requested at {new Date(requestedAt).toLocaleTimeString()}; the jobs process runs it at its next
+          check. Reload to see it.
+        </p>
+      ) : null}
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">
+        A run is one recompute of every board. Publishing freezes it as the public leaderboard until another run is
+        published; otherwise the newest run is served.
+      </p>
+      <ErrorNote error={error} />
+      <table className="w-full text-sm">
+        <thead className="text-left text-xs text-zinc-500">
+          <tr>
+            <th className="py-1">Computed</th>
+            <th className="text-right">Votes</th>
+            <th className="text-right">Boards</th>
+            <th>Run</th>
+            <th />
+          </tr>
+        </thead>
+        <tbody>
+          {runs.map((r) => (
+            <tr key={r.runId} data-run={r.runId} className="border-t border-zinc-200 dark:border-zinc-800">
+              <td className="py-1.5">{new Date(r.createdAt).toLocaleString()}</td>
+              <td className="text-right tabular-nums">{r.votes}</td>
+              <td className="text-right tabular-nums">{r.snapshots}</td>
+              <td className="font-mono text-xs">{r.runId}</td>
+              <td className="text-right">
+                {r.published ? (
+                  <span className="text-emerald-700 dark:text-emerald-400">published</span>
+                ) : (
+                  <button
+                    type="button"
+                    className="btn-secondary"
+                    disabled={busy}
+                    onClick={() =>
+                      run(() => callApi("/api/admin/leaderboard", "POST", { action: "publish", runId: r.runId }))
+                    }
+                  >
+                    Publish
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <section className="space-y-2">
+        <h2 className="text-lg font-semibold">Compare two runs</h2>
+        <form
+          className="flex flex-wrap items-center gap-2 text-sm"
+          onSubmit={async (e) => {
+            e.preventDefault();
+            const result = await run(
+              () =>
+                callApi<RunComparison>(
+                  `/api/admin/leaderboard/compare?a=${encodeURIComponent(a)}&b=${encodeURIComponent(b)}`,
+                ),
+              { refresh: false },
+            );
+            if (result) setComparison(result);
+          }}
+        >
+          <select aria-label="Earlier run" className="input" value={a} onChange={(e) => setA(e.target.value)}>
+            {runs.map((r) => (
+              <option key={r.runId} value={r.runId}>
+                {label(r)}
+              </option>
+            ))}
+          </select>
+          <span>→</span>
+          <select aria-label="Later run" className="input" value={b} onChange={(e) => setB(e.target.value)}>
+            {runs.map((r) => (
+              <option key={r.runId} value={r.runId}>
+                {label(r)}
+              </option>
+            ))}
+          </select>
+          <button type="submit" className="btn-secondary" disabled={busy || runs.length === 0}>
+            Compare
+          </button>
+        </form>
+        {comparison ? (
+          <table aria-label="Comparison" className="w-full text-sm">
+            <thead className="text-left text-xs text-zinc-500">
+              <tr>
+                <th className="py-1">Model</th>
+                <th className="text-right">Rank</th>
+                <th className="text-right">Rating</th>
+                <th className="text-right">Δ rating</th>
+                <th className="text-right">Votes</th>
+              </tr>
+            </thead>
+            <tbody>
+              {comparison.models.map((m) => {
+                const delta = m.rating[0] !== null && m.rating[1] !== null ? m.rating[1] - m.rating[0] : null;
+                return (
+                  <tr key={m.model} className="border-t border-zinc-200 dark:border-zinc-800">
+                    <td className="py-1">{m.displayName}</td>
+                    <td className="text-right tabular-nums">
+                      {fmt(m.rank[0])} → {fmt(m.rank[1])}
+                    </td>
+                    <td className="text-right tabular-nums">
+                      {fmt(m.rating[0])} → {fmt(m.rating[1])}
+                    </td>
+                    <td
+                      className={`text-right tabular-nums ${delta !== null && delta < 0 ? "text-red-700" : "text-emerald-700"}`}
+                    >
+                      {delta === null ? "—" : `${delta >= 0 ? "+" : ""}${delta.toFixed(1)}`}
+                    </td>
+                    <td className="text-right tabular-nums">
+                      {fmt(m.votes[0])} → {fmt(m.votes[1])}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        ) : null}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+"use client";
+import { useState } from "react";
+import { callApi } from "./request";
+import { ErrorNote, useAction } from "./use-action";
+
+export function SettingsAdmin({ licence, licenceSource }: { licence: string; licenceSource: string }) {
+  const { busy, error, run } = useAction();
+  const [text, setText] = useState(licence);
+  return (
+    <div className="space-y-3">
+      <h1 className="text-xl font-semibold">Settings</h1>
+      <ErrorNote error={error} />
+      <form
+        className="space-y-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          run(() => callApi("/api/admin/settings", "PUT", { key: "export.licence", value: text.trim() ? text : null }));
+        }}
+      >
+        <label htmlFor="licence" className="block text-sm font-medium">
+          Licence of the exported data (printed in every datasheet; now from the {licenceSource})
+        </label>
+        <textarea
+          id="licence"
+          rows={8}
+          className="input w-full font-mono"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <button type="submit" className="btn-primary" disabled={busy}>
+          Save licence
+        </button>
+      </form>
+      <p className="text-sm text-zinc-500">The daily cap on counted votes is on the vote integrity page.</p>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+"use client";
+import { callApi } from "./request";
+import { ErrorNote, useAction } from "./use-action";
+
+export interface TokenRow {
+  id: string;
+  name: string;
+  createdAt: string | Date;
+  lastUsedAt: string | Date | null;
+  revokedAt: string | Date | null;
+  user?: { email: string | null };
+}
+
+/** API tokens with a revoke button; `revokeBase` is the admin or the researcher route. */
+export function TokensList({
+  tokens,
+  revokeBase,
+  showOwner,
+}: {
+  tokens: TokenRow[];
+  revokeBase: string;
+  showOwner?: boolean;
+}) {
+  const { busy, error, run } = useAction();
+  const when = (d: string | Date | null) => (d ? new Date(d).toLocaleString() : "—");
+  return (
+    <div className="space-y-2">
+      <ErrorNote error={error} />
+      {tokens.length === 0 ? <p className="text-sm text-zinc-500">No tokens yet.</p> : null}
+      <table className="w-full text-sm">
+        <tbody>
+          {tokens.map((t) => (
+            <tr key={t.id} data-token={t.name} className="border-t border-zinc-200 dark:border-zinc-800">
+              <td className="py-1.5 font-medium">{t.name}</td>
+              {showOwner ? <td>{t.user?.email}</td> : null}
+              <td className="text-zinc-500">created {when(t.createdAt)}</td>
+              <td className="text-zinc-500">last used {when(t.lastUsedAt)}</td>
+              <td className="text-right">
+                {t.revokedAt ? (
+                  <span className="text-zinc-500">revoked</span>
+                ) : (
+                  <button
+                    type="button"
+                    className="btn-danger"
+                    disabled={busy}
+                    onClick={() => run(() => callApi(`${revokeBase}/${t.id}`, "DELETE"))}
+                  >
+                    Revoke
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+// The model registry as admins edit it. Every change bumps the models' updatedAt, which each instance's registry
+// cache checks every second (lib/arena/registry-cache.ts): the next battle anywhere sees it, no restart needed.
+// Only the *name* of the environment variable holding a provider's key is stored, never the key.
+import { z } from "zod";
+import type { Db } from "../db/context";
+import { ApiError } from "../http/errors";
+
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const MODEL_ID = /^[\w.:/@+-]{1,100}$/;
+export const PROVIDER_TYPES = ["openai_compatible", "anthropic", "google", "demo"] as const;
+
+export const providerInput = z.object({
+  id: z.string().regex(/^[\w-]{1,60}$/, "letters, digits, - and _ only"),
+  type: z.enum(PROVIDER_TYPES),
+  baseURL: z.url().nullish(),
+  apiKeyEnv: z.string().regex(ENV_NAME, "must be the NAME of an environment variable, not a key").nullish(),
+});
+
+const modelFields = {
+  providerId: z.string().min(1),
+  providerModelId: z.string().min(1).max(200),
+  displayName: z.string().trim().min(1).max(100),
+  organization: z.string().trim().max(100).nullish(),
+  license: z.string().trim().max(100).nullish(),
+  knowledgeCutoff: z.string().trim().max(40).nullish(),
+  vision: z.boolean(),
+  enabled: z.boolean(),
+  outage: z.boolean(),
+  weight: z.number().min(0).max(1000),
+  battleTargets: z.array(z.string()).max(200),
+};
+
+export const modelInput = z.object({
+  id: z.string().regex(MODEL_ID, "letters, digits and . : / @ + - _ only"),
+  ...modelFields,
+  vision: modelFields.vision.default(false),
+  enabled: modelFields.enabled.default(true),
+  outage: modelFields.outage.default(false),
+  weight: modelFields.weight.default(1),
+  battleTargets: modelFields.battleTargets.default([]),
+});
+export const modelPatch = z.object(modelFields).partial().strict();
+
+export type ModelInput = z.infer<typeof modelInput>;
+export type ModelPatch = z.infer<typeof modelPatch>;
+
+/** Models with their provider and how much they have been used, for the console. */
+export async function listModelsForAdmin(db: Db) {
+  const [models, providers, usage] = await Promise.all([
+    db.prisma.model.findMany({ orderBy: [{ isDemo: "asc" }, { displayName: "asc" }] }),
+    db.prisma.provider.findMany({ orderBy: { id: "asc" } }),
+    db.pool.query<{ id: string; battles: number; votes: number }>(
+      `SELECT m.id,
+              (SELECT count(*)::int FROM "Conversation" c WHERE c.mode = 'battle' AND (c."modelAId" = m.id OR c."modelBId" = m.id)) AS battles,
+              (SELECT count(*)::int FROM "Vote" v WHERE v."modelAId" = m.id OR v."modelBId" = m.id) AS votes
+         FROM "Model" m`,
+    ),
+  ]);
+  const counts = new Map(usage.rows.map((r) => [r.id, r]));
+  return {
+    models: models.map((m) => ({ ...m, battles: counts.get(m.id)?.battles ?? 0, votes: counts.get(m.id)?.votes ?? 0 })),
+    providers: providers.map((p) => ({
+      ...p,
+      // whether this server has the key, never the key
+      keyConfigured: p.apiKeyEnv ? Boolean(process.env[p.apiKeyEnv]) : null,
+    })),
+  };
+}
+
+async function checkReferences(db: Db, input: { providerId?: string; battleTargets?: string[] }, self?: string) {
+  if (input.providerId) {
+    const provider = await db.prisma.provider.findUnique({ where: { id: input.providerId } });
+    if (!provider) throw new ApiError(400, "unknown_provider", `unknown provider '${input.providerId}'`);
+  }
+  if (input.battleTargets?.length) {
+    const known = await db.prisma.model.findMany({ where: { id: { in: input.battleTargets } }, select: { id: true } });
+    const missing = input.battleTargets.filter((t) => !known.some((k) => k.id === t));
+    if (missing.length) throw new ApiError(400, "unknown_model", `unknown battle target '${missing[0]}'`);
+    if (self && input.battleTargets.includes(self))
+      throw new ApiError(400, "self_target", "a model cannot target itself");
+  }
+}
+
+export async function createModel(db: Db, input: ModelInput) {
+  await checkReferences(db, input);
+  const provider = await db.prisma.provider.findUniqueOrThrow({ where: { id: input.providerId } });
+  const exists = await db.prisma.model.findUnique({ where: { id: input.id } });
+  if (exists) throw new ApiError(409, "model_exists", `a model '${input.id}' already exists`);
+  return db.prisma.model.create({
+    data: { ...input, isDemo: provider.type === "demo", consoleEditedAt: new Date() },
+  });
+}
+
+export async function updateModel(db: Db, id: string, patch: ModelPatch) {
+  const current = await db.prisma.model.findUnique({ where: { id } });
+  if (!current) throw new ApiError(404, "unknown_model", `unknown model '${id}'`);
+  await checkReferences(db, patch, id);
+  return db.prisma.model.update({ where: { id }, data: { ...patch, consoleEditedAt: new Date() } });
+}
+
+export async function saveProvider(db: Db, input: z.infer<typeof providerInput>) {
+  if (input.type === "openai_compatible" && !input.baseURL) {
+    throw new ApiError(400, "invalid_request", "an openai-compatible provider needs a base URL");
+  }
+  const data = {
+    type: input.type,
+    baseURL: input.baseURL ?? null,
+    apiKeyEnv: input.apiKeyEnv ?? null,
+    consoleEditedAt: new Date(),
+  };
+  return db.prisma.provider.upsert({ where: { id: input.id }, create: { id: input.id, ...data }, update: data });
+}

@@ -1,0 +1,88 @@
+// Auth.js (v5) for admins and researchers: e-mail + password always, GitHub and Google when their client ids are
+// configured. Sessions are signed JWT cookies (the credentials provider needs them); the role is read from the
+// database on every check (lib/auth/guard.ts), so a demotion applies at once. Visitors never sign in.
+import { PrismaAdapter } from "@auth/prisma-adapter";
+import NextAuth, { type NextAuthConfig } from "next-auth";
+import Credentials from "next-auth/providers/credentials";
+import GitHub from "next-auth/providers/github";
+import Google from "next-auth/providers/google";
+import { hitLimit } from "../arena/rate-limit";
+import { getDb } from "../db";
+import { hmac, serverSecret } from "../security/secret";
+import { authenticate, ensureFirstAdmin, normaliseEmail } from "./users";
+
+const globalForAuth = globalThis as unknown as { arenaFirstAdmin?: Promise<unknown> };
+
+/** Once per process: the admin named in the environment exists with that password. */
+export function firstAdminReady(): Promise<unknown> {
+  globalForAuth.arenaFirstAdmin ??= ensureFirstAdmin(getDb()).catch((error) => {
+    globalForAuth.arenaFirstAdmin = undefined;
+    console.error("first admin:", error instanceof Error ? error.message : error);
+  });
+  return globalForAuth.arenaFirstAdmin;
+}
+
+export function oauthProviders(env: Record<string, string | undefined> = process.env) {
+  const providers: { id: "github" | "google"; name: string }[] = [];
+  if (env.AUTH_GITHUB_ID && env.AUTH_GITHUB_SECRET) providers.push({ id: "github", name: "GitHub" });
+  if (env.AUTH_GOOGLE_ID && env.AUTH_GOOGLE_SECRET) providers.push({ id: "google", name: "Google" });
+  return providers;
+}
+
+function config(): NextAuthConfig {
+  const db = getDb();
+  const oauth = oauthProviders().map(({ id }) =>
+    // both providers verify addresses, so an invited address may sign in with either
+    id === "github"
+      ? GitHub({ allowDangerousEmailAccountLinking: true })
+      : Google({ allowDangerousEmailAccountLinking: true }),
+  );
+  return {
+    // The adapter keeps OAuth users and their linked accounts; its types name @prisma/client, ours is generated.
+    adapter: PrismaAdapter(db.prisma as unknown as Parameters<typeof PrismaAdapter>[0]),
+    session: { strategy: "jwt", maxAge: 7 * 24 * 3600 },
+    secret: process.env.AUTH_SECRET || hmac(serverSecret(), "authjs-session"),
+    trustHost: true,
+    pages: { signIn: "/signin", error: "/signin" },
+    // a wrong password is an answer, not a server error: logged as one line without the address, never a stack
+    logger: {
+      error(error) {
+        if (error.name === "CredentialsSignin") console.warn("sign-in refused (wrong e-mail or password)");
+        else console.error(`[auth] ${error.name}: ${error.message}`);
+      },
+    },
+    providers: [
+      Credentials({
+        credentials: { email: { label: "E-mail", type: "email" }, password: { label: "Password", type: "password" } },
+        async authorize(credentials) {
+          const email = typeof credentials.email === "string" ? normaliseEmail(credentials.email) : "";
+          const password = typeof credentials.password === "string" ? credentials.password : "";
+          if (!email || !password) return null;
+          await firstAdminReady();
+          try {
+            // ten tries per address per quarter hour, over every instance
+            await hitLimit(db.pool, {
+              key: `signin:${email}`,
+              limit: 10,
+              windowSeconds: 900,
+              message: "too many tries",
+            });
+          } catch {
+            return null;
+          }
+          const user = await authenticate(db, email, password);
+          return user ? { id: user.id, email: user.email, name: user.name } : null;
+        },
+      }),
+      ...oauth,
+    ],
+    callbacks: {
+      session({ session, token }) {
+        if (token.sub) session.user.id = token.sub;
+        return session;
+      },
+    },
+  };
+}
+
+export const { handlers, auth, signIn, signOut } = NextAuth(() => config());

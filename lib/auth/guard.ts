@@ -1,0 +1,32 @@
+// Role checks on the server. Route handlers throw the standard 401/403 error; pages render the 401/403 pages
+// (Next's unauthorized()/forbidden()), so nothing of an admin page reaches someone without the role.
+import { forbidden, unauthorized } from "next/navigation";
+import { getDb } from "../db";
+import { ApiError } from "../http/errors";
+import { auth } from "./auth";
+import { type AccountUser, accountById, type Role } from "./users";
+
+/** The signed-in account with its current role, or null. */
+export async function signedInUser(): Promise<AccountUser | null> {
+  const session = await auth();
+  const id = session?.user?.id;
+  return id ? accountById(getDb(), id) : null;
+}
+
+const allowed = (user: AccountUser, roles: Role[]) => roles.includes(user.role) || user.role === "admin";
+
+/** For route handlers: the account, or 401 (not signed in) / 403 (signed in without the role). */
+export async function requireRole(...roles: Role[]): Promise<AccountUser> {
+  const user = await signedInUser();
+  if (!user) throw new ApiError(401, "unauthenticated", "sign in first");
+  if (!allowed(user, roles)) throw new ApiError(403, "forbidden", `this needs the ${roles.join(" or ")} role`);
+  return user;
+}
+
+/** For pages: the account, or the 401 page (with the sign-in form) / the 403 page. */
+export async function pageRequiresRole(...roles: Role[]): Promise<AccountUser> {
+  const user = await signedInUser();
+  if (!user) unauthorized();
+  if (!allowed(user, roles)) forbidden();
+  return user;
+}

@@ -1,0 +1,76 @@
+// Admin-set values (Setting rows; never secrets), each with the environment variable that serves as its default.
+// Hot paths read them through a per-process cache of a few seconds, so a change reaches every instance quickly.
+import { z } from "zod";
+import { envNumber } from "../config/env";
+import type { Db } from "../db/context";
+
+export const SETTINGS = {
+  "export.licence": {
+    label: "Licence text printed in every dataset's datasheet",
+    schema: z.string().max(20_000),
+    fromEnv: (env: Record<string, string | undefined>) => env.ARENA_DATA_LICENCE?.trim() || "",
+  },
+  "votes.dailyCountedCap": {
+    label: "Counted votes per visitor per day (later votes are kept but not counted)",
+    schema: z.number().int().min(1).max(100_000),
+    fromEnv: (env: Record<string, string | undefined>) => envNumber(env.ARENA_DAILY_COUNTED_VOTES, 200),
+  },
+} as const;
+
+export type SettingKey = keyof typeof SETTINGS;
+export type SettingValue<K extends SettingKey> = z.infer<(typeof SETTINGS)[K]["schema"]>;
+
+export async function readSetting<K extends SettingKey>(
+  db: Db,
+  key: K,
+  env: Record<string, string | undefined> = process.env,
+): Promise<SettingValue<K>> {
+  const { rows } = await db.pool.query<{ value: unknown }>(`SELECT value FROM "Setting" WHERE key = $1`, [key]);
+  const parsed = SETTINGS[key].schema.safeParse(rows[0]?.value);
+  return (parsed.success ? parsed.data : SETTINGS[key].fromEnv(env)) as SettingValue<K>;
+}
+
+/** Stores a value; null goes back to the environment's default. */
+export async function writeSetting<K extends SettingKey>(db: Db, key: K, value: SettingValue<K> | null): Promise<void> {
+  if (value === null) {
+    await db.pool.query(`DELETE FROM "Setting" WHERE key = $1`, [key]);
+  } else {
+    const valid = SETTINGS[key].schema.parse(value);
+    await db.pool.query(
+      `INSERT INTO "Setting" (key, value, "updatedAt") VALUES ($1, $2::jsonb, now())
+       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, "updatedAt" = now()`,
+      [key, JSON.stringify(valid)],
+    );
+  }
+  cache.delete(key);
+}
+
+const TTL_MS = 5_000;
+const cache = new Map<string, { at: number; value: Promise<unknown> }>();
+
+/** readSetting, at most once every few seconds per process. */
+export function cachedSetting<K extends SettingKey>(db: Db, key: K): Promise<SettingValue<K>> {
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < TTL_MS) return hit.value as Promise<SettingValue<K>>;
+  const value = readSetting(db, key).catch((error) => {
+    cache.delete(key);
+    throw error;
+  });
+  cache.set(key, { at: Date.now(), value });
+  return value;
+}
+
+/** Every setting with its current value and whether it comes from the database or the environment. */
+export async function allSettings(db: Db) {
+  const { rows } = await db.pool.query<{ key: string; value: unknown }>(`SELECT key, value FROM "Setting"`);
+  return Object.entries(SETTINGS).map(([key, spec]) => {
+    const stored = rows.find((r) => r.key === key);
+    const parsed = spec.schema.safeParse(stored?.value);
+    return {
+      key,
+      label: spec.label,
+      value: parsed.success ? parsed.data : spec.fromEnv(process.env),
+      source: parsed.success ? "console" : "environment",
+    };
+  });
+}
