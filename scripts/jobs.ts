@@ -1,6 +1,7 @@
 // The background worker started beside the web server by `npm run dev` / `npm start`: labels voted battles with
 // their categories (pg-boss jobs; ARENA_JUDGE_MODEL picks a judge model), and recomputes leaderboard snapshots
 // after new votes or labels (ARENA_SNAPSHOT_INTERVAL_S, default 60). ARENA_JOBS=0 keeps it from starting.
+import { sleep } from "../lib/async/sleep";
 import { RULES_LABELLER } from "../lib/categories/names";
 import { startQueue, sweepUntagged, workTagging } from "../lib/categories/queue";
 import { judgeFromEnv } from "../lib/categories/tagger";
@@ -38,13 +39,7 @@ const sweeps = (async () => {
     } catch (error) {
       log(`tagging: sweep failed, will retry: ${error instanceof Error ? error.message : String(error)}`);
     }
-    await new Promise((resolve) => {
-      const timer = setTimeout(resolve, sweepMs);
-      controller.signal.addEventListener("abort", () => {
-        clearTimeout(timer);
-        resolve(undefined);
-      });
-    });
+    await sleep(sweepMs, controller.signal);
   }
 })();
 await runSnapshotLoop(db, {

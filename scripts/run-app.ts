@@ -4,7 +4,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import { createRequire } from "node:module";
+import { ensureFirstAdmin } from "../lib/auth/users";
 import { prepareDatabase } from "../lib/db/bootstrap";
+import { closeDb, createDb } from "../lib/db/context";
 import { loadModelsConfig } from "../lib/providers/config";
 import { webWorkerCount } from "./web-workers";
 
@@ -28,6 +30,18 @@ try {
   console.error(`error: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 }
+async function ensureStaff(url: string) {
+  const db = createDb(url);
+  try {
+    const admin = await ensureFirstAdmin(db);
+    say(admin ? `admin account: ${admin.email}` : "no admin account configured (set ARENA_ADMIN_EMAIL and ARENA_ADMIN_PASSWORD)");
+  } catch (error) {
+    say(`warning: first admin not set up: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    await closeDb(db);
+  }
+}
+
 let database: Awaited<ReturnType<typeof prepareDatabase>>;
 try {
   database = await prepareDatabase({ log: say });
@@ -41,6 +55,9 @@ say(
   `database ${database.source} ${database.target} ready in ${Date.now() - started} ms; ` +
     `migrations: ${database.migrations.applied.length} applied now, latest ${database.migrations.latest}`,
 );
+
+// the first admin exists before anyone signs in (and `arena users list` shows it)
+await ensureStaff(database.url);
 
 let child: ChildProcess | undefined;
 let jobs: ChildProcess | undefined;

@@ -47,8 +47,10 @@ function config(): NextAuthConfig {
     // a wrong password is an answer, not a server error: logged as one line without the address, never a stack
     logger: {
       error(error) {
-        if (error.name === "CredentialsSignin") console.warn("sign-in refused (wrong e-mail or password)");
-        else console.error(`[auth] ${error.name}: ${error.message}`);
+        // Auth.js errors carry their kind in `type` (class names do not survive minification)
+        const type = (error as { type?: string }).type ?? error.name;
+        if (type === "CredentialsSignin") console.warn("sign-in refused (wrong e-mail or password)");
+        else console.error(`[auth] ${type}: ${error.message}`);
       },
     },
     providers: [

@@ -2,6 +2,7 @@
 // (a PostgreSQL advisory lock), so any number of instances can run the loop.
 
 import { pendingRecompute } from "../admin/leaderboard";
+import { sleep } from "../async/sleep";
 import type { Db } from "../db/context";
 import { latestDataAt, type RecomputeResult, recomputeSnapshots } from "./recompute";
 
@@ -68,12 +69,6 @@ export async function runSnapshotLoop(
     } catch (error) {
       log(`leaderboard: recompute failed, will retry: ${error instanceof Error ? error.message : String(error)}`);
     }
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, options.intervalMs);
-      options.signal.addEventListener("abort", () => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
+    await sleep(options.intervalMs, options.signal);
   }
 }

@@ -278,7 +278,7 @@ describe("arena export", () => {
       GET(new Request(`http://x/api/export${query}`, token ? { headers: { authorization: `Bearer ${token}` } } : {}));
     const none = await call("");
     expect(none.status).toBe(401);
-    expect(await none.json()).toMatchObject({ error: { code: "token_required" } });
+    expect(await none.json()).toMatchObject({ error: { code: "unauthenticated" } });
     expect((await call("", "va_made-up")).status).toBe(401);
 
     const created = await cli(["tokens", "create", "--email", "ada@example.org", "--name", "laptop"]);
