@@ -34,7 +34,11 @@ async function ensureStaff(url: string) {
   const db = createDb(url);
   try {
     const admin = await ensureFirstAdmin(db);
-    say(admin ? `admin account: ${admin.email}` : "no admin account configured (set ARENA_ADMIN_EMAIL and ARENA_ADMIN_PASSWORD)");
+    say(
+      admin
+        ? `admin account: ${admin.email}`
+        : "no admin account configured (set ARENA_ADMIN_EMAIL and ARENA_ADMIN_PASSWORD)",
+    );
   } catch (error) {
     say(`warning: first admin not set up: ${error instanceof Error ? error.message : String(error)}`);
   } finally {

@@ -18,7 +18,9 @@ at once. hash-password prints a value for ARENA_ADMIN_PASSWORD_HASH.`;
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8").replace(/\r?\n$/, "");
+  return Buffer.concat(chunks)
+    .toString("utf8")
+    .replace(/\r?\n$/, "");
 }
 
 export async function usersCommand(argv: string[]): Promise<void> {
