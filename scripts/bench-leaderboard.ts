@@ -223,6 +223,8 @@ const exported = await new Promise<string>((resolve, reject) => {
       "--out",
       exportDir,
       "--no-images",
+      "--zip",
+      `${exportDir}.zip`,
     ],
     {
       env: { ...process.env, DATABASE_URL: database.url },
@@ -240,8 +242,13 @@ const exportResult = {
   peakRssMb: Number(/peak memory (\d+) MB/.exec(exported)?.[1] ?? Number.NaN),
   jsonlMb: Math.round(fs.statSync(path.join(exportDir, "battles.jsonl")).size / 1e6),
   parquetMb: Math.round(fs.statSync(path.join(exportDir, "battles.parquet")).size / 1e6),
+  // the research page's archive: the same folder packed as a streamed zip
+  zipSeconds: Number(/zip .*: \d+ MB in ([\d.]+) s/.exec(exported)?.[1] ?? Number.NaN),
+  zipMb: Math.round(fs.statSync(`${exportDir}.zip`).size / 1e6),
+  zipPeakRssMb: Number(/zip .*peak memory (\d+) MB/.exec(exported)?.[1] ?? Number.NaN),
 };
 fs.rmSync(exportDir, { recursive: true, force: true });
+fs.rmSync(`${exportDir}.zip`, { force: true });
 
 console.log(
   JSON.stringify(

@@ -11,6 +11,7 @@ const sections = [
   { href: "/admin/users", label: "People" },
   { href: "/admin/tokens", label: "API tokens" },
   { href: "/admin/settings", label: "Settings" },
+  { href: "/admin/audit", label: "Audit trail" },
 ];
 
 export default async function AdminLayout({ children }: { children: ReactNode }) {

@@ -1,4 +1,6 @@
 import type { Metadata } from "next";
+import Link from "next/link";
+import { signOutAction } from "@/app/signin/actions";
 import { CreateToken } from "@/components/admin/research-tokens";
 import { TokensList } from "@/components/admin/tokens-list";
 import { listApiTokens } from "@/lib/auth/api-tokens";
@@ -30,7 +32,20 @@ export default async function ResearchPage() {
   return (
     <div className="space-y-8">
       <section className="space-y-3">
-        <h1 className="text-2xl font-bold tracking-tight">Research data</h1>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h1 className="text-2xl font-bold tracking-tight">Research data</h1>
+          <form action={signOutAction} className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
+            <span>{user.email}</span>
+            {user.role === "admin" ? (
+              <Link href="/admin" className="btn-secondary">
+                Admin console
+              </Link>
+            ) : null}
+            <button type="submit" className="btn-secondary">
+              Sign out
+            </button>
+          </form>
+        </div>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
           {summary?.battles ?? 0} counted battles from {day(summary?.first)} to {day(summary?.last)}. The archive holds
           battles in the public clean-battle layout and direct chats (JSON Lines and Parquet), the images by hash, and a

@@ -30,6 +30,12 @@ export interface AdminProvider {
 }
 
 const PROVIDER_TYPES = ["openai_compatible", "anthropic", "google", "demo"];
+const PROVIDER_FIELDS = [
+  { key: "id", label: "Provider id", placeholder: "id" },
+  { key: "type", label: "Provider type", placeholder: "" },
+  { key: "baseURL", label: "Base URL", placeholder: "https://…/v1" },
+  { key: "apiKeyEnv", label: "Key variable", placeholder: "OPENAI_API_KEY" },
+] as const;
 
 type Draft = Omit<AdminModel, "isDemo" | "battles" | "votes" | "battleTargets"> & { battleTargets: string };
 
@@ -347,37 +353,30 @@ function ProvidersAdmin({ providers }: { providers: AdminProvider[] }) {
             if (ok) setDraft(null);
           }}
         >
-          <input
-            className="input"
-            aria-label="Provider id"
-            placeholder="id"
-            value={draft.id}
-            onChange={(e) => setDraft({ ...draft, id: e.target.value })}
-          />
-          <select
-            className="input"
-            aria-label="Provider type"
-            value={draft.type}
-            onChange={(e) => setDraft({ ...draft, type: e.target.value })}
-          >
-            {PROVIDER_TYPES.map((t) => (
-              <option key={t}>{t}</option>
-            ))}
-          </select>
-          <input
-            className="input"
-            aria-label="Base URL"
-            placeholder="https://…/v1"
-            value={draft.baseURL}
-            onChange={(e) => setDraft({ ...draft, baseURL: e.target.value })}
-          />
-          <input
-            className="input"
-            aria-label="Key variable"
-            placeholder="OPENAI_API_KEY"
-            value={draft.apiKeyEnv}
-            onChange={(e) => setDraft({ ...draft, apiKeyEnv: e.target.value })}
-          />
+          {PROVIDER_FIELDS.map((field) =>
+            field.key === "type" ? (
+              <select
+                key={field.key}
+                className="input"
+                aria-label={field.label}
+                value={draft.type}
+                onChange={(e) => setDraft({ ...draft, type: e.target.value })}
+              >
+                {PROVIDER_TYPES.map((t) => (
+                  <option key={t}>{t}</option>
+                ))}
+              </select>
+            ) : (
+              <input
+                key={field.key}
+                className="input"
+                aria-label={field.label}
+                placeholder={field.placeholder}
+                value={draft[field.key]}
+                onChange={(e) => setDraft({ ...draft, [field.key]: e.target.value })}
+              />
+            ),
+          )}
           <div className="flex gap-2 sm:col-span-4">
             <button type="submit" className="btn-primary" disabled={busy}>
               Save provider

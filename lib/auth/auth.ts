@@ -9,6 +9,7 @@ import Google from "next-auth/providers/google";
 import { hitLimit } from "../arena/rate-limit";
 import { getDb } from "../db";
 import { hmac, serverSecret } from "../security/secret";
+import { oauthProviders } from "./oauth";
 import { authenticate, ensureFirstAdmin, normaliseEmail } from "./users";
 
 const globalForAuth = globalThis as unknown as { arenaFirstAdmin?: Promise<unknown> };
@@ -20,13 +21,6 @@ export function firstAdminReady(): Promise<unknown> {
     console.error("first admin:", error instanceof Error ? error.message : error);
   });
   return globalForAuth.arenaFirstAdmin;
-}
-
-export function oauthProviders(env: Record<string, string | undefined> = process.env) {
-  const providers: { id: "github" | "google"; name: string }[] = [];
-  if (env.AUTH_GITHUB_ID && env.AUTH_GITHUB_SECRET) providers.push({ id: "github", name: "GitHub" });
-  if (env.AUTH_GOOGLE_ID && env.AUTH_GOOGLE_SECRET) providers.push({ id: "google", name: "Google" });
-  return providers;
 }
 
 function config(): NextAuthConfig {

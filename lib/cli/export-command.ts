@@ -1,7 +1,11 @@
-// `arena export`: a research dataset folder from the database.
+// `arena export`: a research dataset folder (and optionally its zip) from the database.
+import { once } from "node:events";
+import fs from "node:fs";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { prepareDatabase } from "../db/bootstrap";
 import { closeDb, createDb } from "../db/context";
+import { zipDirectory } from "../export/archive";
 import { exportDataset } from "../export/export";
 import { exportLicence } from "../export/licence";
 import { progressBar } from "./progress";
@@ -21,7 +25,22 @@ Writes battles (clean-battle layout) and direct chats as JSONL and Parquet, the 
   --salt S             salt of the judge hashes (default: random, so hashes differ between exports)
   --redact             replace e-mail addresses and phone numbers in the text
   --no-images          leave the image files out
-  --no-chats           leave the direct chats out`;
+  --no-chats           leave the direct chats out
+  --zip FILE           also pack the folder as one zip archive (streamed; what the research page downloads)`;
+
+/** The folder as a zip, written chunk by chunk; returns its size. */
+async function writeZip(dir: string, file: string): Promise<number> {
+  const root = path.basename(path.resolve(dir));
+  const out = fs.createWriteStream(file);
+  let bytes = 0;
+  for await (const chunk of zipDirectory(dir, root)) {
+    bytes += chunk.length;
+    if (!out.write(chunk)) await once(out, "drain");
+  }
+  out.end();
+  await once(out, "finish");
+  return bytes;
+}
 
 function date(value: string | undefined, name: string): Date | undefined {
   if (value === undefined) return undefined;
@@ -46,6 +65,7 @@ export async function exportCommand(argv: string[]): Promise<void> {
       redact: { type: "boolean", default: false },
       "no-images": { type: "boolean", default: false },
       "no-chats": { type: "boolean", default: false },
+      zip: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -88,6 +108,13 @@ export async function exportCommand(argv: string[]): Promise<void> {
     process.stdout.write(
       `${summary.battles} battles, ${summary.chats} chats, ${summary.images} images → ${values.out} in ${((Date.now() - started) / 1000).toFixed(1)} s (peak memory ${Math.round(process.resourceUsage().maxRSS / 1024)} MB)\n`,
     );
+    if (values.zip) {
+      const zipStarted = Date.now();
+      const bytes = await writeZip(values.out, values.zip);
+      process.stdout.write(
+        `zip ${values.zip}: ${Math.round(bytes / 1e6)} MB in ${((Date.now() - zipStarted) / 1000).toFixed(1)} s (peak memory ${Math.round(process.resourceUsage().maxRSS / 1024)} MB)\n`,
+      );
+    }
   } finally {
     await closeDb(db);
     await database.stop();

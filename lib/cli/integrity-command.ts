@@ -1,5 +1,7 @@
 // `arena integrity`: voters the sequential outlier test flags, and banning one after review.
+
 import { parseArgs } from "node:util";
+import { audit } from "../admin/audit";
 import { prepareDatabase } from "../db/bootstrap";
 import { closeDb, createDb } from "../db/context";
 import { isUuid } from "../db/literals";
@@ -34,6 +36,7 @@ export async function integrityCommand(argv: string[]): Promise<void> {
   try {
     if (values.ban) {
       const banned = await banVisitor(db, values.ban, values.reason);
+      if (banned) await audit(db, "cli", "visitor.ban", values.ban, { reason: values.reason });
       process.stdout.write(banned ? `banned ${values.ban}\n` : `${values.ban}: no such visitor, or already banned\n`);
       return;
     }

@@ -1,5 +1,7 @@
 // `arena runs`: list recompute runs, publish one as the public leaderboard, withdraw it, or compare two.
+
 import { parseArgs } from "node:util";
+import { audit } from "../admin/audit";
 import { prepareDatabase } from "../db/bootstrap";
 import { closeDb, createDb } from "../db/context";
 import { compareRuns, listRuns, publishRun, unpublishAll } from "../leaderboard/runs";
@@ -49,9 +51,13 @@ export async function runsCommand(argv: string[]): Promise<void> {
         );
       }
     } else if (action === "publish") {
-      out(`published run ${await publishRun(db, args[0] as string)}`);
+      const published = await publishRun(db, args[0] as string);
+      await audit(db, "cli", "leaderboard.publish", published);
+      out(`published run ${published}`);
     } else if (action === "unpublish") {
-      out(`${await unpublishAll(db)} snapshots withdrawn; the newest computed ones are served`);
+      const withdrawn = await unpublishAll(db);
+      await audit(db, "cli", "leaderboard.unpublish");
+      out(`${withdrawn} snapshots withdrawn; the newest computed ones are served`);
     } else {
       const comparison = await compareRuns(db, args[0] as string, args[1] as string, {
         category: values.category,

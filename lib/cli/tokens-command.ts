@@ -1,6 +1,8 @@
 // `arena tokens`: researcher API tokens for GET /api/export from the command line (researchers also make their own
 // on /research; admins revoke any on /admin/tokens).
+
 import { parseArgs } from "node:util";
+import { audit } from "../admin/audit";
 import { createApiToken, ensureResearcher, listApiTokens, revokeApiToken } from "../auth/api-tokens";
 import { prepareDatabase } from "../db/bootstrap";
 import { closeDb, createDb } from "../db/context";
@@ -36,10 +38,13 @@ export async function tokensCommand(argv: string[]): Promise<void> {
     if (action === "create") {
       const user = await ensureResearcher(db, values.email as string);
       const { id, token } = await createApiToken(db, user.id, values.name as string);
+      await audit(db, "cli", "token.create", id, { email: user.email, name: values.name });
       out(`token ${id} for ${user.email} (shown once, keep it secret):`);
       out(token);
     } else if (action === "revoke") {
-      out((await revokeApiToken(db, args[0] as string)) ? `revoked ${args[0]}` : `${args[0]}: no such active token`);
+      const revoked = await revokeApiToken(db, args[0] as string);
+      if (revoked) await audit(db, "cli", "token.revoke", args[0]);
+      out(revoked ? `revoked ${args[0]}` : `${args[0]}: no such active token`);
     } else {
       const tokens = await listApiTokens(db);
       if (tokens.length === 0) out("no tokens");

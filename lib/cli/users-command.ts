@@ -1,6 +1,8 @@
 // `arena users`: accounts from the command line (what /admin/users does), and password hashes for
 // ARENA_ADMIN_PASSWORD_HASH, so the first admin's password need not sit in the environment in clear.
+
 import { parseArgs } from "node:util";
+import { audit } from "../admin/audit";
 import { checkNewPassword, hashPassword } from "../auth/passwords";
 import { inviteUser, listUsers, ROLES, type Role, setRole } from "../auth/users";
 import { prepareDatabase } from "../db/bootstrap";
@@ -52,6 +54,7 @@ export async function usersCommand(argv: string[]): Promise<void> {
   try {
     if (action === "invite") {
       const invite = await inviteUser(db, { email: args[0] as string, role: values.role as Role });
+      await audit(db, "cli", "user.invite", invite.user.email, { role: values.role });
       const base = values.url ?? process.env.AUTH_URL ?? "http://localhost:3000";
       out(`${invite.user.email} is now ${invite.user.role}; one-time link until ${invite.expires.toISOString()}:`);
       out(new URL(`/invite/${invite.token}`, base).toString());
@@ -60,6 +63,7 @@ export async function usersCommand(argv: string[]): Promise<void> {
       if (!user) throw new UsageError(`no account '${args[0]}'`);
       // the command line acts as nobody in particular: the last-admin rule still holds
       const updated = await setRole(db, user.id, args[1] as Role, "cli");
+      await audit(db, "cli", "user.role", updated.email, { role: updated.role });
       out(`${updated.email} is now ${updated.role}`);
     } else {
       const users = await listUsers(db);

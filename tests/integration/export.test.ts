@@ -3,6 +3,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { unzipSync } from "fflate";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type FakeModelServer, startFakeModelServer } from "../../e2e/fake-models/server";
@@ -218,7 +219,15 @@ describe("arena export", () => {
   it("re-reads with `arena leaderboard` (JSONL and Parquet) to the ratings of the live snapshot", async () => {
     const out = path.join(dataDir, "round-trip");
     process.env.DATABASE_URL = url; // the command finds the database as the app does
-    expect((await cli(["export", "--out", out, "--no-images", "--salt", "x"])).code).toBe(0);
+    const exported = await cli(["export", "--out", out, "--no-images", "--salt", "x", "--zip", `${out}.zip`]);
+    expect(exported.code).toBe(0);
+    // the archive holds the very same files
+    const zipped = unzipSync(new Uint8Array(fs.readFileSync(`${out}.zip`)));
+    for (const file of fs.readdirSync(out)) {
+      expect(
+        Buffer.from(zipped[`round-trip/${file}`] as Uint8Array).equals(fs.readFileSync(path.join(out, file))),
+      ).toBe(true);
+    }
     const snapshot = await currentSnapshot(db, "overall", false);
     const stored = Object.fromEntries((snapshot?.payload.models ?? []).map((m) => [m.model, m]));
     for (const file of ["battles.jsonl", "battles.parquet"]) {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { audit } from "@/lib/admin/audit";
 import { pendingRecompute, requestRecompute } from "@/lib/admin/leaderboard";
 import { requireRole } from "@/lib/auth/guard";
 import { getDb } from "@/lib/db";
@@ -26,14 +27,24 @@ const body = z.discriminatedUnion("action", [
 /** Ask for a recompute (the jobs process runs it), publish a run, or go back to serving the newest. */
 export function POST(request: Request) {
   return handle(async () => {
-    await requireRole("admin");
+    const admin = await requireRole("admin");
     const input = await readJson(request, body);
     const db = getDb();
-    if (input.action === "recompute")
-      return Response.json({ recomputeRequestedAt: await requestRecompute(db) }, { status: 202 });
-    if (input.action === "unpublish") return Response.json({ unpublished: await unpublishAll(db) });
+    const done = (target: string | null) => audit(db, admin, `leaderboard.${input.action}`, target);
+    if (input.action === "recompute") {
+      const requestedAt = await requestRecompute(db);
+      await done(null);
+      return Response.json({ recomputeRequestedAt: requestedAt }, { status: 202 });
+    }
+    if (input.action === "unpublish") {
+      const unpublished = await unpublishAll(db);
+      await done(null);
+      return Response.json({ unpublished });
+    }
     try {
-      return Response.json({ published: await publishRun(db, input.runId) });
+      const published = await publishRun(db, input.runId);
+      await done(published);
+      return Response.json({ published });
     } catch (error) {
       if (error instanceof RunNotFoundError) throw new ApiError(404, "unknown_run", error.message);
       throw error;

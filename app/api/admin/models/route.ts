@@ -1,3 +1,4 @@
+import { audit } from "@/lib/admin/audit";
 import { createModel, listModelsForAdmin, modelInput } from "@/lib/admin/models";
 import { requireRole } from "@/lib/auth/guard";
 import { getDb } from "@/lib/db";
@@ -14,8 +15,11 @@ export function GET() {
 
 export function POST(request: Request) {
   return handle(async () => {
-    await requireRole("admin");
-    const model = await createModel(getDb(), await readJson(request, modelInput));
+    const admin = await requireRole("admin");
+    const db = getDb();
+    const input = await readJson(request, modelInput);
+    const model = await createModel(db, input);
+    await audit(db, admin, "model.create", model.id, input);
     return Response.json({ model }, { status: 201 });
   });
 }

@@ -1,3 +1,4 @@
+import { audit } from "@/lib/admin/audit";
 import { providerInput, saveProvider } from "@/lib/admin/models";
 import { requireRole } from "@/lib/auth/guard";
 import { getDb } from "@/lib/db";
@@ -6,7 +7,11 @@ import { handle, readJson } from "@/lib/http/route";
 /** Adds or edits a provider (upsert by id). */
 export function POST(request: Request) {
   return handle(async () => {
-    await requireRole("admin");
-    return Response.json({ provider: await saveProvider(getDb(), await readJson(request, providerInput)) });
+    const admin = await requireRole("admin");
+    const db = getDb();
+    const input = await readJson(request, providerInput);
+    const provider = await saveProvider(db, input);
+    await audit(db, admin, "provider.save", provider.id, input);
+    return Response.json({ provider });
   });
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { audit } from "@/lib/admin/audit";
 import { requireRole } from "@/lib/auth/guard";
 import { getDb } from "@/lib/db";
 import { handle, readJson } from "@/lib/http/route";
@@ -25,10 +26,11 @@ const body = z
 /** Sets one value; `null` goes back to the environment's default. */
 export function PUT(request: Request) {
   return handle(async () => {
-    await requireRole("admin");
+    const admin = await requireRole("admin");
     const { key, value } = await readJson(request, body);
     const db = getDb();
     await writeSetting(db, key, value as never);
+    await audit(db, admin, "setting.write", key, { value });
     return Response.json({ settings: await allSettings(db) });
   });
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { audit } from "@/lib/admin/audit";
 import { requireRole } from "@/lib/auth/guard";
 import { inviteUser, listUsers } from "@/lib/auth/users";
 import { getDb } from "@/lib/db";
@@ -22,8 +23,11 @@ const body = z.object({
 /** Invites (or promotes) someone; the answer carries the one-time link to pass on. */
 export function POST(request: Request) {
   return handle(async () => {
-    await requireRole("admin");
-    const invite = await inviteUser(getDb(), await readJson(request, body));
+    const admin = await requireRole("admin");
+    const db = getDb();
+    const input = await readJson(request, body);
+    const invite = await inviteUser(db, input);
+    await audit(db, admin, "user.invite", invite.user.email, { role: input.role });
     const link = new URL(`/invite/${invite.token}`, request.url).toString();
     return Response.json({ user: invite.user, inviteUrl: link, expires: invite.expires }, { status: 201 });
   });

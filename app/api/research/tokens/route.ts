@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { audit } from "@/lib/admin/audit";
 import { createApiToken, listApiTokens } from "@/lib/auth/api-tokens";
 import { requireRole } from "@/lib/auth/guard";
 import { getDb } from "@/lib/db";
@@ -20,6 +21,9 @@ export function POST(request: Request) {
   return handle(async () => {
     const user = await requireRole("researcher");
     const { name } = await readJson(request, body);
-    return Response.json(await createApiToken(getDb(), user.id, name), { status: 201 });
+    const db = getDb();
+    const created = await createApiToken(db, user.id, name);
+    await audit(db, user, "token.create", created.id, { name });
+    return Response.json(created, { status: 201 });
   });
 }

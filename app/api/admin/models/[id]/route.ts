@@ -1,3 +1,4 @@
+import { audit } from "@/lib/admin/audit";
 import { modelPatch, updateModel } from "@/lib/admin/models";
 import { requireRole } from "@/lib/auth/guard";
 import { getDb } from "@/lib/db";
@@ -5,9 +6,12 @@ import { handle, readJson } from "@/lib/http/route";
 
 export function PATCH(request: Request, { params }: { params: Promise<{ id: string }> }) {
   return handle(async () => {
-    await requireRole("admin");
+    const admin = await requireRole("admin");
     const { id } = await params;
-    const model = await updateModel(getDb(), decodeURIComponent(id), await readJson(request, modelPatch));
+    const db = getDb();
+    const patch = await readJson(request, modelPatch);
+    const model = await updateModel(db, decodeURIComponent(id), patch);
+    await audit(db, admin, "model.update", model.id, patch);
     return Response.json({ model });
   });
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { audit } from "@/lib/admin/audit";
 import { reviewFlag } from "@/lib/admin/moderation";
 import { requireRole } from "@/lib/auth/guard";
 import { getDb } from "@/lib/db";
@@ -14,6 +15,9 @@ export function POST(request: Request, { params }: { params: Promise<{ id: strin
     const { id } = await params;
     if (!isUuid(id)) throw new ApiError(404, "unknown_flag", "no such moderation flag");
     const { action } = await readJson(request, body);
-    return Response.json(await reviewFlag(getDb(), id, action, admin.email ?? admin.id));
+    const db = getDb();
+    const result = await reviewFlag(db, id, action, admin.email ?? admin.id);
+    await audit(db, admin, `moderation.${action}`, id);
+    return Response.json(result);
   });
 }

@@ -1,3 +1,4 @@
+import { audit } from "@/lib/admin/audit";
 import { revokeApiToken } from "@/lib/auth/api-tokens";
 import { requireRole } from "@/lib/auth/guard";
 import { getDb } from "@/lib/db";
@@ -6,9 +7,11 @@ import { handle } from "@/lib/http/route";
 
 export function DELETE(_request: Request, { params }: { params: Promise<{ id: string }> }) {
   return handle(async () => {
-    await requireRole("admin");
+    const admin = await requireRole("admin");
     const { id } = await params;
-    if (!(await revokeApiToken(getDb(), id))) throw new ApiError(404, "unknown_token", "no such active token");
+    const db = getDb();
+    if (await revokeApiToken(db, id)) await audit(db, admin, "token.revoke", id);
+    else throw new ApiError(404, "unknown_token", "no such active token");
     return Response.json({ revoked: id });
   });
 }

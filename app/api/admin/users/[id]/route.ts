@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { audit } from "@/lib/admin/audit";
 import { requireRole } from "@/lib/auth/guard";
 import { ROLES, setRole } from "@/lib/auth/users";
 import { getDb } from "@/lib/db";
@@ -11,6 +12,9 @@ export function PATCH(request: Request, { params }: { params: Promise<{ id: stri
     const admin = await requireRole("admin");
     const { id } = await params;
     const { role } = await readJson(request, body);
-    return Response.json({ user: await setRole(getDb(), id, role, admin.id) });
+    const db = getDb();
+    const user = await setRole(db, id, role, admin.id);
+    await audit(db, admin, "user.role", user.email, { role });
+    return Response.json({ user });
   });
 }

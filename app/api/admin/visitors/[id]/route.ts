@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { audit } from "@/lib/admin/audit";
 import { requireRole } from "@/lib/auth/guard";
 import { getDb } from "@/lib/db";
 import { isUuid } from "@/lib/db/literals";
@@ -14,7 +15,7 @@ const body = z.discriminatedUnion("action", [
 /** Bans (their votes leave the next snapshot) or un-bans a visitor. */
 export function POST(request: Request, { params }: { params: Promise<{ id: string }> }) {
   return handle(async () => {
-    await requireRole("admin");
+    const admin = await requireRole("admin");
     const { id } = await params;
     if (!isUuid(id)) throw new ApiError(404, "unknown_visitor", "no such visitor");
     const input = await readJson(request, body);
@@ -23,6 +24,14 @@ export function POST(request: Request, { params }: { params: Promise<{ id: strin
     if (!changed && !(await db.prisma.visitor.findUnique({ where: { id } }))) {
       throw new ApiError(404, "unknown_visitor", "no such visitor");
     }
+    if (changed)
+      await audit(
+        db,
+        admin,
+        `visitor.${input.action}`,
+        id,
+        input.action === "ban" ? { reason: input.reason } : undefined,
+      );
     return Response.json({ id, action: input.action, changed });
   });
 }

@@ -1,3 +1,4 @@
+import { audit } from "@/lib/admin/audit";
 import { revokeApiToken } from "@/lib/auth/api-tokens";
 import { requireRole } from "@/lib/auth/guard";
 import { getDb } from "@/lib/db";
@@ -8,8 +9,11 @@ export function DELETE(_request: Request, { params }: { params: Promise<{ id: st
   return handle(async () => {
     const user = await requireRole("researcher");
     const { id } = await params;
-    if (!(await revokeApiToken(getDb(), id, user.id)))
+    const db = getDb();
+    if (!(await revokeApiToken(db, id, user.id))) {
       throw new ApiError(404, "unknown_token", "no such active token of yours");
+    }
+    await audit(db, user, "token.revoke", id);
     return Response.json({ revoked: id });
   });
 }
