@@ -40,6 +40,22 @@ test("a visitor cannot open the console, the research page or any staff API", as
   await signInExpectingFailure(page);
 });
 
+test("GitHub sign-in, when configured, sends the browser to GitHub with this arena's callback", async ({ page }) => {
+  let authorize: URL | null = null;
+  await page.route("https://github.com/**", async (route) => {
+    authorize = new URL(route.request().url());
+    await route.fulfill({ status: 200, contentType: "text/plain", body: "GitHub would ask here" });
+  });
+  await page.goto("/signin");
+  await page.getByRole("button", { name: "Continue with GitHub" }).click();
+  await expect(page.getByText("GitHub would ask here")).toBeVisible();
+  const url = authorize as URL | null;
+  expect(url?.pathname).toBe("/login/oauth/authorize");
+  expect(url?.searchParams.get("client_id")).toBe("e2e-github-client");
+  expect(url?.searchParams.get("redirect_uri")).toMatch(/\/api\/auth\/callback\/github$/);
+  expect(url?.searchParams.get("state") ?? url?.searchParams.get("code_challenge")).toBeTruthy();
+});
+
 async function signInExpectingFailure(page: Page) {
   await page.goto("/signin");
   await page.getByLabel("E-mail").fill(ADMIN.email);

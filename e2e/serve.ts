@@ -69,6 +69,9 @@ const next = spawn(process.execPath, ["scripts/web-cluster.cjs", "2", "-p", port
     FAKE_API_KEY: "fake-key",
     ARENA_ADMIN_EMAIL: ADMIN.email,
     ARENA_ADMIN_PASSWORD: ADMIN.password,
+    // GitHub sign-in switched on (the browser test stops at GitHub's door: no network here)
+    AUTH_GITHUB_ID: "e2e-github-client",
+    AUTH_GITHUB_SECRET: "e2e-github-secret",
   },
 });
 
