@@ -49,11 +49,14 @@ export async function listModelsForAdmin(db: Db) {
   const [models, providers, usage] = await Promise.all([
     db.prisma.model.findMany({ orderBy: [{ isDemo: "asc" }, { displayName: "asc" }] }),
     db.prisma.provider.findMany({ orderBy: { id: "asc" } }),
+    // one grouped pass per table and side (a per-model subquery would scan the votes once per model)
     db.pool.query<{ id: string; battles: number; votes: number }>(
-      `SELECT m.id,
-              (SELECT count(*)::int FROM "Conversation" c WHERE c.mode = 'battle' AND (c."modelAId" = m.id OR c."modelBId" = m.id)) AS battles,
-              (SELECT count(*)::int FROM "Vote" v WHERE v."modelAId" = m.id OR v."modelBId" = m.id) AS votes
-         FROM "Model" m`,
+      `SELECT id, sum(battles)::int AS battles, sum(votes)::int AS votes FROM (
+         SELECT "modelAId" AS id, count(*) AS battles, 0 AS votes FROM "Conversation" WHERE mode = 'battle' GROUP BY 1
+         UNION ALL SELECT "modelBId", count(*), 0 FROM "Conversation" WHERE mode = 'battle' GROUP BY 1
+         UNION ALL SELECT "modelAId", 0, count(*) FROM "Vote" GROUP BY 1
+         UNION ALL SELECT "modelBId", 0, count(*) FROM "Vote" GROUP BY 1
+       ) sides WHERE id IS NOT NULL GROUP BY id`,
     ),
   ]);
   const counts = new Map(usage.rows.map((r) => [r.id, r]));

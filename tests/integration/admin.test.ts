@@ -8,7 +8,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { pendingRecompute, requestRecompute } from "../../lib/admin/leaderboard";
-import { createModel, updateModel } from "../../lib/admin/models";
+import { createModel, listModelsForAdmin, updateModel } from "../../lib/admin/models";
 import { moderationQueue, reviewFlag } from "../../lib/admin/moderation";
 import { registrySnapshot } from "../../lib/arena/registry-cache";
 import { acceptInvite, authenticate, ensureFirstAdmin, findInvite, inviteUser, setRole } from "../../lib/auth/users";
@@ -248,5 +248,10 @@ describe("settings and the leaderboard console", () => {
     expect((await snapshotTick(db, { rounds: 10 })).reason).toBe("requested");
     expect(await pendingRecompute(db)).toBeNull();
     expect((await snapshotTick(db, { rounds: 10 })).reason).toBe("no_new_votes");
+    // the console's model list counts them
+    const { models } = await listModelsForAdmin(db);
+    expect(models.find((m) => m.id === "m1")).toMatchObject({ battles: 4, votes: 4 });
+    expect(models.find((m) => m.id === "m3")).toMatchObject({ battles: 4, votes: 4 });
+    expect(models.find((m) => m.id === "m2")).toMatchObject({ battles: 0, votes: 0 });
   });
 });
