@@ -119,6 +119,14 @@ test("the admin signs in, tests a model, and an edit reaches the next battle", a
   expect(secret.status()).toBe(400);
   expect((await secret.json()).error.message).toContain("NAME of an environment variable");
 
+  // another site's page cannot act with the admin's cookies
+  const forged = await page.request.patch("/api/admin/models/fake-beta", {
+    data: { enabled: false },
+    headers: { Origin: "https://evil.example" },
+  });
+  expect(forged.status()).toBe(403);
+  expect((await forged.json()).error.code).toBe("cross_origin");
+
   // every change is in the audit trail, with who made it
   await page.goto("/admin/audit");
   const edits = page.locator('tr[data-action="model.update"]', { hasText: "fake-beta" });

@@ -14,7 +14,7 @@ import { createDb } from "../lib/db/context";
 import { startTemporaryPostgres } from "../lib/db/embedded";
 import { applyMigrations } from "../lib/db/migrate";
 import { listModelsForAdmin } from "../lib/admin/models";
-import { flaggedVoters } from "../lib/integrity/review";
+import { flaggedVotersCached } from "../lib/integrity/review";
 import { recomputeSnapshots } from "../lib/leaderboard/recompute";
 import { startBenchServer } from "./bench-server";
 
@@ -119,12 +119,15 @@ const timed = async <T>(work: () => Promise<T>) => {
   return { ms: Math.round(performance.now() - started), result };
 };
 const modelsPage = await timed(() => listModelsForAdmin(db));
-const integrityPage = await timed(() => flaggedVoters(db));
+const integrityPage = await timed(() => flaggedVotersCached(db));
+const integrityAgain = await timed(() => flaggedVotersCached(db));
 const console_ = {
   modelListMs: modelsPage.ms,
   // FastChat's sequential test over every counted vote, as /admin/integrity runs it
   flaggedVotersMs: integrityPage.ms,
   flaggedVoters: integrityPage.result.length,
+  // the same page again, nothing changed: the version check only
+  flaggedVotersCachedMs: integrityAgain.ms,
   rssAfterMb: Math.round(process.memoryUsage().rss / 1e6),
 };
 say(`console: model list ${console_.modelListMs} ms, flagged voters ${console_.flaggedVotersMs} ms`);

@@ -1,5 +1,6 @@
 // Role checks on the server. Route handlers throw the standard 401/403 error; pages render the 401/403 pages
 // (Next's unauthorized()/forbidden()), so nothing of an admin page reaches someone without the role.
+import { headers } from "next/headers";
 import { forbidden, unauthorized } from "next/navigation";
 import { getDb } from "../db";
 import { ApiError } from "../http/errors";
@@ -15,8 +16,26 @@ export async function signedInUser(): Promise<AccountUser | null> {
 
 const allowed = (user: AccountUser, roles: Role[]) => roles.includes(user.role) || user.role === "admin";
 
-/** For route handlers: the account, or 401 (not signed in) / 403 (signed in without the role). */
+/**
+ * A request another site's page made with the staff member's cookies: browsers name that page in `Origin`.
+ * (SameSite=Lax cookies already stay home on cross-site POSTs; this also covers old browsers and sibling subdomains.)
+ */
+export function crossOrigin(origin: string | null, host: string | null): boolean {
+  if (!origin || !host) return false;
+  try {
+    return new URL(origin).host !== host;
+  } catch {
+    return true;
+  }
+}
+
+/** For route handlers: the account, or 401 (not signed in) / 403 (signed in without the role, or from another site). */
 export async function requireRole(...roles: Role[]): Promise<AccountUser> {
+  const request = await headers();
+  const host = request.get("x-forwarded-host")?.split(",")[0]?.trim() ?? request.get("host");
+  if (crossOrigin(request.get("origin"), host)) {
+    throw new ApiError(403, "cross_origin", "staff actions are accepted only from this site's own pages");
+  }
   const user = await signedInUser();
   if (!user) throw new ApiError(401, "unauthenticated", "sign in first");
   if (!allowed(user, roles)) throw new ApiError(403, "forbidden", `this needs the ${roles.join(" or ")} role`);

@@ -4,7 +4,7 @@ import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { closeDb, createDb, type Db } from "../../lib/db";
 import { applyMigrations } from "../../lib/db/migrate";
-import { flaggedVoters } from "../../lib/integrity/review";
+import { flaggedVoters, flaggedVotersCached } from "../../lib/integrity/review";
 import { recomputeSnapshots } from "../../lib/leaderboard/recompute";
 import { createRandom } from "../../lib/ratings/random";
 import { scratchDatabase } from "./db-admin";
@@ -76,6 +76,10 @@ afterAll(async () => {
 describe("vote integrity", () => {
   it("flags the contrarian for review; a ban takes their votes out of the next snapshot", async () => {
     const flagged = await flaggedVoters(db);
+    // the console's cached answer is the same, and is kept while nothing changes
+    const cached = await flaggedVotersCached(db);
+    expect(cached).toEqual(flagged);
+    expect(await flaggedVotersCached(db)).toBe(cached);
     expect(flagged[0]).toMatchObject({ voter: contrarian, votes: 20, tail: "above" });
     expect(flagged.length).toBeLessThanOrEqual(4); // a few honest voters at α = 0.05 at most
 
@@ -90,5 +94,7 @@ describe("vote integrity", () => {
     expect(result.excluded.bannedVisitor).toBe(20);
     expect(result.votes).toBe(1220);
     expect((await flaggedVoters(db)).map((f) => f.voter)).not.toContain(contrarian);
+    // the ban (made by another process) changes the cached answer too
+    expect((await flaggedVotersCached(db)).map((f) => f.voter)).not.toContain(contrarian);
   });
 });

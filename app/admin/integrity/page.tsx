@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { IntegrityAdmin } from "@/components/admin/integrity-admin";
 import { pageRequiresRole } from "@/lib/auth/guard";
 import { getDb } from "@/lib/db";
-import { bannedVisitors, flaggedVoters } from "@/lib/integrity/review";
+import { bannedVisitors, flaggedVotersCached } from "@/lib/integrity/review";
 import { allSettings } from "@/lib/settings/settings";
 
 export const dynamic = "force-dynamic";
@@ -11,7 +11,7 @@ export const metadata: Metadata = { title: "Admin · Vote integrity" };
 export default async function IntegrityPage() {
   await pageRequiresRole("admin");
   const db = getDb();
-  const [flagged, banned, settings] = await Promise.all([flaggedVoters(db), bannedVisitors(db), allSettings(db)]);
+  const [flagged, banned, settings] = await Promise.all([flaggedVotersCached(db), bannedVisitors(db), allSettings(db)]);
   const cap = settings.find((s) => s.key === "votes.dailyCountedCap");
   return (
     <IntegrityAdmin

@@ -1,7 +1,7 @@
 import { requireRole } from "@/lib/auth/guard";
 import { getDb } from "@/lib/db";
 import { handle } from "@/lib/http/route";
-import { bannedVisitors, flaggedVoters } from "@/lib/integrity/review";
+import { bannedVisitors, flaggedVotersCached } from "@/lib/integrity/review";
 
 export const dynamic = "force-dynamic";
 
@@ -10,7 +10,7 @@ export function GET() {
   return handle(async () => {
     await requireRole("admin");
     const db = getDb();
-    const [flagged, banned] = await Promise.all([flaggedVoters(db), bannedVisitors(db)]);
+    const [flagged, banned] = await Promise.all([flaggedVotersCached(db), bannedVisitors(db)]);
     return Response.json({ flagged, banned });
   });
 }
