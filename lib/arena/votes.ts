@@ -75,6 +75,13 @@ interface ConversationRow {
     | null;
 }
 
+/** the first key of the per-visitor vote lock (two-key advisory locks do not meet the one-key ones) */
+const VOTER_LOCK_CLASS = 0x564f5445; // "VOTE"
+
+/** Held until the end of the transaction: one visitor's votes are decided one at a time. */
+export const lockVoterSql = (visitorId: string) =>
+  `SELECT pg_advisory_xact_lock(${VOTER_LOCK_CLASS}, hashtext(${uuidLiteral(visitorId)}::text))`;
+
 export async function castVote(
   db: Db,
   input: { conversationId: string; visitorId: string; winner: Winner; ipHash: string | null },
@@ -148,9 +155,11 @@ export async function castVote(
     const anonymous = conversation.mode === "battle" && !leaked;
     const sql = literals(client);
     const visitor = uuidLiteral(input.visitorId);
-    // the vote and the end of the battle, committed in the same message (durably: votes are never lost)
+    // the vote and the end of the battle, committed in the same message (durably: votes are never lost); the
+    // visitor's own lock first, so two of their votes at the same instant count against the daily cap one by one
     await client.query(
-      `WITH vote AS (
+      `${lockVoterSql(input.visitorId)};
+       WITH vote AS (
          INSERT INTO "Vote" (id, "conversationId", "visitorId", winner, "modelAId", "modelBId", anonymous,
                              "exclusionReasons", turn, "ipHash", counted)
          SELECT ${uuidLiteral(crypto.randomUUID())}, ${id}, ${visitor},

@@ -15,6 +15,7 @@ import {
   streamTurn,
   type TurnEvent,
 } from "../../lib/arena";
+import { lockVoterSql } from "../../lib/arena/votes";
 import { closeDb, createDb, type Db } from "../../lib/db";
 import { writeSetting } from "../../lib/settings/settings";
 
@@ -373,6 +374,41 @@ describe("claims and limits", () => {
       const votes = await db.prisma.vote.findMany({ where: { visitorId }, orderBy: { createdAt: "asc" } });
       expect(votes.map((v) => v.counted)).toEqual([true, true, false]);
     } finally {
+      await writeSetting(db, "votes.dailyCountedCap", null);
+    }
+  });
+
+  it("decides one visitor's votes one at a time, so simultaneous votes cannot pass the daily cap together", async () => {
+    await writeSetting(db, "votes.dailyCountedCap", 1);
+    const visitorId = await newVisitor();
+    const [first, second] = [await battle(visitorId), await battle(visitorId)];
+    for (const c of [first, second]) {
+      await events(streamTurn(db, await prepareTurn(db, { conversationId: c.id, visitorId })));
+    }
+    // another vote of the same visitor, in flight: it holds the visitor's lock and has counted itself
+    const other = await db.pool.connect();
+    try {
+      await other.query("BEGIN");
+      await other.query(lockVoterSql(visitorId));
+      await other.query(
+        `INSERT INTO "Vote" (id, "conversationId", "visitorId", winner, "modelAId", "modelBId", turn, counted)
+         SELECT $1, id, "visitorId", 'tie', "modelAId", "modelBId", 1, true FROM "Conversation" WHERE id = $2`,
+        [crypto.randomUUID(), first.id],
+      );
+      let settled = false;
+      const voting = castVote(db, { conversationId: second.id, visitorId, winner: "model_a", ipHash: null }).finally(
+        () => {
+          settled = true;
+        },
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(settled).toBe(false); // waits for the other vote to be decided
+      await other.query("COMMIT");
+      await voting;
+      const mine = await db.prisma.vote.findUniqueOrThrow({ where: { conversationId: second.id } });
+      expect(mine.counted).toBe(false); // the other vote took the day's only counted place
+    } finally {
+      other.release();
       await writeSetting(db, "votes.dailyCountedCap", null);
     }
   });
