@@ -180,6 +180,8 @@ test("an invited researcher signs up, downloads the dataset, uses a token, and c
   for (const name of ["README.md", "battles.jsonl", "battles.parquet", "chats.jsonl"]) {
     expect(names, name).toContain(`${root}/${name}`);
   }
+  // the battles voted in this run had images: they travel with the data, named by hash
+  expect(names.some((n) => /\/images\/[0-9a-f]{64}\.(png|jpg|webp)$/.test(n))).toBe(true);
   const readme = new TextDecoder().decode(files[`${root}/README.md`]);
   const battles = Number(/\| battles \| (\d+) \|/.exec(readme)?.[1]);
   const lines = new TextDecoder().decode(files[`${root}/battles.jsonl`]).split("\n").filter(Boolean);

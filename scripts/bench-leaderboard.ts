@@ -14,6 +14,7 @@ import { createDb } from "../lib/db/context";
 import { startTemporaryPostgres } from "../lib/db/embedded";
 import { applyMigrations } from "../lib/db/migrate";
 import { listModelsForAdmin } from "../lib/admin/models";
+import { createApiToken, ensureResearcher } from "../lib/auth/api-tokens";
 import { flaggedVotersCached } from "../lib/integrity/review";
 import { recomputeSnapshots } from "../lib/leaderboard/recompute";
 import { startBenchServer } from "./bench-server";
@@ -231,6 +232,30 @@ say("measuring the page");
 await load(`${base}/leaderboard`, 2);
 const page = await load(`${base}/leaderboard`, DURATION_S);
 
+// ---------------------------------------------------------------- the research download, over HTTP
+say("downloading the research archive");
+const researcher = await ensureResearcher(db, "bench@arena.test");
+const { token } = await createApiToken(db, researcher.id, "bench");
+const archiveStarted = performance.now();
+const archiveResponse = await fetch(`${base}/api/research/archive`, { headers: { Authorization: `Bearer ${token}` } });
+let firstByteMs = Number.NaN;
+let archiveBytes = 0;
+const archiveReader = (archiveResponse.body as ReadableStream<Uint8Array>).getReader();
+for (;;) {
+  const { done, value } = await archiveReader.read();
+  if (done) break;
+  if (archiveBytes === 0) firstByteMs = performance.now() - archiveStarted;
+  archiveBytes += value.length;
+}
+const archive = {
+  status: archiveResponse.status,
+  // the JSON Lines stream into the zip from the first batch on: the download starts at once
+  firstByteMs: Math.round(firstByteMs),
+  seconds: seconds(performance.now() - archiveStarted),
+  mb: Math.round(archiveBytes / 1e6),
+};
+say(`archive: first byte ${archive.firstByteMs} ms, ${archive.mb} MB in ${archive.seconds} s`);
+
 // ---------------------------------------------------------------- export (its own process: its own memory)
 const exportDir = fs.mkdtempSync(path.join(os.tmpdir(), "arena-bench-lb-export-"));
 say("exporting");
@@ -291,6 +316,7 @@ console.log(
         peakRssMb,
       },
       export: exportResult,
+      archive,
       console: console_,
       apiAt500PerSecond: apiAt500,
       apiClosedLoop: api,

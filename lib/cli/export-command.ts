@@ -5,7 +5,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { prepareDatabase } from "../db/bootstrap";
 import { closeDb, createDb } from "../db/context";
-import { zipDirectory } from "../export/archive";
+import { chunksOf, zipDirectory } from "../export/archive";
 import { exportDataset } from "../export/export";
 import { exportLicence } from "../export/licence";
 import { progressBar } from "./progress";
@@ -33,7 +33,7 @@ async function writeZip(dir: string, file: string): Promise<number> {
   const root = path.basename(path.resolve(dir));
   const out = fs.createWriteStream(file);
   let bytes = 0;
-  for await (const chunk of zipDirectory(dir, root)) {
+  for await (const chunk of chunksOf(zipDirectory(dir, root))) {
     bytes += chunk.length;
     if (!out.write(chunk)) await once(out, "drain");
   }

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { unzipSync } from "fflate";
 import { afterAll, describe, expect, it } from "vitest";
-import { zipDirectory } from "./archive";
+import { chunksOf, ZipStreamWriter, zipDirectory } from "./archive";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "arena-zip-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -20,7 +20,7 @@ describe("zipDirectory", () => {
     fs.writeFileSync(path.join(dir, "empty.jsonl"), "");
     const chunks: Uint8Array[] = [];
     let largest = 0;
-    for await (const chunk of zipDirectory(dir, "root")) {
+    for await (const chunk of chunksOf(zipDirectory(dir, "root"))) {
       chunks.push(chunk);
       largest = Math.max(largest, chunk.length);
     }
@@ -32,5 +32,24 @@ describe("zipDirectory", () => {
     expect(new TextDecoder().decode(files["root/battles.jsonl"])).toBe(text);
     expect(files["root/empty.jsonl"]?.length).toBe(0);
     expect(zip.length).toBeLessThan(big.length + text.length / 10); // text deflated
+  });
+
+  it("makes the writer wait while the reader is behind, and stops it when the reader goes away", async () => {
+    const zip = new ZipStreamWriter("root");
+    const entry = zip.entry("noise.bin");
+    const block = crypto.randomBytes(1 << 20);
+    let written = 0;
+    const writing = (async () => {
+      for (let i = 0; i < 32; i++) {
+        await entry.write(block);
+        written++;
+      }
+    })();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(written).toBeLessThan(8); // about 4 MiB ahead of a reader that has not started
+    const reader = zip.readable.getReader();
+    await reader.read();
+    await reader.cancel();
+    await expect(writing).rejects.toThrow(/cancelled/);
   });
 });

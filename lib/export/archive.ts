@@ -1,11 +1,125 @@
-// A dataset folder as one .zip, streamed: files are read in chunks and the archive is produced as it is read, so
-// memory stays flat whatever the folder's size. Text is deflated; Parquet and images are already compressed and
+// Zip archives, streamed: entries are produced as their data arrives, and the writer waits while the reader is
+// behind, so memory stays flat whatever the size. Text is deflated; Parquet and images are already compressed and
 // stored as they are. (fflate's zip has no ZIP64: each file and the archive must stay under 4 GiB.)
 import fs from "node:fs";
 import path from "node:path";
 import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
 
 const STORED = new Set([".parquet", ".jpg", ".jpeg", ".png", ".webp", ".gif"]);
+const HIGH_WATER = 4 << 20;
+const encoder = new TextEncoder();
+
+export interface ZipEntryWriter {
+  write(data: Uint8Array | string): Promise<void>;
+  end(): Promise<void>;
+}
+
+/** A zip written entry by entry (one at a time) and read through `readable`. */
+export class ZipStreamWriter {
+  readonly readable: ReadableStream<Uint8Array>;
+  private readonly zip: Zip;
+  private queue: Uint8Array[] = [];
+  private queued = 0;
+  private failure: unknown = null;
+  private cancelled = false;
+  private finished = false;
+  private wakeReader: (() => void) | null = null;
+  private wakeWriter: (() => void) | null = null;
+
+  constructor(private readonly root: string) {
+    this.zip = new Zip((error, chunk, final) => {
+      if (error) return this.fail(error);
+      this.queue.push(chunk);
+      this.queued += chunk.length;
+      if (final) this.finished = true;
+      this.wake("reader");
+    });
+    this.readable = new ReadableStream<Uint8Array>({
+      pull: async (controller) => {
+        while (this.queue.length === 0 && !this.finished && !this.failure) {
+          await new Promise<void>((resolve) => {
+            this.wakeReader = resolve;
+          });
+        }
+        if (this.failure) return controller.error(this.failure);
+        const chunk = this.queue.shift();
+        if (chunk) {
+          this.queued -= chunk.length;
+          controller.enqueue(chunk);
+          if (this.queued < HIGH_WATER) this.wake("writer");
+        } else if (this.finished) controller.close();
+      },
+      cancel: () => {
+        this.cancelled = true;
+        this.wake("writer");
+      },
+    });
+  }
+
+  private wake(who: "reader" | "writer") {
+    const wake = who === "reader" ? this.wakeReader : this.wakeWriter;
+    if (who === "reader") this.wakeReader = null;
+    else this.wakeWriter = null;
+    wake?.();
+  }
+
+  /** Waits while the reader is behind; throws once the reader has gone away. */
+  private async room() {
+    while (this.queued >= HIGH_WATER && !this.cancelled && !this.failure) {
+      await new Promise<void>((resolve) => {
+        this.wakeWriter = resolve;
+      });
+    }
+    if (this.cancelled) throw new Error("the download was cancelled");
+    if (this.failure) throw this.failure;
+  }
+
+  /** A new entry `root/name`; write it whole and end it before the next one. */
+  entry(name: string, options: { mtime?: Date } = {}): ZipEntryWriter {
+    const fullName = `${this.root}/${name}`;
+    const file = STORED.has(path.extname(name).toLowerCase())
+      ? new ZipPassThrough(fullName)
+      : new ZipDeflate(fullName, { level: 6 });
+    file.mtime = options.mtime ?? new Date();
+    this.zip.add(file);
+    return {
+      write: async (data) => {
+        await this.room();
+        file.push(typeof data === "string" ? encoder.encode(data) : data);
+      },
+      end: async () => {
+        file.push(new Uint8Array(0), true);
+        await this.room();
+      },
+    };
+  }
+
+  /** A file from disk as `root/name`, read in chunks. */
+  async addFile(fullPath: string, name: string) {
+    const entry = this.entry(name, { mtime: fs.statSync(fullPath).mtime });
+    for await (const chunk of fs.createReadStream(fullPath, { highWaterMark: 1 << 20 })) {
+      await entry.write(chunk as Uint8Array);
+    }
+    await entry.end();
+  }
+
+  /** Every file below `dir`, by name, the ones `last` names at the end. */
+  async addDirectory(dir: string, options: { last?: string[] } = {}) {
+    const last = options.last ?? [];
+    const files = [...walk(dir)].sort((a, b) => Number(last.includes(a.name)) - Number(last.includes(b.name)));
+    for (const file of files) await this.addFile(file.full, file.name);
+  }
+
+  finish() {
+    this.zip.end();
+  }
+
+  fail(error: unknown) {
+    this.failure = error;
+    this.wake("reader");
+    this.wake("writer");
+  }
+}
 
 function* walk(dir: string, prefix = ""): Generator<{ full: string; name: string }> {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
@@ -16,40 +130,29 @@ function* walk(dir: string, prefix = ""): Generator<{ full: string; name: string
   }
 }
 
-/** The zip's bytes, chunk by chunk; `root` names the folder inside the archive. README.md goes first. */
-export async function* zipDirectory(dir: string, root: string): AsyncGenerator<Uint8Array> {
-  const out: Uint8Array[] = [];
-  let failure: Error | null = null;
-  let finished = false;
-  const zip = new Zip((error, chunk, final) => {
-    if (error) failure = error;
-    else out.push(chunk);
-    if (final) finished = true;
-  });
-  const drain = function* () {
-    if (failure) throw failure;
-    while (out.length) yield out.shift() as Uint8Array;
-  };
-  const files = [...walk(dir)].sort((a, b) => Number(b.name === "README.md") - Number(a.name === "README.md"));
-  for (const file of files) {
-    const name = `${root}/${file.name}`;
-    const entry = STORED.has(path.extname(file.name).toLowerCase())
-      ? new ZipPassThrough(name)
-      : new ZipDeflate(name, { level: 6 });
-    entry.mtime = fs.statSync(file.full).mtime;
-    zip.add(entry);
-    const stream = fs.createReadStream(file.full, { highWaterMark: 1 << 20 });
-    let pushed = false;
-    for await (const chunk of stream) {
-      entry.push(chunk as Uint8Array);
-      pushed = true;
-      yield* drain();
+/** A whole folder as a zip stream (README.md first), e.g. for `arena export --zip`. */
+export function zipDirectory(dir: string, root: string): ReadableStream<Uint8Array> {
+  const zip = new ZipStreamWriter(root);
+  (async () => {
+    const readme = fs.existsSync(path.join(dir, "README.md"));
+    if (readme) await zip.addFile(path.join(dir, "README.md"), "README.md");
+    const rest = [...walk(dir)].filter((f) => f.name !== "README.md");
+    for (const file of rest) await zip.addFile(file.full, file.name);
+    zip.finish();
+  })().catch((error) => zip.fail(error));
+  return zip.readable;
+}
+
+/** A web stream's chunks, for `for await` (the DOM typings lack ReadableStream's async iterator). */
+export async function* chunksOf(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const reader = stream.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield value;
     }
-    entry.push(new Uint8Array(0), true);
-    if (!pushed) yield* drain();
-    yield* drain();
+  } finally {
+    reader.releaseLock();
   }
-  zip.end();
-  yield* drain();
-  if (!finished) throw new Error("the zip archive did not finish");
 }

@@ -34,6 +34,8 @@ export interface ExportOptions {
   images?: boolean;
   chats?: boolean;
   licence?: string;
+  /** JSON Lines files go here instead of the folder */
+  jsonlSink?: TextSink;
   batchSize?: number;
   onProgress?: (done: number, total: number) => void;
 }
@@ -127,23 +129,25 @@ const ROW_SQL = `c.id AS "conversationId", c.mode::text AS mode, c."modelAId", c
             'value', bc.value) ORDER BY bc.labeller, bc.category)
      FROM "BattleCategory" bc WHERE bc."conversationId" = c.id) AS labels`;
 
+/** Where a JSON Lines file goes instead of the folder (the research download streams it into its zip). */
+export type TextSink = (fileName: string) => { write(text: string): Promise<void>; end(): Promise<void> };
+
 class Output {
-  private jsonl: fs.WriteStream | null;
+  private jsonl: { write(text: string): Promise<void>; end(): Promise<void> } | null = null;
   private parquet: ParquetWriter | null = null;
   constructor(
     private readonly dir: string,
     private readonly name: string,
     private readonly formats: ("jsonl" | "parquet")[],
     private readonly columns: (rows: Record<string, unknown>[]) => { name: string; data: unknown[]; type: string }[],
+    sink?: TextSink,
   ) {
-    this.jsonl = formats.includes("jsonl") ? fs.createWriteStream(path.join(dir, `${name}.jsonl`)) : null;
+    if (formats.includes("jsonl"))
+      this.jsonl = sink ? sink(`${name}.jsonl`) : fileSink(path.join(dir, `${name}.jsonl`));
   }
   async write(records: Record<string, unknown>[]) {
     if (records.length === 0) return;
-    if (this.jsonl) {
-      const ok = this.jsonl.write(`${records.map((r) => JSON.stringify(r)).join("\n")}\n`);
-      if (!ok) await new Promise<void>((resolve) => this.jsonl?.once("drain", () => resolve()));
-    }
+    if (this.jsonl) await this.jsonl.write(`${records.map((r) => JSON.stringify(r)).join("\n")}\n`);
     if (this.formats.includes("parquet")) {
       const columnData = this.columns(records) as never;
       this.parquet ??= new ParquetWriter({
@@ -156,7 +160,7 @@ class Output {
   async close(): Promise<string[]> {
     const files: string[] = [];
     if (this.jsonl) {
-      await new Promise<void>((resolve) => this.jsonl?.end(() => resolve()));
+      await this.jsonl.end();
       files.push(`${this.name}.jsonl`);
     }
     if (this.parquet) {
@@ -165,6 +169,16 @@ class Output {
     }
     return files;
   }
+}
+
+function fileSink(file: string) {
+  const stream = fs.createWriteStream(file);
+  return {
+    write: async (text: string) => {
+      if (!stream.write(text)) await new Promise<void>((resolve) => stream.once("drain", () => resolve()));
+    },
+    end: () => new Promise<void>((resolve) => stream.end(() => resolve())),
+  };
 }
 
 /**
@@ -288,7 +302,7 @@ export async function exportDataset(db: Db, options: ExportOptions): Promise<Exp
   };
 
   // battles, oldest vote first, in keyset batches
-  const battles = new Output(options.outDir, "battles", formats, battleColumns);
+  const battles = new Output(options.outDir, "battles", formats, battleColumns, options.jsonlSink);
   const models = new Set<string>();
   let first: Date | null = null;
   let last: Date | null = null;
@@ -310,7 +324,7 @@ export async function exportDataset(db: Db, options: ExportOptions): Promise<Exp
   // direct chats (VisionArena-Chat): conversations with one model and at least one finished answer
   let chats = 0;
   if (options.chats !== false) {
-    const out = new Output(options.outDir, "chats", formats, chatColumns);
+    const out = new Output(options.outDir, "chats", formats, chatColumns, options.jsonlSink);
     const params: unknown[] = [];
     const clauses = [`c.mode = 'direct'`, `NOT c."isDemo"`, `c."moderationStatus" NOT IN ('flagged', 'banned')`];
     clauses.push(`vis."bannedAt" IS NULL`);

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { requireResearcherRequest } from "@/lib/auth/researcher";
 import { getDb } from "@/lib/db";
-import { zipDirectory } from "@/lib/export/archive";
+import { ZipStreamWriter } from "@/lib/export/archive";
 import { exportDataset } from "@/lib/export/export";
 import { exportLicence } from "@/lib/export/licence";
 import { exportRequestFrom } from "@/lib/export/query";
@@ -13,43 +13,37 @@ export const dynamic = "force-dynamic";
 
 /**
  * The whole dataset as a .zip (what `arena export` writes: battles and chats as JSONL and Parquet, images,
- * datasheet). Written to a temporary folder first (streaming, flat memory), then streamed as a zip and deleted.
+ * datasheet), streamed from the first battle on: the JSON Lines go straight into the archive; Parquet files and
+ * images are written to a temporary folder meanwhile and follow, the datasheet last (it has the counts).
  */
 export function GET(request: Request) {
   return handle(async () => {
     const db = getDb();
     await requireResearcherRequest(db, request);
     const { filters, salt, redact } = exportRequestFrom(new URL(request.url).searchParams);
-    const stamp = new Date().toISOString().slice(0, 10);
-    const root = `vision-arena-${stamp}`;
+    const licence = await exportLicence(db);
+    const root = `vision-arena-${new Date().toISOString().slice(0, 10)}`;
     const work = fs.mkdtempSync(path.join(os.tmpdir(), "arena-archive-"));
-    const cleanup = () => fs.rmSync(work, { recursive: true, force: true });
-    try {
-      await exportDataset(db, { outDir: work, filters, salt, redact, licence: await exportLicence(db) });
-    } catch (error) {
-      cleanup();
-      throw error;
-    }
-    const chunks = zipDirectory(work, root);
-    const stream = new ReadableStream<Uint8Array>({
-      async pull(controller) {
-        try {
-          const next = await chunks.next();
-          if (next.done) {
-            cleanup();
-            controller.close();
-          } else controller.enqueue(next.value);
-        } catch (error) {
-          cleanup();
-          controller.error(error);
-        }
-      },
-      async cancel() {
-        await chunks.return(undefined);
-        cleanup();
-      },
-    });
-    return new Response(stream, {
+    const zip = new ZipStreamWriter(root);
+    (async () => {
+      await exportDataset(db, {
+        outDir: work,
+        filters,
+        salt,
+        redact,
+        licence,
+        jsonlSink: (name) => zip.entry(name),
+      });
+      await zip.addDirectory(work, { last: ["README.md"] });
+      zip.finish();
+    })()
+      .catch((error) => {
+        // the headers are out: a broken download is all the client can be told
+        console.error("research archive failed:", error instanceof Error ? error.message : error);
+        zip.fail(error);
+      })
+      .finally(() => fs.rmSync(work, { recursive: true, force: true }));
+    return new Response(zip.readable, {
       headers: {
         "Content-Type": "application/zip",
         "Content-Disposition": `attachment; filename="${root}.zip"`,
