@@ -6,10 +6,12 @@ import NextAuth, { type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import GitHub from "next-auth/providers/github";
 import Google from "next-auth/providers/google";
-import { hitLimit } from "../arena/rate-limit";
+import { hitLimits } from "../arena/rate-limit";
 import { getDb } from "../db";
+import { ipHashFrom } from "../http/visitor";
 import { hmac, serverSecret } from "../security/secret";
 import { oauthProviders } from "./oauth";
+import { signInLimits } from "./sign-in-limits";
 import { authenticate, ensureFirstAdmin, normaliseEmail } from "./users";
 
 const globalForAuth = globalThis as unknown as { arenaFirstAdmin?: Promise<unknown> };
@@ -50,19 +52,13 @@ function config(): NextAuthConfig {
     providers: [
       Credentials({
         credentials: { email: { label: "E-mail", type: "email" }, password: { label: "Password", type: "password" } },
-        async authorize(credentials) {
+        async authorize(credentials, request) {
           const email = typeof credentials.email === "string" ? normaliseEmail(credentials.email) : "";
           const password = typeof credentials.password === "string" ? credentials.password : "";
           if (!email || !password) return null;
           await firstAdminReady();
           try {
-            // ten tries per address per quarter hour, over every instance
-            await hitLimit(db.pool, {
-              key: `signin:${email}`,
-              limit: 10,
-              windowSeconds: 900,
-              message: "too many tries",
-            });
+            await hitLimits(db.pool, signInLimits(email, ipHashFrom(request)));
           } catch {
             return null;
           }

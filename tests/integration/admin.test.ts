@@ -10,7 +10,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { pendingRecompute, requestRecompute } from "../../lib/admin/leaderboard";
 import { createModel, listModelsForAdmin, updateModel } from "../../lib/admin/models";
 import { moderationQueue, reviewFlag } from "../../lib/admin/moderation";
+import { hitLimits } from "../../lib/arena/rate-limit";
 import { registrySnapshot } from "../../lib/arena/registry-cache";
+import { signInLimits } from "../../lib/auth/sign-in-limits";
 import { acceptInvite, authenticate, ensureFirstAdmin, findInvite, inviteUser, setRole } from "../../lib/auth/users";
 import { closeDb, createDb, type Db } from "../../lib/db";
 import { applyMigrations } from "../../lib/db/migrate";
@@ -84,6 +86,15 @@ describe("accounts", () => {
     await expect(setRole(db, ada.id, "user", admin.id)).rejects.toMatchObject({ code: "last_admin" });
     await setRole(db, admin.id, "admin", ada.id);
     await expect(inviteUser(db, { email: "not-an-address", role: "admin" })).rejects.toMatchObject({ status: 400 });
+  });
+});
+
+describe("password guessing", () => {
+  it("stops an address after ten tries from one client, without locking it out for another client", async () => {
+    const tries = (ip: string) => hitLimits(db.pool, signInLimits("root@arena.test", ip));
+    for (let i = 0; i < 10; i++) await tries("client-a");
+    await expect(tries("client-a")).rejects.toMatchObject({ status: 429 });
+    await expect(tries("client-b")).resolves.toBeUndefined();
   });
 });
 
