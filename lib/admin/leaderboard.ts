@@ -2,16 +2,13 @@
 // console does not run it in a web request: it asks for one (a Setting with the time), and the jobs process's
 // snapshot loop, which already serialises recomputes across instances, runs it at its next check.
 import type { Db } from "../db/context";
+import { storeSetting } from "../settings/settings";
 
 export const RECOMPUTE_REQUEST = "leaderboard.recomputeRequestedAt";
 
 export async function requestRecompute(db: Db): Promise<Date> {
   const at = new Date();
-  await db.pool.query(
-    `INSERT INTO "Setting" (key, value, "updatedAt") VALUES ($1, $2::jsonb, now())
-     ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, "updatedAt" = now()`,
-    [RECOMPUTE_REQUEST, JSON.stringify(at.toISOString())],
-  );
+  await storeSetting(db, RECOMPUTE_REQUEST, at.toISOString());
   return at;
 }
 

@@ -2,17 +2,18 @@
 // (Next's unauthorized()/forbidden()), so nothing of an admin page reaches someone without the role.
 import { headers } from "next/headers";
 import { forbidden, unauthorized } from "next/navigation";
+import { cache } from "react";
 import { getDb } from "../db";
 import { ApiError } from "../http/errors";
 import { auth } from "./auth";
 import { type AccountUser, accountById, type Role } from "./users";
 
-/** The signed-in account with its current role, or null. */
-export async function signedInUser(): Promise<AccountUser | null> {
+/** The signed-in account with its current role, or null; looked up once per request (layout and page share it). */
+export const signedInUser = cache(async (): Promise<AccountUser | null> => {
   const session = await auth();
   const id = session?.user?.id;
   return id ? accountById(getDb(), id) : null;
-}
+});
 
 const allowed = (user: AccountUser, roles: Role[]) => roles.includes(user.role) || user.role === "admin";
 

@@ -103,10 +103,10 @@ export class ZipStreamWriter {
     await entry.end();
   }
 
-  /** Every file below `dir`, by name, the ones `last` names at the end. */
-  async addDirectory(dir: string, options: { last?: string[] } = {}) {
-    const last = options.last ?? [];
-    const files = [...walk(dir)].sort((a, b) => Number(last.includes(a.name)) - Number(last.includes(b.name)));
+  /** Every file below `dir`, by name; the ones `first` names before the others, the ones `last` names after. */
+  async addDirectory(dir: string, options: { first?: string[]; last?: string[] } = {}) {
+    const rank = (name: string) => (options.first?.includes(name) ? 0 : options.last?.includes(name) ? 2 : 1);
+    const files = [...walk(dir)].sort((a, b) => rank(a.name) - rank(b.name));
     for (const file of files) await this.addFile(file.full, file.name);
   }
 
@@ -133,13 +133,10 @@ function* walk(dir: string, prefix = ""): Generator<{ full: string; name: string
 /** A whole folder as a zip stream (README.md first), e.g. for `arena export --zip`. */
 export function zipDirectory(dir: string, root: string): ReadableStream<Uint8Array> {
   const zip = new ZipStreamWriter(root);
-  (async () => {
-    const readme = fs.existsSync(path.join(dir, "README.md"));
-    if (readme) await zip.addFile(path.join(dir, "README.md"), "README.md");
-    const rest = [...walk(dir)].filter((f) => f.name !== "README.md");
-    for (const file of rest) await zip.addFile(file.full, file.name);
-    zip.finish();
-  })().catch((error) => zip.fail(error));
+  zip
+    .addDirectory(dir, { first: ["README.md"] })
+    .then(() => zip.finish())
+    .catch((error) => zip.fail(error));
   return zip.readable;
 }
 

@@ -30,17 +30,21 @@ export async function readSetting<K extends SettingKey>(
   return (parsed.success ? parsed.data : SETTINGS[key].fromEnv(env)) as SettingValue<K>;
 }
 
+/** Stores any JSON value under `key`, unchecked: for the app's own bookkeeping keys; admins go through writeSetting. */
+export async function storeSetting(db: Db, key: string, value: unknown): Promise<void> {
+  await db.pool.query(
+    `INSERT INTO "Setting" (key, value, "updatedAt") VALUES ($1, $2::jsonb, now())
+     ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, "updatedAt" = now()`,
+    [key, JSON.stringify(value)],
+  );
+}
+
 /** Stores a value; null goes back to the environment's default. */
 export async function writeSetting<K extends SettingKey>(db: Db, key: K, value: SettingValue<K> | null): Promise<void> {
   if (value === null) {
     await db.pool.query(`DELETE FROM "Setting" WHERE key = $1`, [key]);
   } else {
-    const valid = SETTINGS[key].schema.parse(value);
-    await db.pool.query(
-      `INSERT INTO "Setting" (key, value, "updatedAt") VALUES ($1, $2::jsonb, now())
-       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, "updatedAt" = now()`,
-      [key, JSON.stringify(valid)],
-    );
+    await storeSetting(db, key, SETTINGS[key].schema.parse(value));
   }
   cache.delete(key);
 }
