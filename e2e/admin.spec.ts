@@ -216,6 +216,7 @@ test("the moderation queue: a flagged prompt is banned, and its visitor with it"
   const arena = new ArenaPage(await visitorContext.newPage());
   await arena.open();
   const marker = `blocked-word ${Date.now()}`;
+  await arena.attach("flagged.png", "image/png", await pngImage("#552299"));
   await arena.ask(marker);
   await expect(arena.page.getByTestId("notice")).toContainText("flagged");
 

@@ -6,6 +6,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import sharp from "sharp";
 import { createPrisma } from "../lib/db/client";
 import { startTemporaryPostgres } from "../lib/db/embedded";
 import { freePort, portInUse } from "../lib/db/free-port";
@@ -142,9 +143,22 @@ async function timeStream(response: Response, started: number, firstMarker: stri
   return { first, total: performance.now() - started, text };
 }
 
+// battles start from an image (the arena ranks vision): one small square, the same for every battle
+const SQUARE = new Blob(
+  [
+    new Uint8Array(
+      await sharp({ create: { width: 64, height: 64, channels: 3, background: "#3366cc" } })
+        .png()
+        .toBuffer(),
+    ),
+  ],
+  { type: "image/png" },
+);
+
 async function openBattle(cookie: string) {
   const form = new FormData();
   form.set("prompt", "Describe the picture");
+  form.append("images", SQUARE, "square.png");
   const created = await fetch(`${base}/api/conversations`, { method: "POST", body: form, headers: { cookie } });
   if (created.status !== 201) throw new Error(`open ${created.status}`);
   const { id } = (await created.json()) as { id: string };

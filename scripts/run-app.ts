@@ -3,7 +3,6 @@
 //   tsx scripts/run-app.ts dev|start|db [next args...]
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import { createRequire } from "node:module";
 import { ensureFirstAdmin } from "../lib/auth/users";
 import { prepareDatabase } from "../lib/db/bootstrap";
 import { closeDb, createDb } from "../lib/db/context";
@@ -85,14 +84,13 @@ if (mode === "db") {
   say(`DATABASE_URL=${database.url}`);
   say("press Ctrl-C to stop");
 } else {
-  const require = createRequire(import.meta.url);
-  const nextBin = require.resolve("next/dist/bin/next");
-  // production: one web process per core (stateless, sharing the port); development: one with hot reload
+  // production: one web process per core (stateless, sharing the port); development: one with hot reload.
+  // Both behind the front door (scripts/web-server.mjs): client addresses, body ceilings, error shapes.
   const workers = mode === "start" ? webWorkerCount() : 1;
   const command =
     workers > 1
       ? ["scripts/web-cluster.cjs", String(workers), ...process.argv.slice(3)]
-      : [nextBin, mode, ...process.argv.slice(3)];
+      : ["scripts/web-server.mjs", mode, ...process.argv.slice(3)];
   if (workers > 1) say(`web: ${workers} processes (ARENA_WEB_WORKERS)`);
   child = spawn(process.execPath, command, {
     stdio: "inherit",

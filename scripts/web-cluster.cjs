@@ -1,12 +1,14 @@
-// Runs `next start` in several processes sharing one port (Node's cluster module), so the web tier uses more
-// than one core. Each worker is a stateless instance like those behind a load balancer: everything they share
-// lives in PostgreSQL and the image store. A worker that dies is replaced.
-//   node scripts/web-cluster.cjs WORKERS [next start options...]
+// Runs the web server (scripts/web-server.mjs: Next.js behind the front door) in several processes sharing one
+// port (Node's cluster module), so the web tier uses more than one core. Each worker is a stateless instance like
+// those behind a load balancer: everything they share lives in PostgreSQL and the image store. A worker that dies
+// is replaced.
+//   node scripts/web-cluster.cjs WORKERS [-p PORT] [-H HOST]
 const cluster = require("node:cluster");
+const path = require("node:path");
 
 const workers = Math.max(1, Number(process.argv[2]) || 1);
 const args = ["start", ...process.argv.slice(3)];
-cluster.setupPrimary({ exec: require.resolve("next/dist/bin/next"), args });
+cluster.setupPrimary({ exec: path.join(__dirname, "web-server.mjs"), args });
 
 let stopping = false;
 const recentDeaths = [];

@@ -125,6 +125,8 @@ export function Arena({ mode }: { mode: Mode }) {
     return last?.role === "assistant" && last.turn === turn && last.status === "done";
   });
   const streaming = sidesOf.some((side) => entries[side].some((e) => e.status === "streaming"));
+  // a battle starts from an image; follow-ups and the other modes may be text alone
+  const needsImage = mode === "battle" && conversationId === null && files.length === 0 && !preset;
   const canVote = mode !== "direct" && conversationId !== null && latestDone && !vote && !busy && !streaming;
 
   function addFiles(list: FileList | File[]) {
@@ -517,9 +519,14 @@ export function Arena({ mode }: { mode: Mode }) {
           >
             New round
           </button>
+          {needsImage && (
+            <span className="ml-auto text-xs text-zinc-500" data-testid="image-hint">
+              Attach an image (or take a Random image) to start a battle
+            </span>
+          )}
           <button
             type="submit"
-            disabled={busy || streaming || !prompt.trim() || vote !== null || terms !== "accepted"}
+            disabled={busy || streaming || !prompt.trim() || vote !== null || terms !== "accepted" || needsImage}
             className="ml-auto rounded-md bg-brand-600 px-4 py-1.5 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-40"
           >
             Send

@@ -4,6 +4,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { detectLanguage } from "../categories/language";
 import type { Db } from "../db/context";
+import { isUuid } from "../db/literals";
+import { transaction } from "../db/pool";
 import type { PrismaClient } from "../generated/prisma/client";
 import type { ConversationMode } from "../generated/prisma/enums";
 import { ApiError } from "../http/errors";
@@ -164,6 +166,11 @@ async function ingestAll(
 export async function openConversation(db: Db, input: OpenConversation) {
   const { prisma } = db;
   checkPrompt(input.prompt, input.mode);
+  // The arena ranks how models see: an anonymous battle starts from 1–4 images (an upload or a preset).
+  // Named side-by-side and direct chats may start from text alone.
+  if (input.mode === "battle" && input.uploads.length === 0 && !input.presetId) {
+    throw new ApiError(400, "image_required", "attach an image (or take a Random image) to start a battle");
+  }
   await admitPrompt(db.pool, input.visitorId, input.ipHash, checkStanding);
   const { images, isPreset } = await ingestAll(prisma, input);
   const [modelAId, modelBId] = await chooseModels(db, input, images.length > 0);
@@ -209,55 +216,70 @@ export async function openConversation(db: Db, input: OpenConversation) {
   return { id, mode: input.mode, isDemo };
 }
 
-/** A follow-up prompt, sent to every side with its own history. */
+/**
+ * A follow-up prompt, sent to every side with its own history. One turn at a time per conversation, decided in
+ * the database: the conversation row is locked while the turn is checked and the prompt written, so of several
+ * follow-ups sent at once one opens the next turn and the others find its answers pending (409).
+ */
 export async function addFollowUp(
   db: Db,
   input: { conversationId: string; visitorId: string; ipHash: string | null; prompt: string },
 ) {
-  const { prisma } = db;
   await requireVisitor(db, input.visitorId);
-  const conversation = await ownedConversation(prisma, input.conversationId, input.visitorId);
-  checkPrompt(input.prompt, conversation.mode);
-  if (conversation.endedAt)
-    throw new ApiError(409, "conversation_ended", "this conversation has ended; start a new round");
-  const settings = arenaSettings();
-  if (conversation.turnCount >= settings.turnLimit) {
-    throw new ApiError(
-      409,
-      "turn_limit",
-      `this conversation reached its limit of ${settings.turnLimit} turns; start a new round`,
+  if (!isUuid(input.conversationId)) throw new ApiError(404, "conversation_not_found", "no such conversation");
+  const turn = await transaction(async (client) => {
+    const { rows } = await client.query<{
+      visitorId: string | null;
+      mode: ConversationMode;
+      endedAt: Date | null;
+      turnCount: number;
+      sides: number;
+      complete: number;
+    }>(
+      `SELECT c."visitorId", c.mode, c."endedAt", c."turnCount",
+              CASE WHEN c."modelBId" IS NULL THEN 1 ELSE 2 END AS sides,
+              (SELECT count(DISTINCT m.side)::int FROM "Message" m JOIN "ResponseMeta" r ON r."messageId" = m.id
+                WHERE m."conversationId" = c.id AND m.turn = c."turnCount" AND m.role = 'assistant'
+                  AND NOT m.superseded AND r."finishReason" IS NOT NULL AND r.error IS NULL) AS complete
+         FROM "Conversation" c WHERE c.id = $1 FOR UPDATE OF c`,
+      [input.conversationId],
     );
-  }
-  const sides = conversation.modelBId ? (["a", "b"] as const) : (["a"] as const);
-  const answered = await prisma.message.findMany({
-    where: { conversationId: conversation.id, turn: conversation.turnCount, role: "assistant", superseded: false },
-    include: { response: true },
-  });
-  const complete = sides.every((side) =>
-    answered.some((m) => m.side === side && m.response?.finishReason && !m.response.error),
-  );
-  if (!complete)
-    throw new ApiError(409, "answers_pending", "wait until both answers have finished (or retry a failed one)");
-  await limitPrompt(db.pool, input.visitorId, input.ipHash);
-  const turn = conversation.turnCount + 1;
-  await prisma.$transaction([
-    prisma.message.createMany({
-      data: sides.map((side) => ({
-        conversationId: conversation.id,
-        side,
-        turn,
-        role: "user" as const,
-        content: input.prompt,
-      })),
-    }),
-    prisma.conversation.update({ where: { id: conversation.id }, data: { turnCount: turn } }),
-  ]);
-  await flagIfModerated(prisma, conversation.id, input.prompt);
+    const conversation = rows[0];
+    if (!conversation || conversation.visitorId !== input.visitorId) {
+      throw new ApiError(404, "conversation_not_found", "no such conversation");
+    }
+    checkPrompt(input.prompt, conversation.mode);
+    if (conversation.endedAt)
+      throw new ApiError(409, "conversation_ended", "this conversation has ended; start a new round");
+    const settings = arenaSettings();
+    if (conversation.turnCount >= settings.turnLimit) {
+      throw new ApiError(
+        409,
+        "turn_limit",
+        `this conversation reached its limit of ${settings.turnLimit} turns; start a new round`,
+      );
+    }
+    if (conversation.complete < conversation.sides)
+      throw new ApiError(409, "answers_pending", "wait until both answers have finished (or retry a failed one)");
+    await limitPrompt(db.pool, input.visitorId, input.ipHash);
+    const next = conversation.turnCount + 1;
+    const sides = conversation.sides === 2 ? ["a", "b"] : ["a"];
+    await client.query(
+      `WITH messages AS (
+         INSERT INTO "Message" (id, "conversationId", side, turn, role, content)
+         SELECT gen_random_uuid(), $1, unnest($2::"Side"[]), $3, 'user', $4
+       )
+       UPDATE "Conversation" SET "turnCount" = $3, "updatedAt" = now() WHERE id = $1`,
+      [input.conversationId, sides, next, input.prompt],
+    );
+    return next;
+  }, db.pool);
+  await flagIfModerated(db.prisma, input.conversationId, input.prompt);
   return { turn };
 }
 
 export async function ownedConversation(prisma: PrismaClient, id: string, visitorId: string) {
-  const conversation = /^[0-9a-f-]{36}$/i.test(id) ? await prisma.conversation.findUnique({ where: { id } }) : null;
+  const conversation = isUuid(id) ? await prisma.conversation.findUnique({ where: { id } }) : null;
   if (!conversation || conversation.visitorId !== visitorId) {
     throw new ApiError(404, "conversation_not_found", "no such conversation");
   }

@@ -2,19 +2,26 @@
 import type { PrismaClient } from "../generated/prisma/client";
 import type { Side } from "../generated/prisma/enums";
 
-/** Answers still "in progress" after this long were cut off by a crash or restart: they count as failed. */
-export const STALE_ANSWER_MS = 5 * 60 * 1000;
+/** How often a streaming answer tells the database it is still being written. */
+export const ANSWER_HEARTBEAT_MS = 5_000;
+/**
+ * An unfinished answer whose last heartbeat (or start) is older than this lost its process (killed, crashed,
+ * cut off from the database): it counts as failed, so Retry and the vote are available at once. Four missed
+ * heartbeats, with room for a few seconds of clock difference between instances and the database.
+ */
+export const STALE_ANSWER_MS = 4 * ANSWER_HEARTBEAT_MS;
 
 export type AnswerStatus = "done" | "error" | "pending";
 
 export function answerStatus(
-  response: { finishReason: string | null; error: string | null; createdAt: Date } | null,
+  response: { finishReason: string | null; error: string | null; createdAt: Date; heartbeatAt?: Date | null } | null,
   now = Date.now(),
 ): AnswerStatus {
   if (!response) return "error";
   if (response.error) return "error";
   if (response.finishReason) return "done";
-  return now - new Date(response.createdAt).getTime() > STALE_ANSWER_MS ? "error" : "pending";
+  const alive = new Date(response.heartbeatAt ?? response.createdAt).getTime();
+  return now - alive > STALE_ANSWER_MS ? "error" : "pending";
 }
 
 export async function sideMessages(prisma: PrismaClient, conversationId: string, side: Side) {

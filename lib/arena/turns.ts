@@ -1,15 +1,17 @@
 // Answering the latest prompt: both sides stream at once; each side's answer, with what we measured about it,
 // is stored whether it finished or failed. Events go to the browser as NDJSON lines.
 import crypto from "node:crypto";
+import { sleep } from "../async/sleep";
 import type { Db } from "../db/context";
 import { isUuid, literals, statementResults, uuidLiteral } from "../db/literals";
 import { inTransaction } from "../db/pool";
+import { isDatabaseUnavailable } from "../db/unavailable";
 import type { Side } from "../generated/prisma/enums";
 import { ApiError } from "../http/errors";
 import { imageStore } from "../images";
 import { type ChatTurn, type ModelTarget, ProviderError, providerErrorFrom, streamChat } from "../providers";
 import type { TurnEvent } from "./events";
-import { answerStatus } from "./history";
+import { ANSWER_HEARTBEAT_MS, answerStatus } from "./history";
 import { countMarkdown, markdownTotals } from "./markdown";
 import { rateLimits } from "./rate-limit";
 import { arenaSettings } from "./settings";
@@ -49,7 +51,12 @@ interface ClaimRow {
   bType: ModelTarget["providerType"] | null;
   bBase: string | null;
   bKey: string | null;
-  messages: (Omit<MessageRow, "responseAt"> & { responseAt: string | null })[] | null;
+  messages:
+    | (Omit<MessageRow, "responseAt" | "heartbeatAt"> & {
+        responseAt: string | null;
+        heartbeatAt: string | null;
+      })[]
+    | null;
 }
 
 interface MessageRow {
@@ -61,12 +68,15 @@ interface MessageRow {
   finishReason: string | null;
   error: string | null;
   responseAt: Date | null;
+  heartbeatAt: Date | null;
   images: { key: string; mime: string }[] | null;
 }
 
 function statusOf(row: MessageRow) {
   return answerStatus(
-    row.responseAt ? { finishReason: row.finishReason, error: row.error, createdAt: row.responseAt } : null,
+    row.responseAt
+      ? { finishReason: row.finishReason, error: row.error, createdAt: row.responseAt, heartbeatAt: row.heartbeatAt }
+      : null,
   );
 }
 
@@ -98,6 +108,7 @@ const CLAIM_QUERY = (
         (SELECT json_agg(json_build_object(
                   'id', m.id, 'side', m.side, 'turn', m.turn, 'role', m.role, 'content', m.content,
                   'finishReason', r."finishReason", 'error', r.error, 'responseAt', r."createdAt",
+                  'heartbeatAt', r."heartbeatAt",
                   'images', (SELECT json_agg(json_build_object('key', i."storageKey", 'mime', i.mime) ORDER BY mi.position)
                                FROM "MessageImage" mi JOIN "Image" i ON i.sha256 = mi."imageSha256"
                               WHERE mi."messageId" = m.id))
@@ -125,6 +136,7 @@ function chooseSides(
   const messages: MessageRow[] = (conversation.messages ?? []).map((m) => ({
     ...m,
     responseAt: m.responseAt ? new Date(m.responseAt) : null,
+    heartbeatAt: m.heartbeatAt ? new Date(m.heartbeatAt) : null,
   }));
   const allSides: Side[] = conversation.modelBId ? ["a", "b"] : ["a"];
   const latest = new Map(
@@ -251,6 +263,58 @@ async function saveAnswer(db: Db, messageId: string, text: string, meta: Record<
   );
 }
 
+/** How long the visitor's stream waits for the database to take a finished answer before saying it is away. */
+const SAVE_WAIT_MS = 15_000;
+/** How long a process keeps trying, in the background, to record an answer it could not save in time. */
+const SAVE_GIVE_UP_MS = 10 * 60_000;
+
+/**
+ * Saves with retries while the database is unreachable (stopped, restarting, failing over): resolves true once
+ * saved, false when `deadline` passes first. Errors that are not about reaching the database are thrown.
+ */
+async function saveWithRetry(
+  db: Db,
+  messageId: string,
+  text: string,
+  meta: Record<string, string | number | null>,
+  deadline: number,
+): Promise<boolean> {
+  for (let wait = 200; ; wait = Math.min(wait * 2, 2_000)) {
+    try {
+      await saveAnswer(db, messageId, text, meta);
+      return true;
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      if (Date.now() + wait > deadline) return false;
+      await sleep(wait);
+    }
+  }
+}
+
+const UNSAVED_MESSAGE =
+  "The answer could not be saved because the arena's database is unavailable. Press Retry in a moment.";
+
+/**
+ * Records an outcome; when the database stays away past SAVE_WAIT_MS the visitor is told so at once, and the
+ * answer is recorded as failed (with the text so far) as soon as the database is back, so Retry works then.
+ * Returns the error to show, or null when the outcome was saved as it is.
+ */
+async function record(
+  db: Db,
+  target: Target,
+  text: string,
+  meta: Record<string, string | number | null>,
+): Promise<{ code: string; message: string } | null> {
+  try {
+    if (await saveWithRetry(db, target.messageId, text, meta, Date.now() + SAVE_WAIT_MS)) return null;
+  } catch (error) {
+    console.error("an answer could not be saved:", error instanceof Error ? error.message : error);
+  }
+  const failed = { ...meta, finishReason: null, error: UNSAVED_MESSAGE, errorCode: "database_unavailable" };
+  void saveWithRetry(db, target.messageId, text, failed, Date.now() + SAVE_GIVE_UP_MS).catch(() => false);
+  return { code: "database_unavailable", message: UNSAVED_MESSAGE };
+}
+
 async function answerSide(db: Db, plan: TurnPlan, target: Target, emit: (event: TurnEvent) => void) {
   const settings = arenaSettings();
   const started = performance.now();
@@ -266,6 +330,7 @@ async function answerSide(db: Db, plan: TurnPlan, target: Target, emit: (event: 
     settings.totalTimeoutMs,
   );
   emit({ type: "start", side: target.side, turn: plan.turn });
+  let outcome: { meta: Record<string, string | number | null>; event: TurnEvent };
   try {
     if (target.refused) throw target.refused;
     const stream = streamChat(target.target, target.history, {
@@ -286,18 +351,20 @@ async function answerSide(db: Db, plan: TurnPlan, target: Target, emit: (event: 
     const finish = next.value;
     const counts = countMarkdown(text);
     const totals = markdownTotals(counts);
-    await saveAnswer(db, target.messageId, text, {
-      tokens: await countTokens(text),
-      headerCount: totals.headers,
-      listCount: totals.lists,
-      boldCount: totals.bold,
-      markdownDetail: JSON.stringify(counts),
-      latencyFirstTokenMs: Math.round(firstTokenMs ?? performance.now() - started),
-      latencyTotalMs: Math.round(performance.now() - started),
-      finishReason: finish.finishReason,
-      params: JSON.stringify({ temperature: settings.temperature, maxOutputTokens: settings.maxOutputTokens }),
-    });
-    emit({ type: "done", side: target.side, finishReason: finish.finishReason });
+    outcome = {
+      meta: {
+        tokens: await countTokens(text),
+        headerCount: totals.headers,
+        listCount: totals.lists,
+        boldCount: totals.bold,
+        markdownDetail: JSON.stringify(counts),
+        latencyFirstTokenMs: Math.round(firstTokenMs ?? performance.now() - started),
+        latencyTotalMs: Math.round(performance.now() - started),
+        finishReason: finish.finishReason,
+        params: JSON.stringify({ temperature: settings.temperature, maxOutputTokens: settings.maxOutputTokens }),
+      },
+      event: { type: "done", side: target.side, finishReason: finish.finishReason },
+    };
   } catch (raw) {
     const error =
       raw instanceof ApiError
@@ -305,17 +372,37 @@ async function answerSide(db: Db, plan: TurnPlan, target: Target, emit: (event: 
         : raw instanceof ProviderError
           ? raw
           : providerErrorFrom(raw);
-    await saveAnswer(db, target.messageId, text, {
-      error: error.message,
-      errorCode: error.code,
-      latencyFirstTokenMs: firstTokenMs === null ? null : Math.round(firstTokenMs),
-      latencyTotalMs: Math.round(performance.now() - started),
-    }).catch(() => undefined);
-    emit({ type: "error", side: target.side, code: error.code, message: error.message });
+    outcome = {
+      meta: {
+        error: error.message,
+        errorCode: error.code,
+        latencyFirstTokenMs: firstTokenMs === null ? null : Math.round(firstTokenMs),
+        latencyTotalMs: Math.round(performance.now() - started),
+      },
+      event: { type: "error", side: target.side, code: error.code, message: error.message },
+    };
   } finally {
     clearTimeout(firstTokenTimer);
     clearTimeout(totalTimer);
   }
+  const unsaved = await record(db, target, text, outcome.meta);
+  emit(unsaved ? { type: "error", side: target.side, code: unsaved.code, message: unsaved.message } : outcome.event);
+}
+
+/** Tells the database, every few seconds, that these answers are still being written (see STALE_ANSWER_MS). */
+function startHeartbeat(db: Db, plan: TurnPlan): () => void {
+  const ids = plan.targets.map((t) => t.messageId);
+  const timer = setInterval(() => {
+    db.pool
+      .query(
+        `UPDATE "ResponseMeta" SET "heartbeatAt" = now()
+          WHERE "messageId" = ANY($1::uuid[]) AND "finishReason" IS NULL AND error IS NULL`,
+        [ids],
+      )
+      .catch(() => undefined); // a missed heartbeat only makes the answer look stale sooner
+  }, ANSWER_HEARTBEAT_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /** How long deltas after a side's first one may wait to be sent together (fewer, larger writes under load). */
@@ -363,7 +450,9 @@ export function streamTurn(db: Db, plan: TurnPlan): ReadableStream<Uint8Array> {
         flush();
         write([event]);
       };
+      const stopHeartbeat = startHeartbeat(db, plan);
       void Promise.all(plan.targets.map((target) => answerSide(db, plan, target, emit))).finally(() => {
+        stopHeartbeat();
         emit({ type: "end" });
         if (open) controller.close();
         open = false;

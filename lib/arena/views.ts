@@ -1,5 +1,6 @@
 // What pages show of a conversation. Model identities stay hidden in a battle until it has been voted on.
 import type { Db } from "../db/context";
+import { isUuid } from "../db/literals";
 import type { Side } from "../generated/prisma/enums";
 import { ApiError } from "../http/errors";
 import type { Winner } from "../ratings/types";
@@ -44,7 +45,7 @@ export async function conversationView(
   access: { visitorId?: string | null; share?: boolean },
 ): Promise<ConversationView> {
   const { prisma } = db;
-  const conversation = /^[0-9a-f-]{36}$/i.test(id)
+  const conversation = isUuid(id)
     ? await prisma.conversation.findUnique({ where: { id }, include: { vote: true, modelA: true, modelB: true } })
     : null;
   const allowed =

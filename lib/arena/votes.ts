@@ -71,6 +71,7 @@ interface ConversationRow {
         finishReason: string | null;
         error: string | null;
         createdAt: string | null;
+        heartbeatAt: string | null;
       }[]
     | null;
 }
@@ -101,7 +102,8 @@ export async function castVote(
        SELECT c."visitorId", c.mode, c."modelAId", c."modelBId", c."turnCount", c."isDemo", c."moderationStatus",
               v.winner::text AS "voteWinner", v.anonymous AS "voteAnonymous", v."exclusionReasons" AS "voteReasons",
               (SELECT json_agg(json_build_object('side', m.side, 'turn', m.turn, 'content', m.content,
-                        'finishReason', r."finishReason", 'error', r.error, 'createdAt', r."createdAt"))
+                        'finishReason', r."finishReason", 'error', r.error, 'createdAt', r."createdAt",
+                        'heartbeatAt', r."heartbeatAt"))
                  FROM "Message" m LEFT JOIN "ResponseMeta" r ON r."messageId" = m.id
                 WHERE m."conversationId" = c.id AND m.role = 'assistant' AND NOT m.superseded) AS answers
        FROM "Conversation" c LEFT JOIN "Vote" v ON v."conversationId" = c.id
@@ -138,6 +140,7 @@ export async function castVote(
     const answers = (conversation.answers ?? []).map((a) => ({
       ...a,
       createdAt: a.createdAt ? new Date(a.createdAt) : null,
+      heartbeatAt: a.heartbeatAt ? new Date(a.heartbeatAt) : null,
     }));
     const latest = answers.filter((m) => m.turn === conversation.turnCount);
     const finished = (["a", "b"] as const).every((side) =>

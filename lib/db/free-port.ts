@@ -25,3 +25,17 @@ export function portInUse(port: number, host = "127.0.0.1"): Promise<boolean> {
     socket.once("error", () => resolve(false));
   });
 }
+
+/**
+ * True when a server could listen on host:port now, found by binding it (as PostgreSQL will), not by connecting
+ * to it: a connection attempt says nothing of a port held by another socket's local end, and leaves sockets of
+ * its own behind.
+ */
+export function canListen(port: number, host = "127.0.0.1"): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.unref();
+    server.once("error", () => resolve(false));
+    server.listen({ port, host, exclusive: true }, () => server.close(() => resolve(true)));
+  });
+}

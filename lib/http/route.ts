@@ -1,15 +1,23 @@
 // Route handler plumbing: typed errors out as { error: { code, message } } with the right status, bodies in
-// through zod.
+// through zod, within a size limit and free of NUL characters.
 import type { z } from "zod";
+import { DatabaseUnavailable, isDatabaseUnavailable } from "../db/unavailable";
+import { JSON_BODY_LIMIT, readBodyLimited, rejectNul } from "./body";
 import { ApiError, errorResponse } from "./errors";
 
-export async function readJson<T extends z.ZodType>(request: Request, schema: T): Promise<z.infer<T>> {
+export async function readJson<T extends z.ZodType>(
+  request: Request,
+  schema: T,
+  limit = JSON_BODY_LIMIT,
+): Promise<z.infer<T>> {
+  const bytes = await readBodyLimited(request, limit);
   let body: unknown;
   try {
-    body = await request.json();
+    body = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
   } catch {
     throw new ApiError(400, "invalid_json", "the request body is not valid JSON");
   }
+  rejectNul(body);
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -19,16 +27,32 @@ export async function readJson<T extends z.ZodType>(request: Request, schema: T)
   return parsed.data;
 }
 
+/** Seconds a client should wait before trying again while the database is away. */
+const DATABASE_RETRY_AFTER_S = 5;
+
+/** The response for an error thrown by a handler: known errors as themselves, anything else a 500 without internals. */
+export function errorToResponse(error: unknown): Response {
+  if (error instanceof ApiError) {
+    const headers = error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : undefined;
+    return errorResponse(error.status, error.code, error.message, headers);
+  }
+  if (error instanceof DatabaseUnavailable || isDatabaseUnavailable(error)) {
+    return errorResponse(
+      503,
+      "database_unavailable",
+      "the arena cannot reach its database right now; please try again in a moment",
+      { "Retry-After": String(DATABASE_RETRY_AFTER_S) },
+    );
+  }
+  console.error("unexpected error in a route:", error instanceof Error ? error.message : error);
+  return errorResponse(500, "internal_error", "something went wrong on our side; please try again");
+}
+
 /** Runs a handler; known errors become their response, anything else a 500 without internals. */
 export async function handle(run: () => Promise<Response>): Promise<Response> {
   try {
     return await run();
   } catch (error) {
-    if (error instanceof ApiError) {
-      const headers = error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : undefined;
-      return errorResponse(error.status, error.code, error.message, headers);
-    }
-    console.error("unexpected error in a route:", error instanceof Error ? error.message : error);
-    return errorResponse(500, "internal_error", "something went wrong on our side; please try again");
+    return errorToResponse(error);
   }
 }

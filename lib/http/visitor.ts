@@ -1,6 +1,7 @@
 // The anonymous visitor behind a request: a signed cookie id (no login), and the IP only as a salted hash.
 import { hashIp, signValue, verifySigned } from "../security/secret";
 import { ApiError } from "./errors";
+import { CLIENT_IP_HEADER, FRONT_DOOR_HEADER } from "./front-door.mjs";
 
 export const VISITOR_COOKIE = "arena_vid";
 
@@ -8,7 +9,12 @@ function cookie(request: Request, name: string): string | undefined {
   const header = request.headers.get("cookie") ?? "";
   for (const part of header.split(";")) {
     const [key, ...rest] = part.trim().split("=");
-    if (key === name) return decodeURIComponent(rest.join("="));
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(rest.join("="));
+    } catch {
+      return undefined; // a malformed cookie is no cookie: the visitor accepts the terms again
+    }
   }
   return undefined;
 }
@@ -17,10 +23,20 @@ export function visitorIdFrom(request: Request): string | null {
   return verifySigned(cookie(request, VISITOR_COOKIE));
 }
 
-/** The client address as the server saw it (first X-Forwarded-For hop, which Next.js sets), hashed. */
+/**
+ * The client's address as the front door decided it (the socket's peer, or what trusted proxies forwarded; see
+ * lib/http/front-door.mjs), hashed. Believed only with this process's front-door token: a client cannot name
+ * its own address. Without the front door (a bare `next start`) the address is unknown.
+ */
+export function clientAddressFrom(request: Request): string | null {
+  const token = process.env.ARENA_FRONT_DOOR_TOKEN;
+  if (!token || request.headers.get(FRONT_DOOR_HEADER) !== token) return null;
+  return request.headers.get(CLIENT_IP_HEADER);
+}
+
 export function ipHashFrom(request: Request): string | null {
-  const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || request.headers.get("x-real-ip");
-  return forwarded ? hashIp(forwarded) : null;
+  const address = clientAddressFrom(request);
+  return address ? hashIp(address) : null;
 }
 
 export function visitorCookie(visitorId: string, request: Request): string {

@@ -3,11 +3,35 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { normaliseImage } from "./normalise";
 import { LocalImageStore, S3ImageStore } from "./store";
 import { checkUpload, ImageRejected, sniffImageType } from "./validate";
+
+/** A PNG whose header claims width × height pixels, with a token of pixel data (as a compressed bomb would be). */
+function pngHeader(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([
+    signature,
+    chunk("IHDR", ihdr),
+    chunk("IDAT", zlib.deflateSync(Buffer.alloc(64))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
 
 const solid = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: "#3366cc" } });
@@ -54,6 +78,22 @@ describe("normaliseImage", () => {
   it("keeps small images at their size and turns GIF into PNG", async () => {
     const image = await normaliseImage(await solid(30, 20).gif().toBuffer(), "image/gif", 1024);
     expect([image.width, image.height, image.mime]).toEqual([30, 20, "image/png"]);
+  });
+
+  it("refuses too many pixels from the header, before decoding, and says so (not 'damaged')", async () => {
+    for (const side of [30_000, 9_999]) {
+      await expect(normaliseImage(pngHeader(side, side), "image/png", 1024)).rejects.toMatchObject({
+        code: "image_too_many_pixels",
+        status: 413,
+        message: expect.stringContaining(`${side}×${side} pixels`),
+      });
+    }
+    // under a lower limit a real image is refused the same way
+    const real = await solid(300, 200).png().toBuffer();
+    await expect(normaliseImage(real, "image/png", 1024, 50_000)).rejects.toMatchObject({
+      code: "image_too_many_pixels",
+    });
+    expect((await normaliseImage(real, "image/png", 1024, 60_000)).width).toBe(300);
   });
 
   it("rejects a damaged file with the right magic number", async () => {

@@ -5,7 +5,7 @@ import { checkUpload, ImageRejected, imageLimits } from "./validate";
 
 export { EXTENSION, type NormalisedImage, normaliseImage } from "./normalise";
 export { type ImageStore, imageStore, LocalImageStore, S3ImageStore } from "./store";
-export { ACCEPTED_TYPES, checkUpload, ImageRejected, imageLimits, sniffImageType } from "./validate";
+export { ACCEPTED_TYPES, checkUpload, ImageRejected, imageLimits, sniffImageType, uploadBodyLimit } from "./validate";
 
 export interface StoredImage {
   sha256: string;
@@ -20,7 +20,7 @@ export interface StoredImage {
 export async function ingestImage(prisma: PrismaClient, name: string, upload: Uint8Array): Promise<StoredImage> {
   const limits = imageLimits();
   const type = checkUpload(name, upload, limits.maxBytes);
-  const image = await normaliseImage(upload, type, limits.maxSide);
+  const image = await normaliseImage(upload, type, limits.maxSide, limits.maxPixels);
   const known = await prisma.image.findUnique({ where: { sha256: image.sha256 }, select: { moderationStatus: true } });
   if (known?.moderationStatus === "banned") {
     throw new ImageRejected("this image was removed by the moderators and cannot be used", "image_banned", 422);

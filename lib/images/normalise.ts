@@ -15,9 +15,15 @@ export interface NormalisedImage {
  * JPEG stays JPEG, WebP stays WebP, PNG and GIF (first frame) become PNG. The hash is of these bytes, so the
  * same picture uploaded twice is stored once.
  */
-export async function normaliseImage(bytes: Uint8Array, type: ImageType, maxSide: number): Promise<NormalisedImage> {
+export async function normaliseImage(
+  bytes: Uint8Array,
+  type: ImageType,
+  maxSide: number,
+  maxPixels = 50_000_000,
+): Promise<NormalisedImage> {
+  await checkPixels(bytes, maxPixels);
   try {
-    let pipeline = sharp(bytes, { animated: false, limitInputPixels: 100_000_000 })
+    let pipeline = sharp(bytes, { animated: false, limitInputPixels: maxPixels })
       .rotate()
       .resize({ width: maxSide, height: maxSide, fit: "inside", withoutEnlargement: true });
     let mime: NormalisedImage["mime"];
@@ -40,12 +46,36 @@ export async function normaliseImage(bytes: Uint8Array, type: ImageType, maxSide
       sha256: crypto.createHash("sha256").update(data).digest("hex"),
     };
   } catch {
+    throw unreadable();
+  }
+}
+
+/** Width × height from the file's header (no pixel is decoded): too many pixels is refused before decoding. */
+async function checkPixels(bytes: Uint8Array, maxPixels: number): Promise<void> {
+  let width: number | undefined;
+  let height: number | undefined;
+  try {
+    ({ width, height } = await sharp(bytes, { animated: false, limitInputPixels: false }).metadata());
+  } catch {
+    throw unreadable();
+  }
+  if (!width || !height) throw unreadable();
+  if (width * height > maxPixels) {
     throw new ImageRejected(
-      "the image could not be read: the file is damaged or not really an image",
-      "image_unreadable",
-      415,
+      `the image is ${width}×${height} pixels (${((width * height) / 1e6).toFixed(0)} megapixels); ` +
+        `images may have at most ${Math.round(maxPixels / 1e6)} megapixels`,
+      "image_too_many_pixels",
+      413,
     );
   }
+}
+
+function unreadable(): ImageRejected {
+  return new ImageRejected(
+    "the image could not be read: the file is damaged or not really an image",
+    "image_unreadable",
+    415,
+  );
 }
 
 export const EXTENSION: Record<NormalisedImage["mime"], string> = {

@@ -8,7 +8,13 @@ export type ImageType = (typeof ACCEPTED_TYPES)[number];
 export class ImageRejected extends Error {
   constructor(
     message: string,
-    readonly code: "not_an_image" | "image_too_large" | "image_unreadable" | "too_many_images" | "image_banned",
+    readonly code:
+      | "not_an_image"
+      | "image_too_large"
+      | "image_too_many_pixels"
+      | "image_unreadable"
+      | "too_many_images"
+      | "image_banned",
     readonly status: number,
   ) {
     super(message);
@@ -43,7 +49,15 @@ export function imageLimits(env: Record<string, string | undefined> = process.en
     maxBytes: num(env.ARENA_IMAGE_MAX_MB, 15) * 1024 * 1024,
     maxSide: num(env.ARENA_IMAGE_MAX_SIDE, 1024),
     maxImagesPerTurn: num(env.ARENA_MAX_IMAGES, 4),
+    /** decoding cost grows with pixels, not bytes: a 100-megapixel PNG compresses to little and decodes for seconds */
+    maxPixels: num(env.ARENA_IMAGE_MAX_MEGAPIXELS, 50) * 1_000_000,
   };
+}
+
+/** The largest multipart body a new conversation may send: every image at its limit, plus the prompt. */
+export function uploadBodyLimit(env: Record<string, string | undefined> = process.env): number {
+  const limits = imageLimits(env);
+  return limits.maxImagesPerTurn * limits.maxBytes + 1024 * 1024;
 }
 
 export function checkUpload(name: string, bytes: Uint8Array, maxBytes: number): ImageType {

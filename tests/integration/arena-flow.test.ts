@@ -275,6 +275,10 @@ describe("a battle", () => {
         uploads: [{ name: "notes.png", bytes: Buffer.from("plain text") }],
       }),
     ).rejects.toMatchObject({ status: 415, code: "not_an_image" });
+    // an anonymous battle starts from an image; a direct chat may start from text (issue 11, finding 10)
+    await expect(
+      openConversation(db, { visitorId, ipHash: null, mode: "battle", prompt: "hi", uploads: [] }),
+    ).rejects.toMatchObject({ status: 400, code: "image_required" });
     await expect(
       openConversation(db, { visitorId, ipHash: null, mode: "direct", prompt: "hi", uploads: [], modelA: "nope" }),
     ).rejects.toMatchObject({ status: 404, code: "unknown_model" });

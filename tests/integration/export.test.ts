@@ -40,6 +40,19 @@ async function answered(visitorId: string, prompt: string, mode: "battle" | "dir
   return id;
 }
 
+// Pairs and sides are drawn at random, so outcomes follow the models, not the draw: alpha > beta > gamma, with
+// ties and some upsets. Outcomes tied to the draw left all three at exactly 1000 in about 2% of runs (measured on
+// 2,000 draws), and rank correlations of a flat board are undefined (NaN): the flaky import test of issue 11.
+const STRENGTH: Record<string, number> = { alpha: 3, beta: 2, gamma: 1 };
+async function orderedWinner(conversationId: string, i: number) {
+  if (i % 5 === 2) return "tie" as const;
+  if (i % 5 === 3) return "tie (bothbad)" as const;
+  const { modelAId, modelBId } = await db.prisma.conversation.findUniqueOrThrow({ where: { id: conversationId } });
+  const aStronger = (STRENGTH[modelAId] ?? 0) > (STRENGTH[modelBId ?? ""] ?? 0);
+  const upset = i % 5 === 4 && i % 10 === 9;
+  return aStronger !== upset ? ("model_a" as const) : ("model_b" as const);
+}
+
 beforeAll(async () => {
   ({ url, drop: dropDatabase } = await scratchDatabase(inject("databaseUrl")));
   await applyMigrations(url);
@@ -78,12 +91,7 @@ beforeAll(async () => {
     const prompt =
       i === 0 ? "Mail me at jane@example.com or call +1 555 123 4567: what colour?" : `What colour? #${i % 6}`;
     const id = await answered(visitorId, prompt);
-    await castVote(db, {
-      conversationId: id,
-      visitorId,
-      winner: (["model_a", "model_b", "tie", "tie (bothbad)", "model_a"] as const)[i % 5] as "model_a",
-      ipHash: "ip-hash-secret",
-    });
+    await castVote(db, { conversationId: id, visitorId, winner: await orderedWinner(id, i), ipHash: "ip-hash-secret" });
   }
   await answered(visitors[0] as string, "Describe it", "direct");
   // a banned visitor's battle is never exported

@@ -1,5 +1,6 @@
-import { openConversation, type Upload } from "@/lib/arena";
+import { openConversation, type Upload, uploadBodyLimit } from "@/lib/arena";
 import { getDb } from "@/lib/db";
+import { readFormLimited } from "@/lib/http/body";
 import { ApiError } from "@/lib/http/errors";
 import { handle } from "@/lib/http/route";
 import { ipHashFrom, requireVisitorId } from "@/lib/http/visitor";
@@ -12,16 +13,7 @@ const MODES = ["battle", "side_by_side", "direct"] as const;
 export function POST(request: Request) {
   return handle(async () => {
     const visitorId = requireVisitorId(request);
-    const type = request.headers.get("content-type") ?? "";
-    if (!type.startsWith("multipart/form-data")) {
-      throw new ApiError(415, "unsupported_media_type", "send the prompt and images as multipart/form-data");
-    }
-    let form: FormData;
-    try {
-      form = await request.formData();
-    } catch {
-      throw new ApiError(400, "invalid_form", "the form data could not be read");
-    }
+    const form = await readFormLimited(request, uploadBodyLimit());
     const mode = String(form.get("mode") ?? "battle");
     if (!MODES.includes(mode as (typeof MODES)[number]))
       throw new ApiError(400, "invalid_mode", `unknown mode '${mode}'`);

@@ -3,6 +3,7 @@ import { requireResearcherRequest } from "@/lib/auth/researcher";
 import { getDb } from "@/lib/db";
 import { battleBatches } from "@/lib/export/export";
 import { exportRequestFrom } from "@/lib/export/query";
+import { searchParams } from "@/lib/http/body";
 import { handle } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
@@ -16,7 +17,7 @@ export function GET(request: Request) {
   return handle(async () => {
     const db = getDb();
     await requireResearcherRequest(db, request);
-    const { filters, salt, redact } = exportRequestFrom(new URL(request.url).searchParams);
+    const { filters, salt, redact } = exportRequestFrom(searchParams(request));
     const batches = battleBatches(db, { filters, salt: salt ?? crypto.randomBytes(16).toString("hex"), redact });
     const encoder = new TextEncoder();
     const stream = new ReadableStream<Uint8Array>({

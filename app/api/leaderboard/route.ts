@@ -1,4 +1,5 @@
 import { getDb } from "@/lib/db";
+import { searchParams } from "@/lib/http/body";
 import { ApiError } from "@/lib/http/errors";
 import { handle } from "@/lib/http/route";
 import { EXTRAS, type Extra, leaderboardResponse } from "@/lib/leaderboard/api-response";
@@ -11,13 +12,13 @@ export const dynamic = "force-dynamic";
  */
 export function GET(request: Request) {
   return handle(async () => {
-    const url = new URL(request.url);
-    const category = url.searchParams.get("category") ?? "overall";
-    const style = url.searchParams.get("style") ?? "0";
-    const format = url.searchParams.get("format") ?? "json";
+    const query = searchParams(request);
+    const category = query.get("category") ?? "overall";
+    const style = query.get("style") ?? "0";
+    const format = query.get("format") ?? "json";
     if (style !== "0" && style !== "1") throw new ApiError(400, "invalid_style", "style must be 0 or 1");
     if (format !== "json" && format !== "csv") throw new ApiError(400, "invalid_format", "format must be json or csv");
-    const include = (url.searchParams.get("include") ?? "").split(",").filter(Boolean);
+    const include = (query.get("include") ?? "").split(",").filter(Boolean);
     const unknown = include.filter((e) => !(EXTRAS as readonly string[]).includes(e));
     if (unknown.length) {
       throw new ApiError(400, "invalid_include", `include takes ${EXTRAS.join(", ")}; not ${unknown.join(", ")}`);

@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { RatingHistory } from "@/components/charts/rating-history";
 import { categoryLabel } from "@/lib/categories/names";
 import { getDb } from "@/lib/db";
+import { pageParam } from "@/lib/http/params";
 import { modelProfile } from "@/lib/leaderboard/model-profile";
 
 export const dynamic = "force-dynamic";
@@ -12,14 +13,15 @@ type Props = { params: Promise<{ id: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { id } = await params;
-  return { title: decodeURIComponent(id) };
+  return { title: pageParam(id) ?? "Model" };
 }
 
 const percent = (v: number | null) => (v === null ? "–" : `${(100 * v).toFixed(0)}%`);
 
 export default async function ModelPage({ params }: Props) {
   const { id } = await params;
-  const profile = await modelProfile(getDb(), decodeURIComponent(id));
+  const modelId = pageParam(id);
+  const profile = modelId ? await modelProfile(getDb(), modelId) : null;
   if (!profile) notFound();
   const { model, current } = profile;
   return (

@@ -7,6 +7,7 @@ import { ZipStreamWriter } from "@/lib/export/archive";
 import { exportDataset } from "@/lib/export/export";
 import { exportLicence } from "@/lib/export/licence";
 import { exportRequestFrom } from "@/lib/export/query";
+import { searchParams } from "@/lib/http/body";
 import { handle } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
@@ -20,7 +21,7 @@ export function GET(request: Request) {
   return handle(async () => {
     const db = getDb();
     await requireResearcherRequest(db, request);
-    const { filters, salt, redact } = exportRequestFrom(new URL(request.url).searchParams);
+    const { filters, salt, redact } = exportRequestFrom(searchParams(request));
     const licence = await exportLicence(db);
     const root = `vision-arena-${new Date().toISOString().slice(0, 10)}`;
     const work = fs.mkdtempSync(path.join(os.tmpdir(), "arena-archive-"));

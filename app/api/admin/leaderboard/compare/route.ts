@@ -1,5 +1,6 @@
 import { requireRole } from "@/lib/auth/guard";
 import { getDb } from "@/lib/db";
+import { searchParams } from "@/lib/http/body";
 import { ApiError } from "@/lib/http/errors";
 import { handle } from "@/lib/http/route";
 import { compareRuns, RunNotFoundError } from "@/lib/leaderboard/runs";
@@ -10,7 +11,7 @@ export const dynamic = "force-dynamic";
 export function GET(request: Request) {
   return handle(async () => {
     await requireRole("admin");
-    const q = new URL(request.url).searchParams;
+    const q = searchParams(request);
     const a = q.get("a");
     const b = q.get("b");
     if (!a || !b) throw new ApiError(400, "invalid_request", "name two runs: ?a=RUN&b=RUN");

@@ -10,7 +10,7 @@ export function PATCH(request: Request, { params }: { params: Promise<{ id: stri
     const { id } = await params;
     const db = getDb();
     const patch = await readJson(request, modelPatch);
-    const model = await updateModel(db, decodeURIComponent(id), patch);
+    const model = await updateModel(db, id, patch);
     await audit(db, admin, "model.update", model.id, patch);
     return Response.json({ model });
   });

@@ -7,6 +7,6 @@ export function POST(_request: Request, { params }: { params: Promise<{ id: stri
   return handle(async () => {
     await requireRole("admin");
     const { id } = await params;
-    return Response.json(await probeModel(getDb(), decodeURIComponent(id)));
+    return Response.json(await probeModel(getDb(), id));
   });
 }

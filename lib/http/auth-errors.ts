@@ -1,0 +1,26 @@
+// Auth.js's own error answers (plain text such as "Bad request.") in the arena's error shape. Redirects, pages
+// and JSON answers pass through untouched.
+import type { NextRequest } from "next/server";
+import { rejectNul } from "./body";
+import { errorResponse } from "./errors";
+import { errorToResponse } from "./route";
+
+type AuthHandler = (request: NextRequest) => Promise<Response>;
+
+const CODES: Record<number, string> = { 400: "bad_request", 404: "not_found", 405: "method_not_allowed" };
+
+export function authErrorShape(handler: AuthHandler): AuthHandler {
+  return async (request) => {
+    try {
+      for (const value of new URL(request.url).searchParams.values()) rejectNul(value, "a query parameter");
+      const response = await handler(request);
+      const type = response.headers.get("content-type") ?? "";
+      if (response.status < 400 || type.includes("json") || type.includes("html")) return response;
+      const text = (await response.text()).trim();
+      const code = CODES[response.status] ?? (response.status >= 500 ? "internal_error" : "auth_error");
+      return errorResponse(response.status, code, text || "the sign-in request could not be handled");
+    } catch (error) {
+      return errorToResponse(error);
+    }
+  };
+}

@@ -1,0 +1,91 @@
+// Request bodies read with a ceiling: a declared Content-Length over the limit is refused before a byte is read,
+// and a chunked body is read only until it passes the limit (the rest is never buffered).
+import { ApiError } from "./errors";
+
+export const MB = 1024 * 1024;
+/** JSON bodies of every route: the longest prompt (30,000 characters, at most 4 bytes each) fits many times. */
+export const JSON_BODY_LIMIT = MB;
+
+function tooLarge(limit: number): ApiError {
+  return new ApiError(413, "body_too_large", `the request body is larger than ${formatBytes(limit)}`);
+}
+
+function formatBytes(bytes: number): string {
+  return bytes >= MB ? `${Math.round(bytes / MB)} MB` : `${Math.round(bytes / 1024)} KB`;
+}
+
+/** Refuses on the declared length alone (before reading). */
+export function checkDeclaredLength(request: Request, limit: number): void {
+  const declared = request.headers.get("content-length")?.trim();
+  if (declared === undefined) return;
+  if (!/^\d+$/.test(declared)) throw new ApiError(400, "invalid_content_length", "Content-Length is not a number");
+  if (Number(declared) > limit) throw tooLarge(limit);
+}
+
+export async function readBodyLimited(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
+  checkDeclaredLength(request, limit);
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) {
+        await reader.cancel().catch(() => undefined);
+        throw tooLarge(limit);
+      }
+      chunks.push(value);
+    }
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    throw new ApiError(400, "body_unreadable", "the request body could not be read");
+  }
+  const body = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
+}
+
+/** PostgreSQL text cannot hold U+0000: refuse it at the door rather than fail in the database. */
+export function rejectNul(value: unknown, where = "body"): void {
+  if (typeof value === "string") {
+    if (value.includes("\u0000")) throw new ApiError(400, "nul_byte", `${where} contains a NUL character`);
+  } else if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) rejectNul(item, `${where}[${i}]`);
+  } else if (value && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) {
+      rejectNul(key, where);
+      rejectNul(item, where === "body" ? key : `${where}.${key}`);
+    }
+  }
+}
+
+/** A multipart form read within `limit` bytes, its text fields free of NUL characters. */
+export async function readFormLimited(request: Request, limit: number): Promise<FormData> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!type.startsWith("multipart/form-data")) {
+    throw new ApiError(415, "unsupported_media_type", "send the prompt and images as multipart/form-data");
+  }
+  const bytes = await readBodyLimited(request, limit);
+  let form: FormData;
+  try {
+    form = await new Response(bytes, { headers: { "content-type": type } }).formData();
+  } catch {
+    throw new ApiError(400, "invalid_form", "the form data could not be read");
+  }
+  for (const [key, value] of form.entries()) if (typeof value === "string") rejectNul(value, key);
+  return form;
+}
+
+/** Query parameters free of NUL characters (they would reach the database as text). */
+export function searchParams(request: Request): URLSearchParams {
+  const params = new URL(request.url).searchParams;
+  for (const [key, value] of params) rejectNul(value, `query parameter '${key}'`);
+  return params;
+}

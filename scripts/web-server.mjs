@@ -1,0 +1,74 @@
+// The arena's web process: Next.js behind a thin front door (lib/http/front-door.mjs) that decides the client's
+// address from the socket and ARENA_TRUSTED_PROXIES, refuses NUL bytes in URLs and oversized declared bodies
+// before anything is read, and gives Next's bare 405s the error shape.
+//   node scripts/web-server.mjs start|dev [-p PORT] [-H HOST]
+import http from "node:http";
+import next from "next";
+import {
+  jsonMethodNotAllowed,
+  newFrontDoorToken,
+  parseTrustedProxies,
+  refusal,
+  sendError,
+  stampClient,
+} from "../lib/http/front-door.mjs";
+
+const [mode = "start", ...args] = process.argv.slice(2);
+if (mode !== "start" && mode !== "dev") {
+  console.error("usage: web-server.mjs start|dev [-p PORT] [-H HOST]");
+  process.exit(2);
+}
+const option = (short, long) => {
+  const i = args.findIndex((a) => a === short || a === long);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const port = Number(option("-p", "--port") ?? process.env.PORT ?? 3000);
+const hostname = option("-H", "--hostname");
+
+let proxies;
+try {
+  proxies = parseTrustedProxies(process.env.ARENA_TRUSTED_PROXIES);
+} catch (error) {
+  console.error(`error: ${error.message}`);
+  process.exit(1);
+}
+const positive = (value, fallback) => (Number(value) > 0 ? Number(value) : fallback);
+// the largest body any route takes: a new conversation with every image at its limit, plus the prompt
+// (lib/images/validate.ts uploadBodyLimit; a unit test keeps the two equal)
+const maxBodyBytes =
+  positive(process.env.ARENA_MAX_IMAGES, 4) * positive(process.env.ARENA_IMAGE_MAX_MB, 15) * 1048576 + 1048576;
+
+const token = newFrontDoorToken();
+process.env.ARENA_FRONT_DOOR_TOKEN = token;
+
+const app = next({ dev: mode === "dev", dir: process.cwd(), port, hostname });
+const handle = app.getRequestHandler();
+await app.prepare();
+
+const server = http.createServer((req, res) => {
+  const refused = refusal(req, maxBodyBytes);
+  if (refused) {
+    // the body is never read: close the connection rather than drain it
+    sendError(res, refused.status, refused.code, refused.message, { connection: "close" });
+    return;
+  }
+  stampClient(req, proxies, token);
+  if (req.url?.startsWith("/api/")) jsonMethodNotAllowed(req, res);
+  handle(req, res).catch((error) => {
+    console.error("unexpected error before a route:", error instanceof Error ? error.message : error);
+    if (!res.headersSent) sendError(res, 500, "internal_error", "something went wrong on our side; please try again");
+    else res.destroy();
+  });
+});
+if (mode === "dev") server.on("upgrade", app.getUpgradeHandler());
+server.listen(port, hostname, () => {
+  console.log(`[arena] web ${mode === "dev" ? "(development) " : ""}on http://${hostname ?? "localhost"}:${port}`);
+});
+
+function stop() {
+  server.close();
+  server.closeIdleConnections?.();
+  // streams in flight get a few seconds to finish; then the process goes
+  setTimeout(() => process.exit(0), 5_000).unref();
+}
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, stop);
