@@ -11,5 +11,7 @@ export function arenaSettings(env: Record<string, string | undefined> = process.
     maxOutputTokens: n(env.ARENA_MAX_OUTPUT_TOKENS, 2048),
     temperature: env.ARENA_TEMPERATURE ? Number(env.ARENA_TEMPERATURE) : 0.7,
     termsVersion: env.ARENA_TERMS_VERSION ?? "2026-11",
+    /** how long a finished answer's stream waits for an unreachable database before telling the visitor */
+    answerSaveWaitMs: n(env.ARENA_ANSWER_SAVE_WAIT_MS, 15_000),
   };
 }

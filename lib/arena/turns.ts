@@ -263,8 +263,6 @@ async function saveAnswer(db: Db, messageId: string, text: string, meta: Record<
   );
 }
 
-/** How long the visitor's stream waits for the database to take a finished answer before saying it is away. */
-const SAVE_WAIT_MS = 15_000;
 /** How long a process keeps trying, in the background, to record an answer it could not save in time. */
 const SAVE_GIVE_UP_MS = 10 * 60_000;
 
@@ -295,7 +293,7 @@ const UNSAVED_MESSAGE =
   "The answer could not be saved because the arena's database is unavailable. Press Retry in a moment.";
 
 /**
- * Records an outcome; when the database stays away past SAVE_WAIT_MS the visitor is told so at once, and the
+ * Records an outcome; when the database stays away past ARENA_ANSWER_SAVE_WAIT_MS the visitor is told so, and the
  * answer is recorded as failed (with the text so far) as soon as the database is back, so Retry works then.
  * Returns the error to show, or null when the outcome was saved as it is.
  */
@@ -306,7 +304,8 @@ async function record(
   meta: Record<string, string | number | null>,
 ): Promise<{ code: string; message: string } | null> {
   try {
-    if (await saveWithRetry(db, target.messageId, text, meta, Date.now() + SAVE_WAIT_MS)) return null;
+    const wait = arenaSettings().answerSaveWaitMs;
+    if (await saveWithRetry(db, target.messageId, text, meta, Date.now() + wait)) return null;
   } catch (error) {
     console.error("an answer could not be saved:", error instanceof Error ? error.message : error);
   }

@@ -466,3 +466,88 @@ describe("timeouts", () => {
     }
   });
 });
+
+describe("hardening (issue 11)", () => {
+  it("opens one turn at a time: of ten simultaneous follow-ups one is taken, the others wait for its answers", async () => {
+    const visitorId = await newVisitor();
+    const { id } = await battle(visitorId);
+    await events(streamTurn(db, await prepareTurn(db, { conversationId: id, visitorId })));
+    // five "web processes", each with its own connections, two requests each
+    const instances = Array.from({ length: 5 }, () => createDb(inject("databaseUrl")));
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) =>
+        addFollowUp(instances[i % 5] as Db, { conversationId: id, visitorId, ipHash: null, prompt: `follow-up ${i}` }),
+      ),
+    );
+    await Promise.all(instances.map((instance) => closeDb(instance)));
+    const taken = results.filter((r) => r.status === "fulfilled");
+    expect(taken).toHaveLength(1);
+    for (const r of results.filter((r) => r.status === "rejected")) {
+      expect((r as PromiseRejectedResult).reason).toMatchObject({ status: 409, code: "answers_pending" });
+    }
+    const prompts = await db.prisma.message.findMany({ where: { conversationId: id, turn: 2, role: "user" } });
+    expect(prompts).toHaveLength(2); // one per side
+    expect(new Set(prompts.map((p) => p.content)).size).toBe(1);
+    expect((await db.prisma.conversation.findUniqueOrThrow({ where: { id } })).turnCount).toBe(2);
+    // and the models are sent that one prompt
+    await events(streamTurn(db, await prepareTurn(db, { conversationId: id, visitorId })));
+    const last = fake.requests.at(-1);
+    expect(last?.userTexts).toHaveLength(2);
+  });
+
+  it("treats an answer whose process stopped sending heartbeats as failed: Retry works at once", async () => {
+    const visitorId = await newVisitor();
+    const { id } = await battle(visitorId);
+    const plan = await prepareTurn(db, { conversationId: id, visitorId }); // claimed, never streamed: a killed process
+    await expect(prepareTurn(db, { conversationId: id, visitorId })).rejects.toMatchObject({
+      code: "answer_in_progress",
+    });
+    await db.pool.query(
+      `UPDATE "ResponseMeta" SET "createdAt" = now() - interval '25 seconds' WHERE "messageId" = ANY($1::uuid[])`,
+      [plan.targets.map((t) => t.messageId)],
+    );
+    const view = await conversationView(db, id, { visitorId });
+    expect(view.sides.a?.messages.at(-1)?.status).toBe("error");
+    const retry = await prepareTurn(db, { conversationId: id, visitorId });
+    expect(retry.targets.map((t) => t.side).sort()).toEqual(["a", "b"]);
+    await events(streamTurn(db, retry));
+    // a live stream keeps its answer "pending" past that window through its heartbeats
+    const fresh = await battle(visitorId);
+    const live = await prepareTurn(db, { conversationId: fresh.id, visitorId });
+    await db.pool.query(
+      `UPDATE "ResponseMeta" SET "createdAt" = now() - interval '25 seconds', "heartbeatAt" = now()
+        WHERE "messageId" = ANY($1::uuid[])`,
+      [live.targets.map((t) => t.messageId)],
+    );
+    await expect(prepareTurn(db, { conversationId: fresh.id, visitorId })).rejects.toMatchObject({
+      code: "answer_in_progress",
+    });
+    await events(streamTurn(db, live));
+  });
+
+  it("answers 404 for ids that only look like UUIDs, on every conversation entry point", async () => {
+    const visitorId = await newVisitor();
+    const fake36 = "-".repeat(36);
+    for (const id of [fake36, "zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz", "00000000-0000-0000-0000-00000000000"]) {
+      await expect(conversationView(db, id, { visitorId })).rejects.toMatchObject({ status: 404 });
+      await expect(prepareTurn(db, { conversationId: id, visitorId })).rejects.toMatchObject({ status: 404 });
+      await expect(castVote(db, { conversationId: id, visitorId, winner: "tie", ipHash: null })).rejects.toMatchObject({
+        status: 404,
+      });
+      await expect(
+        addFollowUp(db, { conversationId: id, visitorId, ipHash: null, prompt: "hi" }),
+      ).rejects.toMatchObject({ status: 404 });
+    }
+  });
+
+  it("reads a malformed visitor cookie as no cookie, and never believes a client's own address", async () => {
+    const { visitorIdFrom, ipHashFrom } = await import("../../lib/http/visitor");
+    for (const cookie of ["arena_vid=%", "arena_vid=%E0%A4%A", "arena_vid=a.b; other=%"]) {
+      expect(visitorIdFrom(new Request("http://x/", { headers: { cookie } }))).toBeNull();
+    }
+    const forged = new Request("http://x/", {
+      headers: { "x-forwarded-for": "1.2.3.4", "x-real-ip": "1.2.3.4", "x-arena-client-ip": "1.2.3.4" },
+    });
+    expect(ipHashFrom(forged)).toBeNull();
+  });
+});
