@@ -74,12 +74,28 @@ async function vitestLayer(project: string): Promise<Counts & { note?: string }>
   };
 }
 
+/** One production build per run, shared by the integration tests that speak HTTP and the browser tests. */
+let build: Promise<{ ok: boolean; seconds: number }> | null = null;
+function buildOnce() {
+  build ??= (async () => {
+    const started = Date.now();
+    const code = await run(bin("next"), ["build"], { NEXT_TELEMETRY_DISABLED: "1" });
+    return { ok: code === 0, seconds: (Date.now() - started) / 1000 };
+  })();
+  return build;
+}
+
+async function integrationLayer(): Promise<Counts & { note?: string }> {
+  const built = await buildOnce();
+  if (!built.ok) return { passed: 0, failed: 1, skipped: 0, note: "next build failed" };
+  const counts = await vitestLayer("integration");
+  return { ...counts, note: [counts.note, `next build ${built.seconds.toFixed(1)} s`].filter(Boolean).join("; ") };
+}
+
 async function e2eLayer(): Promise<Counts & { note?: string }> {
-  const buildStarted = Date.now();
-  if ((await run(bin("next"), ["build"], { NEXT_TELEMETRY_DISABLED: "1" })) !== 0) {
-    return { passed: 0, failed: 1, skipped: 0, note: "next build failed" };
-  }
-  const buildSeconds = (Date.now() - buildStarted) / 1000;
+  const built = await buildOnce();
+  if (!built.ok) return { passed: 0, failed: 1, skipped: 0, note: "next build failed" };
+  const buildSeconds = built.seconds;
   const file = path.resolve(OUT, "e2e.json");
   const port = await freePort();
   let fakePort = await freePort();
@@ -104,7 +120,7 @@ async function e2eLayer(): Promise<Counts & { note?: string }> {
 const layers: Record<string, () => Promise<Counts & { note?: string }>> = {
   static: staticChecks,
   unit: () => vitestLayer("unit"),
-  integration: () => vitestLayer("integration"),
+  integration: integrationLayer,
   e2e: e2eLayer,
 };
 

@@ -1,5 +1,5 @@
 // Auth.js's own error answers (plain text such as "Bad request.") in the arena's error shape. Redirects, pages
-// and JSON answers pass through untouched.
+// and answers already in the error shape pass through untouched.
 import type { NextRequest } from "next/server";
 import { rejectNul } from "./body";
 import { errorResponse } from "./errors";
@@ -14,11 +14,19 @@ export function authErrorShape(handler: AuthHandler): AuthHandler {
     try {
       for (const value of new URL(request.url).searchParams.values()) rejectNul(value, "a query parameter");
       const response = await handler(request);
-      const type = response.headers.get("content-type") ?? "";
-      if (response.status < 400 || type.includes("json") || type.includes("html")) return response;
-      const text = (await response.text()).trim();
+      if (response.status < 400 || (response.headers.get("content-type") ?? "").includes("html")) return response;
+      const text = (await response.clone().text()).trim();
+      let parsed: unknown = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        // plain text
+      }
+      const shaped = (parsed as { error?: { code?: unknown } } | null)?.error?.code;
+      if (typeof shaped === "string") return response;
       const code = CODES[response.status] ?? (response.status >= 500 ? "internal_error" : "auth_error");
-      return errorResponse(response.status, code, text || "the sign-in request could not be handled");
+      const message = typeof parsed === "string" && parsed ? parsed : "the sign-in request could not be handled";
+      return errorResponse(response.status, code, message);
     } catch (error) {
       return errorToResponse(error);
     }

@@ -111,6 +111,11 @@ export function refusal(req, maxBodyBytes) {
   if (url.includes("\0") || /%00/i.test(url)) {
     return { status: 400, code: "nul_byte", message: "the address contains a NUL character" };
   }
+  try {
+    decodeURIComponent(url.split("?")[0] ?? "");
+  } catch {
+    return { status: 400, code: "bad_url", message: "the address has a malformed %-escape" };
+  }
   const declared = req.headers["content-length"];
   if (declared !== undefined) {
     if (!/^\d+$/.test(String(declared).trim())) {

@@ -1,0 +1,485 @@
+// The HTTP surface of the production build (issue 11): every API route, found in app/api, fuzzed with malformed
+// and hostile input (never a 500, never a reset, always the error shape); every staff route × every kind of
+// caller from one table; forwarded headers believed only from configured proxies; bodies refused past their
+// ceiling before they are read.
+import http from "node:http";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { FakeModelServer } from "../../e2e/fake-models/server";
+import { applyMigrations } from "../../lib/db/migrate";
+import { type ApiRoute, discoverApiRoutes, fill, METHODS, type Method } from "./api-routes";
+import {
+  type AppInstance,
+  createStaff,
+  fakeModels,
+  signInOverHttp,
+  startApp,
+  tempDir,
+  trySignIn,
+  visitorCookie,
+} from "./app-server";
+import { scratchDatabase } from "./db-admin";
+
+const STAFF = [
+  { email: "admin@surface.test", password: "admin-password-1", role: "admin" },
+  { email: "researcher@surface.test", password: "researcher-password-1", role: "researcher" },
+  { email: "user@surface.test", password: "user-password-1", role: "user" },
+];
+const dir = tempDir("arena-surface-");
+let app: AppInstance;
+let fake: FakeModelServer;
+let databaseUrl: string;
+let dropDatabase: () => Promise<void>;
+let modelsFile: string;
+const cookies: Record<string, string> = {};
+let conversationId: string;
+
+const routes = discoverApiRoutes();
+
+beforeAll(async () => {
+  ({ url: databaseUrl, drop: dropDatabase } = await scratchDatabase(inject("serverUrl")));
+  await applyMigrations(databaseUrl);
+  await createStaff(databaseUrl, STAFF);
+  ({ fake, modelsFile } = await fakeModels(dir));
+  app = await startApp({
+    databaseUrl,
+    workers: 2,
+    env: {
+      ARENA_MODELS_FILE: modelsFile,
+      ARENA_DATA_DIR: dir,
+      ARENA_RATE_VISITOR_PER_HOUR: "100000",
+      ARENA_RATE_IP_PER_HOUR: "100000",
+    },
+  });
+  cookies.visitor = await visitorCookie(app.baseURL);
+  cookies.admin = await signInOverHttp(app.baseURL, STAFF[0]!.email, STAFF[0]!.password);
+  cookies.researcher = await signInOverHttp(app.baseURL, STAFF[1]!.email, STAFF[1]!.password);
+  cookies.user = await signInOverHttp(app.baseURL, STAFF[2]!.email, STAFF[2]!.password);
+  const opened = await openBattle(app.baseURL, cookies.visitor);
+  expect(opened.status).toBe(201);
+  conversationId = ((await opened.json()) as { id: string }).id;
+}, 300_000);
+
+afterAll(async () => {
+  await app?.stop();
+  await fake?.close();
+  await dropDatabase?.();
+});
+
+async function openBattle(baseURL: string, cookie: string, headers: Record<string, string> = {}) {
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#224466" } })
+    .png()
+    .toBuffer();
+  const form = new FormData();
+  form.set("prompt", "What colour?");
+  form.append("images", new Blob([new Uint8Array(png)], { type: "image/png" }), "x.png");
+  return fetch(`${baseURL}/api/conversations`, { method: "POST", body: form, headers: { cookie, ...headers } });
+}
+
+interface Probe {
+  method: Method;
+  path: string;
+  body?: string;
+  contentType?: string;
+  cookie?: string;
+  label: string;
+}
+
+interface Outcome {
+  probe: Probe;
+  status: number;
+  problem?: string;
+}
+
+/** Sends a probe and says what is wrong with the answer, if anything: a 500, a reset, or an error without shape. */
+async function send(probe: Probe): Promise<Outcome> {
+  let response: Response;
+  try {
+    response = await fetch(`${app.baseURL}${probe.path}`, {
+      method: probe.method,
+      redirect: "manual",
+      body: probe.body,
+      headers: {
+        ...(probe.contentType ? { "content-type": probe.contentType } : {}),
+        ...(probe.cookie ? { cookie: probe.cookie } : {}),
+      },
+    });
+  } catch (error) {
+    return { probe, status: 0, problem: `connection failed: ${(error as Error).message}` };
+  }
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    return { probe, status: response.status, problem: `body cut: ${(error as Error).message}` };
+  }
+  if (response.status >= 500) return { probe, status: response.status, problem: `server error: ${text.slice(0, 200)}` };
+  if (response.status >= 400) {
+    try {
+      const body = JSON.parse(text) as { error?: { code?: unknown; message?: unknown } };
+      if (typeof body.error?.code !== "string" || typeof body.error?.message !== "string") {
+        return { probe, status: response.status, problem: `no error shape: ${text.slice(0, 120)}` };
+      }
+    } catch {
+      return { probe, status: response.status, problem: `not JSON: ${text.slice(0, 120)}` };
+    }
+  }
+  return { probe, status: response.status };
+}
+
+async function sendAll(probes: Probe[], concurrency = 8): Promise<Outcome[]> {
+  const outcomes: Outcome[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < probes.length) {
+        const probe = probes[next++] as Probe;
+        outcomes.push(await send(probe));
+      }
+    }),
+  );
+  return outcomes;
+}
+
+const report = (outcomes: Outcome[]) =>
+  outcomes
+    .filter((o) => o.problem)
+    .map((o) => `${o.probe.method} ${o.probe.path.slice(0, 80)} [${o.probe.label}] → ${o.status}: ${o.problem}`);
+
+const BAD_IDS = [
+  "-".repeat(36),
+  "%25",
+  "%E0%A4%A",
+  "%00",
+  "x".repeat(3000),
+  "..%2F..%2Fetc%2Fpasswd",
+  "00000000-0000-0000-0000-000000000000",
+  "%F0%9F%92%A9",
+];
+const BODIES: { label: string; body: string; contentType: string }[] = [
+  { label: "malformed JSON", body: '{"prompt": ', contentType: "application/json" },
+  { label: "JSON array", body: "[1,2,3]", contentType: "application/json" },
+  { label: "JSON null", body: "null", contentType: "application/json" },
+  {
+    label: "NUL in every field",
+    body: JSON.stringify({
+      prompt: "a\u0000b",
+      winner: "tie\u0000",
+      role: "admin\u0000",
+      action: "ban\u0000",
+      name: "n\u0000",
+      id: "x\u0000",
+      displayName: "d\u0000",
+      key: "k\u0000",
+      value: "v\u0000",
+      email: "e\u0000@x.y",
+      sides: ["a\u0000"],
+    }),
+    contentType: "application/json",
+  },
+  { label: "invalid UTF-8", body: '{"prompt":"\udc00"}', contentType: "application/json" },
+  {
+    label: "broken multipart",
+    body: "--xyz\r\nContent-Disposition: form-da",
+    contentType: "multipart/form-data; boundary=xyz",
+  },
+  { label: "text body", body: "hello", contentType: "text/plain" },
+];
+
+function probesFor(route: ApiRoute): Probe[] {
+  const probes: Probe[] = [];
+  const valid = fill(route, conversationId);
+  const identities: [string, string | undefined][] = [
+    ["anonymous", undefined],
+    ["visitor", cookies.visitor],
+    ["admin", cookies.admin],
+  ];
+  for (const method of METHODS) {
+    if (!route.methods.includes(method)) {
+      probes.push({ method, path: valid, label: "method not exported", cookie: cookies.admin });
+      continue;
+    }
+    for (const [who, cookie] of identities) {
+      if (method === "GET" || method === "DELETE") {
+        probes.push({
+          method,
+          path: `${valid}?category=%00&status=%00&from=%00&models=%00`,
+          cookie,
+          label: `${who}: NUL query`,
+        });
+        probes.push({
+          method,
+          path: `${valid}?style=2&format=xml&min_votes=-1&from=yesterday`,
+          cookie,
+          label: `${who}: bad query`,
+        });
+      }
+      if (method !== "GET") {
+        for (const { label, ...body } of BODIES)
+          probes.push({ method, path: valid, cookie, ...body, label: `${who}: ${label}` });
+      }
+      for (const id of route.params.length ? BAD_IDS : []) {
+        probes.push({
+          method,
+          path: fill(route, id),
+          cookie,
+          label: `${who}: id ${id.slice(0, 20)}`,
+          ...(method === "GET" ? {} : { body: "{}", contentType: "application/json" }),
+        });
+      }
+    }
+  }
+  return probes;
+}
+
+describe("every API route under hostile input", () => {
+  it("finds the routes in app/api", () => {
+    expect(routes.length).toBeGreaterThan(20);
+    expect(routes.map((r) => r.pattern)).toContain("/api/conversations/[id]/turn");
+    expect(routes.every((r) => r.methods.length > 0)).toBe(true);
+  });
+
+  it("answers 4xx in the error shape — never a 500, never a reset — to malformed bodies, NULs, bad ids and methods", async () => {
+    const probes = routes.flatMap(probesFor);
+    const outcomes = await sendAll(probes);
+    expect(outcomes.length).toBe(probes.length);
+    expect(report(outcomes)).toEqual([]);
+    // wrong methods answer 405 in the error shape
+    const wrong = outcomes.filter((o) => o.probe.label === "method not exported" && !o.probe.path.includes("/auth/"));
+    expect(wrong.length).toBeGreaterThan(20);
+    expect(wrong.filter((o) => o.status !== 405).map((o) => `${o.probe.method} ${o.probe.path} ${o.status}`)).toEqual(
+      [],
+    );
+    // NULs are refused as such, before any database sees them
+    const nul = outcomes.filter((o) => o.probe.label.endsWith("NUL query"));
+    expect(nul.every((o) => o.status === 400)).toBe(true);
+  }, 240_000);
+
+  it("answers unknown API addresses and Auth.js's own refusals in the error shape", async () => {
+    for (const path of ["/api/nope", "/api/conversations/x/y/z", "/api/admin/nothing-here"]) {
+      const response = await fetch(`${app.baseURL}${path}`);
+      expect(response.status).toBe(404);
+      expect((await response.json()).error.code).toBe("not_found");
+    }
+    const auth = await fetch(`${app.baseURL}/api/auth/not-an-action`);
+    expect(auth.status).toBeGreaterThanOrEqual(400);
+    expect(auth.status).toBeLessThan(500);
+    expect(typeof (await auth.json()).error.message).toBe("string");
+    const cookie = await fetch(`${app.baseURL}/api/conversations`, { headers: { cookie: "arena_vid=%" } });
+    expect(cookie.status).toBe(405);
+    const malformed = await fetch(`${app.baseURL}/api/visitor`, { headers: { cookie: "arena_vid=%" } });
+    expect(malformed.status).toBe(200);
+    expect(await malformed.json()).toMatchObject({ termsAccepted: false });
+    for (const path of [
+      "/models/%25",
+      "/models/%00",
+      "/share/%25",
+      `/share/${"-".repeat(36)}`,
+      "/leaderboard?category=%00",
+    ]) {
+      const page = await fetch(`${app.baseURL}${path}`);
+      expect([400, 404]).toContain(page.status);
+    }
+  });
+});
+
+// ---------------------------------------------------------------- who may call the staff routes
+
+type Caller = "anonymous" | "visitor" | "user" | "researcher" | "admin" | "cross-site";
+const CALLERS: Caller[] = ["anonymous", "visitor", "user", "researcher", "admin", "cross-site"];
+/** The one table: which role each staff area needs. */
+const STAFF_AREAS: { prefix: string; role: "admin" | "researcher" }[] = [
+  { prefix: "/api/admin/", role: "admin" },
+  { prefix: "/api/research/", role: "researcher" },
+  { prefix: "/api/export", role: "researcher" },
+];
+
+function expected(caller: Caller, role: "admin" | "researcher"): "allowed" | 401 | 403 {
+  if (caller === "anonymous" || caller === "visitor") return 401;
+  if (caller === "cross-site") return 403;
+  if (caller === "user") return 403;
+  if (caller === "researcher") return role === "admin" ? 403 : "allowed";
+  return "allowed";
+}
+
+describe("staff routes × callers", () => {
+  it("answers each caller as the table says, for every staff route and method", async () => {
+    const staffRoutes = routes.flatMap((route) => {
+      const area = STAFF_AREAS.find((a) => route.pattern.startsWith(a.prefix) || route.pattern === a.prefix);
+      return area ? [{ route, role: area.role }] : [];
+    });
+    expect(staffRoutes.length).toBeGreaterThanOrEqual(15);
+    const failures: string[] = [];
+    let checked = 0;
+    for (const { route, role } of staffRoutes) {
+      for (const method of route.methods) {
+        for (const caller of CALLERS) {
+          const cookie = caller === "cross-site" ? cookies.admin : caller === "anonymous" ? undefined : cookies[caller];
+          const response = await fetch(`${app.baseURL}${fill(route, crypto.randomUUID())}`, {
+            method,
+            redirect: "manual",
+            headers: {
+              ...(cookie ? { cookie } : {}),
+              ...(caller === "cross-site" ? { origin: "https://evil.example" } : {}),
+              ...(method === "GET" ? {} : { "content-type": "application/json" }),
+            },
+            body: method === "GET" ? undefined : "{}",
+          });
+          const body = await response.text();
+          const want = expected(caller, role);
+          const ok =
+            want === "allowed"
+              ? ![401, 403].includes(response.status) && response.status < 500
+              : response.status === want &&
+                JSON.parse(body).error.code ===
+                  (want === 401 ? "unauthenticated" : caller === "cross-site" ? "cross_origin" : "forbidden");
+          checked++;
+          if (!ok)
+            failures.push(
+              `${method} ${route.pattern} as ${caller}: ${response.status} (want ${want}) ${body.slice(0, 80)}`,
+            );
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(checked).toBeGreaterThan(100);
+  }, 180_000);
+});
+
+// ---------------------------------------------------------------- sizes and addresses
+
+/** Sends a body to the app over a raw socket, chunked or with a declared length, until the app answers. */
+function pushBody(
+  path: string,
+  options: { cookie: string; contentType: string; declared?: number; total: number },
+): Promise<{ status: number; body: string; written: number }> {
+  return new Promise((resolve, reject) => {
+    let written = 0;
+    let answered = false;
+    const request = http.request(`${app.baseURL}${path}`, {
+      method: "POST",
+      headers: {
+        cookie: options.cookie,
+        "content-type": options.contentType,
+        ...(options.declared ? { "content-length": String(options.declared) } : {}),
+      },
+    });
+    request.on("response", (response) => {
+      answered = true;
+      let body = "";
+      response.on("data", (chunk) => {
+        body += chunk;
+      });
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, body, written }));
+    });
+    request.on("error", (error) => {
+      if (!answered) reject(error);
+    });
+    const chunk = Buffer.alloc(64 * 1024, 0x61);
+    const pump = () => {
+      while (!answered && written < options.total) {
+        written += chunk.length;
+        if (!request.write(chunk)) {
+          request.once("drain", pump);
+          return;
+        }
+      }
+      if (!answered && !options.declared) request.end();
+    };
+    pump();
+  });
+}
+
+describe("bodies over their ceiling", () => {
+  it("refuses a declared 120 MB upload before reading it, and a chunked one once it passes the limit", async () => {
+    const declared = await pushBody("/api/conversations", {
+      cookie: cookies.visitor as string,
+      contentType: "multipart/form-data; boundary=x",
+      declared: 120 * 1024 * 1024,
+      total: 2 * 1024 * 1024,
+    });
+    expect(declared.status).toBe(413);
+    expect(JSON.parse(declared.body).error.code).toBe("body_too_large");
+    const chunkedJson = await pushBody(`/api/conversations/${conversationId}/messages`, {
+      cookie: cookies.visitor as string,
+      contentType: "application/json",
+      total: 60 * 1024 * 1024,
+    });
+    expect(chunkedJson.status).toBe(413);
+    expect(JSON.parse(chunkedJson.body).error.code).toBe("body_too_large");
+    // the app stopped reading near the 1 MB limit: the rest was never sent
+    expect(chunkedJson.written).toBeLessThan(16 * 1024 * 1024);
+    const chunkedUpload = await pushBody("/api/conversations", {
+      cookie: cookies.visitor as string,
+      contentType: "multipart/form-data; boundary=x",
+      total: 120 * 1024 * 1024,
+    });
+    expect(chunkedUpload.status).toBe(413);
+    expect(chunkedUpload.written).toBeLessThan(90 * 1024 * 1024);
+  });
+});
+
+describe("client addresses", () => {
+  it("ignores X-Forwarded-For from clients, and believes it only from ARENA_TRUSTED_PROXIES", async () => {
+    const strict = await startApp({
+      databaseUrl,
+      env: {
+        ARENA_MODELS_FILE: modelsFile,
+        ARENA_DATA_DIR: dir,
+        ARENA_RATE_IP_PER_HOUR: "3",
+        ARENA_RATE_VISITOR_PER_HOUR: "1000",
+        // its own secret: its address hashes start with empty counters
+        ARENA_SECRET: "strict-secret-0123456789",
+      },
+    });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const visitor = await visitorCookie(strict.baseURL);
+        const response = await openBattle(strict.baseURL, visitor, { "x-forwarded-for": `203.0.113.${i + 1}` });
+        statuses.push(response.status);
+      }
+      // the per-IP limit holds: every try came from the same socket address, whatever the header said
+      expect(statuses.slice(0, 3)).toEqual([201, 201, 201]);
+      expect(statuses.slice(3)).toEqual([429, 429]);
+      // password guessing with a new X-Forwarded-For per try is still limited per address
+      await createStaff(databaseUrl, [{ email: "guess@surface.test", password: "right-password-1", role: "admin" }]);
+      for (let i = 0; i < 10; i++) {
+        const wrong = await trySignIn(strict.baseURL, "guess@surface.test", `wrong-${i}`, {
+          "x-forwarded-for": `198.51.100.${i + 1}`,
+        });
+        expect(wrong).toBeNull();
+      }
+      const right = await trySignIn(strict.baseURL, "guess@surface.test", "right-password-1", {
+        "x-forwarded-for": "198.51.100.200",
+      });
+      expect(right).toBeNull();
+    } finally {
+      await strict.stop();
+    }
+    const behindProxy = await startApp({
+      databaseUrl,
+      env: {
+        ARENA_MODELS_FILE: modelsFile,
+        ARENA_DATA_DIR: dir,
+        ARENA_RATE_IP_PER_HOUR: "3",
+        ARENA_RATE_VISITOR_PER_HOUR: "1000",
+        ARENA_TRUSTED_PROXIES: "loopback",
+        ARENA_SECRET: "proxy-secret-0123456789",
+      },
+    });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const visitor = await visitorCookie(behindProxy.baseURL);
+        statuses.push(
+          (await openBattle(behindProxy.baseURL, visitor, { "x-forwarded-for": `192.0.2.${i + 1}` })).status,
+        );
+      }
+      // the proxy (loopback) is trusted: each forwarded address is a client of its own
+      expect(statuses).toEqual([201, 201, 201, 201, 201]);
+    } finally {
+      await behindProxy.stop();
+    }
+  }, 120_000);
+});
