@@ -1,7 +1,7 @@
 // `npm test`: every layer in order — static checks, unit tests, integration tests against a real PostgreSQL,
 // then browser tests against the production build — and the totals over all of them on the last line.
 //   npm test                 all layers
-//   npm test -- unit e2e     only the named layers (static, unit, integration, e2e)
+//   npm test -- unit e2e     only the named layers (static, unit, integration, faults, e2e)
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -92,6 +92,34 @@ async function integrationLayer(): Promise<Counts & { note?: string }> {
   return { ...counts, note: [counts.note, `next build ${built.seconds.toFixed(1)} s`].filter(Boolean).join("; ") };
 }
 
+/** `npm run test:faults` against the same build: its checks count as tests ("N passed, N failed" on its last line). */
+async function faultsLayer(): Promise<Counts & { note?: string }> {
+  const built = await buildOnce();
+  if (!built.ok) return { passed: 0, failed: 1, skipped: 0, note: "next build failed" };
+  const log = path.join(OUT, "faults.log");
+  const out = fs.openSync(log, "w");
+  const code = await new Promise<number>((resolve) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/test-faults.ts"], {
+      stdio: ["ignore", out, out],
+    });
+    child.on("exit", (exit, signal) => resolve(exit ?? (signal ? 1 : 0)));
+  });
+  fs.closeSync(out);
+  const text = fs.readFileSync(log, "utf8");
+  const totals = text.match(/^(\d+) passed, (\d+) failed$/m);
+  const figures = text.match(/^\{[\s\S]*^\}/m)?.[0];
+  if (figures) {
+    const parsed = JSON.parse(figures) as { votes: object; battles: object; faults: object; seconds: number };
+    console.log(
+      JSON.stringify({ votes: parsed.votes, battles: parsed.battles, faults: parsed.faults, seconds: parsed.seconds }),
+    );
+  }
+  if (!totals)
+    return { passed: 0, failed: 1, skipped: 0, note: `the fault run ended (${code}) without totals; see ${log}` };
+  const failed = Number(totals[2]) + (code !== 0 && Number(totals[2]) === 0 ? 1 : 0);
+  return { passed: Number(totals[1]), failed, skipped: 0, note: failed ? `see ${log}` : undefined };
+}
+
 async function e2eLayer(): Promise<Counts & { note?: string }> {
   const built = await buildOnce();
   if (!built.ok) return { passed: 0, failed: 1, skipped: 0, note: "next build failed" };
@@ -121,6 +149,7 @@ const layers: Record<string, () => Promise<Counts & { note?: string }>> = {
   static: staticChecks,
   unit: () => vitestLayer("unit"),
   integration: integrationLayer,
+  faults: faultsLayer,
   e2e: e2eLayer,
 };
 

@@ -18,6 +18,8 @@ export interface Behaviour {
   /** tokens per streamed chunk */
   chunkSize?: number;
   failure?: Failure;
+  /** the share of requests that meet `failure` (default 1: all) */
+  failureRate?: number;
   /** answers chosen by the request's system prompt (first match wins), e.g. to play a category judge */
   repliesBySystem?: { includes: string; reply: string }[];
 }

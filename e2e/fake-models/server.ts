@@ -60,7 +60,8 @@ export async function startFakeModelServer(options: FakeServerOptions = {}): Pro
     requests.push(request);
     const behaviour = behaviourFor(request.model);
     if (!behaviour) return protocol.error(res, 404, `The model '${request.model}' does not exist`);
-    const failure = behaviour.failure;
+    // a failure rate below 1 fails that share of requests, at random (fault tests: "10% of streams cut")
+    const failure = behaviour.failure && Math.random() < (behaviour.failureRate ?? 1) ? behaviour.failure : undefined;
     if (failure?.kind === "http") {
       await sleep(behaviour.firstTokenDelayMs ?? 0);
       const headers = failure.retryAfterSeconds ? { "Retry-After": String(failure.retryAfterSeconds) } : {};

@@ -3,11 +3,11 @@ import type { PrismaClient } from "../generated/prisma/client";
 import type { Side } from "../generated/prisma/enums";
 
 /** How often a streaming answer tells the database it is still being written. */
-export const ANSWER_HEARTBEAT_MS = 5_000;
+export const ANSWER_HEARTBEAT_MS = 2_500;
 /**
  * An unfinished answer whose last heartbeat (or start) is older than this lost its process (killed, crashed,
- * cut off from the database): it counts as failed, so Retry and the vote are available at once. Four missed
- * heartbeats, with room for a few seconds of clock difference between instances and the database.
+ * cut off from the database): it counts as failed, so Retry is available. Four missed heartbeats (10 s), with
+ * room for a few seconds of clock difference between instances and the database.
  */
 export const STALE_ANSWER_MS = 4 * ANSWER_HEARTBEAT_MS;
 

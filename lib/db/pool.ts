@@ -12,6 +12,9 @@ const globalForPool = globalThis as unknown as { arenaPool?: pg.Pool };
 export function createPool(connectionString: string, max = Number(process.env.ARENA_DB_POOL_SIZE ?? 20)): pg.Pool {
   const pool = new pg.Pool({ connectionString, max, min: Math.min(4, max), idleTimeoutMillis: 300_000 });
   pool.on("error", () => undefined); // an idle client lost its connection: the pool replaces it
+  // A client lent out (a transaction between statements) that loses its connection emits "error" on itself; with
+  // no listener that is an uncaught exception. Its pending or next query fails anyway, and the caller handles that.
+  pool.on("connect", (client) => client.on("error", () => undefined));
   const warm = Math.min(max, 8);
   void Promise.all(Array.from({ length: warm }, () => pool.connect().catch(() => null))).then((clients) => {
     for (const client of clients) client?.release();

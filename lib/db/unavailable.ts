@@ -14,6 +14,8 @@ const UNAVAILABLE_SQLSTATES = new Set([
   "08004",
   "08006",
 ]);
+/** Prisma's codes for a server it cannot reach, that closed the connection, or a pool with no connection to lend. */
+const UNAVAILABLE_PRISMA_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024"]);
 /** Node socket errors on the way to the server. */
 const UNAVAILABLE_SOCKET_CODES = new Set([
   "ECONNREFUSED",
@@ -23,9 +25,12 @@ const UNAVAILABLE_SOCKET_CODES = new Set([
   "EHOSTUNREACH",
   "ENOTFOUND",
 ]);
-/** node-postgres and Prisma's driver adapter describe a lost connection only in words. */
+/**
+ * node-postgres and Prisma's driver adapter describe a lost connection only in words. Prisma's P2028 "Transaction
+ * already closed" comes from an implicit transaction (createMany, upsert) whose connection was cut under it.
+ */
 const UNAVAILABLE_MESSAGES =
-  /Connection terminated|connection (?:error|timeout)|Client has encountered a connection error|terminating connection|the database system is (?:starting up|shutting down|in recovery mode)|timeout exceeded when trying to connect|Can't reach database server|Server has closed the connection|connect ECONNREFUSED/i;
+  /Connection terminated|connection (?:error|timeout)|Client has encountered a connection error|terminating connection|the database system is (?:starting up|shutting down|in recovery mode)|timeout exceeded when trying to connect|Can't reach database server|Server has closed the connection|connect ECONNREFUSED|Transaction already closed: A rollback cannot be executed/i;
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   const seen = new Set<unknown>();
@@ -33,7 +38,10 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     seen.add(current);
     const record = current as { code?: unknown; message?: unknown; cause?: unknown; originalCode?: unknown };
     for (const code of [record.code, record.originalCode]) {
-      if (typeof code === "string" && (UNAVAILABLE_SQLSTATES.has(code) || UNAVAILABLE_SOCKET_CODES.has(code))) {
+      if (
+        typeof code === "string" &&
+        (UNAVAILABLE_SQLSTATES.has(code) || UNAVAILABLE_SOCKET_CODES.has(code) || UNAVAILABLE_PRISMA_CODES.has(code))
+      ) {
         return true;
       }
     }

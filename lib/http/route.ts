@@ -44,7 +44,12 @@ export function errorToResponse(error: unknown): Response {
       { "Retry-After": String(DATABASE_RETRY_AFTER_S) },
     );
   }
-  console.error("unexpected error in a route:", error instanceof Error ? error.message : error);
+  const described =
+    error instanceof Error
+      ? `${error.name}${(error as { code?: unknown }).code ? ` ${(error as { code?: unknown }).code}` : ""}: ${error.message}`
+      : String(error);
+  const meta = (error as { meta?: unknown })?.meta;
+  console.error("unexpected error in a route:", described, meta ? JSON.stringify(meta).slice(0, 300) : "");
   return errorResponse(500, "internal_error", "something went wrong on our side; please try again");
 }
 

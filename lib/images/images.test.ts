@@ -115,6 +115,17 @@ describe("image stores", () => {
     expect(fs.readdirSync(path.join(dir, "ab"))).toEqual(["abc.png"]);
   });
 
+  it("local: the same picture stored many times at once (found by the fault run: two uploads, one temp name)", async () => {
+    const store = new LocalImageStore(dir);
+    const data = Buffer.alloc(256 * 1024, 7);
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, () => store.put("cd/same.png", data, "image/png")),
+    );
+    expect(results.filter((r) => r.status === "rejected")).toEqual([]);
+    expect((await store.get("cd/same.png"))?.equals(data)).toBe(true);
+    expect(fs.readdirSync(path.join(dir, "cd"))).toEqual(["same.png"]);
+  });
+
   it("S3: signs requests with SigV4, skips existing objects, reads them back", async () => {
     const objects = new Map<string, Buffer>();
     const seen: string[] = [];

@@ -28,7 +28,8 @@ export async function ingestImage(prisma: PrismaClient, name: string, upload: Ui
   const storageKey = `${image.sha256.slice(0, 2)}/${image.sha256}.${EXTENSION[image.mime]}`;
   await imageStore().put(storageKey, image.data, image.mime);
   const row = { mime: image.mime, width: image.width, height: image.height, bytes: image.data.length, storageKey };
-  await prisma.image.upsert({ where: { sha256: image.sha256 }, create: { sha256: image.sha256, ...row }, update: {} });
+  // the same picture may arrive in two uploads at once: insert-or-nothing, never an upsert race (unique violation)
+  await prisma.image.createMany({ data: [{ sha256: image.sha256, ...row }], skipDuplicates: true });
   return { sha256: image.sha256, ...row, data: image.data };
 }
 

@@ -1,4 +1,5 @@
 // Where image bytes live: a local folder by default, or an S3-compatible bucket (configured by environment).
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { AwsClient } from "aws4fetch";
@@ -20,8 +21,9 @@ export class LocalImageStore implements ImageStore {
     const file = this.file(key);
     if (fs.existsSync(file)) return;
     await fs.promises.mkdir(path.dirname(file), { recursive: true });
-    // write then rename: a crash never leaves a half-written image under its final name
-    const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
+    // write then rename: a crash never leaves a half-written image under its final name. The temporary name is
+    // unique per call: the same picture uploaded twice at once must not share one.
+    const temp = `${file}.${process.pid}.${crypto.randomBytes(6).toString("hex")}.tmp`;
     await fs.promises.writeFile(temp, data);
     await fs.promises.rename(temp, file);
   }

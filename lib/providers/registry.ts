@@ -10,8 +10,14 @@ const PROVIDER_TYPE = {
   demo: "demo",
 } as const;
 
+/** Serialises syncs of every process (several instances start, and first requests arrive, at once). */
+const REGISTRY_SYNC_LOCK = 0x52_45_47_53; // "REGS"
+
 export async function syncRegistry(prisma: PrismaClient, config: ModelsConfig): Promise<void> {
   await prisma.$transaction(async (tx) => {
+    // without it, two processes both find a provider missing and both create it: a unique violation (a 500 for
+    // a visitor's first battle), found by the fault run
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${REGISTRY_SYNC_LOCK})`;
     for (const [id, provider] of Object.entries(config.providers)) {
       const data = {
         type: PROVIDER_TYPE[provider.type],

@@ -551,3 +551,25 @@ describe("hardening (issue 11)", () => {
     expect(ipHashFrom(forged)).toBeNull();
   });
 });
+
+describe("the registry sync (found by the fault run)", () => {
+  it("syncs from many processes at once without a unique violation", async () => {
+    const { scratchDatabase } = await import("./db-admin");
+    const { applyMigrations } = await import("../../lib/db/migrate");
+    const { syncRegistry, loadModelsConfig } = await import("../../lib/providers");
+    const scratch = await scratchDatabase(inject("databaseUrl"));
+    await applyMigrations(scratch.url);
+    const instances = Array.from({ length: 6 }, () => createDb(scratch.url));
+    try {
+      const { config } = loadModelsConfig();
+      const results = await Promise.allSettled(instances.map((instance) => syncRegistry(instance.prisma, config)));
+      expect(
+        results.filter((r) => r.status === "rejected").map((r) => String((r as PromiseRejectedResult).reason)),
+      ).toEqual([]);
+      expect(await instances[0]?.prisma.model.count()).toBe(2);
+    } finally {
+      await Promise.all(instances.map((instance) => closeDb(instance)));
+      await scratch.drop();
+    }
+  });
+});
