@@ -13,6 +13,7 @@ import { freePort, portInUse } from "../lib/db/free-port";
 import { applyMigrations } from "../lib/db/migrate";
 import { signValue } from "../lib/security/secret";
 import { startBenchServer } from "./bench-server";
+import { postmasterPid, treeCpuSeconds } from "./proc-cpu";
 
 const SECRET = "bench-secret-0123456789";
 const TOKENS = 150;
@@ -214,6 +215,22 @@ async function steady<T>(n: number, battle: (worker: number) => Promise<T>): Pro
   return results;
 }
 
+const round3 = (v: number) => Number(v.toFixed(3));
+const pgPid = postmasterPid(database.dataDir);
+/** CPU seconds spent by the web processes, PostgreSQL and the floor proxy from now until the returned call. */
+function cpuMeter() {
+  const read = () => ({
+    web: treeCpuSeconds(server.pid),
+    postgres: treeCpuSeconds(pgPid),
+    floor: treeCpuSeconds(proxyProcess.pid as number),
+  });
+  const start = read();
+  return () => {
+    const end = read();
+    return { web: end.web - start.web, postgres: end.postgres - start.postgres, floor: end.floor - start.floor };
+  };
+}
+
 // Warm up (JIT, connection pools, tokenizer), so the figures are the steady state of a busy server.
 const warm = await visitors(20);
 await steady(20, (w) => openBattle(warm[w] as string).then(appBattle));
@@ -223,6 +240,7 @@ const results = [];
 for (const n of process.env.BENCH_VOTES_ONLY ? [] : LEVELS) {
   const cookies = await visitors(n);
   const errors: string[] = [];
+  const appCpu = cpuMeter();
   const app = (
     await steady(n, (w) =>
       openBattle(cookies[w] as string)
@@ -230,7 +248,13 @@ for (const n of process.env.BENCH_VOTES_ONLY ? [] : LEVELS) {
         .catch((e: Error) => errors.push(e.message)),
     )
   ).filter((r): r is Awaited<ReturnType<typeof appBattle>> => typeof r === "object");
+  const appSpent = appCpu();
+  const floorCpu = cpuMeter();
   const floor = await steady(n, () => floorBattle());
+  const floorSpent = floorCpu();
+  // each battle relays two answers of TOKENS chunks, through the app and through the floor alike
+  const appChunks = (app.length * 2 * TOKENS) / 1000;
+  const floorChunks = (floor.length * 2 * TOKENS) / 1000;
   const appFirst = app.map((r) => r.first);
   const floorFirst = floor.map((r) => r.first);
   results.push({
@@ -247,6 +271,12 @@ for (const n of process.env.BENCH_VOTES_ONLY ? [] : LEVELS) {
       p99: ms(quantile(appFirst, 0.99) - quantile(floorFirst, 0.99)),
     },
     errors: errors.length,
+    cpuSecondsPer1000Chunks: {
+      app: round3(appSpent.web / appChunks),
+      postgres: round3(appSpent.postgres / appChunks),
+      floor: round3(floorSpent.floor / floorChunks),
+      appOverFloor: round3(appSpent.web / appChunks / (floorSpent.floor / floorChunks)),
+    },
   });
 }
 
@@ -310,7 +340,9 @@ async function voteOn(battles: { id: string; cookie: string }[]) {
 await voteOn(await answeredBattles(200));
 const battles = await answeredBattles(VOTES);
 const voteStarted = performance.now();
+const voteCpu = cpuMeter();
 const { latencies, errors: voteErrors } = await voteOn(battles);
+const voteSpent = voteCpu();
 const voteSeconds = (performance.now() - voteStarted) / 1000;
 
 console.log(
@@ -324,6 +356,7 @@ console.log(
         overheadFirstTokenP99Ms: 150,
         atConcurrentBattles: 100,
         votesPerSecond: 300,
+        appCpuPerChunkOverFloor: 3,
       },
       battles: results,
       votes: {
@@ -332,6 +365,10 @@ console.log(
         perSecond: Number((VOTES / voteSeconds).toFixed(1)),
         latencyMs: summary(latencies),
         errors: voteErrors,
+        cpuMsPerVote: {
+          web: Number(((voteSpent.web * 1000) / VOTES).toFixed(2)),
+          postgres: Number(((voteSpent.postgres * 1000) / VOTES).toFixed(2)),
+        },
       },
     },
     null,

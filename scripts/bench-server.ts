@@ -29,6 +29,8 @@ export async function startBenchServer(env: Record<string, string>, options: { p
   return {
     base,
     webWorkers,
+    /** the cluster's primary: its tree holds every web process */
+    pid: server.pid as number,
     async stop() {
       server.kill("SIGTERM");
       await new Promise((r) => server.once("exit", r));
