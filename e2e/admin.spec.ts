@@ -225,7 +225,13 @@ test("the moderation queue: a flagged prompt is banned, and its visitor with it"
   await expect(item).toContainText("blocklist");
   await item.getByRole("button", { name: "Ban" }).click();
   await expect(item).toHaveCount(0);
-  const again = await arena.page.request.post("/api/conversations", { multipart: { mode: "battle", prompt: "hello" } });
+  const again = await arena.page.request.post("/api/conversations", {
+    multipart: {
+      mode: "battle",
+      prompt: "hello",
+      images: { name: "again.png", mimeType: "image/png", buffer: await pngImage("#225599") },
+    },
+  });
   expect(again.status()).toBe(403);
   expect((await again.json()).error.code).toBe("visitor_banned");
 

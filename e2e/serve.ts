@@ -76,8 +76,9 @@ const next = spawn(process.execPath, ["scripts/web-cluster.cjs", "2", "-p", port
 });
 
 // the snapshot worker, checking every second, so a vote reaches the leaderboard within the test's patience
+// its lines (each recompute, each failure) go to stderr, which Playwright shows as [WebServer] lines
 const jobs = spawn(process.execPath, ["--import", "tsx", "scripts/jobs.ts"], {
-  stdio: ["ignore", "ignore", "inherit"],
+  stdio: ["ignore", 2, "inherit"],
   env: { ...process.env, DATABASE_URL: database.url, ARENA_SNAPSHOT_INTERVAL_S: "1" },
 });
 

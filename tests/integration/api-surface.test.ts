@@ -370,12 +370,24 @@ function pushBody(
       response.on("data", (chunk) => {
         body += chunk;
       });
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, body, written }));
+      response.on("end", () => {
+        request.destroy();
+        resolve({ status: response.statusCode ?? 0, body, written });
+      });
     });
+    // the app may answer and close while we still write: the write fails (EPIPE) around the time the answer
+    // arrives, in either order
     request.on("error", (error) => {
-      if (!answered) reject(error);
+      setTimeout(() => {
+        if (!answered) reject(error);
+      }, 1_000);
     });
     const chunk = Buffer.alloc(64 * 1024, 0x61);
+    if (options.declared) {
+      // the declared length alone must be refused: send the headers, none of the body
+      request.flushHeaders();
+      return;
+    }
     const pump = () => {
       while (!answered && written < options.total) {
         written += chunk.length;
@@ -384,7 +396,7 @@ function pushBody(
           return;
         }
       }
-      if (!answered && !options.declared) request.end();
+      if (!answered) request.end();
     };
     pump();
   });
