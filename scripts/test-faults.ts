@@ -10,6 +10,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
+import { writeFakeModelsFile } from "../e2e/fake-models/models-file";
 import { startFakeModelServer } from "../e2e/fake-models/server";
 import { STALE_ANSWER_MS } from "../lib/arena/history";
 import { type EmbeddedServer, startEmbeddedPostgres } from "../lib/db/embedded";
@@ -48,20 +49,7 @@ const fake = await startFakeModelServer({
     "fake-beta": { reply, tokenDelayMs: 30, failure: { kind: "cut", afterTokens: 5 }, failureRate: 0.1 },
   },
 });
-const modelsFile = path.join(root, "models.json");
-fs.writeFileSync(
-  modelsFile,
-  JSON.stringify({
-    providers: { fake: { type: "openai-compatible", baseURL: fake.baseURL } },
-    models: ["alpha", "beta"].map((id) => ({
-      id: `fake-${id}`,
-      provider: "fake",
-      model: `fake-${id}`,
-      displayName: `Fake ${id}`,
-      vision: true,
-    })),
-  }),
-);
+const modelsFile = writeFakeModelsFile(root, fake.baseURL, ["fake-alpha", "fake-beta"]);
 
 interface Web {
   port: number;
@@ -224,7 +212,7 @@ async function visitor(n: number, deadline: number): Promise<void> {
       headers: { cookie, "content-type": "application/json" },
       body: JSON.stringify(sides ? { sides } : {}),
     }).catch(() => null);
-    if (response && response.ok) {
+    if (response?.ok) {
       const failed = new Set<string>();
       let done = 0;
       try {

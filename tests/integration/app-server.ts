@@ -7,6 +7,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
+import { writeFakeModelsFile } from "../../e2e/fake-models/models-file";
 import { type FakeModelServer, startFakeModelServer } from "../../e2e/fake-models/server";
 import { hashPassword } from "../../lib/auth/passwords";
 import { createPrisma } from "../../lib/db/client";
@@ -108,20 +109,7 @@ export async function fakeModels(dir: string): Promise<{ fake: FakeModelServer; 
       "fake-beta": { reply: "Beta sees blue.", tokenDelayMs: 5 },
     },
   });
-  const modelsFile = path.join(dir, "models.json");
-  fs.writeFileSync(
-    modelsFile,
-    JSON.stringify({
-      providers: { fake: { type: "openai-compatible", baseURL: fake.baseURL } },
-      models: ["alpha", "beta"].map((id) => ({
-        id: `fake-${id}`,
-        provider: "fake",
-        model: `fake-${id}`,
-        displayName: `Fake ${id}`,
-        vision: true,
-      })),
-    }),
-  );
+  const modelsFile = writeFakeModelsFile(dir, fake.baseURL, ["fake-alpha", "fake-beta"]);
   return { fake, modelsFile };
 }
 

@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { writeFakeModelsFile } from "../../e2e/fake-models/models-file";
 import { type FakeModelServer, startFakeModelServer } from "../../e2e/fake-models/server";
 import { acceptTerms, castVote, openConversation, prepareTurn, streamTurn, type TurnEvent } from "../../lib/arena";
 import { closeDb, createDb, type Db } from "../../lib/db";
@@ -33,20 +34,7 @@ beforeAll(async () => {
   fake = await startFakeModelServer({
     models: { "alpha-vl": { reply, tokenDelayMs: 50 }, "beta-vl": { reply, tokenDelayMs: 50 } },
   });
-  const modelsFile = path.join(root, "models.json");
-  fs.writeFileSync(
-    modelsFile,
-    JSON.stringify({
-      providers: { fake: { type: "openai-compatible", baseURL: fake.baseURL } },
-      models: ["alpha", "beta"].map((id) => ({
-        id,
-        provider: "fake",
-        model: `${id}-vl`,
-        displayName: id,
-        vision: true,
-      })),
-    }),
-  );
+  const modelsFile = writeFakeModelsFile(root, fake.baseURL, ["alpha-vl", "beta-vl"]);
   Object.assign(process.env, {
     ARENA_MODELS_FILE: modelsFile,
     ARENA_DATA_DIR: root,
