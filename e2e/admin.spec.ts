@@ -262,7 +262,13 @@ test("the leaderboard console asks for a recompute and lists the runs", async ({
     before = now;
     expect(stable).toBe(true);
   }).toPass({ timeout: 30_000, intervals: [2000] });
+  // wait for the request to be taken before reloading: a reload at once cancels the request in flight (the
+  // test's race when the server is busy, seen once in a full run)
+  const requested = page.waitForResponse(
+    (r) => r.url().endsWith("/api/admin/leaderboard") && r.request().method() === "POST",
+  );
   await page.getByRole("button", { name: "Recompute now" }).click();
+  expect((await requested).status()).toBe(202);
   // no new vote: only the request makes the jobs process write another run (and the request is then spent)
   await expect(async () => {
     await page.reload();
