@@ -17,6 +17,7 @@ commands:
   integrity          voters flagged by the outlier test; ban one (arena integrity --help)
   users              staff accounts: list, invite, change a role, hash a password (arena users --help)
   import FILE        an external battle file as a named source, compared with the live board (arena import --help)
+  bench score DIR    a leaderboard from pairwise judgments against a baseline, arena-hard-auto's layout (arena bench --help)
 
 ${LEADERBOARD_HELP}
 
@@ -47,6 +48,10 @@ export async function main(argv: string[]): Promise<number> {
       await leaderboardCommand(rest);
       return 0;
     }
+    if (command === "bench") {
+      await (await import("./bench-command")).benchCommand(rest);
+      return 0;
+    }
     const load = Object.hasOwn(DATABASE_COMMANDS, command) ? DATABASE_COMMANDS[command] : undefined;
     if (load) {
       await (await load())(rest);
@@ -61,7 +66,10 @@ export async function main(argv: string[]): Promise<number> {
       error instanceof NoBattlesError ||
       error instanceof DatabaseUnreachableError ||
       error instanceof MigrationError ||
-      (error instanceof Error && (error.name === "RunNotFoundError" || error.name === "ImportError")) ||
+      (error instanceof Error &&
+        ["RunNotFoundError", "ImportError", "JudgmentFileError", "JsonLinesError", "BenchScoreError"].includes(
+          error.name,
+        )) ||
       (error instanceof Error && "status" in error && "code" in error); // an ApiError: a refused request
     const message = error instanceof Error ? error.message : String(error);
     if (

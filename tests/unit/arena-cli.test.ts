@@ -124,3 +124,74 @@ describe("arena leaderboard", () => {
     );
   });
 });
+
+describe("arena bench score", () => {
+  it("scores arena-hard-auto judgment files against the baseline, with answer lengths, as JSON, CSV and a table", () => {
+    const judgments = path.join(dir, "judgments");
+    const answers = path.join(dir, "answers");
+    fs.mkdirSync(judgments, { recursive: true });
+    fs.mkdirSync(answers, { recursive: true });
+    const line = (model: string, q: number, scores: string[]) =>
+      JSON.stringify({ question_id: `q${q}`, model, judge: "gpt-4o", games: scores.map((score) => ({ score })) });
+    // model-x wins 3 of 4 games plainly against the baseline: 75.00; model-y ties everything: 50.00
+    fs.writeFileSync(
+      path.join(judgments, "model-x.jsonl"),
+      [line("model-x", 1, ["B>A", "A>B"]), line("model-x", 2, ["B>A", "B>A"])].join("\n"),
+    );
+    fs.writeFileSync(
+      path.join(judgments, "model-y.jsonl"),
+      [line("model-y", 1, ["A=B", "A=B"]), line("model-y", 2, ["A=B", "A=B"])].join("\n"),
+    );
+    const answer = (model: string, q: number, tokens: number) =>
+      JSON.stringify({
+        question_id: `q${q}`,
+        model_id: model,
+        choices: [{ turns: [{ content: "…", token_len: tokens }] }],
+      });
+    fs.writeFileSync(
+      path.join(answers, "model-x.jsonl"),
+      [answer("model-x", 1, 100), answer("model-x", 2, 201)].join("\n"),
+    );
+    const { code, stdout } = arena(
+      "bench",
+      "score",
+      judgments,
+      "--baseline",
+      "base-model",
+      "--answers",
+      answers,
+      "--bootstrap",
+      "20",
+      "--format",
+      "json",
+    );
+    expect(code).toBe(0);
+    const json = JSON.parse(stdout);
+    expect(json.baseline).toBe("base-model");
+    expect(json.models.map((m: { model: string; score: number }) => [m.model, m.score])).toEqual([
+      ["model-x", 75],
+      ["base-model", 50],
+      ["model-y", 50],
+    ]);
+    expect(json.models[0]).toMatchObject({
+      counts: { much_better: 0, better: 3, tie: 0, worse: 1, much_worse: 0, invalid: 0 },
+      avg_tokens: 150,
+    });
+    expect(json.models[0].ci).toHaveLength(2);
+    const csv = arena("bench", "score", judgments, "--baseline", "base-model", "--bootstrap", "0", "--format", "csv");
+    expect(csv.stdout.split("\n")[1]).toMatch(/^model-x,75,/);
+    const table = arena("bench", "score", judgments, "--baseline", "base-model", "--bootstrap", "0");
+    expect(table.stdout).toMatch(/model-x\s+75\.0/);
+  });
+
+  it("says which file, line and field is wrong, and what the usage is", () => {
+    const bad = path.join(dir, "bad-judgments.jsonl");
+    fs.writeFileSync(bad, `${JSON.stringify({ question_id: "q1", games: [] })}\n`);
+    const broken = arena("bench", "score", bad, "--baseline", "b");
+    expect(broken.code).toBe(1);
+    expect(broken.stderr.trim()).toBe(`arena: error: ${bad}:1: field model is missing or not a string`);
+    const usage = arena("bench", "score", bad);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain("--baseline MODEL is required");
+  });
+});
