@@ -52,7 +52,7 @@ export async function importCommand(argv: string[]): Promise<void> {
         continue;
       }
       process.stdout.write(
-        `${style ? "style control" : "plain"}: ${agreement.models.length} shared models, Spearman ${show(agreement.spearman)}, Kendall tau ${show(agreement.kendallTau)}, interval agreement ${show(agreement.intervalAgreement)} over ${agreement.pairs} pairs\n`,
+        `${style ? "style control" : "plain"}: ${agreement.models.length} shared models, Spearman ${show(agreement.spearman)}, Kendall tau ${show(agreement.kendallTau)}, agreement with confidence ${show(agreement.agreementWithConfidence)} over ${agreement.confidentPairs} separated pairs, separability ${show(agreement.separability.first)} live / ${show(agreement.separability.second)} imported, pair-rank Brier ${show(agreement.brier)}, same interval verdict ${show(agreement.intervalVerdictAgreement)} over ${agreement.pairs} pairs\n`,
       );
     }
   } finally {

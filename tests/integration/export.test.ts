@@ -270,7 +270,11 @@ describe("arena export", () => {
     });
     expect(mirror.battles).toBe(liveBefore?.voteCount);
     // the same battles, the same rounds and seed: full agreement
-    expect(await compareWithLive(db, "mirror")).toMatchObject({ spearman: 1, kendallTau: 1, intervalAgreement: 1 });
+    expect(await compareWithLive(db, "mirror")).toMatchObject({
+      spearman: 1,
+      kendallTau: 1,
+      intervalVerdictAgreement: 1,
+    });
     // every winner flipped: the order reverses
     const flipped = path.join(dataDir, "flipped.jsonl");
     const swap: Record<string, string> = { model_a: "model_b", model_b: "model_a" };
