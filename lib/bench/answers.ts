@@ -1,6 +1,6 @@
 // Average answer length per model from arena-hard-auto's model answer files (`model_answer/*.jsonl`), as its
 // leaderboard prints it: the first turn's `token_len` (or `conv_metadata.token_len`), averaged, truncated.
-import { readJsonLines } from "./jsonl";
+import { readJsonLines } from "../evals";
 
 export async function averageAnswerTokens(files: string[]): Promise<Map<string, number>> {
   const totals = new Map<string, { tokens: number; answers: number }>();

@@ -1,5 +1,5 @@
+export { JsonLinesError } from "../evals";
 export { averageAnswerTokens } from "./answers";
-export { JsonLinesError } from "./jsonl";
 export { type Game, JudgmentFileError, type JudgmentRecord, judgmentFiles, readJudgments } from "./judgment-files";
 export {
   type BenchModelScore,

@@ -3,7 +3,7 @@
 // one line naming the file, the line and the field.
 import fs from "node:fs";
 import path from "node:path";
-import { readJsonLines } from "./jsonl";
+import { readJsonLines } from "../evals";
 import { parseVerdict } from "./verdicts";
 
 export class JudgmentFileError extends Error {

@@ -18,6 +18,7 @@ commands:
   users              staff accounts: list, invite, change a role, hash a password (arena users --help)
   import FILE        an external battle file as a named source, compared with the live board (arena import --help)
   bench score DIR    a leaderboard from pairwise judgments against a baseline, arena-hard-auto's layout (arena bench --help)
+  evals sets ...     prompt sets for offline runs: import, list, export (arena evals --help)
 
 ${LEADERBOARD_HELP}
 
@@ -35,6 +36,7 @@ const DATABASE_COMMANDS: Record<string, () => Promise<(argv: string[]) => Promis
   tokens: async () => (await import("./tokens-command")).tokensCommand,
   integrity: async () => (await import("./integrity-command")).integrityCommand,
   users: async () => (await import("./users-command")).usersCommand,
+  evals: async () => (await import("./evals-command")).evalsCommand,
 };
 
 export async function main(argv: string[]): Promise<number> {
@@ -67,9 +69,14 @@ export async function main(argv: string[]): Promise<number> {
       error instanceof DatabaseUnreachableError ||
       error instanceof MigrationError ||
       (error instanceof Error &&
-        ["RunNotFoundError", "ImportError", "JudgmentFileError", "JsonLinesError", "BenchScoreError"].includes(
-          error.name,
-        )) ||
+        [
+          "RunNotFoundError",
+          "ImportError",
+          "JudgmentFileError",
+          "JsonLinesError",
+          "BenchScoreError",
+          "PromptSetError",
+        ].includes(error.name)) ||
       (error instanceof Error && "status" in error && "code" in error); // an ApiError: a refused request
     const message = error instanceof Error ? error.message : String(error);
     if (

@@ -10,7 +10,8 @@ export const IMPORT_HELP = `usage: arena import FILE --name NAME [--rounds N] [-
 
 Reads a battle file (any format \`arena leaderboard\` reads), stores its overall leaderboards (with and without style
 control) as the source NAME, apart from the live votes, and compares them with the live leaderboard: Spearman and
-Kendall tau of the ratings, and the share of model pairs whose 95% intervals agree (VisionArena Table 4).`;
+Kendall tau of the ratings, agreement with confidence, separability and the pair-rank Brier score (VisionArena
+Table 4, with arena-hard-auto's definitions).`;
 
 const show = (v: number) => (Number.isNaN(v) ? "–" : v.toFixed(3));
 
