@@ -6,6 +6,7 @@ import { RULES_LABELLER } from "../lib/categories/names";
 import { startQueue, sweepUntagged, workTagging } from "../lib/categories/queue";
 import { judgeFromEnv } from "../lib/categories/tagger";
 import { closeDb, createDb } from "../lib/db/context";
+import { workEvalRuns } from "../lib/evals";
 import { runSnapshotLoop } from "../lib/leaderboard/scheduler";
 
 const url = process.env.DATABASE_URL;
@@ -30,6 +31,8 @@ log(
 );
 const boss = await startQueue(url);
 await workTagging(db, boss, judge, log);
+// offline evaluation runs (arena evals run): one at a time, resumable
+await workEvalRuns(db, boss, log);
 const sweepMs = Number(process.env.ARENA_TAG_SWEEP_S ?? 5) * 1000;
 const sweeps = (async () => {
   while (!controller.signal.aborted) {

@@ -16,6 +16,8 @@ export interface AdminModel {
   outage: boolean;
   weight: number;
   battleTargets: string[];
+  priceInputPerMTok: number | null;
+  priceOutputPerMTok: number | null;
   isDemo: boolean;
   battles: number;
   votes: number;
@@ -37,7 +39,10 @@ const PROVIDER_FIELDS = [
   { key: "apiKeyEnv", label: "Key variable", placeholder: "OPENAI_API_KEY" },
 ] as const;
 
-type Draft = Omit<AdminModel, "isDemo" | "battles" | "votes" | "battleTargets"> & { battleTargets: string };
+type Draft = Omit<
+  AdminModel,
+  "isDemo" | "battles" | "votes" | "battleTargets" | "priceInputPerMTok" | "priceOutputPerMTok"
+> & { battleTargets: string; priceInputPerMTok: string; priceOutputPerMTok: string };
 
 const draftOf = (m?: AdminModel, providerId = ""): Draft => ({
   id: m?.id ?? "",
@@ -51,13 +56,19 @@ const draftOf = (m?: AdminModel, providerId = ""): Draft => ({
   outage: m?.outage ?? false,
   weight: m?.weight ?? 1,
   battleTargets: (m?.battleTargets ?? []).join(", "),
+  priceInputPerMTok: m?.priceInputPerMTok?.toString() ?? "",
+  priceOutputPerMTok: m?.priceOutputPerMTok?.toString() ?? "",
 });
+
+const price = (value: string) => (value.trim() === "" ? null : Number(value));
 
 const bodyOf = ({ id: _id, ...d }: Draft) => ({
   ...d,
   organization: d.organization || null,
   license: d.license || null,
   weight: Number(d.weight),
+  priceInputPerMTok: price(d.priceInputPerMTok),
+  priceOutputPerMTok: price(d.priceOutputPerMTok),
   battleTargets: d.battleTargets
     .split(",")
     .map((s) => s.trim())
@@ -140,6 +151,26 @@ function ModelForm({
         />
       </label>
       {text("battleTargets", "Battle targets (ids, comma-separated)")}
+      {(
+        [
+          ["priceInputPerMTok", "Price per million prompt tokens (USD)"],
+          ["priceOutputPerMTok", "Price per million answer tokens (USD)"],
+        ] as const
+      ).map(([key, label]) => (
+        <label key={key} className="block text-xs font-medium">
+          {label}
+          <input
+            name={key}
+            type="number"
+            min={0}
+            step="any"
+            placeholder="unknown"
+            className="input mt-1 w-full"
+            value={d[key]}
+            onChange={(e) => set(key, e.target.value)}
+          />
+        </label>
+      ))}
       <fieldset className="flex flex-wrap items-end gap-4 text-sm">
         {(["vision", "enabled", "outage"] as const).map((key) => (
           <label key={key} className="flex items-center gap-1">

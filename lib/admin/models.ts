@@ -28,6 +28,8 @@ const modelFields = {
   outage: z.boolean(),
   weight: z.number().min(0).max(1000),
   battleTargets: z.array(z.string()).max(200),
+  priceInputPerMTok: z.number().min(0).max(100_000).nullish(),
+  priceOutputPerMTok: z.number().min(0).max(100_000).nullish(),
 };
 
 export const modelInput = z.object({

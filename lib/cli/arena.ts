@@ -18,7 +18,7 @@ commands:
   users              staff accounts: list, invite, change a role, hash a password (arena users --help)
   import FILE        an external battle file as a named source, compared with the live board (arena import --help)
   bench score DIR    a leaderboard from pairwise judgments against a baseline, arena-hard-auto's layout (arena bench --help)
-  evals sets ...     prompt sets for offline runs: import, list, export (arena evals --help)
+  evals ...          offline runs of registered models over prompt sets; prompt sets (arena evals --help)
 
 ${LEADERBOARD_HELP}
 

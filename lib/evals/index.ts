@@ -9,3 +9,15 @@ export {
   type PromptSetInfo,
   type PromptTurn,
 } from "./prompt-sets";
+export { ProviderGates } from "./provider-gates";
+export { createEvalQueue, EVAL_QUEUE, queueRun, workEvalRuns } from "./queue";
+export {
+  createRun,
+  EvalRunError,
+  type ExecuteResult,
+  executeRun,
+  type RunSettings,
+  type RunStatus,
+  runSettings,
+  runStatuses,
+} from "./runs";

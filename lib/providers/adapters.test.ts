@@ -42,7 +42,8 @@ describe("OpenAI-compatible adapter against the fake server", () => {
   it("streams the answer and reports how it finished, sending the key from the named variable", async () => {
     const { text, end } = await collect("steady", [{ role: "user", text: "hi" }]);
     expect(text).toBe("Hello there, general");
-    expect(end).toEqual({ finishReason: "stop", outputTokens: 3 });
+    // the prompt's tokens as the provider counted them (the fake: 10 plus 85 per image)
+    expect(end).toEqual({ finishReason: "stop", outputTokens: 3, inputTokens: 10 });
     expect(server.requests.at(-1)?.headers.authorization).toBe("Bearer sk-test-123");
   });
 

@@ -6,7 +6,14 @@ import { createGoogleGenerativeAI } from "@ai-sdk/google";
 import { APICallError, type LanguageModel, type ModelMessage, streamText } from "ai";
 import { streamDemo } from "./demo";
 import { streamOpenAICompatible } from "./openai-stream";
-import { type ChatTurn, type ModelTarget, ProviderError, type StreamEnd, type StreamOptions } from "./types";
+import {
+  type ChatTurn,
+  type ModelTarget,
+  ProviderError,
+  retryAfterSeconds,
+  type StreamEnd,
+  type StreamOptions,
+} from "./types";
 
 function apiKey(target: ModelTarget): string | undefined {
   return target.apiKeyEnv ? process.env[target.apiKeyEnv] : undefined;
@@ -56,6 +63,7 @@ export function providerErrorFrom(error: unknown): ProviderError {
         "the model's provider is rate-limiting requests; try again shortly",
         "provider_rate_limited",
         429,
+        retryAfterSeconds(candidate.responseHeaders?.["retry-after"]),
       );
     // a 2xx status means the answer had started: the stream itself broke
     if (status !== undefined && status >= 200 && status < 300) {
@@ -98,7 +106,11 @@ export async function* streamChat(
       else if (part.type === "error") throw part.error;
       else if (part.type === "abort") throw options.signal?.reason ?? new DOMException("aborted", "AbortError");
       else if (part.type === "finish")
-        finish = { finishReason: part.finishReason, outputTokens: part.totalUsage.outputTokens };
+        finish = {
+          finishReason: part.finishReason,
+          outputTokens: part.totalUsage.outputTokens,
+          inputTokens: part.totalUsage.inputTokens,
+        };
     }
   } catch (error) {
     if (options.signal?.aborted && options.signal.reason instanceof ProviderError) throw options.signal.reason;

@@ -23,6 +23,9 @@ export const modelSchema = z.object({
   weight: z.number().min(0).default(1),
   enabled: z.boolean().default(true),
   battleTargets: z.array(z.string()).default([]),
+  /** USD per million prompt / answer tokens (offline runs estimate their cost from them) */
+  priceInputPerMTok: z.number().min(0).optional(),
+  priceOutputPerMTok: z.number().min(0).optional(),
 });
 
 export const modelsConfigSchema = z

@@ -5,7 +5,14 @@
 // per chunk.
 import http from "node:http";
 import https from "node:https";
-import { type ChatTurn, type ModelTarget, ProviderError, type StreamEnd, type StreamOptions } from "./types";
+import {
+  type ChatTurn,
+  type ModelTarget,
+  ProviderError,
+  retryAfterSeconds,
+  type StreamEnd,
+  type StreamOptions,
+} from "./types";
 
 type Content = string | ({ type: "text"; text: string } | { type: "image_url"; image_url: { url: string } })[];
 
@@ -30,19 +37,20 @@ export function toOpenAIMessages(turns: ChatTurn[]): { role: "user" | "assistant
 const httpAgent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 const httpsAgent = new https.Agent({ keepAlive: true, maxSockets: 256 });
 
-function httpError(status: number): ProviderError {
+function httpError(status: number, retryAfter?: string | string[]): ProviderError {
   if (status === 429)
     return new ProviderError(
       "the model's provider is rate-limiting requests; try again shortly",
       "provider_rate_limited",
       429,
+      retryAfterSeconds(retryAfter),
     );
   return new ProviderError(`the model's provider answered with HTTP ${status}`, "provider_error", status);
 }
 
 interface Chunk {
   choices?: { delta?: { content?: string | null }; finish_reason?: string | null }[];
-  usage?: { completion_tokens?: number };
+  usage?: { completion_tokens?: number; prompt_tokens?: number };
   error?: { message?: string };
 }
 
@@ -88,10 +96,11 @@ export async function* streamOpenAICompatible(
   const status = response.statusCode ?? 0;
   if (status < 200 || status >= 300) {
     response.resume();
-    throw httpError(status);
+    throw httpError(status, response.headers["retry-after"]);
   }
   let finishReason: string | null = null;
   let outputTokens: number | undefined;
+  let inputTokens: number | undefined;
   // Parse in the socket's 'data' handler and hand text over in batches: one promise per wake-up of the reader
   // rather than one per chunk (each promise also pays for the request's async context tracking).
   let pending = "";
@@ -121,6 +130,7 @@ export async function* streamOpenAICompatible(
     if (text) pending += text;
     if (choice?.finish_reason) finishReason = choice.finish_reason;
     if (chunk.usage?.completion_tokens !== undefined) outputTokens = chunk.usage.completion_tokens;
+    if (chunk.usage?.prompt_tokens !== undefined) inputTokens = chunk.usage.prompt_tokens;
   };
   response.on("data", (bytes: Buffer) => {
     try {
@@ -169,6 +179,7 @@ export async function* streamOpenAICompatible(
   return {
     finishReason: finishReason === "stop" ? "stop" : finishReason === "length" ? "length" : finishReason,
     outputTokens,
+    inputTokens,
   };
 }
 

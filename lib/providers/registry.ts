@@ -40,6 +40,8 @@ export async function syncRegistry(prisma: PrismaClient, config: ModelsConfig): 
         weight: model.weight,
         enabled: model.enabled,
         battleTargets: model.battleTargets,
+        priceInputPerMTok: model.priceInputPerMTok ?? null,
+        priceOutputPerMTok: model.priceOutputPerMTok ?? null,
         isDemo: config.providers[model.provider]?.type === "demo",
       };
       const current = await tx.model.findUnique({ where: { id: model.id }, select: { consoleEditedAt: true } });

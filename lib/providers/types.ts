@@ -30,6 +30,8 @@ export interface StreamOptions {
 export interface StreamEnd {
   finishReason: string;
   outputTokens?: number;
+  /** the prompt's tokens as the provider counted them, when it says */
+  inputTokens?: number;
 }
 
 /** A provider failed: status is the provider's HTTP status when there was one. */
@@ -38,7 +40,18 @@ export class ProviderError extends Error {
     message: string,
     readonly code: "provider_error" | "provider_rate_limited" | "provider_timeout" | "provider_unavailable",
     readonly status?: number,
+    /** the provider's Retry-After, in seconds, when it sent one */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
+}
+
+/** Retry-After as seconds (a number of seconds or an HTTP date), or undefined. */
+export function retryAfterSeconds(value: string | string[] | null | undefined, now = Date.now()): number | undefined {
+  const text = Array.isArray(value) ? value[0] : value;
+  if (!text) return undefined;
+  if (/^\d+(\.\d+)?$/.test(text.trim())) return Number(text.trim());
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? undefined : Math.max(0, (at - now) / 1000);
 }

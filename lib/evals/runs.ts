@@ -1,0 +1,303 @@
+// Runs: a registered model answers every item of a prompt set with fixed settings, through the arena's provider
+// adapters. Each answer is written as soon as it is complete, so a run killed at any point resumes with only the
+// missing items (and items that failed for good) — no completed answer is asked for twice. Calls to one provider
+// are limited in number, paused by 429 with Retry-After, and retried with backoff; every call's tokens are kept
+// with a cost estimate from the model's prices.
+import { z } from "zod";
+import { countTokens } from "../arena/tokens";
+import { sleep } from "../async/sleep";
+import type { Db } from "../db/context";
+import { loadImage } from "../images";
+import {
+  type ChatTurn,
+  type ImageInput,
+  type ModelTarget,
+  ProviderError,
+  providerErrorFrom,
+  streamChat,
+} from "../providers";
+import { findPromptSet, type PromptTurn } from "./prompt-sets";
+import { ProviderGates } from "./provider-gates";
+
+export class EvalRunError extends Error {
+  override name = "EvalRunError";
+}
+
+export const runSettings = z
+  .object({
+    system: z.string().max(20_000).optional(),
+    temperature: z.number().min(0).max(2).default(0),
+    maxTokens: z.number().int().min(1).max(64_000).default(4096),
+  })
+  .strict();
+export type RunSettings = z.infer<typeof runSettings>;
+
+export async function createRun(db: Db, input: { set: string; model: string; settings?: Partial<RunSettings> }) {
+  const set = await findPromptSet(db, input.set).catch((error: Error) => {
+    throw new EvalRunError(error.message);
+  });
+  const model = await db.prisma.model.findUnique({ where: { id: input.model } });
+  if (!model) throw new EvalRunError(`no model '${input.model}' in the registry`);
+  const parsed = runSettings.safeParse(input.settings ?? {});
+  if (!parsed.success) throw new EvalRunError(`run settings: ${parsed.error.issues[0]?.message ?? "invalid"}`);
+  return db.prisma.evalRun.create({ data: { setId: set.id, modelId: model.id, settings: parsed.data } });
+}
+
+/** Retryable: rate limits, server errors, timeouts, an unreachable provider, a cut stream. */
+function retryable(error: ProviderError): boolean {
+  if (error.code === "provider_rate_limited" || error.code === "provider_timeout") return true;
+  if (error.code === "provider_unavailable") return true;
+  return error.status === undefined || error.status >= 500;
+}
+
+export interface ExecuteOptions {
+  signal?: AbortSignal;
+  /** calls in flight per provider (ARENA_EVAL_CONCURRENCY, default 4) */
+  concurrency?: number;
+  /** attempts per item before it is recorded as failed (default 4) */
+  attempts?: number;
+  /** the first backoff; doubled each attempt (default 1 s) */
+  backoffMs?: number;
+  gates?: ProviderGates;
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface ExecuteResult {
+  runId: string;
+  status: "done" | "failed" | "cancelled";
+  answered: number;
+  failed: number;
+  skipped: number;
+}
+
+interface ItemRow {
+  id: string;
+  turns: PromptTurn[];
+  images: { sha: string }[] | null;
+}
+
+const PROMPT_TOKEN_IMAGE_ESTIMATE = 85; // per image when the provider does not count (OpenAI's low-detail tile)
+
+/**
+ * Answers the items of a run that have no answer yet (or only a failed one). One execution of a run at a time,
+ * across processes (an advisory lock held for the whole execution); a second one returns at once as skipped.
+ */
+export async function executeRun(db: Db, runId: string, options: ExecuteOptions = {}): Promise<ExecuteResult> {
+  const lockClient = await db.pool.connect();
+  try {
+    const locked = (
+      await lockClient.query<{ ok: boolean }>("SELECT pg_try_advisory_lock(hashtext($1)) AS ok", [`eval-run:${runId}`])
+    ).rows[0]?.ok;
+    if (!locked) return { runId, status: "cancelled", answered: 0, failed: 0, skipped: -1 };
+    try {
+      return await executeLocked(db, runId, options);
+    } finally {
+      await lockClient.query("SELECT pg_advisory_unlock(hashtext($1))", [`eval-run:${runId}`]).catch(() => undefined);
+    }
+  } finally {
+    lockClient.release();
+  }
+}
+
+async function executeLocked(db: Db, runId: string, options: ExecuteOptions): Promise<ExecuteResult> {
+  const run = await db.prisma.evalRun.findUnique({
+    where: { id: runId },
+    include: { model: { include: { provider: true } } },
+  });
+  if (!run) throw new EvalRunError(`no run '${runId}'`);
+  const settings = runSettings.parse(run.settings);
+  const target: ModelTarget = {
+    id: run.model.id,
+    providerType: run.model.provider.type as ModelTarget["providerType"],
+    baseURL: run.model.provider.baseURL,
+    apiKeyEnv: run.model.provider.apiKeyEnv,
+    providerModelId: run.model.providerModelId,
+  };
+  const prices = { input: run.model.priceInputPerMTok, output: run.model.priceOutputPerMTok };
+  const { rows: items } = await db.pool.query<ItemRow>(
+    `SELECT i.id, i.turns,
+            (SELECT json_agg(json_build_object('sha', pi."imageSha256") ORDER BY pi.position)
+               FROM "PromptItemImage" pi WHERE pi."itemId" = i.id) AS images
+       FROM "PromptItem" i
+       LEFT JOIN "EvalAnswer" a ON a."itemId" = i.id AND a."runId" = $1
+      WHERE i."setId" = $2 AND (a."itemId" IS NULL OR a.error IS NOT NULL)
+      ORDER BY i.position`,
+    [runId, run.setId],
+  );
+  const total = await db.prisma.promptItem.count({ where: { setId: run.setId } });
+  await db.prisma.evalRun.update({
+    where: { id: runId },
+    data: { status: "running", startedAt: run.startedAt ?? new Date(), error: null, finishedAt: null },
+  });
+  const gates =
+    options.gates ?? new ProviderGates(options.concurrency ?? Number(process.env.ARENA_EVAL_CONCURRENCY ?? 4));
+  const providerKey = run.model.providerId;
+  let done = total - items.length;
+  let failed = 0;
+  options.onProgress?.(done, total);
+  const answerItem = async (item: ItemRow) => {
+    const images: ImageInput[] = [];
+    for (const { sha } of item.images ?? []) {
+      const image = await loadImage(db.prisma, sha);
+      if (!image) throw new EvalRunError(`image ${sha} of item ${item.id} is missing from storage`);
+      images.push({ data: image.data, mime: image.mime });
+    }
+    const attemptsAllowed = options.attempts ?? 4;
+    let attempt = 0;
+    for (;;) {
+      if (options.signal?.aborted) return;
+      attempt++;
+      const started = performance.now();
+      const history: ChatTurn[] = [];
+      const answers: string[] = [];
+      let inputTokens = 0;
+      let outputTokens = 0;
+      let finishReason = "";
+      try {
+        await gates.run(providerKey, async () => {
+          for (const [i, turn] of item.turns.entries()) {
+            history.push({ role: "user", text: turn.content, images: i === 0 ? images : [] });
+            const stream = streamChat(target, history, {
+              signal: options.signal,
+              maxOutputTokens: settings.maxTokens,
+              temperature: settings.temperature,
+              ...(settings.system ? { system: settings.system } : {}),
+            });
+            let text = "";
+            let next = await stream.next();
+            while (!next.done) {
+              text += next.value;
+              next = await stream.next();
+            }
+            finishReason = next.value.finishReason;
+            inputTokens +=
+              next.value.inputTokens ??
+              (await countTokens(history.map((h) => h.text).join("\n"))) + images.length * PROMPT_TOKEN_IMAGE_ESTIMATE;
+            outputTokens += next.value.outputTokens ?? (await countTokens(text));
+            answers.push(text);
+            history.push({ role: "assistant", text });
+          }
+        });
+      } catch (raw) {
+        if (options.signal?.aborted) return; // stopped: nothing half-done is written
+        const error = raw instanceof EvalRunError ? raw : providerErrorFrom(raw);
+        const canRetry = error instanceof ProviderError && retryable(error) && attempt < attemptsAllowed;
+        if (error instanceof ProviderError && error.code === "provider_rate_limited") {
+          // the whole provider waits, not only this item
+          gates.pause(providerKey, (error.retryAfterSeconds ?? 2 ** attempt) * 1000);
+        }
+        if (canRetry) {
+          await sleep((options.backoffMs ?? 1000) * 2 ** (attempt - 1) * (0.75 + Math.random() / 2), options.signal);
+          continue;
+        }
+        await saveAnswer(db, runId, item.id, {
+          turns: answers,
+          error: error.message,
+          errorCode: error instanceof ProviderError ? error.code : "eval_error",
+          attempts: attempt,
+          latencyMs: Math.round(performance.now() - started),
+        });
+        failed++;
+        options.onProgress?.(done, total);
+        return;
+      }
+      const cost =
+        prices.input !== null && prices.output !== null
+          ? (inputTokens * prices.input + outputTokens * prices.output) / 1_000_000
+          : null;
+      await saveAnswer(db, runId, item.id, {
+        turns: answers,
+        finishReason,
+        inputTokens,
+        outputTokens,
+        costUsd: cost,
+        attempts: attempt,
+        latencyMs: Math.round(performance.now() - started),
+      });
+      done++;
+      options.onProgress?.(done, total);
+      return;
+    }
+  };
+  // every item is started at once; the provider's gate decides how many call at the same time
+  await Promise.all(items.map((item) => answerItem(item)));
+  const status = options.signal?.aborted ? "cancelled" : failed > 0 ? "failed" : "done";
+  await db.prisma.evalRun.update({
+    where: { id: runId },
+    data: {
+      status,
+      finishedAt: status === "done" ? new Date() : null,
+      error: failed > 0 ? `${failed} of ${total} items failed; run it again to retry them` : null,
+    },
+  });
+  return { runId, status, answered: done, failed, skipped: total - items.length };
+}
+
+async function saveAnswer(
+  db: Db,
+  runId: string,
+  itemId: string,
+  answer: {
+    turns: string[];
+    finishReason?: string;
+    error?: string;
+    errorCode?: string;
+    inputTokens?: number;
+    outputTokens?: number;
+    costUsd?: number | null;
+    attempts: number;
+    latencyMs: number;
+  },
+) {
+  const data = {
+    turns: answer.turns,
+    finishReason: answer.finishReason ?? null,
+    error: answer.error ?? null,
+    errorCode: answer.errorCode ?? null,
+    inputTokens: answer.inputTokens ?? null,
+    outputTokens: answer.outputTokens ?? null,
+    costUsd: answer.costUsd ?? null,
+    attempts: answer.attempts,
+    latencyMs: answer.latencyMs,
+  };
+  await db.prisma.evalAnswer.upsert({
+    where: { runId_itemId: { runId, itemId } },
+    create: { runId, itemId, ...data },
+    update: data,
+  });
+}
+
+export interface RunStatus {
+  id: string;
+  set: string;
+  model: string;
+  status: string;
+  items: number;
+  answered: number;
+  failed: number;
+  inputTokens: number;
+  outputTokens: number;
+  costUsd: number | null;
+  error: string | null;
+  createdAt: Date;
+}
+
+export async function runStatuses(db: Db, runId?: string): Promise<RunStatus[]> {
+  const { rows } = await db.pool.query<RunStatus & { costKnown: boolean }>(
+    `SELECT r.id, s.name || '@' || s.version AS set, r."modelId" AS model, r.status::text AS status, r.error,
+            r."createdAt",
+            (SELECT count(*)::int FROM "PromptItem" i WHERE i."setId" = r."setId") AS items,
+            count(a."itemId") FILTER (WHERE a.error IS NULL)::int AS answered,
+            count(a."itemId") FILTER (WHERE a.error IS NOT NULL)::int AS failed,
+            coalesce(sum(a."inputTokens"), 0)::int AS "inputTokens",
+            coalesce(sum(a."outputTokens"), 0)::int AS "outputTokens",
+            sum(a."costUsd") AS "costUsd"
+       FROM "EvalRun" r JOIN "PromptSet" s ON s.id = r."setId"
+       LEFT JOIN "EvalAnswer" a ON a."runId" = r.id
+      WHERE ($1::uuid IS NULL OR r.id = $1::uuid)
+      GROUP BY r.id, s.name, s.version
+      ORDER BY r."createdAt" DESC`,
+    [runId ?? null],
+  );
+  return rows.map(({ costKnown: _k, ...r }) => ({ ...r, costUsd: r.costUsd === null ? null : Number(r.costUsd) }));
+}

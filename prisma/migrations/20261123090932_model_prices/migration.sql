@@ -1,0 +1,4 @@
+-- AlterTable
+ALTER TABLE "Model" ADD COLUMN     "priceInputPerMTok" DOUBLE PRECISION,
+ADD COLUMN     "priceOutputPerMTok" DOUBLE PRECISION;
+
