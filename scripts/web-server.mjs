@@ -11,6 +11,7 @@ import {
   refusal,
   sendError,
   stampClient,
+  uploadCeiling,
 } from "../lib/http/front-door.mjs";
 
 const [mode = "start", ...args] = process.argv.slice(2);
@@ -32,11 +33,7 @@ try {
   console.error(`error: ${error.message}`);
   process.exit(1);
 }
-const positive = (value, fallback) => (Number(value) > 0 ? Number(value) : fallback);
-// the largest body any route takes: a new conversation with every image at its limit, plus the prompt
-// (lib/images/validate.ts uploadBodyLimit; a unit test keeps the two equal)
-const maxBodyBytes =
-  positive(process.env.ARENA_MAX_IMAGES, 4) * positive(process.env.ARENA_IMAGE_MAX_MB, 15) * 1048576 + 1048576;
+const maxBodyBytes = uploadCeiling();
 
 const token = newFrontDoorToken();
 process.env.ARENA_FRONT_DOOR_TOKEN = token;

@@ -1,4 +1,3 @@
-export { uploadBodyLimit } from "../images";
 export { addFollowUp, openConversation, presetBank, type Upload } from "./conversations";
 export { prepareTurn, streamTurn, type TurnEvent } from "./turns";
 export { type ConversationView, conversationView } from "./views";

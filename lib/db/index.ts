@@ -2,4 +2,4 @@ export { createPrisma, getPrisma } from "./client";
 export { closeDb, createDb, type Db, getDb } from "./context";
 export { checkHealth, type Health } from "./health";
 export { getPool, transaction } from "./pool";
-export { DatabaseUnavailable, isDatabaseUnavailable } from "./unavailable";
+export { isDatabaseUnavailable } from "./unavailable";

@@ -53,11 +53,3 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
-
-/** Thrown where a caller waited for the database and gave up: routes answer 503 `database_unavailable`. */
-export class DatabaseUnavailable extends Error {
-  override name = "DatabaseUnavailable";
-  constructor(cause?: unknown) {
-    super("the database is unavailable right now; please try again in a moment", { cause });
-  }
-}

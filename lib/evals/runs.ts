@@ -64,7 +64,8 @@ export interface ExecuteOptions {
 
 export interface ExecuteResult {
   runId: string;
-  status: "done" | "failed" | "cancelled";
+  /** busy: another process is executing this run right now */
+  status: "done" | "failed" | "cancelled" | "busy";
   answered: number;
   failed: number;
   skipped: number;
@@ -88,7 +89,7 @@ export async function executeRun(db: Db, runId: string, options: ExecuteOptions 
     const locked = (
       await lockClient.query<{ ok: boolean }>("SELECT pg_try_advisory_lock(hashtext($1)) AS ok", [`eval-run:${runId}`])
     ).rows[0]?.ok;
-    if (!locked) return { runId, status: "cancelled", answered: 0, failed: 0, skipped: -1 };
+    if (!locked) return { runId, status: "busy", answered: 0, failed: 0, skipped: 0 };
     try {
       return await executeLocked(db, runId, options);
     } finally {

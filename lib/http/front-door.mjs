@@ -102,6 +102,16 @@ export function stampClient(req, proxies, token) {
 }
 
 /**
+ * The largest body any route takes: a new conversation with every image at its limit (ARENA_MAX_IMAGES ×
+ * ARENA_IMAGE_MAX_MB, defaults 4 × 15 MB) plus 1 MB for the prompt. lib/images uses it too.
+ * @param {Record<string, string | undefined>} env
+ */
+export function uploadCeiling(env = process.env) {
+  const positive = (value, fallback) => (Number(value) > 0 ? Number(value) : fallback);
+  return positive(env.ARENA_MAX_IMAGES, 4) * positive(env.ARENA_IMAGE_MAX_MB, 15) * 1048576 + 1048576;
+}
+
+/**
  * A request to refuse before Next.js sees it, or null: a NUL anywhere in the URL, or a declared body over the
  * ceiling (the largest upload the arena takes). Bodies sent chunked are counted by the route that reads them.
  * @returns {{ status: number, code: string, message: string } | null}

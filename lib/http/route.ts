@@ -1,7 +1,7 @@
 // Route handler plumbing: typed errors out as { error: { code, message } } with the right status, bodies in
 // through zod, within a size limit and free of NUL characters.
 import type { z } from "zod";
-import { DatabaseUnavailable, isDatabaseUnavailable } from "../db/unavailable";
+import { isDatabaseUnavailable } from "../db/unavailable";
 import { JSON_BODY_LIMIT, readBodyLimited, rejectNul } from "./body";
 import { ApiError, errorResponse } from "./errors";
 
@@ -36,7 +36,7 @@ export function errorToResponse(error: unknown): Response {
     const headers = error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : undefined;
     return errorResponse(error.status, error.code, error.message, headers);
   }
-  if (error instanceof DatabaseUnavailable || isDatabaseUnavailable(error)) {
+  if (isDatabaseUnavailable(error)) {
     return errorResponse(
       503,
       "database_unavailable",

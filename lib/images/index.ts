@@ -5,7 +5,7 @@ import { checkUpload, ImageRejected, imageLimits } from "./validate";
 
 export { EXTENSION, type NormalisedImage, normaliseImage } from "./normalise";
 export { type ImageStore, imageStore, LocalImageStore, S3ImageStore } from "./store";
-export { ACCEPTED_TYPES, checkUpload, ImageRejected, imageLimits, sniffImageType, uploadBodyLimit } from "./validate";
+export { ACCEPTED_TYPES, checkUpload, ImageRejected, imageLimits, sniffImageType } from "./validate";
 
 export interface StoredImage {
   sha256: string;

@@ -54,12 +54,6 @@ export function imageLimits(env: Record<string, string | undefined> = process.en
   };
 }
 
-/** The largest multipart body a new conversation may send: every image at its limit, plus the prompt. */
-export function uploadBodyLimit(env: Record<string, string | undefined> = process.env): number {
-  const limits = imageLimits(env);
-  return limits.maxImagesPerTurn * limits.maxBytes + 1024 * 1024;
-}
-
 export function checkUpload(name: string, bytes: Uint8Array, maxBytes: number): ImageType {
   if (bytes.length > maxBytes) {
     throw new ImageRejected(

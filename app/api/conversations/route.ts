@@ -1,7 +1,8 @@
-import { openConversation, type Upload, uploadBodyLimit } from "@/lib/arena";
+import { openConversation, type Upload } from "@/lib/arena";
 import { getDb } from "@/lib/db";
 import { readFormLimited } from "@/lib/http/body";
 import { ApiError } from "@/lib/http/errors";
+import { uploadCeiling } from "@/lib/http/front-door.mjs";
 import { handle } from "@/lib/http/route";
 import { ipHashFrom, requireVisitorId } from "@/lib/http/visitor";
 
@@ -13,7 +14,8 @@ const MODES = ["battle", "side_by_side", "direct"] as const;
 export function POST(request: Request) {
   return handle(async () => {
     const visitorId = requireVisitorId(request);
-    const form = await readFormLimited(request, uploadBodyLimit());
+    // the same ceiling the front door applies to declared sizes, here for bodies sent chunked
+    const form = await readFormLimited(request, uploadCeiling());
     const mode = String(form.get("mode") ?? "battle");
     if (!MODES.includes(mode as (typeof MODES)[number]))
       throw new ApiError(400, "invalid_mode", `unknown mode '${mode}'`);
