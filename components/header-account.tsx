@@ -17,7 +17,8 @@ export function HeaderAccount() {
       .then((me) => setUser(me))
       .catch(() => setUser(null));
   }, []);
-  const linkClass = "ml-auto text-xs text-zinc-500 hover:text-zinc-900 dark:text-zinc-500 dark:hover:text-zinc-100";
+  const linkClass =
+    "whitespace-nowrap text-xs text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100";
   if (!user?.email) {
     return (
       <Link href="/signin" className={linkClass}>
@@ -27,7 +28,7 @@ export function HeaderAccount() {
   }
   const home = user.role === "admin" ? { href: "/admin", label: "Console" } : { href: "/research", label: "Research" };
   return (
-    <span className="ml-auto flex items-center gap-2 text-xs text-zinc-500">
+    <span className="flex items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400">
       <span className="hidden sm:inline" data-testid="signed-in-as">
         {user.email}
       </span>

@@ -1,7 +1,9 @@
 import Link from "next/link";
 import { HeaderAccount } from "./header-account";
+import { NavMenu } from "./nav-menu";
+import { ThemeSwitch } from "./theme-switch";
 
-const links = [
+export const NAV_LINKS = [
   { href: "/", label: "Arena" },
   { href: "/side-by-side", label: "Side by side" },
   { href: "/chat", label: "Direct chat" },
@@ -13,16 +15,17 @@ const links = [
 export function SiteHeader() {
   return (
     <header className="border-b border-zinc-200 bg-white/80 backdrop-blur dark:border-zinc-800 dark:bg-zinc-900/80">
-      <nav className="mx-auto flex max-w-6xl items-center gap-6 px-4 py-3" aria-label="Main">
-        <Link href="/" className="flex items-center gap-2 font-semibold tracking-tight">
+      <nav className="mx-auto flex max-w-6xl items-center gap-4 px-4 py-3 lg:gap-6" aria-label="Main">
+        <Link href="/" className="flex shrink-0 items-center gap-2 font-semibold tracking-tight">
           <span
             aria-hidden
             className="inline-block size-6 rounded-md bg-gradient-to-br from-brand-500 to-fuchsia-500"
           />
           Vision Arena
         </Link>
-        <ul className="flex gap-4 text-sm text-zinc-600 dark:text-zinc-400">
-          {links.map((link) => (
+        {/* wide screens: the links in a row; phones: the same links behind a menu button */}
+        <ul className="hidden gap-4 text-sm text-zinc-600 md:flex dark:text-zinc-400">
+          {NAV_LINKS.map((link) => (
             <li key={link.href}>
               <Link href={link.href} className="hover:text-zinc-900 dark:hover:text-zinc-100">
                 {link.label}
@@ -30,7 +33,11 @@ export function SiteHeader() {
             </li>
           ))}
         </ul>
-        <HeaderAccount />
+        <span className="ml-auto flex items-center gap-2">
+          <HeaderAccount />
+          <ThemeSwitch />
+          <NavMenu links={NAV_LINKS} />
+        </span>
       </nav>
     </header>
   );

@@ -40,7 +40,9 @@ test("a full battle: upload, stream, vote, reveal, share", async ({ page }) => {
     "href",
     /\/models\/fake-(alpha|beta)$/,
   );
-  await expect(page.getByLabel("Your message")).toHaveAttribute("placeholder", /this battle is over/);
+  // the follow-up box gives way to the reason and a New battle button
+  await expect(page.getByTestId("battle-over")).toContainText("this battle is over");
+  await expect(page.getByLabel("Your message")).toHaveCount(0);
 
   const share = page.getByTestId("share-link");
   const href = (await share.getAttribute("href")) as string;
@@ -110,21 +112,44 @@ test("random image fills a preset and its question", async ({ page }) => {
   await expect(page.getByLabel("Your message")).not.toHaveValue("");
   await page.getByRole("button", { name: "Send", exact: true }).click();
   await arena.waitForAnswers();
-  await expect(arena.panel("a").getByRole("img", { name: "attached" })).toBeVisible();
+  // the image is shown once, above both answers
+  await expect(page.getByTestId("battle-images").getByRole("img", { name: "attached" })).toBeVisible();
+  await expect(arena.panel("a").getByRole("img")).toHaveCount(0);
 });
 
-test("uploads that are not images, or too large, are refused with a clear message", async ({ page }) => {
+test("bad uploads are named the moment they are attached, each one; the server refuses them too", async ({ page }) => {
   const arena = new ArenaPage(page);
   await arena.open();
-  await arena.attach("notes.png", "image/png", Buffer.from("this is plain text, not a picture"));
-  await arena.ask("What is this?");
-  await expect(page.getByTestId("notice")).toHaveText("notes.png is not a PNG, JPEG, WebP or GIF image");
-  await expect(arena.answers("a")).toHaveCount(0);
+  const png = await pngImage();
+  await page.getByTestId("file-input").setInputFiles([
+    { name: "notes.png", mimeType: "image/png", buffer: Buffer.from("this is plain text, not a picture") },
+    { name: "huge.png", mimeType: "image/png", buffer: Buffer.alloc(16 * 1024 * 1024, 1) },
+    // a PNG signature followed by garbage: right type by its first bytes, yet no picture
+    { name: "broken.png", mimeType: "image/png", buffer: Buffer.concat([png.subarray(0, 16), Buffer.alloc(200, 7)]) },
+    { name: "fine.png", mimeType: "image/png", buffer: png },
+  ]);
+  const errors = page.getByTestId("attach-errors").getByRole("listitem");
+  await expect(errors).toHaveText([
+    "notes.png is not a PNG, JPEG, WebP or GIF image",
+    "huge.png is 16.0 MB; images may be at most 15 MB",
+    "broken.png could not be read: the file is damaged or not really an image",
+  ]);
+  // the good one is kept, the bad ones never become thumbnails
+  await expect(page.getByRole("img", { name: "fine.png" })).toBeVisible();
+  await expect(page.getByRole("img", { name: /notes|huge|broken/ })).toHaveCount(0);
+  // more than the limit: the extra files are named too
+  await page
+    .getByTestId("file-input")
+    .setInputFiles(["2", "3", "4", "5"].map((n) => ({ name: `more-${n}.png`, mimeType: "image/png", buffer: png })));
+  await expect(errors).toHaveText(["more-5.png was not added: at most 4 images per message"]);
+  await expect(page.getByRole("img", { name: /^(fine|more-\d)\.png$/ })).toHaveCount(4);
 
-  await page.getByRole("button", { name: /Remove notes.png/ }).click();
-  await arena.attach("huge.png", "image/png", Buffer.alloc(16 * 1024 * 1024, 1));
-  await expect(page.getByTestId("notice")).toContainText("huge.png is larger than 15 MB");
-  // the server refuses it too, whatever the browser does
+  // the server stays the authority, whatever a browser lets through
+  const notImage = await page.request.post("/api/conversations", {
+    multipart: { prompt: "hi", images: { name: "notes.png", mimeType: "image/png", buffer: Buffer.from("text") } },
+  });
+  expect(notImage.status()).toBe(415);
+  expect((await notImage.json()).error.message).toBe("notes.png is not a PNG, JPEG, WebP or GIF image");
   const response = await page.request.post("/api/conversations", {
     multipart: {
       prompt: "hi",

@@ -1,23 +1,16 @@
 "use client";
 
-import Link from "next/link";
-
 import { type ClipboardEvent, type DragEvent, type FormEvent, useCallback, useEffect, useRef, useState } from "react";
+import type { ConversationView } from "@/lib/arena";
+import type { UploadLimits } from "@/lib/images/rules";
+import { AnswerPane, type Verdict } from "./answer-pane";
 import { ApiFailure, call, type ModelInfo, postJson, type Side, streamTurn, type TurnEvent, type Winner } from "./api";
+import { type Attachment, checkAttachments, DEFAULT_LIMITS } from "./attachments";
 import { CopyButton } from "./copy-button";
-import { Markdown } from "./markdown";
+import { conversationInUrl, type Entry, rememberConversation, resumedFrom } from "./resume";
 import { TermsDialog } from "./terms-dialog";
 
 type Mode = "battle" | "side_by_side" | "direct";
-
-interface Entry {
-  turn: number;
-  role: "user" | "assistant";
-  content: string;
-  images: string[];
-  status: "streaming" | "done" | "error";
-  error?: string;
-}
 
 interface Preset {
   id: string;
@@ -28,10 +21,8 @@ interface Preset {
   credit?: string;
 }
 
-const VERDICT_LABELS = { winner: "Your pick", loser: "Not chosen", tie: "Tie", bothbad: "Both bad" } as const;
-
-const MAX_MB = 15;
-const MAX_IMAGES = 4;
+/** How often a resumed page asks whether the answers the server is still writing have finished. */
+const RESUME_POLL_MS = 1_500;
 
 const VOTES: { winner: Winner; label: string }[] = [
   { winner: "model_a", label: "A is better" },
@@ -56,35 +47,77 @@ function friendly(error: unknown): string {
 export function Arena({ mode }: { mode: Mode }) {
   const sidesOf: Side[] = mode === "direct" ? ["a"] : ["a", "b"];
   const [terms, setTerms] = useState<"unknown" | "needed" | "dismissed" | "accepted">("unknown");
+  const [limits, setLimits] = useState<UploadLimits>(DEFAULT_LIMITS);
   const [conversationId, setConversationId] = useState<string | null>(null);
   const [entries, setEntries] = useState<Record<Side, Entry[]>>({ a: [], b: [] });
   const [turn, setTurn] = useState(0);
   const [revealed, setRevealed] = useState<Partial<Record<Side, ModelInfo>>>({});
   const [vote, setVote] = useState<Winner | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [refused, setRefused] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
+  const [awaitingServer, setAwaitingServer] = useState(false);
   const [prompt, setPrompt] = useState("");
-  const [files, setFiles] = useState<{ file: File; url: string }[]>([]);
+  const [files, setFiles] = useState<Attachment[]>([]);
   const [preset, setPreset] = useState<Preset | null>(null);
   const [loadingPreset, setLoadingPreset] = useState(false);
   const [models, setModels] = useState<ModelInfo[]>([]);
   const [picked, setPicked] = useState<{ a: string; b: string }>({ a: "", b: "" });
-  const [shareUrl, setShareUrl] = useState<string | null>(null);
+  const [shown, setShown] = useState<Side>("a");
   const fileInput = useRef<HTMLInputElement>(null);
+  const shareUrl = vote && conversationId ? `${window.location.origin}/share/${conversationId}` : null;
+
+  const restore = useCallback(
+    (view: ConversationView) => {
+      const resumed = resumedFrom(view);
+      setConversationId(view.id);
+      setEntries(resumed.entries);
+      setTurn(resumed.turn);
+      setVote(resumed.vote);
+      if (mode !== "battle" || resumed.vote) setRevealed(resumed.revealed);
+      if (mode !== "battle") setPicked({ a: resumed.revealed.a?.id ?? "", b: resumed.revealed.b?.id ?? "" });
+      setAwaitingServer(resumed.pending);
+    },
+    [mode],
+  );
 
   useEffect(() => {
-    call<{ termsAccepted: boolean }>("/api/visitor")
-      .then((v) => setTerms(v.termsAccepted ? "accepted" : "needed"))
+    call<{ termsAccepted: boolean; limits?: UploadLimits }>("/api/visitor")
+      .then((v) => {
+        setTerms(v.termsAccepted ? "accepted" : "needed");
+        if (v.limits) setLimits(v.limits);
+      })
       .catch(() => setTerms("needed"));
     if (mode !== "battle") {
       call<{ models: ModelInfo[] }>("/api/models")
         .then(({ models }) => {
           setModels(models);
-          setPicked({ a: models[0]?.id ?? "", b: models[1]?.id ?? "" });
+          setPicked((p) => (p.a ? p : { a: models[0]?.id ?? "", b: models[1]?.id ?? "" }));
         })
         .catch(() => setNotice("The model list could not be loaded."));
     }
-  }, [mode]);
+    // back to a battle after a reload, Back or Forward
+    const id = conversationInUrl();
+    if (id) {
+      call<ConversationView>(`/api/conversations/${id}`)
+        .then(restore)
+        .catch(() => {
+          rememberConversation(null);
+          setNotice("That conversation could not be found. Start a new one below.");
+        });
+    }
+  }, [mode, restore]);
+
+  // answers the server was still writing when the page was left: ask until they are finished
+  useEffect(() => {
+    if (!awaitingServer || !conversationId) return;
+    const timer = setInterval(() => {
+      call<ConversationView>(`/api/conversations/${conversationId}`)
+        .then(restore)
+        .catch(() => undefined);
+    }, RESUME_POLL_MS);
+    return () => clearInterval(timer);
+  }, [awaitingServer, conversationId, restore]);
 
   const apply = useCallback((event: TurnEvent) => {
     if (event.type === "end") return;
@@ -134,7 +167,7 @@ export function Arena({ mode }: { mode: Mode }) {
   });
   const streaming = sidesOf.some((side) => entries[side].some((e) => e.status === "streaming"));
 
-  // leaving while the answers stream loses them: the browser asks first
+  // leaving while the answers stream asks first (they are finished on the server and shown on return)
   useEffect(() => {
     if (!streaming) return;
     const warn = (event: BeforeUnloadEvent) => {
@@ -148,17 +181,12 @@ export function Arena({ mode }: { mode: Mode }) {
   const needsImage = mode === "battle" && conversationId === null && files.length === 0 && !preset;
   const canVote = mode !== "direct" && conversationId !== null && latestDone && !vote && !busy && !streaming;
 
-  function addFiles(list: FileList | File[]) {
+  async function addFiles(list: FileList | File[]) {
     const incoming = Array.from(list);
-    const tooBig = incoming.find((f) => f.size > MAX_MB * 1048576);
-    if (tooBig) {
-      setNotice(`${tooBig.name} is larger than ${MAX_MB} MB. Please choose a smaller image.`);
-      return;
-    }
+    const { accepted, rejected } = await checkAttachments(incoming, files.length + (preset ? 1 : 0), limits);
+    setRefused(rejected);
     setNotice(null);
-    setFiles((current) =>
-      [...current, ...incoming.map((file) => ({ file, url: URL.createObjectURL(file) }))].slice(0, MAX_IMAGES),
-    );
+    if (accepted.length) setFiles((current) => [...current, ...accepted]);
   }
 
   async function send(event?: FormEvent) {
@@ -166,6 +194,7 @@ export function Arena({ mode }: { mode: Mode }) {
     if (busy || streaming || !prompt.trim()) return;
     setBusy(true);
     setNotice(null);
+    setRefused([]);
     const text = prompt;
     const previews = [...(preset ? [preset.url] : []), ...files.map((f) => f.url)];
     try {
@@ -185,6 +214,7 @@ export function Arena({ mode }: { mode: Mode }) {
         id = created.id;
         nextTurn = 1;
         setConversationId(id);
+        rememberConversation(id);
         if (mode !== "battle") {
           setRevealed({ a: models.find((m) => m.id === picked.a), b: models.find((m) => m.id === picked.b) });
         }
@@ -223,7 +253,6 @@ export function Arena({ mode }: { mode: Mode }) {
       );
       setVote(result.winner);
       setRevealed(result.models);
-      setShareUrl(`${window.location.origin}/share/${conversationId}`);
     } catch (error) {
       setNotice(friendly(error));
     } finally {
@@ -249,15 +278,18 @@ export function Arena({ mode }: { mode: Mode }) {
 
   function newRound() {
     setConversationId(null);
+    rememberConversation(null);
     setEntries({ a: [], b: [] });
     setTurn(0);
     setRevealed(mode === "battle" ? {} : revealed);
     setVote(null);
-    setShareUrl(null);
     setNotice(null);
+    setRefused([]);
+    setAwaitingServer(false);
     setPrompt("");
     setFiles([]);
     setPreset(null);
+    setShown("a");
   }
 
   async function randomImage() {
@@ -268,6 +300,7 @@ export function Arena({ mode }: { mode: Mode }) {
       if (!choice) return;
       setPreset(choice);
       setFiles([]);
+      setRefused([]);
       setPrompt(choice.question);
     } catch {
       setNotice("No preset image could be loaded.");
@@ -277,7 +310,7 @@ export function Arena({ mode }: { mode: Mode }) {
   }
 
   // after a vote: how this side came out
-  const verdictOf = (side: Side): keyof typeof VERDICT_LABELS | null => {
+  const verdictOf = (side: Side): Verdict | null => {
     if (!vote || mode === "direct") return null;
     if (vote === "tie") return "tie";
     if (vote === "tie (bothbad)") return "bothbad";
@@ -290,6 +323,15 @@ export function Arena({ mode }: { mode: Mode }) {
     if (!model) return label;
     return `${label}: ${model.displayName}${model.isDemo ? " (demo)" : ""}`;
   };
+
+  const sideState = (side: Side) => {
+    const last = entries[side][entries[side].length - 1];
+    if (last?.role !== "assistant") return "";
+    return last.status === "streaming" ? " · answering…" : last.status === "error" ? " · failed" : " · ready";
+  };
+
+  // the battle's images, shown once above both answers
+  const images = entries.a.find((e) => e.role === "user")?.images ?? [];
 
   return (
     <div className="space-y-4">
@@ -313,10 +355,10 @@ export function Arena({ mode }: { mode: Mode }) {
       {mode !== "battle" && (
         <div className="flex flex-wrap items-center gap-3 text-sm">
           {(mode === "direct" ? (["a"] as const) : (["a", "b"] as const)).map((side) => (
-            <label key={side} className="flex items-center gap-2">
+            <label key={side} className="flex min-w-0 items-center gap-2">
               {mode === "direct" ? "Model" : `Model ${side.toUpperCase()}`}
               <select
-                className="rounded-md border border-zinc-300 bg-white px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900"
+                className="min-w-0 max-w-full rounded-md border border-zinc-300 bg-white px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900"
                 value={picked[side]}
                 disabled={conversationId !== null}
                 onChange={(e) => setPicked((p) => ({ ...p, [side]: e.target.value }))}
@@ -332,99 +374,69 @@ export function Arena({ mode }: { mode: Mode }) {
             </label>
           ))}
           {mode === "side_by_side" && (
-            <span className="text-zinc-500">Named battles are not counted in the leaderboard.</span>
+            <span className="text-zinc-600 dark:text-zinc-400">Named battles are not counted in the leaderboard.</span>
           )}
         </div>
       )}
 
+      {images.length > 0 && (
+        <div className="flex flex-wrap justify-center gap-2" data-testid="battle-images">
+          {images.map((url) => (
+            // biome-ignore lint/performance/noImgElement: user uploads are blob URLs or our image endpoint
+            <img
+              key={url}
+              src={url}
+              alt="attached"
+              className="max-h-56 max-w-full rounded-lg border border-zinc-200 dark:border-zinc-800"
+            />
+          ))}
+        </div>
+      )}
+
+      {mode !== "direct" && (
+        <fieldset className="grid grid-cols-2 gap-2 md:hidden">
+          <legend className="sr-only">Which answer to show</legend>
+          {sidesOf.map((side) => (
+            <button
+              key={side}
+              type="button"
+              aria-pressed={shown === side}
+              onClick={() => setShown(side)}
+              data-testid={`show-${side}`}
+              className={`rounded-lg border px-3 py-2 text-sm font-medium ${
+                shown === side
+                  ? "border-brand-600 bg-brand-600 text-white"
+                  : "border-zinc-300 bg-white dark:border-zinc-700 dark:bg-zinc-900"
+              }`}
+            >
+              Answer {side.toUpperCase()}
+              {sideState(side)}
+            </button>
+          ))}
+        </fieldset>
+      )}
+
       <div className={`grid gap-4 ${mode === "direct" ? "" : "md:grid-cols-2"}`}>
         {sidesOf.map((side) => (
-          <section
+          <AnswerPane
             key={side}
-            data-testid={`panel-${side}`}
-            aria-label={title(side)}
-            className={`flex min-h-64 flex-col rounded-xl border bg-white shadow-sm dark:bg-zinc-900 ${
-              verdictOf(side) === "winner"
-                ? "border-emerald-500 ring-2 ring-emerald-500"
-                : "border-zinc-200 dark:border-zinc-800"
-            }`}
-          >
-            <h2 className="flex flex-wrap items-center gap-2 border-b border-zinc-200 px-4 py-2 font-semibold dark:border-zinc-800">
-              <span data-testid={`title-${side}`}>{title(side)}</span>
-              {verdictOf(side) && (
-                <span
-                  data-testid={`verdict-${side}`}
-                  className={`rounded-full px-2 py-0.5 text-xs font-medium ${
-                    verdictOf(side) === "winner"
-                      ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100"
-                      : "bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300"
-                  }`}
-                >
-                  {VERDICT_LABELS[verdictOf(side) as keyof typeof VERDICT_LABELS]}
-                </span>
-              )}
-            </h2>
-            {vote && revealed[side] && mode !== "direct" && (
-              <p
-                className="border-b border-zinc-200 px-4 py-1.5 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400"
-                data-testid={`reveal-${side}`}
-              >
-                {revealed[side]?.organization ? `${revealed[side]?.organization} · ` : ""}
-                {typeof revealed[side]?.rating === "number"
-                  ? `Arena Score ${revealed[side]?.rating}`
-                  : "not on the leaderboard yet"}{" "}
-                ·{" "}
-                <Link href={`/models/${encodeURIComponent(revealed[side]?.id ?? "")}`} className="underline">
-                  Model page
-                </Link>
-              </p>
-            )}
-            <div className="flex-1 space-y-3 overflow-y-auto p-4" aria-live="polite">
-              {entries[side].length === 0 && <p className="text-sm text-zinc-400">The answer will appear here.</p>}
-              {entries[side].map((entry) => (
-                <div key={`${entry.turn}-${entry.role}`} className={entry.role === "user" ? "flex justify-end" : ""}>
-                  {entry.role === "user" ? (
-                    <div className="max-w-[85%] space-y-2 rounded-2xl bg-brand-50 px-3 py-2 text-sm text-zinc-900 dark:bg-zinc-800 dark:text-zinc-100">
-                      {entry.images.length > 0 && (
-                        <div className="flex flex-wrap gap-2">
-                          {entry.images.map((url) => (
-                            // biome-ignore lint/performance/noImgElement: user uploads are blob URLs
-                            <img key={url} src={url} alt="attached" className="max-h-40 rounded-lg" />
-                          ))}
-                        </div>
-                      )}
-                      <p className="whitespace-pre-wrap">{entry.content}</p>
-                    </div>
-                  ) : (
-                    <div data-testid={`answer-${side}`} data-status={entry.status} className="text-sm">
-                      <Markdown text={entry.content} />
-                      {entry.status === "streaming" && (
-                        <span className="inline-block h-4 w-2 animate-pulse bg-zinc-400 align-middle" aria-hidden />
-                      )}
-                      {entry.status === "error" && (
-                        <div
-                          role="alert"
-                          className="mt-2 flex items-center gap-3 rounded-md bg-red-50 px-3 py-2 text-red-800 dark:bg-red-950 dark:text-red-200"
-                        >
-                          <span>{entry.error}</span>
-                          <button
-                            type="button"
-                            onClick={() => retry(side)}
-                            disabled={busy || streaming}
-                            className="rounded-md border border-red-300 px-2 py-0.5 text-xs font-medium hover:bg-red-100 disabled:opacity-50 dark:border-red-700 dark:hover:bg-red-900"
-                          >
-                            Retry
-                          </button>
-                        </div>
-                      )}
-                    </div>
-                  )}
-                </div>
-              ))}
-            </div>
-          </section>
+            side={side}
+            title={title(side)}
+            entries={entries[side]}
+            verdict={verdictOf(side)}
+            revealed={revealed[side]}
+            hiddenOnPhone={mode !== "direct" && shown !== side}
+            busy={busy || streaming}
+            onRetry={retry}
+          />
         ))}
       </div>
+
+      {awaitingServer && (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="resuming" aria-live="polite">
+          Still answering: the answers appear here as soon as they are finished.
+        </p>
+      )}
 
       {mode !== "direct" && (
         <fieldset className="grid grid-cols-2 gap-2 sm:grid-cols-4">
@@ -435,7 +447,7 @@ export function Arena({ mode }: { mode: Mode }) {
               type="button"
               disabled={!canVote}
               onClick={() => castVote(v.winner)}
-              className={`rounded-lg border px-3 py-2 text-sm font-medium transition disabled:cursor-not-allowed disabled:opacity-40 ${
+              className={`rounded-lg border px-3 py-2 text-sm font-medium transition disabled:cursor-not-allowed disabled:opacity-60 ${
                 vote === v.winner
                   ? "border-brand-600 bg-brand-600 text-white disabled:opacity-100"
                   : "border-zinc-300 bg-white hover:border-brand-500 hover:bg-brand-50 dark:border-zinc-700 dark:bg-zinc-900 dark:hover:bg-zinc-800"
@@ -449,16 +461,15 @@ export function Arena({ mode }: { mode: Mode }) {
 
       {vote && (
         <div
-          className="rounded-lg border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100"
+          className="flex flex-wrap items-center gap-2 rounded-lg border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100"
           data-testid="vote-thanks"
         >
-          Thanks for voting!{" "}
+          <span>Thanks for voting!</span>
           {shareUrl && (
             <>
-              Share this battle:{" "}
               <a className="font-medium underline" href={shareUrl} data-testid="share-link">
-                {shareUrl}
-              </a>{" "}
+                Share this battle
+              </a>
               <CopyButton text={shareUrl} />
             </>
           )}
@@ -480,10 +491,23 @@ export function Arena({ mode }: { mode: Mode }) {
         onDragOver={(e: DragEvent) => e.preventDefault()}
         onDrop={(e: DragEvent) => {
           e.preventDefault();
-          if (!conversationId && e.dataTransfer.files.length) addFiles(e.dataTransfer.files);
+          if (!conversationId && e.dataTransfer.files.length) void addFiles(e.dataTransfer.files);
         }}
-        className="space-y-2 rounded-xl border border-zinc-200 bg-white p-3 shadow-sm dark:border-zinc-800 dark:bg-zinc-900"
+        className="sticky bottom-0 z-10 space-y-2 rounded-xl border border-zinc-200 bg-white p-3 shadow-lg dark:border-zinc-800 dark:bg-zinc-900"
       >
+        {refused.length > 0 && (
+          <div
+            role="alert"
+            data-testid="attach-errors"
+            className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
+          >
+            <ul className="list-disc pl-4">
+              {refused.map((reason) => (
+                <li key={reason}>{reason}</li>
+              ))}
+            </ul>
+          </div>
+        )}
         {(files.length > 0 || preset) && (
           <div className="flex flex-wrap gap-2">
             {preset && (
@@ -495,7 +519,9 @@ export function Arena({ mode }: { mode: Mode }) {
                   className="h-20 rounded-md border border-zinc-200"
                 />
                 {preset.credit && (
-                  <figcaption className="max-w-48 text-[10px] leading-tight text-zinc-500">{preset.credit}</figcaption>
+                  <figcaption className="max-w-48 text-[10px] leading-tight text-zinc-600 dark:text-zinc-400">
+                    {preset.credit}
+                  </figcaption>
                 )}
                 <button
                   type="button"
@@ -523,31 +549,39 @@ export function Arena({ mode }: { mode: Mode }) {
             ))}
           </div>
         )}
-        <textarea
-          value={prompt}
-          onChange={(e) => setPrompt(e.target.value)}
-          onPaste={(e: ClipboardEvent) => {
-            const pasted = Array.from(e.clipboardData.files).filter((f) => f.type.startsWith("image/"));
-            if (pasted.length && !conversationId) addFiles(pasted);
-          }}
-          onKeyDown={(e) => {
-            if (e.key === "Enter" && !e.shiftKey) {
-              e.preventDefault();
-              void send();
-            }
-          }}
-          rows={2}
-          placeholder={
-            vote
-              ? "You voted: this battle is over. Press New battle to start another."
-              : conversationId
-                ? "Ask a follow-up…"
-                : "Upload an image and ask anything about it…"
-          }
-          aria-label="Your message"
-          className="w-full resize-none bg-transparent text-sm outline-none"
-          disabled={vote !== null}
-        />
+        {vote ? (
+          <p className="flex flex-wrap items-center gap-3 text-sm" data-testid="battle-over">
+            <span className="text-zinc-700 dark:text-zinc-300">
+              You voted, so this battle is over: the models are revealed and cannot be asked further.
+            </span>
+            <button
+              type="button"
+              onClick={newRound}
+              className="rounded-md bg-brand-600 px-4 py-1.5 font-medium text-white hover:bg-brand-700"
+            >
+              New battle
+            </button>
+          </p>
+        ) : (
+          <textarea
+            value={prompt}
+            onChange={(e) => setPrompt(e.target.value)}
+            onPaste={(e: ClipboardEvent) => {
+              const pasted = Array.from(e.clipboardData.files);
+              if (pasted.length && !conversationId) void addFiles(pasted);
+            }}
+            onKeyDown={(e) => {
+              if (e.key === "Enter" && !e.shiftKey) {
+                e.preventDefault();
+                void send();
+              }
+            }}
+            rows={2}
+            placeholder={conversationId ? "Ask a follow-up…" : "Upload an image and ask anything about it…"}
+            aria-label="Your message"
+            className="w-full resize-none bg-transparent text-sm outline-none"
+          />
+        )}
         <div className="flex flex-wrap items-center gap-2">
           <input
             ref={fileInput}
@@ -557,7 +591,7 @@ export function Arena({ mode }: { mode: Mode }) {
             className="hidden"
             data-testid="file-input"
             onChange={(e) => {
-              if (e.target.files) addFiles(e.target.files);
+              if (e.target.files) void addFiles(e.target.files);
               e.target.value = "";
             }}
           />
@@ -565,7 +599,7 @@ export function Arena({ mode }: { mode: Mode }) {
             type="button"
             disabled={conversationId !== null}
             onClick={() => fileInput.current?.click()}
-            className="rounded-md border border-zinc-300 px-3 py-1.5 text-sm disabled:opacity-40 dark:border-zinc-700"
+            className="rounded-md border border-zinc-300 px-3 py-1.5 text-sm disabled:opacity-60 dark:border-zinc-700"
           >
             Attach image
           </button>
@@ -575,41 +609,45 @@ export function Arena({ mode }: { mode: Mode }) {
               disabled={conversationId !== null || loadingPreset}
               onClick={randomImage}
               aria-busy={loadingPreset}
-              className="rounded-md border border-zinc-300 px-3 py-1.5 text-sm disabled:opacity-40 dark:border-zinc-700"
+              className="rounded-md border border-zinc-300 px-3 py-1.5 text-sm disabled:opacity-60 dark:border-zinc-700"
             >
               {loadingPreset ? "Loading…" : "Random image"}
             </button>
           )}
-          {mode !== "direct" && (
+          {mode !== "direct" && !vote && (
             <button
               type="button"
               onClick={regenerate}
-              disabled={!conversationId || busy || streaming || vote !== null}
-              className="rounded-md border border-zinc-300 px-3 py-1.5 text-sm disabled:opacity-40 dark:border-zinc-700"
+              disabled={!conversationId || busy || streaming}
+              className="rounded-md border border-zinc-300 px-3 py-1.5 text-sm disabled:opacity-60 dark:border-zinc-700"
             >
               Regenerate
             </button>
           )}
-          <button
-            type="button"
-            onClick={newRound}
-            disabled={busy || streaming}
-            className="rounded-md border border-zinc-300 px-3 py-1.5 text-sm disabled:opacity-40 dark:border-zinc-700"
-          >
-            {mode === "direct" ? "New chat" : "New battle"}
-          </button>
+          {!vote && (
+            <button
+              type="button"
+              onClick={newRound}
+              disabled={busy || streaming}
+              className="rounded-md border border-zinc-300 px-3 py-1.5 text-sm disabled:opacity-60 dark:border-zinc-700"
+            >
+              {mode === "direct" ? "New chat" : "New battle"}
+            </button>
+          )}
           {needsImage && (
-            <span className="ml-auto text-xs text-zinc-500" data-testid="image-hint">
+            <span className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="image-hint">
               Attach an image (or take a Random image) to start a battle
             </span>
           )}
-          <button
-            type="submit"
-            disabled={busy || streaming || !prompt.trim() || vote !== null || terms !== "accepted" || needsImage}
-            className="ml-auto rounded-md bg-brand-600 px-4 py-1.5 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-40"
-          >
-            Send
-          </button>
+          {!vote && (
+            <button
+              type="submit"
+              disabled={busy || streaming || !prompt.trim() || terms !== "accepted" || needsImage}
+              className="ml-auto rounded-md bg-brand-600 px-4 py-1.5 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60"
+            >
+              Send
+            </button>
+          )}
         </div>
       </form>
     </div>

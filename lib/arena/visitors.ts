@@ -1,4 +1,5 @@
 import type { Db } from "../db/context";
+import { imageLimits } from "../images";
 import { arenaSettings } from "./settings";
 
 /** Records that a visitor accepted the terms, creating the visitor when new. */
@@ -18,5 +19,11 @@ export async function acceptTerms({ prisma }: Db, visitorId: string | null, ipHa
 
 export async function visitorStatus({ prisma }: Db, visitorId: string | null) {
   const visitor = visitorId ? await prisma.visitor.findUnique({ where: { id: visitorId } }) : null;
-  return { termsAccepted: Boolean(visitor?.termsAcceptedAt), banned: Boolean(visitor?.bannedAt) };
+  const { maxBytes, maxImagesPerTurn, maxPixels } = imageLimits();
+  return {
+    termsAccepted: Boolean(visitor?.termsAcceptedAt),
+    banned: Boolean(visitor?.bannedAt),
+    // the browser checks attachments against these at once; the server checks again on upload
+    limits: { maxBytes, maxImagesPerTurn, maxPixels },
+  };
 }

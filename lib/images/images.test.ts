@@ -7,6 +7,7 @@ import zlib from "node:zlib";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { normaliseImage } from "./normalise";
+import { screenAttachments } from "./rules";
 import { LocalImageStore, S3ImageStore } from "./store";
 import { checkUpload, ImageRejected, sniffImageType } from "./validate";
 
@@ -150,5 +151,32 @@ describe("image stores", () => {
     expect(seen.every((s) => s.endsWith("AWS4-HMAC-SHA256"))).toBe(true);
     expect(seen[0]).toContain("/arena/ab/x.png");
     server.close();
+  });
+});
+
+describe("screenAttachments (the browser's instant check, same rules as the server)", () => {
+  const limits = { maxBytes: 1000, maxImagesPerTurn: 2, maxPixels: 1e6 };
+  const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+  const text = new TextEncoder().encode("hello world!");
+  it("names every refused file with the server's words, in order, and keeps the rest", () => {
+    const files = [
+      { name: "a.png", size: 10, head: png },
+      { name: "notes.png", size: 10, head: text },
+      { name: "big.png", size: 2_000_000, head: png },
+      { name: "b.png", size: 10, head: png },
+      { name: "c.png", size: 10, head: png },
+    ];
+    const { accepted, rejected } = screenAttachments(files, 0, limits);
+    expect(accepted.map((f) => f.name)).toEqual(["a.png", "b.png"]);
+    expect(rejected).toEqual([
+      { name: "notes.png", reason: "notes.png is not a PNG, JPEG, WebP or GIF image" },
+      { name: "big.png", reason: "big.png is 1.9 MB; images may be at most 0 MB" },
+      { name: "c.png", reason: "c.png was not added: at most 2 images per message" },
+    ]);
+    // the server's refusal reads the same
+    expect(() => checkUpload("notes.png", text, 1000)).toThrow("notes.png is not a PNG, JPEG, WebP or GIF image");
+  });
+  it("counts what is already attached", () => {
+    expect(screenAttachments([{ name: "x.png", size: 1, head: png }], 2, limits).accepted).toEqual([]);
   });
 });

@@ -4,8 +4,9 @@ import { imageStore } from "./store";
 import { checkUpload, ImageRejected, imageLimits } from "./validate";
 
 export { EXTENSION, type NormalisedImage, normaliseImage } from "./normalise";
+export { ACCEPTED_TYPES, type ImageType, screenAttachments, sniffImageType, type UploadLimits } from "./rules";
 export { type ImageStore, imageStore, LocalImageStore, S3ImageStore } from "./store";
-export { ACCEPTED_TYPES, checkUpload, ImageRejected, imageLimits, sniffImageType } from "./validate";
+export { checkUpload, ImageRejected, imageLimits } from "./validate";
 
 export interface StoredImage {
   sha256: string;

@@ -1,0 +1,111 @@
+"use client";
+// One model's side of a battle or chat: its title, after a vote who it was, and the turns as they stream.
+import Link from "next/link";
+import type { ModelInfo, Side } from "./api";
+import { Markdown } from "./markdown";
+import type { Entry } from "./resume";
+
+export const VERDICT_LABELS = { winner: "Your pick", loser: "Not chosen", tie: "Tie", bothbad: "Both bad" } as const;
+export type Verdict = keyof typeof VERDICT_LABELS;
+
+interface Props {
+  side: Side;
+  title: string;
+  entries: Entry[];
+  verdict: Verdict | null;
+  /** the model, shown with its organisation, score and page once the vote reveals it */
+  revealed?: ModelInfo;
+  /** on a phone only one side shows at a time */
+  hiddenOnPhone: boolean;
+  busy: boolean;
+  onRetry: (side: Side) => void;
+}
+
+function Reveal({ model }: { model: ModelInfo }) {
+  const score =
+    model.rating === undefined
+      ? null
+      : typeof model.rating === "number"
+        ? `Arena Score ${model.rating}`
+        : "not on the leaderboard yet";
+  return (
+    <p className="border-b border-zinc-200 px-4 py-1.5 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
+      {[model.organization, score].filter(Boolean).join(" · ")}
+      {(model.organization || score) && " · "}
+      <Link href={`/models/${encodeURIComponent(model.id)}`} className="underline">
+        Model page
+      </Link>
+    </p>
+  );
+}
+
+export function AnswerPane({ side, title, entries, verdict, revealed, hiddenOnPhone, busy, onRetry }: Props) {
+  return (
+    <section
+      data-testid={`panel-${side}`}
+      aria-label={title}
+      className={`${hiddenOnPhone ? "hidden md:flex" : "flex"} min-h-64 min-w-0 flex-col rounded-xl border bg-white shadow-sm dark:bg-zinc-900 ${
+        verdict === "winner" ? "border-emerald-500 ring-2 ring-emerald-500" : "border-zinc-200 dark:border-zinc-800"
+      }`}
+    >
+      <h2 className="flex flex-wrap items-center gap-2 border-b border-zinc-200 px-4 py-2 font-semibold dark:border-zinc-800">
+        <span data-testid={`title-${side}`}>{title}</span>
+        {verdict && (
+          <span
+            data-testid={`verdict-${side}`}
+            className={`rounded-full px-2 py-0.5 text-xs font-medium ${
+              verdict === "winner"
+                ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100"
+                : "bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300"
+            }`}
+          >
+            {VERDICT_LABELS[verdict]}
+          </span>
+        )}
+      </h2>
+      {verdict && revealed && (
+        <div data-testid={`reveal-${side}`}>
+          <Reveal model={revealed} />
+        </div>
+      )}
+      <div className="flex-1 space-y-3 overflow-y-auto p-4" aria-live="polite">
+        {entries.length === 0 && (
+          <p className="text-sm text-zinc-500 dark:text-zinc-400">The answer will appear here.</p>
+        )}
+        {entries.map((entry) => (
+          <div key={`${entry.turn}-${entry.role}`} className={entry.role === "user" ? "flex justify-end" : ""}>
+            {entry.role === "user" ? (
+              // the images are shown once, above both answers
+              <p className="max-w-[85%] whitespace-pre-wrap rounded-2xl bg-brand-50 px-3 py-2 text-sm text-zinc-900 dark:bg-zinc-800 dark:text-zinc-100">
+                {entry.content}
+              </p>
+            ) : (
+              <div data-testid={`answer-${side}`} data-status={entry.status} className="break-words text-sm">
+                <Markdown text={entry.content} />
+                {entry.status === "streaming" && (
+                  <span className="inline-block h-4 w-2 animate-pulse bg-zinc-400 align-middle" aria-hidden />
+                )}
+                {entry.status === "error" && (
+                  <div
+                    role="alert"
+                    className="mt-2 flex items-center gap-3 rounded-md bg-red-50 px-3 py-2 text-red-800 dark:bg-red-950 dark:text-red-200"
+                  >
+                    <span>{entry.error}</span>
+                    <button
+                      type="button"
+                      onClick={() => onRetry(side)}
+                      disabled={busy}
+                      className="rounded-md border border-red-300 px-2 py-0.5 text-xs font-medium hover:bg-red-100 disabled:opacity-50 dark:border-red-700 dark:hover:bg-red-900"
+                    >
+                      Retry
+                    </button>
+                  </div>
+                )}
+              </div>
+            )}
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}

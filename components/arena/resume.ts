@@ -1,0 +1,62 @@
+// A battle survives reload, Back and Forward: its id rides in the URL (?c=…) and the page rebuilds itself from the
+// server's view of the conversation. Answers still being written on the server are polled until they finish.
+import type { ConversationView } from "@/lib/arena";
+import type { ModelInfo, Side, Winner } from "./api";
+
+export interface Entry {
+  turn: number;
+  role: "user" | "assistant";
+  content: string;
+  images: string[];
+  status: "streaming" | "done" | "error";
+  error?: string;
+}
+
+export const CONVERSATION_PARAM = "c";
+
+/** The conversation id in the address bar, if it looks like one. */
+export function conversationInUrl(): string | null {
+  const id = new URLSearchParams(window.location.search).get(CONVERSATION_PARAM);
+  return id && /^[0-9a-f-]{36}$/i.test(id) ? id : null;
+}
+
+/** Puts the id in the address bar without a navigation (Next keeps its router state in history.state). */
+export function rememberConversation(id: string | null) {
+  const url = new URL(window.location.href);
+  if (id) url.searchParams.set(CONVERSATION_PARAM, id);
+  else url.searchParams.delete(CONVERSATION_PARAM);
+  window.history.replaceState(window.history.state, "", `${url.pathname}${url.search}${url.hash}`);
+}
+
+export interface Resumed {
+  entries: Record<Side, Entry[]>;
+  turn: number;
+  vote: Winner | null;
+  revealed: Partial<Record<Side, ModelInfo>>;
+  /** an answer the server is still writing: ask again shortly */
+  pending: boolean;
+}
+
+export function resumedFrom(view: ConversationView): Resumed {
+  const entries: Record<Side, Entry[]> = { a: [], b: [] };
+  const revealed: Partial<Record<Side, ModelInfo>> = {};
+  let pending = false;
+  for (const side of ["a", "b"] as const) {
+    const data = view.sides[side];
+    if (!data) continue;
+    if (data.model) revealed[side] = { ...data.model };
+    entries[side] = data.messages.map((m) => {
+      const status = m.role === "user" || m.status === "done" ? "done" : m.status === "pending" ? "streaming" : "error";
+      if (status === "streaming") pending = true;
+      return {
+        turn: m.turn,
+        role: m.role,
+        content: m.content,
+        images: m.images.map((sha) => `/api/images/${sha}`),
+        status,
+        ...(m.error ? { error: m.error } : {}),
+      };
+    });
+  }
+  return { entries, turn: view.turnCount, vote: view.vote?.winner ?? null, revealed, pending };
+}
