@@ -65,3 +65,20 @@ export class ArenaPage {
     }
   }
 }
+
+/** The text of every chart label or value whose box falls outside its SVG (cut off on screen); [] when none. */
+export function clippedChartText(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const clipped: string[] = [];
+    for (const svg of Array.from(document.querySelectorAll("svg[role=img]"))) {
+      const box = svg.getBoundingClientRect();
+      for (const text of Array.from(svg.querySelectorAll("text"))) {
+        const r = text.getBoundingClientRect();
+        if (r.width === 0) continue;
+        if (r.left < box.left - 1 || r.right > box.right + 1 || r.top < box.top - 1 || r.bottom > box.bottom + 1)
+          clipped.push(`${svg.getAttribute("aria-label")}: ${text.textContent}`);
+      }
+    }
+    return clipped;
+  });
+}

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ArenaPage, pngImage } from "./arena-page";
+import { ArenaPage, clippedChartText, pngImage } from "./arena-page";
 
 test("a vote reaches the leaderboard: table, category and style switches, charts", async ({ page }) => {
   const arena = new ArenaPage(page);
@@ -16,6 +16,23 @@ test("a vote reaches the leaderboard: table, category and style switches, charts
     await expect(page.getByRole("cell", { name: /Fake Alpha/ })).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 20_000 });
   await expect(page.getByRole("columnheader", { name: "Rank (UB)" })).toBeVisible();
+  await expect(page.getByTestId("snapshot-info")).toContainText(/^Last updated .* · 2 models · \d+ votes?/);
+  // sort by a column; again to reverse; the header says which way
+  const names = () => page.locator("tbody tr td:nth-child(2) a").allInnerTexts();
+  await page.getByRole("button", { name: "Model" }).click();
+  expect(await names()).toEqual(["Fake Alpha", "Fake Beta"]);
+  await expect(page.getByRole("columnheader", { name: "Model" })).toHaveAttribute("aria-sort", "ascending");
+  await page.getByRole("button", { name: "Model" }).click();
+  expect(await names()).toEqual(["Fake Beta", "Fake Alpha"]);
+  await expect(page.getByRole("columnheader", { name: "Model" })).toHaveAttribute("aria-sort", "descending");
+  // search and filter
+  await page.getByLabel("Search models").fill("alp");
+  expect(await names()).toEqual(["Fake Alpha"]);
+  await expect(page.getByTestId("table-count")).toHaveText("1 of 2 models");
+  await page.getByLabel("Search models").fill("");
+  await page.getByLabel("Organization").selectOption("Beta Works");
+  expect(await names()).toEqual(["Fake Beta"]);
+  await page.getByLabel("Organization").selectOption("");
   await expect(page.getByRole("img", { name: "Arena Score with 95% confidence intervals" })).toBeVisible();
   await expect(page.getByRole("img", { name: /Win fraction of the row model/ })).toBeVisible();
   await page.getByRole("link", { name: "Style control: off" }).click();
@@ -31,6 +48,22 @@ test("a vote reaches the leaderboard: table, category and style switches, charts
   await expect(page.getByRole("img", { name: /Style coefficients per category/ })).toBeVisible();
   await expect(page.getByRole("img", { name: "Battles per category" })).toBeVisible();
   await expect(page.getByRole("img", { name: /both are bad/ })).toBeVisible();
+  // signed values on a diverging scale with a legend; every chart's numbers as a table behind a toggle
+  await expect(page.locator('[data-chart="style-coefficients"] [data-testid="legend"]')).toBeVisible();
+  await expect(page.locator('[data-chart="style-coefficients"] text', { hasText: /^-0\.000$/ })).toHaveCount(0);
+  const battles = page.getByTestId("figure-category-battles");
+  await battles.getByText("Show the data as a table").click();
+  await expect(battles.getByRole("table").getByRole("row").first()).toContainText(/\d+ \(\d+\.\d%\)/);
+  // no label or value outside its chart, at this width and on a phone
+  expect(await clippedChartText(page)).toEqual([]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  // the charts load as they scroll near
+  await page.getByTestId("charts").scrollIntoViewIfNeeded();
+  await expect(page.getByRole("img", { name: "Battles per category" })).toBeVisible();
+  expect(await clippedChartText(page)).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1280, height: 720 });
   await page.getByRole("link", { name: "Exclude ties" }).click();
   await expect(page).toHaveURL(/category=no_tie/);
   await expect(page.getByRole("cell", { name: /Fake Alpha/ })).toBeVisible();

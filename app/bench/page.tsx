@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { BenchTable } from "@/components/bench/bench-table";
-import { RatingIntervals } from "@/components/charts/rating-intervals";
+import { RatingIntervalsFigure } from "@/components/charts/rating-intervals";
 import { Scatter } from "@/components/charts/scatter";
 import { signedInUser } from "@/lib/auth/guard";
 import { benchBoard, benchItemList } from "@/lib/bench";
@@ -45,7 +45,7 @@ export default async function BenchPage() {
             {board.published ? " · published" : ""} · scored {new Date(board.computedAt).toUTCString()}
           </p>
           <BenchTable score={board.score} styled={board.styled} names={board.displayNames} />
-          <RatingIntervals
+          <RatingIntervalsFigure
             title="Score (win rate against the anchor, %) with 95% intervals"
             digits={1}
             rows={board.score.models.map((m) => ({

@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { RatingIntervals } from "@/components/charts/rating-intervals";
+import { RatingIntervalsFigure } from "@/components/charts/rating-intervals";
 import { Scatter } from "@/components/charts/scatter";
+import { ScrollBox } from "@/components/scroll-box";
 import { signedInUser } from "@/lib/auth/guard";
 import { benchmarkBoards } from "@/lib/benchmarks";
 import { getDb } from "@/lib/db";
@@ -39,7 +40,10 @@ export default async function BenchmarksPage() {
               {report.sets.join(", ")}
               {report.random ? ` · random guess ${pct(report.random.accuracy)} (${report.random.source})` : ""}
             </p>
-            <div className="overflow-x-auto rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
+            <ScrollBox
+              label={`${NAMES[benchmark] ?? benchmark} accuracy`}
+              className="rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900"
+            >
               <table className="w-full min-w-[520px] text-sm" data-testid={`benchmark-${benchmark}`}>
                 <caption className="sr-only">{NAMES[benchmark] ?? benchmark} accuracy per model</caption>
                 <thead className="text-left text-xs uppercase tracking-wide text-zinc-500">
@@ -89,8 +93,8 @@ export default async function BenchmarksPage() {
                   ))}
                 </tbody>
               </table>
-            </div>
-            <RatingIntervals
+            </ScrollBox>
+            <RatingIntervalsFigure
               title={`${NAMES[benchmark] ?? benchmark}: accuracy (%) with 95% Wilson intervals`}
               digits={1}
               rows={report.models.map((m) => ({
@@ -103,7 +107,7 @@ export default async function BenchmarksPage() {
             {gaps.length > 0 && (
               <div className="space-y-1" data-testid="modality-gap">
                 <h3 className="font-semibold">Modality gap (best text representation − image)</h3>
-                <RatingIntervals
+                <RatingIntervalsFigure
                   title="Modality gap in accuracy points, with 95% paired bootstrap intervals"
                   digits={1}
                   rows={gaps.map(({ model, gap }) => ({
@@ -142,7 +146,7 @@ export default async function BenchmarksPage() {
               <details className="text-sm">
                 <summary>Accuracy by metadata key</summary>
                 {Object.keys(report.models[0].byKey).map((key) => (
-                  <div key={key} className="mt-2 overflow-x-auto">
+                  <ScrollBox key={key} label={`Accuracy by ${key.replace("_", " ")}`} className="mt-2">
                     <h4 className="font-medium">{key.replace("_", " ")}</h4>
                     <table className="min-w-[420px] text-xs">
                       <thead className="text-left text-zinc-500">
@@ -173,7 +177,7 @@ export default async function BenchmarksPage() {
                         ))}
                       </tbody>
                     </table>
-                  </div>
+                  </ScrollBox>
                 ))}
               </details>
             )}

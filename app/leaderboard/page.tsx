@@ -1,13 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { RatingIntervals } from "@/components/charts/rating-intervals";
-import { CategoryCharts } from "@/components/leaderboard/category-charts";
+import { LazyCharts } from "@/components/leaderboard/lazy-charts";
 import { LeaderboardTable } from "@/components/leaderboard/leaderboard-table";
-import { PairCharts } from "@/components/leaderboard/pair-charts";
 import { CATEGORY_LABELS, categoryLabel } from "@/lib/categories/names";
 import { getDb } from "@/lib/db";
-import { servedCategories, servedSnapshot } from "@/lib/leaderboard";
+import { PROVISIONAL_VOTES, servedCategories, servedSnapshot } from "@/lib/leaderboard";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Leaderboard" };
@@ -51,7 +49,7 @@ export default async function LeaderboardPage({
       </div>
       <nav className="flex flex-wrap items-center gap-2 text-sm" aria-label="Leaderboard options">
         <div className="flex items-center gap-2">
-          <span className="text-zinc-500">Category</span>
+          <span className="text-zinc-600 dark:text-zinc-400">Category</span>
           <span className="flex flex-wrap gap-1">
             {(categories.length ? categories : [{ category: "overall", votes: 0 }]).map((c) => (
               <Link
@@ -68,7 +66,6 @@ export default async function LeaderboardPage({
         <Link
           href={href({ style: !style })}
           className="ml-auto rounded-md border border-zinc-300 px-2 py-0.5 dark:border-zinc-700"
-          aria-pressed={style}
         >
           Style control: {style ? "on" : "off"}
         </Link>
@@ -80,8 +77,9 @@ export default async function LeaderboardPage({
         </p>
       ) : (
         <>
-          <p className="text-xs text-zinc-500" data-testid="snapshot-info">
-            {snapshot.voteCount} votes · computed {snapshot.createdAt.toUTCString()}
+          <p className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="snapshot-info">
+            Last updated <time dateTime={snapshot.createdAt.toISOString()}>{snapshot.createdAt.toUTCString()}</time> ·{" "}
+            {snapshot.payload.models.length} models · {snapshot.voteCount.toLocaleString("en-US")} votes
             {snapshot.published ? " · published" : ""}
             {snapshot.payload.categoriesLabelledBy && category !== "overall"
               ? ` · categories labelled by ${snapshot.payload.categoriesLabelledBy === "rules" ? "heuristic rules (no judge model configured)" : snapshot.payload.categoriesLabelledBy}`
@@ -89,26 +87,15 @@ export default async function LeaderboardPage({
           </p>
           <LeaderboardTable
             models={snapshot.payload.models}
+            provisionalVotes={PROVISIONAL_VOTES}
             overallRanks={
               category === "overall" ? undefined : style ? overallSummary?.styleRanks : overallSummary?.ranks
             }
             plainRanks={style ? thisSummary?.ranks : undefined}
           />
-          <RatingIntervals
-            title="Arena Score with 95% confidence intervals"
-            rows={snapshot.payload.models.map((m) => ({
-              label: m.displayName,
-              rating: m.rating,
-              lower: m.ciLower,
-              upper: m.ciUpper,
-            }))}
-          />
-          <PairCharts payload={snapshot.payload} />
-          {category === "overall" && overall && summary.length > 0 && (
-            <CategoryCharts summary={summary} models={overall.payload.models} />
-          )}
+          <LazyCharts category={category} style={style} />
           {snapshot.payload.warnings.length > 0 && (
-            <ul className="list-disc pl-5 text-xs text-zinc-500">
+            <ul className="list-disc pl-5 text-xs text-zinc-600 dark:text-zinc-400">
               {snapshot.payload.warnings.map((w) => (
                 <li key={w}>{w}</li>
               ))}

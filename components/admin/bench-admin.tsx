@@ -4,6 +4,7 @@
 // while anything is under way (the work itself happens in the jobs process).
 import { useRouter } from "next/navigation";
 import { type FormEvent, useEffect, useId, useState } from "react";
+import { ScrollBox } from "@/components/scroll-box";
 import type { BenchChoice, JudgingStatus } from "@/lib/bench";
 import type { RunStatus } from "@/lib/evals";
 import { callApi } from "./request";
@@ -232,7 +233,7 @@ export function BenchAdmin({ runs, judgings, sets, choices, models, defaults, li
         {runs.length === 0 ? (
           <p className="text-sm text-zinc-500">No runs yet.</p>
         ) : (
-          <div className="overflow-x-auto">
+          <ScrollBox label="Runs">
             <table className="w-full min-w-[560px] text-sm" data-testid="bench-runs">
               <thead className="text-left text-xs text-zinc-500">
                 <tr>
@@ -264,7 +265,7 @@ export function BenchAdmin({ runs, judgings, sets, choices, models, defaults, li
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollBox>
         )}
       </section>
       <section className="space-y-2" aria-labelledby="judgings">
@@ -274,7 +275,7 @@ export function BenchAdmin({ runs, judgings, sets, choices, models, defaults, li
         {judgings.length === 0 ? (
           <p className="text-sm text-zinc-500">No judgings yet.</p>
         ) : (
-          <div className="overflow-x-auto">
+          <ScrollBox label="Judgings">
             <table className="w-full min-w-[640px] text-sm" data-testid="bench-judgings">
               <thead className="text-left text-xs text-zinc-500">
                 <tr>
@@ -308,7 +309,7 @@ export function BenchAdmin({ runs, judgings, sets, choices, models, defaults, li
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollBox>
         )}
       </section>
       {choices.length > 0 && (

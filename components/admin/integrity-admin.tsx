@@ -1,5 +1,6 @@
 "use client";
 import { useState } from "react";
+import { Table } from "@/components/table";
 import { callApi } from "./request";
 import { ErrorNote, useAction } from "./use-action";
 
@@ -67,7 +68,7 @@ export function IntegrityAdmin({
           evidence passes 1/α. Banning leaves their votes out of the next snapshot.
         </p>
         {flagged.length === 0 ? <p className="text-sm text-zinc-500">No voter is flagged.</p> : null}
-        <table className="w-full text-sm">
+        <Table>
           <thead className="text-left text-xs text-zinc-500">
             <tr>
               <th className="py-1">Visitor</th>
@@ -101,12 +102,12 @@ export function IntegrityAdmin({
               </tr>
             ))}
           </tbody>
-        </table>
+        </Table>
       </section>
       <section className="space-y-2">
         <h2 className="text-lg font-semibold">Banned visitors</h2>
         {banned.length === 0 ? <p className="text-sm text-zinc-500">Nobody is banned.</p> : null}
-        <table className="w-full text-sm">
+        <Table>
           <tbody>
             {banned.map((b) => (
               <tr key={b.id} className="border-t border-zinc-200 dark:border-zinc-800">
@@ -127,7 +128,7 @@ export function IntegrityAdmin({
               </tr>
             ))}
           </tbody>
-        </table>
+        </Table>
       </section>
     </div>
   );

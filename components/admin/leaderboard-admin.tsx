@@ -1,5 +1,6 @@
 "use client";
 import { useState } from "react";
+import { Table } from "@/components/table";
 import type { RunComparison, RunInfo } from "@/lib/leaderboard/runs";
 import { callApi } from "./request";
 import { ErrorNote, useAction } from "./use-action";
@@ -47,7 +48,7 @@ export function LeaderboardAdmin({ runs, requestedAt }: { runs: RunInfo[]; reque
         published; otherwise the newest run is served.
       </p>
       <ErrorNote error={error} />
-      <table className="w-full text-sm">
+      <Table>
         <thead className="text-left text-xs text-zinc-500">
           <tr>
             <th className="py-1">Computed</th>
@@ -83,7 +84,7 @@ export function LeaderboardAdmin({ runs, requestedAt }: { runs: RunInfo[]; reque
             </tr>
           ))}
         </tbody>
-      </table>
+      </Table>
       <section className="space-y-2">
         <h2 className="text-lg font-semibold">Compare two runs</h2>
         <form
@@ -120,7 +121,7 @@ export function LeaderboardAdmin({ runs, requestedAt }: { runs: RunInfo[]; reque
           </button>
         </form>
         {comparison ? (
-          <table aria-label="Comparison" className="w-full text-sm">
+          <Table aria-label="Comparison">
             <thead className="text-left text-xs text-zinc-500">
               <tr>
                 <th className="py-1">Model</th>
@@ -154,7 +155,7 @@ export function LeaderboardAdmin({ runs, requestedAt }: { runs: RunInfo[]; reque
                 );
               })}
             </tbody>
-          </table>
+          </Table>
         ) : null}
       </section>
     </div>

@@ -1,6 +1,7 @@
 "use client";
 import { useState } from "react";
 import { Markdown } from "@/components/arena/markdown";
+import { Table } from "@/components/table";
 import type { ProbeResult } from "@/lib/admin/probe";
 import { callApi } from "./request";
 import { ErrorNote, useAction } from "./use-action";
@@ -268,7 +269,7 @@ export function ModelsAdmin({ models, providers }: { models: AdminModel[]; provi
           }}
         />
       ) : null}
-      <table className="w-full text-sm">
+      <Table>
         <thead className="text-left text-xs text-zinc-500">
           <tr>
             <th className="py-1">Model</th>
@@ -349,7 +350,7 @@ export function ModelsAdmin({ models, providers }: { models: AdminModel[]; provi
             ];
           })}
         </tbody>
-      </table>
+      </Table>
       <ProvidersAdmin providers={providers} />
     </div>
   );
@@ -421,7 +422,7 @@ function ProvidersAdmin({ providers }: { providers: AdminProvider[] }) {
           </div>
         </form>
       ) : null}
-      <table className="w-full text-sm">
+      <Table>
         <thead className="text-left text-xs text-zinc-500">
           <tr>
             <th className="py-1">Id</th>
@@ -457,7 +458,7 @@ function ProvidersAdmin({ providers }: { providers: AdminProvider[] }) {
             </tr>
           ))}
         </tbody>
-      </table>
+      </Table>
     </section>
   );
 }

@@ -1,4 +1,5 @@
 "use client";
+import { Table } from "@/components/table";
 import { callApi } from "./request";
 import { ErrorNote, useAction } from "./use-action";
 
@@ -27,7 +28,7 @@ export function TokensList({
     <div className="space-y-2">
       <ErrorNote error={error} />
       {tokens.length === 0 ? <p className="text-sm text-zinc-500">No tokens yet.</p> : null}
-      <table className="w-full text-sm">
+      <Table>
         <tbody>
           {tokens.map((t) => (
             <tr key={t.id} data-token={t.name} className="border-t border-zinc-200 dark:border-zinc-800">
@@ -52,7 +53,7 @@ export function TokensList({
             </tr>
           ))}
         </tbody>
-      </table>
+      </Table>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 import { useState } from "react";
+import { Table } from "@/components/table";
 import { callApi } from "./request";
 import { ErrorNote, useAction } from "./use-action";
 
@@ -59,7 +60,7 @@ export function UsersAdmin({ users, me }: { users: Person[]; me: string }) {
         </p>
       ) : null}
       <ErrorNote error={error} />
-      <table className="w-full text-sm">
+      <Table>
         <thead className="text-left text-xs text-zinc-500">
           <tr>
             <th className="py-1">E-mail</th>
@@ -90,7 +91,7 @@ export function UsersAdmin({ users, me }: { users: Person[]; me: string }) {
             </tr>
           ))}
         </tbody>
-      </table>
+      </Table>
     </div>
   );
 }

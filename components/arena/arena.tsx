@@ -493,7 +493,7 @@ export function Arena({ mode }: { mode: Mode }) {
           e.preventDefault();
           if (!conversationId && e.dataTransfer.files.length) void addFiles(e.dataTransfer.files);
         }}
-        className="sticky bottom-0 z-10 space-y-2 rounded-xl border border-zinc-200 bg-white p-3 shadow-lg dark:border-zinc-800 dark:bg-zinc-900"
+        className={`${vote ? "" : "sticky bottom-0 z-10"} space-y-2 rounded-xl border border-zinc-200 bg-white p-3 shadow-lg dark:border-zinc-800 dark:bg-zinc-900`}
       >
         {refused.length > 0 && (
           <div
@@ -595,15 +595,17 @@ export function Arena({ mode }: { mode: Mode }) {
               e.target.value = "";
             }}
           />
-          <button
-            type="button"
-            disabled={conversationId !== null}
-            onClick={() => fileInput.current?.click()}
-            className="rounded-md border border-zinc-300 px-3 py-1.5 text-sm disabled:opacity-60 dark:border-zinc-700"
-          >
-            Attach image
-          </button>
-          {mode === "battle" && (
+          {!vote && (
+            <button
+              type="button"
+              disabled={conversationId !== null}
+              onClick={() => fileInput.current?.click()}
+              className="rounded-md border border-zinc-300 px-3 py-1.5 text-sm disabled:opacity-60 dark:border-zinc-700"
+            >
+              Attach image
+            </button>
+          )}
+          {mode === "battle" && !vote && (
             <button
               type="button"
               disabled={conversationId !== null || loadingPreset}

@@ -1,5 +1,7 @@
 // The bench leaderboard as arena-hard-auto prints it — score (win rate against the anchor, %), its 95% interval,
 // average answer tokens — plus the style-controlled score and the verdict counts from the candidate's side.
+
+import { ScrollBox } from "@/components/scroll-box";
 import type { BenchScore, StyleScoreResult } from "@/lib/bench";
 
 const signed = (v: number) => `${v >= 0 ? "+" : "−"}${Math.abs(v).toFixed(1)}`;
@@ -15,7 +17,10 @@ export function BenchTable({
 }) {
   const styleBy = new Map(styled?.models.map((m) => [m.model, m]) ?? []);
   return (
-    <div className="overflow-x-auto rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
+    <ScrollBox
+      label="VisionArena-Bench scores"
+      className="rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900"
+    >
       <table className="w-full min-w-[640px] text-sm" data-testid="bench-table">
         <caption className="sr-only">VisionArena-Bench scores against the anchor</caption>
         <thead className="text-left text-xs uppercase tracking-wide text-zinc-500">
@@ -79,6 +84,6 @@ export function BenchTable({
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }

@@ -1,35 +1,35 @@
-// Horizontal bars with the value written beside each, drawn on the server as SVG (bar length carries the value,
-// so it reads without colour).
+// Horizontal bars with the value written beside each, as SVG (bar length carries the value, so it reads without
+// colour). Label and value room come from the longest label and value: nothing is cut at either edge.
+import type { BarsChart } from "@/lib/leaderboard";
+import { fitLabel, formatValue, textWidth } from "./format";
 
-export function BarChart({
-  title,
-  rows,
-  format,
-  note,
-}: {
-  title: string;
-  rows: { label: string; value: number }[];
-  format: (v: number) => string;
-  note?: string;
-}) {
+export function BarChart({ chart, width = 560 }: { chart: BarsChart; width?: number }) {
+  const { rows, format, total, title } = chart;
   if (rows.length === 0) return null;
   const rowHeight = 22;
-  const left = 170;
-  const width = 560;
-  const valueRoom = 70;
+  const left = Math.min(Math.round(width * 0.4), Math.max(...rows.map((r) => textWidth(r.label))) + 12);
+  const valueRoom = Math.max(...rows.map((r) => textWidth(formatValue(format, r.value, total)))) + 10;
   const top = 6;
   const height = top + rows.length * rowHeight + 6;
   const max = Math.max(...rows.map((r) => r.value), Number.MIN_VALUE);
-  const x = (v: number) => ((width - left - valueRoom) * v) / max;
+  const x = (v: number) => (Math.max(20, width - left - valueRoom) * v) / max;
   return (
-    <figure className="rounded-xl border border-zinc-200 bg-white p-3 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
-      <figcaption className="mb-1 text-sm font-medium">{title}</figcaption>
-      <svg width="100%" viewBox={`0 0 ${width} ${height}`} role="img" aria-label={title}>
-        <title>{title}</title>
-        {rows.map((row, i) => (
+    <svg
+      width={width}
+      height={height}
+      viewBox={`0 0 ${width} ${height}`}
+      role="img"
+      aria-label={title}
+      data-chart={chart.id}
+    >
+      <title>{title}</title>
+      {rows.map((row, i) => {
+        const label = fitLabel(row.label, left - 10);
+        return (
           <g key={row.label}>
             <text x={left - 6} y={top + i * rowHeight + 15} textAnchor="end" fontSize={11} fill="currentColor">
-              {row.label}
+              {label !== row.label && <title>{row.label}</title>}
+              {label}
             </text>
             <rect
               x={left}
@@ -40,12 +40,11 @@ export function BarChart({
               rx={2}
             />
             <text x={left + x(row.value) + 6} y={top + i * rowHeight + 15} fontSize={11} fill="currentColor">
-              {format(row.value)}
+              {formatValue(format, row.value, total)}
             </text>
           </g>
-        ))}
-      </svg>
-      {note && <p className="mt-1 text-xs text-zinc-500">{note}</p>}
-    </figure>
+        );
+      })}
+    </svg>
   );
 }

@@ -1,4 +1,23 @@
 // A model's Arena Score over the snapshots: a line for the score, a band for the 95% interval, SVG on the server.
+import { ScrollBox } from "../scroll-box";
+import { niceTicks } from "./format";
+
+/** Time ticks: hours within a day, else dates; at most `most`, evenly spread over the span. */
+function timeTicks(t0: number, t1: number, most: number): { at: number; label: string }[] {
+  if (t1 === t0) return [{ at: t0, label: new Date(t0).toISOString().slice(0, 16).replace("T", " ") }];
+  const sameDay = t1 - t0 < 86_400_000;
+  const label = (t: number) => {
+    const iso = new Date(t).toISOString();
+    return sameDay ? iso.slice(11, 16) : iso.slice(0, 10);
+  };
+  const ticks: { at: number; label: string }[] = [];
+  for (let k = 0; k < most; k++) {
+    const at = t0 + ((t1 - t0) * k) / (most - 1);
+    // two ticks reading the same (two dates of one day) would repeat a label
+    if (ticks.at(-1)?.label !== label(at)) ticks.push({ at, label: label(at) });
+  }
+  return ticks;
+}
 
 export function RatingHistory({
   points,
@@ -11,9 +30,9 @@ export function RatingHistory({
   const width = 720;
   const height = 240;
   const pad = { left: 48, right: 16, top: 12, bottom: 28 };
-  const times = points.map((p) => p.at.getTime());
-  const t0 = Math.min(...times);
-  const t1 = Math.max(...times);
+  const instants = points.map((p) => p.at.getTime());
+  const t0 = Math.min(...instants);
+  const t1 = Math.max(...instants);
   const lo = Math.min(...points.map((p) => p.ciLower));
   const hi = Math.max(...points.map((p) => p.ciUpper));
   const span = Math.max(10, hi - lo);
@@ -24,33 +43,53 @@ export function RatingHistory({
     ...points.map((p) => `${x(p.at.getTime())},${y(p.ciUpper)}`),
     ...[...points].reverse().map((p) => `${x(p.at.getTime())},${y(p.ciLower)}`),
   ].join(" ");
-  const ticks = [lo, (lo + hi) / 2, hi].map((v) => Math.round(v));
+  const yLow = lo - span * 0.05;
+  const yHigh = yLow + span * 1.1;
+  const ticks = niceTicks(yLow, yHigh, 5).filter((t) => t >= yLow && t <= yHigh);
+  const times = timeTicks(t0, t1, 4);
   const last = points[points.length - 1] as (typeof points)[number];
   return (
     <figure className="rounded-xl border border-zinc-200 bg-white p-3 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
       <figcaption className="mb-1 text-sm font-medium">{title}</figcaption>
-      <svg width="100%" viewBox={`0 0 ${width} ${height}`} role="img" aria-label={title}>
-        <title>{title}</title>
-        {ticks.map((t) => (
-          <g key={t}>
-            <line x1={pad.left} x2={width - pad.right} y1={y(t)} y2={y(t)} stroke="currentColor" strokeOpacity={0.1} />
-            <text x={pad.left - 6} y={y(t) + 4} textAnchor="end" fontSize={11} fill="currentColor">
-              {t}
-            </text>
+      <ScrollBox label={title}>
+        <svg viewBox={`0 0 ${width} ${height}`} className="h-auto w-full min-w-[480px]" role="img" aria-label={title}>
+          <title>{title}</title>
+          {ticks.map((t) => (
+            <g key={t}>
+              <line
+                x1={pad.left}
+                x2={width - pad.right}
+                y1={y(t)}
+                y2={y(t)}
+                stroke="currentColor"
+                strokeOpacity={0.1}
+              />
+              <text x={pad.left - 6} y={y(t) + 4} textAnchor="end" fontSize={11} fill="currentColor">
+                {t}
+              </text>
+            </g>
+          ))}
+          <polygon points={band} className="fill-brand-600" fillOpacity={0.15} />
+          <polyline points={line} fill="none" className="stroke-brand-600" strokeWidth={2} />
+          {points.length === 1 && (
+            <circle cx={x(last.at.getTime())} cy={y(last.rating)} r={3} className="fill-brand-600" />
+          )}
+          <g fontSize={11} fill="currentColor">
+            {times.map((tick, k) => (
+              <text
+                key={tick.at}
+                x={x(tick.at)}
+                y={height - 8}
+                textAnchor={
+                  times.length === 1 ? "middle" : k === 0 ? "start" : k === times.length - 1 ? "end" : "middle"
+                }
+              >
+                {tick.label}
+              </text>
+            ))}
           </g>
-        ))}
-        <polygon points={band} className="fill-brand-600" fillOpacity={0.15} />
-        <polyline points={line} fill="none" className="stroke-brand-600" strokeWidth={2} />
-        {points.length === 1 && (
-          <circle cx={x(last.at.getTime())} cy={y(last.rating)} r={3} className="fill-brand-600" />
-        )}
-        <text x={pad.left} y={height - 8} fontSize={11} fill="currentColor">
-          {points[0]?.at.toISOString().slice(0, 10)}
-        </text>
-        <text x={width - pad.right} y={height - 8} textAnchor="end" fontSize={11} fill="currentColor">
-          {last.at.toISOString().slice(0, 16).replace("T", " ")} · {Math.round(last.rating)}
-        </text>
-      </svg>
+        </svg>
+      </ScrollBox>
     </figure>
   );
 }

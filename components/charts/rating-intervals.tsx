@@ -1,5 +1,8 @@
-// Ratings with their 95% intervals (VisionArena Fig. 2), drawn on the server as SVG: one row per model, the point
-// estimate as a dot, the interval as a bar. Readable without colour: position carries the information.
+// Ratings with their 95% intervals (VisionArena Fig. 2) as SVG: one row per model, the point estimate as a dot, the
+// interval as a bar. Readable without colour: position carries the information. Drawn at the width it is shown at
+// (the leaderboard measures it), so the text stays 11–12 px on a phone instead of shrinking with the picture.
+import { ScrollBox } from "../scroll-box";
+import { fitLabel, niceTicks, textWidth } from "./format";
 
 interface Row {
   label: string;
@@ -12,17 +15,19 @@ export function RatingIntervals({
   rows,
   title,
   digits = 0,
+  width = 760,
 }: {
   rows: Row[];
   title: string;
   /** decimals of the printed estimate (ratings: 0; win rates in percent: 1) */
   digits?: number;
+  /** the width it is drawn at, in CSS pixels */
+  width?: number;
 }) {
   if (rows.length === 0) return null;
   const rowHeight = 22;
-  const left = 190;
-  const right = 60;
-  const width = 760;
+  const left = Math.min(Math.round(width * 0.4), Math.max(...rows.map((r) => textWidth(r.label))) + 14);
+  const right = Math.max(...rows.map((r) => textWidth(r.rating.toFixed(digits)))) + 12;
   const top = 24;
   const height = top + rows.length * rowHeight + 24;
   const min = Math.min(...rows.map((r) => r.lower));
@@ -32,52 +37,64 @@ export function RatingIntervals({
   const lo = min - pad;
   const hi = max + pad;
   const x = (v: number) => left + ((v - lo) / (hi - lo)) * (width - left - right);
-  const step = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500].find((s) => (hi - lo) / s <= 8) ?? 1000;
-  const ticks: number[] = [];
-  for (let t = Math.ceil(lo / step) * step; t <= hi; t += step) ticks.push(t);
+  const ticks = niceTicks(lo, hi, width < 500 ? 4 : 8).filter((t) => t >= lo && t <= hi);
   return (
-    <figure className="rounded-xl border border-zinc-200 bg-white p-3 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
-      <figcaption className="mb-1 text-sm font-medium">{title}</figcaption>
-      <svg
-        viewBox={`0 0 ${width} ${height}`}
-        className="w-full"
-        role="img"
-        aria-label={title}
-        data-testid="chart-ratings"
-      >
-        <title>{title}</title>
-        {ticks.map((t) => (
-          <g key={t}>
-            <line x1={x(t)} x2={x(t)} y1={top - 6} y2={height - 20} stroke="currentColor" strokeOpacity={0.12} />
-            <text x={x(t)} y={height - 6} textAnchor="middle" fontSize={11} fill="currentColor" fillOpacity={0.7}>
-              {t}
+    <svg
+      width={width}
+      height={height}
+      viewBox={`0 0 ${width} ${height}`}
+      className="h-auto max-w-full"
+      role="img"
+      aria-label={title}
+      data-testid="chart-ratings"
+    >
+      <title>{title}</title>
+      {ticks.map((t) => (
+        <g key={t}>
+          <line x1={x(t)} x2={x(t)} y1={top - 6} y2={height - 20} stroke="currentColor" strokeOpacity={0.12} />
+          <text x={x(t)} y={height - 6} textAnchor="middle" fontSize={11} fill="currentColor" fillOpacity={0.7}>
+            {t}
+          </text>
+        </g>
+      ))}
+      {rows.map((r, i) => {
+        const y = top + i * rowHeight + rowHeight / 2;
+        const label = fitLabel(r.label, left - 12);
+        return (
+          <g key={r.label}>
+            <text x={left - 8} y={y + 4} textAnchor="end" fontSize={12} fill="currentColor">
+              {label !== r.label && <title>{r.label}</title>}
+              {label}
+            </text>
+            <line
+              x1={x(r.lower)}
+              x2={x(r.upper)}
+              y1={y}
+              y2={y}
+              stroke="#4f6bed"
+              strokeWidth={4}
+              strokeLinecap="round"
+            />
+            <circle cx={x(r.rating)} cy={y} r={5} fill="#1e2a78" />
+            <text x={x(r.upper) + 6} y={y + 4} fontSize={11} fill="currentColor" fillOpacity={0.8}>
+              {r.rating.toFixed(digits)}
             </text>
           </g>
-        ))}
-        {rows.map((r, i) => {
-          const y = top + i * rowHeight + rowHeight / 2;
-          return (
-            <g key={r.label}>
-              <text x={left - 8} y={y + 4} textAnchor="end" fontSize={12} fill="currentColor">
-                {r.label}
-              </text>
-              <line
-                x1={x(r.lower)}
-                x2={x(r.upper)}
-                y1={y}
-                y2={y}
-                stroke="#4f6bed"
-                strokeWidth={4}
-                strokeLinecap="round"
-              />
-              <circle cx={x(r.rating)} cy={y} r={5} fill="#1e2a78" />
-              <text x={x(r.upper) + 6} y={y + 4} fontSize={11} fill="currentColor" fillOpacity={0.8}>
-                {r.rating.toFixed(digits)}
-              </text>
-            </g>
-          );
-        })}
-      </svg>
+        );
+      })}
+    </svg>
+  );
+}
+
+/** The chart in a card with its caption, as the bench and benchmark pages show it. */
+export function RatingIntervalsFigure(props: Parameters<typeof RatingIntervals>[0]) {
+  if (props.rows.length === 0) return null;
+  return (
+    <figure className="rounded-xl border border-zinc-200 bg-white p-3 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
+      <figcaption className="mb-1 text-sm font-medium">{props.title}</figcaption>
+      <ScrollBox label={props.title}>
+        <RatingIntervals {...props} />
+      </ScrollBox>
     </figure>
   );
 }

@@ -1,77 +1,220 @@
+"use client";
+// The board as a table people can work with: click a column to sort (again to reverse), search by name, filter by
+// organisation and licence. Rendered on the server too, so it is the first thing on screen.
 import Link from "next/link";
-import { rankChange } from "@/lib/leaderboard/analysis";
-import { PROVISIONAL_VOTES, type SnapshotModel } from "@/lib/leaderboard/serve";
+import { useMemo, useState } from "react";
+import type { SnapshotModel } from "@/lib/leaderboard";
+import { ScrollBox } from "../scroll-box";
 import { RankDelta } from "./rank-delta";
 
-/**
- * Rank (UB), model, Arena Score, 95% CI, votes, organisation, licence; with the rank change against the overall
- * board (on a category) and against the board without style control (with style control on).
- */
-export function LeaderboardTable({
-  models,
-  overallRanks,
-  plainRanks,
-}: {
+type Key = "rank" | "overallDelta" | "plainDelta" | "model" | "rating" | "ci" | "votes" | "organization" | "license";
+
+/** Provisional below this many votes (lib/leaderboard PROVISIONAL_VOTES, passed in to keep this bundle small). */
+interface Props {
   models: SnapshotModel[];
+  provisionalVotes: number;
   /** ranks on the overall board of the same style setting; given on category boards */
   overallRanks?: Record<string, number>;
   /** ranks on the same category without style control; given when style control is on */
   plainRanks?: Record<string, number>;
-}) {
+}
+
+const delta = (rank: number, model: string, reference?: Record<string, number>) => {
+  const before = reference?.[model];
+  return before === undefined ? null : before - rank;
+};
+
+const th = "whitespace-nowrap px-2 py-2 font-medium sm:px-3";
+const td = "px-2 py-2 sm:px-3";
+
+export function LeaderboardTable({ models, provisionalVotes, overallRanks, plainRanks }: Props) {
+  const [sort, setSort] = useState<{ key: Key; descending: boolean }>({ key: "rank", descending: false });
+  const [query, setQuery] = useState("");
+  const [organization, setOrganization] = useState("");
+  const [license, setLicense] = useState("");
+  const organizations = useMemo(
+    () => [...new Set(models.map((m) => m.organization).filter((o): o is string => Boolean(o)))].sort(),
+    [models],
+  );
+  const licenses = useMemo(
+    () => [...new Set(models.map((m) => m.license).filter((l): l is string => Boolean(l)))].sort(),
+    [models],
+  );
+  const value = (m: SnapshotModel, key: Key): number | string => {
+    switch (key) {
+      case "rank":
+        return m.rank;
+      case "overallDelta":
+        return delta(m.rank, m.model, overallRanks) ?? Number.NEGATIVE_INFINITY;
+      case "plainDelta":
+        return delta(m.rank, m.model, plainRanks) ?? Number.NEGATIVE_INFINITY;
+      case "model":
+        return m.displayName.toLowerCase();
+      case "rating":
+        return m.rating;
+      case "ci":
+        return m.ciUpper - m.ciLower;
+      case "votes":
+        return m.votes;
+      case "organization":
+        return (m.organization ?? "").toLowerCase();
+      case "license":
+        return (m.license ?? "").toLowerCase();
+    }
+  };
+  // 60 rows sort in well under a millisecond: no memo needed
+  const shown = (() => {
+    const needle = query.trim().toLowerCase();
+    const rows = models.filter(
+      (m) =>
+        (!needle || m.displayName.toLowerCase().includes(needle) || m.model.toLowerCase().includes(needle)) &&
+        (!organization || m.organization === organization) &&
+        (!license || m.license === license),
+    );
+    const sign = sort.descending ? -1 : 1;
+    return [...rows].sort((a, b) => {
+      const x = value(a, sort.key);
+      const y = value(b, sort.key);
+      // ties keep the board's order
+      return (x < y ? -1 : x > y ? 1 : 0) * sign || a.rank - b.rank || b.rating - a.rating;
+    });
+  })();
+
+  const header = (key: Key, label: string, numeric: boolean, firstDescending = numeric && key !== "rank") => {
+    const active = sort.key === key;
+    return (
+      <th
+        className={`${th} ${numeric ? "text-right" : "text-left"}`}
+        aria-sort={active ? (sort.descending ? "descending" : "ascending") : "none"}
+      >
+        <button
+          type="button"
+          onClick={() =>
+            setSort((s) => (s.key === key ? { key, descending: !s.descending } : { key, descending: firstDescending }))
+          }
+          className="uppercase hover:text-zinc-900 dark:hover:text-zinc-100"
+        >
+          {label}
+          <span aria-hidden className="ml-0.5 inline-block w-2">
+            {active ? (sort.descending ? "↓" : "↑") : ""}
+          </span>
+        </button>
+      </th>
+    );
+  };
+  const selectClass =
+    "rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900 min-w-0";
+
   return (
-    <div className="overflow-x-auto rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
-      <table className="w-full text-sm">
-        <thead className="border-b border-zinc-200 text-left text-xs uppercase text-zinc-500 dark:border-zinc-800">
-          <tr>
-            <th className="px-3 py-2 text-right">Rank (UB)</th>
-            {overallRanks && <th className="px-3 py-2 text-right">Δ vs overall</th>}
-            {plainRanks && <th className="px-3 py-2 text-right">Δ vs no style control</th>}
-            <th className="px-3 py-2">Model</th>
-            <th className="px-3 py-2 text-right">Arena Score</th>
-            <th className="px-3 py-2 text-right">95% CI</th>
-            <th className="px-3 py-2 text-right">Votes</th>
-            <th className="px-3 py-2">Organization</th>
-            <th className="px-3 py-2">License</th>
-          </tr>
-        </thead>
-        <tbody>
-          {models.map((m) => (
-            <tr key={m.model} className="border-b border-zinc-100 last:border-0 dark:border-zinc-800">
-              <td className="px-3 py-2 text-right tabular-nums">{m.rank}</td>
-              {overallRanks && (
-                <td className="px-3 py-2 text-right tabular-nums">
-                  <RankDelta value={rankChange(m.rank, m.model, overallRanks)} label="against overall" />
-                </td>
-              )}
-              {plainRanks && (
-                <td className="px-3 py-2 text-right tabular-nums">
-                  <RankDelta value={rankChange(m.rank, m.model, plainRanks)} label="under style control" />
-                </td>
-              )}
-              <td className="px-3 py-2 font-medium">
-                <Link href={`/models/${encodeURIComponent(m.model)}`} className="hover:underline">
-                  {m.displayName}
-                </Link>
-                {m.isDemo && (
-                  <span className="ml-2 rounded bg-zinc-100 px-1 text-xs text-zinc-600 dark:bg-zinc-800">demo</span>
-                )}
-                {m.provisional && (
-                  <span className="ml-2 text-xs text-amber-700" title={`fewer than ${PROVISIONAL_VOTES} votes`}>
-                    provisional
-                  </span>
-                )}
-              </td>
-              <td className="px-3 py-2 text-right tabular-nums">{Math.round(m.rating)}</td>
-              <td className="px-3 py-2 text-right tabular-nums">
-                +{Math.round(m.ciUpper - m.rating)}/-{Math.round(m.rating - m.ciLower)}
-              </td>
-              <td className="px-3 py-2 text-right tabular-nums">{m.votes}</td>
-              <td className="px-3 py-2">{m.organization ?? ""}</td>
-              <td className="px-3 py-2">{m.license ?? ""}</td>
+    <div className="space-y-2">
+      <div className="flex flex-wrap items-center gap-2">
+        <input
+          type="search"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          placeholder="Search models"
+          aria-label="Search models"
+          className={`${selectClass} w-full sm:w-56`}
+        />
+        {organizations.length > 1 && (
+          <select
+            value={organization}
+            onChange={(e) => setOrganization(e.target.value)}
+            aria-label="Organization"
+            className={selectClass}
+          >
+            <option value="">All organizations</option>
+            {organizations.map((o) => (
+              <option key={o}>{o}</option>
+            ))}
+          </select>
+        )}
+        {licenses.length > 1 && (
+          <select
+            value={license}
+            onChange={(e) => setLicense(e.target.value)}
+            aria-label="License"
+            className={selectClass}
+          >
+            <option value="">All licenses</option>
+            {licenses.map((l) => (
+              <option key={l}>{l}</option>
+            ))}
+          </select>
+        )}
+        <span className="text-xs text-zinc-600 dark:text-zinc-400" aria-live="polite" data-testid="table-count">
+          {shown.length === models.length ? `${models.length} models` : `${shown.length} of ${models.length} models`}
+        </span>
+      </div>
+      <ScrollBox
+        label="Leaderboard"
+        className="rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900"
+      >
+        <table className="w-full text-sm">
+          <thead className="border-b border-zinc-200 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
+            <tr>
+              {header("rank", "Rank (UB)", true)}
+              {overallRanks && header("overallDelta", "Δ vs overall", true)}
+              {plainRanks && header("plainDelta", "Δ vs no style control", true)}
+              {header("model", "Model", false)}
+              {header("rating", "Arena Score", true)}
+              {header("ci", "95% CI", true, false)}
+              {header("votes", "Votes", true)}
+              {header("organization", "Organization", false)}
+              {header("license", "License", false)}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {shown.map((m) => (
+              <tr key={m.model} className="border-b border-zinc-100 last:border-0 dark:border-zinc-800">
+                <td className={`${td} text-right tabular-nums`}>{m.rank}</td>
+                {overallRanks && (
+                  <td className={`${td} text-right tabular-nums`}>
+                    <RankDelta value={delta(m.rank, m.model, overallRanks)} label="against overall" />
+                  </td>
+                )}
+                {plainRanks && (
+                  <td className={`${td} text-right tabular-nums`}>
+                    <RankDelta value={delta(m.rank, m.model, plainRanks)} label="under style control" />
+                  </td>
+                )}
+                <td className={`${td} min-w-36 font-medium`}>
+                  <Link href={`/models/${encodeURIComponent(m.model)}`} className="hover:underline">
+                    {m.displayName}
+                  </Link>
+                  {m.isDemo && (
+                    <span className="ml-2 rounded bg-zinc-100 px-1 text-xs text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">
+                      demo
+                    </span>
+                  )}
+                  {m.provisional && (
+                    <span
+                      className="ml-2 text-xs text-amber-800 dark:text-amber-300"
+                      title={`fewer than ${provisionalVotes} votes`}
+                    >
+                      provisional
+                    </span>
+                  )}
+                </td>
+                <td className={`${td} text-right tabular-nums`}>{Math.round(m.rating)}</td>
+                <td className={`${td} whitespace-nowrap text-right tabular-nums`}>
+                  +{Math.round(m.ciUpper - m.rating)}/-{Math.round(m.rating - m.ciLower)}
+                </td>
+                <td className={`${td} text-right tabular-nums`}>{m.votes.toLocaleString("en-US")}</td>
+                <td className={td}>{m.organization ?? ""}</td>
+                <td className={td}>{m.license ?? ""}</td>
+              </tr>
+            ))}
+            {shown.length === 0 && (
+              <tr>
+                <td colSpan={9} className={`${td} text-center text-zinc-600 dark:text-zinc-400`}>
+                  No model matches. Clear the search or the filters.
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </ScrollBox>
     </div>
   );
 }

@@ -1,5 +1,13 @@
 // The read side only: recomputing lives in ./recompute (it pulls in the rating engine and its worker threads).
 
+export {
+  type BarsChart,
+  type ChartFormat,
+  type ChartSpec,
+  type HeatmapChart,
+  type IntervalsChart,
+  leaderboardCharts,
+} from "./charts";
 export { type Agreement, type BoardEntry, compareBoards } from "./compare";
 export {
   currentSnapshot,

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { Table } from "@/components/table";
 import { recentAudit } from "@/lib/admin/audit";
 import { pageRequiresRole } from "@/lib/auth/guard";
 import { getDb } from "@/lib/db";
@@ -16,7 +17,7 @@ export default async function AuditPage() {
         The last 200 changes made by staff, from the console or the <code>arena</code> command.
       </p>
       {entries.length === 0 ? <p className="text-sm text-zinc-500">Nothing yet.</p> : null}
-      <table className="w-full text-sm">
+      <Table>
         <thead className="text-left text-xs text-zinc-500">
           <tr>
             <th className="py-1">When</th>
@@ -39,7 +40,7 @@ export default async function AuditPage() {
             </tr>
           ))}
         </tbody>
-      </table>
+      </Table>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { RatingHistory } from "@/components/charts/rating-history";
+import { Table } from "@/components/table";
 import { categoryLabel } from "@/lib/categories/names";
 import { getDb } from "@/lib/db";
 import { pageParam } from "@/lib/http/params";
@@ -49,7 +50,7 @@ export default async function ModelPage({ params }: Props) {
         {profile.opponents.length > 0 && (
           <section className="rounded-xl border border-zinc-200 bg-white p-3 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
             <h2 className="mb-2 text-sm font-medium">Against every opponent</h2>
-            <table className="w-full text-sm" aria-label="Against every opponent">
+            <Table aria-label="Against every opponent">
               <thead className="text-left text-xs uppercase text-zinc-500">
                 <tr>
                   <th className="py-1">Opponent</th>
@@ -72,13 +73,13 @@ export default async function ModelPage({ params }: Props) {
                   </tr>
                 ))}
               </tbody>
-            </table>
+            </Table>
           </section>
         )}
         {profile.categories.length > 0 && (
           <section className="rounded-xl border border-zinc-200 bg-white p-3 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
             <h2 className="mb-2 text-sm font-medium">Rank in every category</h2>
-            <table className="w-full text-sm" aria-label="Rank in every category">
+            <Table aria-label="Rank in every category">
               <thead className="text-left text-xs uppercase text-zinc-500">
                 <tr>
                   <th className="py-1">Category</th>
@@ -104,7 +105,7 @@ export default async function ModelPage({ params }: Props) {
                   </tr>
                 ))}
               </tbody>
-            </table>
+            </Table>
           </section>
         )}
       </div>

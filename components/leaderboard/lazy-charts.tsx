@@ -1,0 +1,44 @@
+"use client";
+// Loads the board's charts when the reader scrolls near them: the first view is the table alone, light at any
+// number of models, and the chart code and data arrive only for those who look.
+import dynamic from "next/dynamic";
+import { useEffect, useRef, useState } from "react";
+import type { ChartSpec } from "@/lib/leaderboard";
+
+const ChartPanel = dynamic(() => import("./chart-panel"), { ssr: false });
+
+export function LazyCharts({ category, style }: { category: string; style: boolean }) {
+  const anchor = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(false);
+  const [charts, setCharts] = useState<ChartSpec[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    const element = anchor.current;
+    if (!element) return;
+    const observer = new IntersectionObserver(([entry]) => entry?.isIntersecting && setNear(true), {
+      rootMargin: "600px 0px",
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  useEffect(() => {
+    if (!near) return;
+    fetch(`/api/leaderboard/charts?category=${encodeURIComponent(category)}&style=${style ? 1 : 0}`)
+      .then((r) =>
+        r.ok ? (r.json() as Promise<{ charts: ChartSpec[] }>) : Promise.reject(new Error(String(r.status))),
+      )
+      .then((body) => setCharts(body.charts))
+      .catch(() => setFailed(true));
+  }, [near, category, style]);
+  return (
+    <div ref={anchor} data-testid="charts" aria-busy={charts === null && !failed}>
+      {failed ? (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">The charts could not be loaded. Reload to try again.</p>
+      ) : charts ? (
+        <ChartPanel charts={charts} />
+      ) : (
+        <p className="min-h-40 text-sm text-zinc-600 dark:text-zinc-400">Loading the charts…</p>
+      )}
+    </div>
+  );
+}

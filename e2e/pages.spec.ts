@@ -1,0 +1,115 @@
+// Every page at a phone's and a laptop's width: axe finds no serious or critical violation, nothing is wider than
+// the screen, and a screenshot of each is kept with the run (test-results/screens/<width>/<page>.png).
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { ADMIN, signIn } from "./accounts";
+import { ArenaPage, pngImage } from "./arena-page";
+
+const WIDTHS = [
+  { width: 390, height: 844 },
+  { width: 1366, height: 900 },
+];
+
+const PUBLIC = [
+  ["battle", "/"],
+  ["side-by-side", "/side-by-side"],
+  ["direct-chat", "/chat"],
+  ["leaderboard", "/leaderboard"],
+  ["leaderboard-style", "/leaderboard?category=overall&style=1"],
+  ["model", "/models/fake-alpha"],
+  ["about", "/about"],
+  ["bench", "/bench"],
+  ["benchmarks", "/benchmarks"],
+  ["signin", "/signin"],
+  ["not-found", "/no-such-page"],
+] as const;
+
+const STAFF = [
+  ["admin", "/admin"],
+  ["admin-leaderboard", "/admin/leaderboard"],
+  ["admin-moderation", "/admin/moderation"],
+  ["admin-integrity", "/admin/integrity"],
+  ["admin-settings", "/admin/settings"],
+  ["admin-tokens", "/admin/tokens"],
+  ["admin-users", "/admin/users"],
+  ["admin-audit", "/admin/audit"],
+  ["admin-bench", "/admin/bench"],
+  ["research", "/research"],
+] as const;
+
+async function check(page: Page, name: string, width: number) {
+  // charts and lazy parts load as they scroll in: go to the bottom and back so they are all there
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.waitForLoadState("networkidle");
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect(serious, `${name} at ${width} px`).toEqual([]);
+  // what sticks out past the right edge, outermost first (empty when the page fits)
+  const wide = await page.evaluate(() => {
+    const limit = document.documentElement.clientWidth;
+    const out: string[] = [];
+    for (const element of Array.from(document.body.querySelectorAll("*"))) {
+      const r = element.getBoundingClientRect();
+      if (r.right <= limit + 1) continue;
+      // inside a scrolling box, wide content is fine
+      let parent = element.parentElement;
+      let scrolls = false;
+      while (parent && parent !== document.body) {
+        if (["auto", "scroll", "hidden"].includes(getComputedStyle(parent).overflowX)) scrolls = true;
+        parent = parent.parentElement;
+      }
+      if (!scrolls) out.push(`${element.tagName.toLowerCase()}.${element.className} (${Math.round(r.right)} px)`);
+    }
+    return out.slice(0, 5);
+  });
+  expect(wide, `${name} at ${width} px is wider than the screen`).toEqual([]);
+  await page.screenshot({
+    path: path.join("test-results", "screens", String(width), `${name}.png`),
+    fullPage: true,
+  });
+}
+
+for (const size of WIDTHS) {
+  test.describe(`at ${size.width} px`, () => {
+    test.use({ viewport: size });
+
+    test("public pages, a battle under way and a shared battle", async ({ page }) => {
+      test.setTimeout(120_000);
+      const arena = new ArenaPage(page);
+      await arena.open();
+      for (const [name, url] of PUBLIC) {
+        await page.goto(url);
+        await check(page, name, size.width);
+      }
+      // the terms dialog
+      await page.context().clearCookies();
+      await page.goto("/");
+      await expect(page.getByRole("dialog")).toBeVisible();
+      await check(page, "terms", size.width);
+      await page.getByRole("button", { name: /agree/i }).click();
+      // a battle, answered and voted, and its share page
+      await arena.attach("screens.png", "image/png", await pngImage("#3366cc", 320, 200));
+      await arena.ask("What is in this picture? Describe it in detail.");
+      await arena.waitForAnswers();
+      await check(page, "battle-answered", size.width);
+      await arena.voteButton("A is better").click();
+      await expect(page.getByTestId("verdict-a")).toBeVisible();
+      await check(page, "battle-revealed", size.width);
+      await page.goto((await page.getByTestId("share-link").getAttribute("href")) as string);
+      await check(page, "share", size.width);
+    });
+
+    test("staff pages", async ({ page }) => {
+      test.setTimeout(120_000);
+      await signIn(page, ADMIN);
+      for (const [name, url] of STAFF) {
+        await page.goto(url);
+        await check(page, name, size.width);
+      }
+    });
+  });
+}

@@ -1,0 +1,202 @@
+// The leaderboard's charts as plain data: the page sends the table first and the browser asks for these when the
+// reader scrolls near them (GET /api/leaderboard/charts), so the first view stays light at 60 models. A spec
+// carries no functions: formats and colour scales are named, and drawn by components/charts.
+import { categoryLabel } from "../categories/names";
+import {
+  CHART_MODELS,
+  categoryRanks,
+  categoryStats,
+  FEW_VOTES,
+  predictedWinRates,
+  styleCoefficientsByCategory,
+  styleRankChanges,
+} from "./analysis";
+import type { ServedSnapshot } from "./serve";
+
+/** How a number is written: integers, two or three decimals, signed places, percent, count with its share. */
+export type ChartFormat = "integer" | "fixed2" | "fixed3" | "signed" | "percent1" | "countShare";
+
+export interface IntervalsChart {
+  kind: "intervals";
+  id: string;
+  title: string;
+  rows: { label: string; rating: number; lower: number; upper: number }[];
+}
+
+export interface HeatmapChart {
+  kind: "heatmap";
+  id: string;
+  title: string;
+  /** row labels; also the column labels of a square (model × model) chart, whose diagonal stays blank */
+  labels: string[];
+  columns?: string[];
+  values: (number | null)[][];
+  marks?: boolean[][];
+  format: ChartFormat;
+  /** sequential: light to dark from domain[0] to domain[1]; diverging: two hues around the domain's middle */
+  palette: "sequential" | "diverging";
+  domain: [number, number];
+  /** what the colours mean, for the legend: the low end, the middle (diverging), the high end */
+  legend: string[];
+  note?: string;
+}
+
+export interface BarsChart {
+  kind: "bars";
+  id: string;
+  title: string;
+  rows: { label: string; value: number }[];
+  format: ChartFormat;
+  /** countShare: the whole the shares are of */
+  total?: number;
+  note?: string;
+}
+
+export type ChartSpec = IntervalsChart | HeatmapChart | BarsChart;
+
+const FEATURE_LABELS: Record<string, string> = { tokens: "length", headers: "headers", lists: "lists", bold: "bold" };
+
+/** The charts of one board, in page order; the cross-category ones only on the overall board. */
+export function leaderboardCharts(snapshot: ServedSnapshot, overall: ServedSnapshot | null): ChartSpec[] {
+  const { payload } = snapshot;
+  const charts: ChartSpec[] = [
+    {
+      kind: "intervals",
+      id: "ratings",
+      title: "Arena Score with 95% confidence intervals",
+      rows: payload.models.map((m) => ({ label: m.displayName, rating: m.rating, lower: m.ciLower, upper: m.ciUpper })),
+    },
+  ];
+  const shown = payload.models.slice(0, CHART_MODELS);
+  const labels = shown.map((m) => m.displayName);
+  const crop = <T>(matrix: T[][]) => matrix.slice(0, shown.length).map((row) => row.slice(0, shown.length));
+  const top = payload.models.length > shown.length ? `The top ${shown.length} of ${payload.models.length} models.` : "";
+  const note = top || undefined;
+  if (payload.matrices) {
+    const battles = crop(payload.matrices.battles);
+    charts.push(
+      {
+        kind: "heatmap",
+        id: "win-fraction",
+        title: "Win fraction of the row model against the column model (decisive battles)",
+        labels,
+        values: crop(payload.matrices.winFraction),
+        format: "fixed2",
+        palette: "diverging",
+        domain: [0, 1],
+        legend: ["0: always loses", "0.5", "1: always wins"],
+        note,
+      },
+      {
+        kind: "heatmap",
+        id: "battles",
+        title: "Battles per pair of models",
+        labels,
+        values: battles,
+        format: "integer",
+        palette: "sequential",
+        domain: [0, Math.max(1, ...battles.flat())],
+        legend: ["0", `${Math.max(1, ...battles.flat())} battles`],
+        note,
+      },
+    );
+  }
+  charts.push({
+    kind: "heatmap",
+    id: "predicted",
+    title: "Predicted win rate of the row model against the column model (from the Arena Scores)",
+    labels,
+    values: predictedWinRates(shown),
+    format: "fixed2",
+    palette: "diverging",
+    domain: [0, 1],
+    legend: ["0", "0.5", "1"],
+    note,
+  });
+  const summary = overall?.payload.summary ?? [];
+  if (snapshot.category !== "overall" || !overall || summary.length === 0) return charts;
+
+  const leaders = overall.payload.models.slice(0, CHART_MODELS);
+  const ids = leaders.map((m) => m.model);
+  const names = leaders.map((m) => m.displayName);
+  const few = `* fewer than ${FEW_VOTES} votes in the category.${top ? ` ${top}` : ""}`;
+  const ranks = categoryRanks(summary, ids);
+  const maxRank = Math.max(1, ...ranks.values.flat().filter((v): v is number => v !== null));
+  if (ranks.columns.length > 1) {
+    charts.push({
+      kind: "heatmap",
+      id: "category-ranks",
+      title: "Rank (UB) of every model in every category",
+      labels: names,
+      columns: ranks.columns.map(categoryLabel),
+      values: ranks.values,
+      marks: ranks.few,
+      format: "integer",
+      palette: "sequential",
+      // rank 1 darkest
+      domain: [maxRank, 1],
+      legend: [`rank ${maxRank}`, "rank 1"],
+      note: few,
+    });
+  }
+  const changes = styleRankChanges(summary, ids);
+  if (changes.columns.length > 0) {
+    const most = Math.max(1, ...changes.values.flat().map((v) => Math.abs(v ?? 0)));
+    charts.push({
+      kind: "heatmap",
+      id: "style-rank-changes",
+      title: "Places gained (+) or lost (−) under style control",
+      labels: names,
+      columns: changes.columns.map(categoryLabel),
+      values: changes.values,
+      marks: changes.few,
+      format: "signed",
+      palette: "diverging",
+      domain: [-most, most],
+      legend: [`−${most}: loses places`, "0", `+${most}: gains places`],
+      note: few,
+    });
+  }
+  const coefficients = styleCoefficientsByCategory(summary);
+  if (coefficients.categories.length > 0) {
+    const largest = Math.max(1e-9, ...coefficients.values.flat().map((v) => Math.abs(v ?? 0)));
+    const edge = largest.toFixed(3);
+    charts.push({
+      kind: "heatmap",
+      id: "style-coefficients",
+      title: "Style coefficients per category (effect on preference; positive: users prefer more)",
+      labels: coefficients.categories.map(categoryLabel),
+      columns: coefficients.features.map((f) => FEATURE_LABELS[f] ?? f),
+      values: coefficients.values,
+      format: "fixed3",
+      palette: "diverging",
+      domain: [-largest, largest],
+      legend:
+        Number(edge) > 0
+          ? [`−${edge}: preferred less`, "0", `+${edge}: preferred more`]
+          : ["preferred less", "0", "preferred more"],
+    });
+  }
+  const stats = categoryStats(summary);
+  if (stats.length > 0) {
+    charts.push(
+      {
+        kind: "bars",
+        id: "category-battles",
+        title: "Battles per category",
+        rows: stats.map((s) => ({ label: categoryLabel(s.category), value: s.battles })),
+        format: "countShare",
+        total: Math.max(1, summary.find((c) => c.category === "overall")?.battles ?? 1),
+        note: "Categories overlap: a battle can be in several.",
+      },
+      {
+        kind: "bars",
+        id: "both-bad",
+        title: "Share of “both are bad” votes per category",
+        rows: stats.map((s) => ({ label: categoryLabel(s.category), value: s.bothBadShare })),
+        format: "percent1",
+      },
+    );
+  }
+  return charts;
+}
