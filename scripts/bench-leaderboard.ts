@@ -9,6 +9,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import { listModelsForAdmin } from "../lib/admin/models";
 import { createApiToken, ensureResearcher } from "../lib/auth/api-tokens";
 import { progressBar } from "../lib/cli/progress";
@@ -231,6 +232,37 @@ const apiStyle = await load(`${base}/api/leaderboard?category=ocr&style=1`, Math
 say("measuring the page");
 await load(`${base}/leaderboard`, 2);
 const page = await load(`${base}/leaderboard`, DURATION_S);
+const pageWeight = await firstViewWeight(`${base}/leaderboard`);
+const charts = await load(`${base}/api/leaderboard/charts?category=overall&style=0`, Math.max(2, DURATION_S / 2));
+const chartsBody = Buffer.from(await (await fetch(`${base}/api/leaderboard/charts?category=overall&style=0`)).arrayBuffer());
+say(`page: ${JSON.stringify(pageWeight)}`);
+
+/**
+ * What a first visit downloads, as a proxy would send it gzip-compressed (the app leaves compression to the proxy,
+ * next.config.ts): the HTML document (with its inline RSC payload) and every script and stylesheet it names.
+ */
+async function firstViewWeight(url: string) {
+  const gzip = (bytes: Buffer) => zlib.gzipSync(bytes, { level: 6 }).length;
+  const html = Buffer.from(await (await fetch(url)).arrayBuffer());
+  const assets = [...new Set([...html.toString().matchAll(/(?:src|href)="(\/_next\/static\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]))];
+  let assetBytes = 0;
+  let assetGzip = 0;
+  for (const asset of assets) {
+    const body = Buffer.from(await (await fetch(`${base}${asset}`)).arrayBuffer());
+    assetBytes += body.length;
+    assetGzip += gzip(body);
+  }
+  const kb = (n: number) => Number((n / 1024).toFixed(1));
+  return {
+    documentKb: kb(html.length),
+    documentGzipKb: kb(gzip(html)),
+    assets: assets.length,
+    assetsKb: kb(assetBytes),
+    assetsGzipKb: kb(assetGzip),
+    // the target: at most 250 KB compressed for the first view
+    firstViewGzipKb: kb(gzip(html) + assetGzip),
+  };
+}
 
 // ---------------------------------------------------------------- the research download, over HTTP
 say("downloading the research archive");
@@ -305,7 +337,7 @@ console.log(
       models: MODELS,
       webWorkers,
       concurrency: CONCURRENCY,
-      targets: { apiPerSecond: 500, apiP99Ms: 50, recompute: "minutes" },
+      targets: { apiPerSecond: 500, apiP99Ms: 50, recompute: "minutes", pageP50Ms: 200, firstViewGzipKb: 250 },
       // apiAt500PerSecond: the target, 500 requests a second arriving on schedule; apiClosedLoop: CONCURRENCY
       // clients back to back, the most the server gives (its latency is then mostly queueing)
       seedSeconds,
@@ -323,6 +355,9 @@ console.log(
       apiNotModified,
       apiCategoryStyle: apiStyle,
       page,
+      pageWeight,
+      // the charts' data, fetched by the page when the reader scrolls near them
+      chartsApi: { ...charts, kb: Number((chartsBody.length / 1024).toFixed(1)), gzipKb: Number((zlib.gzipSync(chartsBody).length / 1024).toFixed(1)) },
     },
     null,
     2,
