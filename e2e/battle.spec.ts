@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import sharp from "sharp";
 import { ArenaPage, pngImage, resetFakeModels, setFakeModel } from "./arena-page";
 
 test.afterEach(resetFakeModels);
@@ -57,6 +58,12 @@ test("a full battle: upload, stream, vote, reveal, share", async ({ page }) => {
   const image = page.getByRole("img", { name: "uploaded" }).first();
   await expect(image).toBeVisible();
   expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(120);
+  // social sites get a preview card of the battle
+  const card = (await page.locator('meta[property="og:image"]').getAttribute("content")) as string;
+  const preview = await page.request.get(card);
+  expect(preview.status()).toBe(200);
+  expect(preview.headers()["content-type"]).toBe("image/png");
+  expect(await sharp(await preview.body()).metadata()).toMatchObject({ width: 1200, height: 630 });
 });
 
 test("multi-turn, regenerate and new round", async ({ page }) => {

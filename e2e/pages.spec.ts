@@ -1,5 +1,6 @@
 // Every page at a phone's and a laptop's width: axe finds no serious or critical violation, nothing is wider than
 // the screen, and a screenshot of each is kept with the run (test-results/screens/<width>/<page>.png).
+import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
@@ -101,6 +102,13 @@ for (const size of WIDTHS) {
       await check(page, "battle-revealed", size.width);
       await page.goto((await page.getByTestId("share-link").getAttribute("href")) as string);
       await check(page, "share", size.width);
+      // the link preview card of the shared battle, kept beside the screenshots
+      const card = (await page.locator('meta[property="og:image"]').getAttribute("content")) as string;
+      fs.mkdirSync(path.join("test-results", "screens"), { recursive: true });
+      fs.writeFileSync(
+        path.join("test-results", "screens", "share-card.png"),
+        await (await page.request.get(card)).body(),
+      );
     });
 
     test("staff pages", async ({ page }) => {

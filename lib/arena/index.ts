@@ -6,6 +6,7 @@ export {
   presetBank,
   type Upload,
 } from "./conversations";
+export { type SharePreview, sharePreview } from "./share-preview";
 export { prepareTurn, streamTurn, type TurnEvent } from "./turns";
 export { type ConversationView, conversationView } from "./views";
 export { acceptTerms, visitorStatus } from "./visitors";

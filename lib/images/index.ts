@@ -3,7 +3,7 @@ import { EXTENSION, normaliseImage } from "./normalise";
 import { imageStore } from "./store";
 import { checkUpload, ImageRejected, imageLimits } from "./validate";
 
-export { EXTENSION, type NormalisedImage, normaliseImage } from "./normalise";
+export { EXTENSION, type NormalisedImage, normaliseImage, previewPng } from "./normalise";
 export { ACCEPTED_TYPES, type ImageType, screenAttachments, sniffImageType, type UploadLimits } from "./rules";
 export { type ImageStore, imageStore, LocalImageStore, S3ImageStore } from "./store";
 export { checkUpload, ImageRejected, imageLimits } from "./validate";

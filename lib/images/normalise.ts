@@ -83,3 +83,8 @@ export const EXTENSION: Record<NormalisedImage["mime"], string> = {
   "image/jpeg": "jpg",
   "image/webp": "webp",
 };
+
+/** A small PNG of an image for link previews (the Open Graph card), whatever its stored format. */
+export async function previewPng(data: Buffer, maxSide: number): Promise<Buffer> {
+  return sharp(data, { animated: false }).resize(maxSide, maxSide, { fit: "inside" }).png().toBuffer();
+}

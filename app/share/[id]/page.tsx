@@ -1,11 +1,25 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { SharedConversation } from "@/components/arena/shared-conversation";
 import { conversationView } from "@/lib/arena";
 import { getDb } from "@/lib/db";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Shared battle" };
+/**
+ * Link previews need absolute URLs: the arena's public address (AUTH_URL) when configured, else the address this
+ * request came to (https, except on localhost).
+ */
+export async function generateMetadata(): Promise<Metadata> {
+  const host = (await headers()).get("host");
+  const local = /^(localhost|127\.0\.0\.1)(:\d+)?$/.test(host ?? "");
+  const base = process.env.AUTH_URL ?? (host ? `${local ? "http" : "https"}://${host}` : undefined);
+  return {
+    title: "Shared battle",
+    description: "Two anonymous vision-language models answered the same question about an image. See who won.",
+    ...(base && URL.canParse(base) ? { metadataBase: new URL(base) } : {}),
+  };
+}
 
 export default async function SharePage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
