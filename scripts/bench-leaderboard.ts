@@ -234,7 +234,9 @@ await load(`${base}/leaderboard`, 2);
 const page = await load(`${base}/leaderboard`, DURATION_S);
 const pageWeight = await firstViewWeight(`${base}/leaderboard`);
 const charts = await load(`${base}/api/leaderboard/charts?category=overall&style=0`, Math.max(2, DURATION_S / 2));
-const chartsBody = Buffer.from(await (await fetch(`${base}/api/leaderboard/charts?category=overall&style=0`)).arrayBuffer());
+const chartsBody = Buffer.from(
+  await (await fetch(`${base}/api/leaderboard/charts?category=overall&style=0`)).arrayBuffer(),
+);
 say(`page: ${JSON.stringify(pageWeight)}`);
 
 /**
@@ -244,7 +246,9 @@ say(`page: ${JSON.stringify(pageWeight)}`);
 async function firstViewWeight(url: string) {
   const gzip = (bytes: Buffer) => zlib.gzipSync(bytes, { level: 6 }).length;
   const html = Buffer.from(await (await fetch(url)).arrayBuffer());
-  const assets = [...new Set([...html.toString().matchAll(/(?:src|href)="(\/_next\/static\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]))];
+  const assets = [
+    ...new Set([...html.toString().matchAll(/(?:src|href)="(\/_next\/static\/[^"]+\.(?:js|css))"/g)].map((m) => m[1])),
+  ];
   let assetBytes = 0;
   let assetGzip = 0;
   for (const asset of assets) {
@@ -357,7 +361,11 @@ console.log(
       page,
       pageWeight,
       // the charts' data, fetched by the page when the reader scrolls near them
-      chartsApi: { ...charts, kb: Number((chartsBody.length / 1024).toFixed(1)), gzipKb: Number((zlib.gzipSync(chartsBody).length / 1024).toFixed(1)) },
+      chartsApi: {
+        ...charts,
+        kb: Number((chartsBody.length / 1024).toFixed(1)),
+        gzipKb: Number((zlib.gzipSync(chartsBody).length / 1024).toFixed(1)),
+      },
     },
     null,
     2,
