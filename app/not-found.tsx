@@ -4,7 +4,7 @@ import Link from "next/link";
 export default function NotFound() {
   return (
     <div className="mx-auto max-w-md space-y-3 py-12 text-center">
-      <p className="text-sm font-medium text-brand-600">404</p>
+      <p className="text-sm font-medium text-brand-600 dark:text-indigo-300">404</p>
       <h1 className="text-2xl font-bold tracking-tight">This page does not exist</h1>
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
         The link may be old, or the battle, model or prompt it named is gone.

@@ -26,6 +26,8 @@ const PUBLIC = [
   ["not-found", "/no-such-page"],
 ] as const;
 
+const DARK = new Set(["battle", "leaderboard", "model", "about", "benchmarks", "not-found"]);
+
 const STAFF = [
   ["admin", "/admin"],
   ["admin-leaderboard", "/admin/leaderboard"],
@@ -85,6 +87,16 @@ for (const size of WIDTHS) {
       for (const [name, url] of PUBLIC) {
         await page.goto(url);
         await check(page, name, size.width);
+      }
+      // the dark theme (as the system asks for it) keeps its contrast too
+      if (size.width > 1000) {
+        await page.emulateMedia({ colorScheme: "dark" });
+        for (const [name, url] of PUBLIC.filter(([n]) => DARK.has(n))) {
+          await page.goto(url);
+          await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+          await check(page, `dark-${name}`, size.width);
+        }
+        await page.emulateMedia({ colorScheme: "light" });
       }
       // the terms dialog
       await page.context().clearCookies();

@@ -233,10 +233,15 @@ say("measuring the page");
 await load(`${base}/leaderboard`, 2);
 const page = await load(`${base}/leaderboard`, DURATION_S);
 const pageWeight = await firstViewWeight(`${base}/leaderboard`);
-const charts = await load(`${base}/api/leaderboard/charts?category=overall&style=0`, Math.max(2, DURATION_S / 2));
-const chartsBody = Buffer.from(
-  await (await fetch(`${base}/api/leaderboard/charts?category=overall&style=0`)).arrayBuffer(),
-);
+const overallId = (
+  await db.prisma.leaderboardSnapshot.findFirstOrThrow({
+    where: { source: "live", category: "overall", styleControl: false },
+    orderBy: { createdAt: "desc" },
+  })
+).id;
+const chartsUrl = `${base}/api/leaderboard/charts?snapshot=${overallId}&summary=${overallId}`;
+const charts = await load(chartsUrl, Math.max(2, DURATION_S / 2));
+const chartsBody = Buffer.from(await (await fetch(chartsUrl)).arrayBuffer());
 say(`page: ${JSON.stringify(pageWeight)}`);
 
 /**

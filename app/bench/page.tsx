@@ -29,14 +29,14 @@ export default async function BenchPage() {
         </p>
       </div>
       {!board ? (
-        <p className="rounded-lg border border-zinc-200 bg-white p-6 text-sm text-zinc-600 dark:border-zinc-800 dark:bg-zinc-900">
+        <p className="rounded-lg border border-zinc-200 bg-white p-6 text-sm text-zinc-600 dark:text-zinc-400 dark:border-zinc-800 dark:bg-zinc-900">
           {shown
             ? `The scores of ${shown.selection.set} against ${shown.selection.anchor} are being computed; they appear here in a moment.`
             : "No benchmark has been judged yet. Staff curate prompts, run models and judge them from the console."}
         </p>
       ) : (
         <>
-          <p className="text-xs text-zinc-500" data-testid="bench-info">
+          <p className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="bench-info">
             {board.selection.set} · {board.items} prompts · anchor{" "}
             {board.displayNames[board.selection.anchor] ?? board.selection.anchor} · judge {board.selection.judge} ·{" "}
             {board.judgedGames} judgments
@@ -56,7 +56,7 @@ export default async function BenchPage() {
             }))}
           />
           {board.styled && (
-            <p className="text-xs text-zinc-500">
+            <p className="text-xs text-zinc-600 dark:text-zinc-400">
               Style control (arena-hard-auto v2: length and markdown density against the anchor) — coefficients:{" "}
               {Object.entries(board.styled.coefficients)
                 .map(([k, v]) => `${k.replace("_", " ")} ${Number(v).toFixed(3)}`)
@@ -93,7 +93,7 @@ export default async function BenchPage() {
                       key={label}
                       className="rounded-lg border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900"
                     >
-                      <dt className="text-xs text-zinc-500">{label}</dt>
+                      <dt className="text-xs text-zinc-600 dark:text-zinc-400">{label}</dt>
                       <dd className="font-semibold tabular-nums">{value}</dd>
                     </div>
                   ))}
@@ -123,7 +123,7 @@ export default async function BenchPage() {
                     className="rounded-lg border border-zinc-200 bg-white p-3 text-sm dark:border-zinc-800 dark:bg-zinc-900"
                   >
                     <p className="font-medium">{t.label}</p>
-                    <p className="text-xs text-zinc-500">
+                    <p className="text-xs text-zinc-600 dark:text-zinc-400">
                       {t.selected} prompts of {t.size} in the pool
                     </p>
                     <ul className="mt-1 list-disc pl-4 text-xs text-zinc-600 dark:text-zinc-400">
@@ -139,7 +139,7 @@ export default async function BenchPage() {
           {staff && (
             <section className="space-y-2" aria-labelledby="items">
               <h2 id="items" className="text-lg font-semibold">
-                Prompts <span className="text-xs font-normal text-zinc-500">(staff only)</span>
+                Prompts <span className="text-xs font-normal text-zinc-600 dark:text-zinc-400">(staff only)</span>
               </h2>
               <ol className="max-h-96 list-decimal space-y-1 overflow-y-auto pl-6 text-sm">
                 {items.map((item) => (
@@ -147,14 +147,16 @@ export default async function BenchPage() {
                     <Link href={`/bench/items/${encodeURIComponent(item.questionId)}`} className="underline">
                       {((item.turns as { content: string }[])[0]?.content ?? "").slice(0, 120)}
                     </Link>
-                    {item.category ? <span className="ml-2 text-xs text-zinc-500">{item.category}</span> : null}
+                    {item.category ? (
+                      <span className="ml-2 text-xs text-zinc-600 dark:text-zinc-400">{item.category}</span>
+                    ) : null}
                   </li>
                 ))}
               </ol>
             </section>
           )}
           {board.score.warnings.length > 0 && (
-            <ul className="list-disc pl-5 text-xs text-zinc-500">
+            <ul className="list-disc pl-5 text-xs text-zinc-600 dark:text-zinc-400">
               {board.score.warnings.map((w) => (
                 <li key={w}>{w}</li>
               ))}

@@ -27,7 +27,7 @@ export default async function BenchmarksPage() {
         </p>
       </div>
       {boards.length === 0 ? (
-        <p className="rounded-lg border border-zinc-200 bg-white p-6 text-sm text-zinc-600 dark:border-zinc-800 dark:bg-zinc-900">
+        <p className="rounded-lg border border-zinc-200 bg-white p-6 text-sm text-zinc-600 dark:text-zinc-400 dark:border-zinc-800 dark:bg-zinc-900">
           No benchmark has been run yet. Staff import MathVista, EMMA or IsoBench and run models on them.
         </p>
       ) : (
@@ -36,7 +36,7 @@ export default async function BenchmarksPage() {
             <h2 id={`b-${benchmark}`} className="text-xl font-semibold">
               {NAMES[benchmark] ?? benchmark}
             </h2>
-            <p className="text-xs text-zinc-500">
+            <p className="text-xs text-zinc-600 dark:text-zinc-400">
               {report.sets.join(", ")}
               {report.random ? ` · random guess ${pct(report.random.accuracy)} (${report.random.source})` : ""}
             </p>
@@ -46,7 +46,7 @@ export default async function BenchmarksPage() {
             >
               <table className="w-full min-w-[520px] text-sm" data-testid={`benchmark-${benchmark}`}>
                 <caption className="sr-only">{NAMES[benchmark] ?? benchmark} accuracy per model</caption>
-                <thead className="text-left text-xs uppercase tracking-wide text-zinc-500">
+                <thead className="text-left text-xs uppercase tracking-wide text-zinc-600 dark:text-zinc-400">
                   <tr>
                     <th scope="col" className="px-3 py-2">
                       Model
@@ -73,7 +73,7 @@ export default async function BenchmarksPage() {
                   {report.models.map((m) => (
                     <tr key={m.runId} data-model={m.model} className="border-t border-zinc-200 dark:border-zinc-800">
                       <td className="px-3 py-1.5 font-medium">{m.model}</td>
-                      <td className="px-3 py-1.5 text-xs text-zinc-500">{m.set}</td>
+                      <td className="px-3 py-1.5 text-xs text-zinc-600 dark:text-zinc-400">{m.set}</td>
                       <td className="px-3 py-1.5 text-right tabular-nums">{pct(m.overall.accuracy)}</td>
                       <td className="px-3 py-1.5 text-right tabular-nums text-zinc-600 dark:text-zinc-400">
                         {pct(m.overall.ci[0])}–{pct(m.overall.ci[1])}
@@ -149,7 +149,7 @@ export default async function BenchmarksPage() {
                   <ScrollBox key={key} label={`Accuracy by ${key.replace("_", " ")}`} className="mt-2">
                     <h4 className="font-medium">{key.replace("_", " ")}</h4>
                     <table className="min-w-[420px] text-xs">
-                      <thead className="text-left text-zinc-500">
+                      <thead className="text-left text-zinc-600 dark:text-zinc-400">
                         <tr>
                           <th scope="col" className="pr-3">
                             Value
@@ -205,7 +205,7 @@ export default async function BenchmarksPage() {
                 />
               </>
             ) : (
-              <p className="text-xs text-zinc-500">
+              <p className="text-xs text-zinc-600 dark:text-zinc-400">
                 The correlation with the arena needs at least three models that are on both the leaderboard and this
                 benchmark.
               </p>

@@ -71,7 +71,7 @@ export default async function LeaderboardPage({
         </Link>
       </nav>
       {!snapshot ? (
-        <p className="rounded-lg border border-zinc-200 bg-white p-6 text-sm text-zinc-600 dark:border-zinc-800 dark:bg-zinc-900">
+        <p className="rounded-lg border border-zinc-200 bg-white p-6 text-sm text-zinc-600 dark:text-zinc-400 dark:border-zinc-800 dark:bg-zinc-900">
           No leaderboard for this category yet: it appears once enough counted battles fall in it (battles against the
           demo models are never counted).
         </p>
@@ -93,7 +93,7 @@ export default async function LeaderboardPage({
             }
             plainRanks={style ? thisSummary?.ranks : undefined}
           />
-          <LazyCharts category={category} style={style} />
+          <LazyCharts snapshot={snapshot.id} summary={category === "overall" ? overall?.id : undefined} />
           {snapshot.payload.warnings.length > 0 && (
             <ul className="list-disc pl-5 text-xs text-zinc-600 dark:text-zinc-400">
               {snapshot.payload.warnings.map((w) => (

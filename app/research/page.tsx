@@ -107,7 +107,7 @@ export default async function ResearchPage() {
             </button>
           </div>
         </form>
-        <p className="text-xs text-zinc-500">
+        <p className="text-xs text-zinc-600 dark:text-zinc-400">
           The archive is assembled before it downloads (about three minutes per million battles); the JSON Lines file
           starts at once. From a script:{" "}
           <code>

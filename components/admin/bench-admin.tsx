@@ -160,12 +160,14 @@ export function BenchAdmin({ runs, judgings, sets, choices, models, defaults, li
           Import a ground-truth benchmark (MathVista, EMMA, IsoBench)
         </h2>
         {library === null ? (
-          <p className="text-sm text-zinc-500">
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">
             Put the benchmark&apos;s files in a folder on the server and set ARENA_BENCHMARK_DIR to it to import them
             here, or use <code>arena benchmark import</code>.
           </p>
         ) : library.length === 0 ? (
-          <p className="text-sm text-zinc-500">The benchmark folder has no .json, .jsonl or .parquet files.</p>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">
+            The benchmark folder has no .json, .jsonl or .parquet files.
+          </p>
         ) : (
           <form onSubmit={submit("import")} className="space-y-2" aria-label="Import">
             <div className="flex flex-wrap items-end gap-2">
@@ -231,11 +233,11 @@ export function BenchAdmin({ runs, judgings, sets, choices, models, defaults, li
           Runs
         </h2>
         {runs.length === 0 ? (
-          <p className="text-sm text-zinc-500">No runs yet.</p>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">No runs yet.</p>
         ) : (
           <ScrollBox label="Runs">
             <table className="w-full min-w-[560px] text-sm" data-testid="bench-runs">
-              <thead className="text-left text-xs text-zinc-500">
+              <thead className="text-left text-xs text-zinc-600 dark:text-zinc-400">
                 <tr>
                   <th className="py-1 pr-3">Model</th>
                   <th className="pr-3">Set</th>
@@ -273,11 +275,11 @@ export function BenchAdmin({ runs, judgings, sets, choices, models, defaults, li
           Judgings
         </h2>
         {judgings.length === 0 ? (
-          <p className="text-sm text-zinc-500">No judgings yet.</p>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">No judgings yet.</p>
         ) : (
           <ScrollBox label="Judgings">
             <table className="w-full min-w-[640px] text-sm" data-testid="bench-judgings">
-              <thead className="text-left text-xs text-zinc-500">
+              <thead className="text-left text-xs text-zinc-600 dark:text-zinc-400">
                 <tr>
                   <th className="py-1 pr-3">Candidate</th>
                   <th className="pr-3">Anchor · judge</th>

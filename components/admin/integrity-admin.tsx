@@ -56,7 +56,7 @@ export function IntegrityAdmin({
           <button type="submit" className="btn-primary" disabled={busy}>
             Save
           </button>
-          <span className="text-zinc-500">
+          <span className="text-zinc-600 dark:text-zinc-400">
             (now from the {capSource}; later votes are kept but not counted, and the visitor is not told)
           </span>
         </form>
@@ -67,9 +67,9 @@ export function IntegrityAdmin({
           FastChat's sequential test: each voter's votes against the crowd's on the same model pairs; flagged when the
           evidence passes 1/α. Banning leaves their votes out of the next snapshot.
         </p>
-        {flagged.length === 0 ? <p className="text-sm text-zinc-500">No voter is flagged.</p> : null}
+        {flagged.length === 0 ? <p className="text-sm text-zinc-600 dark:text-zinc-400">No voter is flagged.</p> : null}
         <Table>
-          <thead className="text-left text-xs text-zinc-500">
+          <thead className="text-left text-xs text-zinc-600 dark:text-zinc-400">
             <tr>
               <th className="py-1">Visitor</th>
               <th className="text-right">Votes</th>
@@ -106,7 +106,7 @@ export function IntegrityAdmin({
       </section>
       <section className="space-y-2">
         <h2 className="text-lg font-semibold">Banned visitors</h2>
-        {banned.length === 0 ? <p className="text-sm text-zinc-500">Nobody is banned.</p> : null}
+        {banned.length === 0 ? <p className="text-sm text-zinc-600 dark:text-zinc-400">Nobody is banned.</p> : null}
         <Table>
           <tbody>
             {banned.map((b) => (

@@ -49,7 +49,7 @@ export function LeaderboardAdmin({ runs, requestedAt }: { runs: RunInfo[]; reque
       </p>
       <ErrorNote error={error} />
       <Table>
-        <thead className="text-left text-xs text-zinc-500">
+        <thead className="text-left text-xs text-zinc-600 dark:text-zinc-400">
           <tr>
             <th className="py-1">Computed</th>
             <th className="text-right">Votes</th>
@@ -122,7 +122,7 @@ export function LeaderboardAdmin({ runs, requestedAt }: { runs: RunInfo[]; reque
         </form>
         {comparison ? (
           <Table aria-label="Comparison">
-            <thead className="text-left text-xs text-zinc-500">
+            <thead className="text-left text-xs text-zinc-600 dark:text-zinc-400">
               <tr>
                 <th className="py-1">Model</th>
                 <th className="text-right">Rank</th>

@@ -213,7 +213,7 @@ function ProbeView({ result }: { result: ProbeResult }) {
         · first token {result.firstTokenMs ?? "—"} ms · total {result.totalMs} ms
         {result.finishReason ? ` · ${result.finishReason}` : ""}
       </p>
-      <p className="text-zinc-500">Prompt: {result.prompt}</p>
+      <p className="text-zinc-600 dark:text-zinc-400">Prompt: {result.prompt}</p>
       {result.reply ? (
         <div className="rounded bg-zinc-50 p-2 dark:bg-zinc-950">
           <Markdown text={result.reply} />
@@ -270,7 +270,7 @@ export function ModelsAdmin({ models, providers }: { models: AdminModel[]; provi
         />
       ) : null}
       <Table>
-        <thead className="text-left text-xs text-zinc-500">
+        <thead className="text-left text-xs text-zinc-600 dark:text-zinc-400">
           <tr>
             <th className="py-1">Model</th>
             <th>Provider</th>
@@ -289,16 +289,16 @@ export function ModelsAdmin({ models, providers }: { models: AdminModel[]; provi
               <tr key={m.id} data-model={m.id} className="border-t border-zinc-200 dark:border-zinc-800">
                 <td className="py-1.5">
                   <div className="font-medium">{m.displayName}</div>
-                  <div className="text-xs text-zinc-500">{m.id}</div>
+                  <div className="text-xs text-zinc-600 dark:text-zinc-400">{m.id}</div>
                 </td>
                 <td>
-                  {m.providerId} · <span className="text-zinc-500">{m.providerModelId}</span>
+                  {m.providerId} · <span className="text-zinc-600 dark:text-zinc-400">{m.providerModelId}</span>
                 </td>
                 <td>{m.vision ? "yes" : "no"}</td>
                 <td>{m.weight}</td>
                 <td>
                   {!m.enabled ? (
-                    <span className="text-zinc-500">disabled</span>
+                    <span className="text-zinc-600 dark:text-zinc-400">disabled</span>
                   ) : m.outage ? (
                     <span className="text-amber-700 dark:text-amber-400">outage</span>
                   ) : (
@@ -423,7 +423,7 @@ function ProvidersAdmin({ providers }: { providers: AdminProvider[] }) {
         </form>
       ) : null}
       <Table>
-        <thead className="text-left text-xs text-zinc-500">
+        <thead className="text-left text-xs text-zinc-600 dark:text-zinc-400">
           <tr>
             <th className="py-1">Id</th>
             <th>Type</th>
@@ -437,7 +437,7 @@ function ProvidersAdmin({ providers }: { providers: AdminProvider[] }) {
             <tr key={p.id} className="border-t border-zinc-200 dark:border-zinc-800">
               <td className="py-1.5 font-medium">{p.id}</td>
               <td>{p.type}</td>
-              <td className="text-zinc-500">{p.baseURL ?? "—"}</td>
+              <td className="text-zinc-600 dark:text-zinc-400">{p.baseURL ?? "—"}</td>
               <td>
                 {p.apiKeyEnv ?? "—"}{" "}
                 {p.keyConfigured === false ? (

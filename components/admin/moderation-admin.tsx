@@ -28,7 +28,9 @@ export function ModerationAdmin({ flags }: { flags: QueueItem[] }) {
         it out of every export and share link, blocks its images from new uploads and bans the visitor who sent it.
       </p>
       <ErrorNote error={error} />
-      {flags.length === 0 ? <p className="text-sm text-zinc-500">Nothing waiting for review.</p> : null}
+      {flags.length === 0 ? (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">Nothing waiting for review.</p>
+      ) : null}
       <ul className="space-y-3">
         {flags.map((flag) => {
           const images = [

@@ -31,7 +31,9 @@ export function SettingsAdmin({ licence, licenceSource }: { licence: string; lic
           Save licence
         </button>
       </form>
-      <p className="text-sm text-zinc-500">The daily cap on counted votes is on the vote integrity page.</p>
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">
+        The daily cap on counted votes is on the vote integrity page.
+      </p>
     </div>
   );
 }

@@ -61,7 +61,7 @@ export function UsersAdmin({ users, me }: { users: Person[]; me: string }) {
       ) : null}
       <ErrorNote error={error} />
       <Table>
-        <thead className="text-left text-xs text-zinc-500">
+        <thead className="text-left text-xs text-zinc-600 dark:text-zinc-400">
           <tr>
             <th className="py-1">E-mail</th>
             <th>Name</th>
@@ -74,7 +74,13 @@ export function UsersAdmin({ users, me }: { users: Person[]; me: string }) {
             <tr key={u.id} className="border-t border-zinc-200 dark:border-zinc-800">
               <td className="py-1.5">{u.email}</td>
               <td>{u.name ?? ""}</td>
-              <td>{u.signIn.length ? u.signIn.join(", ") : <span className="text-zinc-500">invited</span>}</td>
+              <td>
+                {u.signIn.length ? (
+                  u.signIn.join(", ")
+                ) : (
+                  <span className="text-zinc-600 dark:text-zinc-400">invited</span>
+                )}
+              </td>
               <td>
                 <select
                   aria-label={`Role of ${u.email}`}

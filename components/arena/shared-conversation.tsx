@@ -26,7 +26,7 @@ export function SharedConversation({ view }: { view: ConversationView }) {
           return (
             <section
               key={side}
-              className="rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900"
+              className="min-w-0 rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900"
             >
               <h2 className="border-b border-zinc-200 px-4 py-2 font-semibold dark:border-zinc-800">
                 Model {side.toUpperCase()}: {data?.model?.displayName ?? "hidden"}

@@ -23,7 +23,7 @@ export function BenchTable({
     >
       <table className="w-full min-w-[640px] text-sm" data-testid="bench-table">
         <caption className="sr-only">VisionArena-Bench scores against the anchor</caption>
-        <thead className="text-left text-xs uppercase tracking-wide text-zinc-500">
+        <thead className="text-left text-xs uppercase tracking-wide text-zinc-600 dark:text-zinc-400">
           <tr>
             <th scope="col" className="px-3 py-2">
               Rank
@@ -63,7 +63,7 @@ export function BenchTable({
                 <td className="px-3 py-1.5 tabular-nums">{i + 1}</td>
                 <td className="px-3 py-1.5 font-medium">
                   {names[m.model] ?? m.model}
-                  {anchor && <span className="ml-2 text-xs font-normal text-zinc-500">anchor</span>}
+                  {anchor && <span className="ml-2 text-xs font-normal text-zinc-600 dark:text-zinc-400">anchor</span>}
                 </td>
                 <td className="px-3 py-1.5 text-right tabular-nums">{m.score.toFixed(1)}</td>
                 <td className="px-3 py-1.5 text-right tabular-nums text-zinc-600 dark:text-zinc-400">

@@ -7,7 +7,8 @@ import type { ChartSpec } from "@/lib/leaderboard";
 
 const ChartPanel = dynamic(() => import("./chart-panel"), { ssr: false });
 
-export function LazyCharts({ category, style }: { category: string; style: boolean }) {
+/** `snapshot`: the board shown; `summary`: the overall board whose run summary feeds the cross-category charts. */
+export function LazyCharts({ snapshot, summary }: { snapshot: string; summary?: string }) {
   const anchor = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(false);
   const [charts, setCharts] = useState<ChartSpec[] | null>(null);
@@ -23,13 +24,14 @@ export function LazyCharts({ category, style }: { category: string; style: boole
   }, []);
   useEffect(() => {
     if (!near) return;
-    fetch(`/api/leaderboard/charts?category=${encodeURIComponent(category)}&style=${style ? 1 : 0}`)
+    const query = new URLSearchParams({ snapshot, ...(summary ? { summary } : {}) });
+    fetch(`/api/leaderboard/charts?${query}`)
       .then((r) =>
         r.ok ? (r.json() as Promise<{ charts: ChartSpec[] }>) : Promise.reject(new Error(String(r.status))),
       )
       .then((body) => setCharts(body.charts))
       .catch(() => setFailed(true));
-  }, [near, category, style]);
+  }, [near, snapshot, summary]);
   return (
     <div ref={anchor} data-testid="charts" aria-busy={charts === null && !failed}>
       {failed ? (

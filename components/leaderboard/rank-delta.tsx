@@ -3,7 +3,7 @@ export function RankDelta({ value, label }: { value: number | null; label: strin
   if (value === null) return <span className="text-zinc-400">–</span>;
   if (value === 0)
     return (
-      <span className="text-zinc-500" title={`same place ${label}`}>
+      <span className="text-zinc-600 dark:text-zinc-400" title={`same place ${label}`}>
         0
       </span>
     );

@@ -18,5 +18,6 @@ export {
   type SnapshotPayload,
   servedCategories,
   servedSnapshot,
+  snapshotById,
   snapshotCategories,
 } from "./serve";

@@ -1,6 +1,7 @@
 // What pages and the API serve: stored snapshots only (no rating code, so the web bundle stays small).
 import crypto from "node:crypto";
 import type { Db } from "../db/context";
+import { isUuid } from "../db/literals";
 import type { StyleCoefficient } from "../ratings/leaderboard";
 import { cached } from "./ttl-cache";
 
@@ -130,6 +131,33 @@ async function refreshedSnapshot(db: Db, category: string, styleControl: boolean
   const snapshot = current ? await currentSnapshot(db, category, styleControl) : null;
   if (loaded.size > 200) loaded.clear();
   loaded.set(key, snapshot);
+  return snapshot;
+}
+
+const byId = new Map<string, ServedSnapshot>();
+
+/**
+ * One snapshot by its id (a snapshot never changes once written: the charts of a page ask for exactly the board the
+ * page showed, whichever instance answers). Kept per instance, the most recent 50.
+ */
+export async function snapshotById(db: Db, id: string): Promise<ServedSnapshot | null> {
+  const known = byId.get(id);
+  if (known) return known;
+  if (!isUuid(id)) return null;
+  const row = await db.prisma.leaderboardSnapshot.findFirst({ where: { id, source: "live" } });
+  if (!row) return null;
+  const snapshot: ServedSnapshot = {
+    id: row.id,
+    category: row.category,
+    styleControl: row.styleControl,
+    createdAt: row.createdAt,
+    voteCount: row.voteCount,
+    published: row.published,
+    payload: row.payload as unknown as SnapshotPayload,
+    etag: `"${row.id}"`,
+  };
+  if (byId.size >= 50) byId.delete(byId.keys().next().value as string);
+  byId.set(id, snapshot);
   return snapshot;
 }
 

@@ -16,9 +16,9 @@ export default async function AuditPage() {
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
         The last 200 changes made by staff, from the console or the <code>arena</code> command.
       </p>
-      {entries.length === 0 ? <p className="text-sm text-zinc-500">Nothing yet.</p> : null}
+      {entries.length === 0 ? <p className="text-sm text-zinc-600 dark:text-zinc-400">Nothing yet.</p> : null}
       <Table>
-        <thead className="text-left text-xs text-zinc-500">
+        <thead className="text-left text-xs text-zinc-600 dark:text-zinc-400">
           <tr>
             <th className="py-1">When</th>
             <th>Who</th>
@@ -34,7 +34,7 @@ export default async function AuditPage() {
               <td>{e.actor}</td>
               <td className="font-mono text-xs">{e.action}</td>
               <td className="font-mono text-xs break-all">{e.target ?? ""}</td>
-              <td className="font-mono text-xs break-all text-zinc-500">
+              <td className="font-mono text-xs break-all text-zinc-600 dark:text-zinc-400">
                 {e.details === null ? "" : JSON.stringify(e.details)}
               </td>
             </tr>

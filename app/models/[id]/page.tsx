@@ -28,7 +28,7 @@ export default async function ModelPage({ params }: Props) {
   return (
     <div className="space-y-4">
       <div>
-        <Link href="/leaderboard" className="text-sm text-zinc-500 hover:underline">
+        <Link href="/leaderboard" className="text-sm text-zinc-600 dark:text-zinc-400 hover:underline">
           ← Leaderboard
         </Link>
         <h1 className="text-2xl font-bold tracking-tight">{model.displayName}</h1>
@@ -43,15 +43,15 @@ export default async function ModelPage({ params }: Props) {
           {current.votes} vote{current.votes === 1 ? "" : "s"} · win rate {percent(current.winRate)}
         </p>
       ) : (
-        <p className="text-sm text-zinc-600">Not on the current leaderboard yet.</p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">Not on the current leaderboard yet.</p>
       )}
       <RatingHistory title="Arena Score over time (95% interval shaded)" points={profile.history} />
       <div className="grid gap-4 lg:grid-cols-2">
         {profile.opponents.length > 0 && (
-          <section className="rounded-xl border border-zinc-200 bg-white p-3 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
+          <section className="min-w-0 rounded-xl border border-zinc-200 bg-white p-3 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
             <h2 className="mb-2 text-sm font-medium">Against every opponent</h2>
             <Table aria-label="Against every opponent">
-              <thead className="text-left text-xs uppercase text-zinc-500">
+              <thead className="text-left text-xs uppercase text-zinc-600 dark:text-zinc-400">
                 <tr>
                   <th className="py-1">Opponent</th>
                   <th className="py-1 text-right">Battles</th>
@@ -77,10 +77,10 @@ export default async function ModelPage({ params }: Props) {
           </section>
         )}
         {profile.categories.length > 0 && (
-          <section className="rounded-xl border border-zinc-200 bg-white p-3 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
+          <section className="min-w-0 rounded-xl border border-zinc-200 bg-white p-3 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
             <h2 className="mb-2 text-sm font-medium">Rank in every category</h2>
             <Table aria-label="Rank in every category">
-              <thead className="text-left text-xs uppercase text-zinc-500">
+              <thead className="text-left text-xs uppercase text-zinc-600 dark:text-zinc-400">
                 <tr>
                   <th className="py-1">Category</th>
                   <th className="py-1 text-right">Rank (UB)</th>

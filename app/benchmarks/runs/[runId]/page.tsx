@@ -45,11 +45,11 @@ export default async function BenchmarkRunPage({ params }: { params: Promise<{ r
               </p>
             </details>
             <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-xs">
-              <dt className="text-zinc-500">Extraction</dt>
+              <dt className="text-zinc-600 dark:text-zinc-400">Extraction</dt>
               <dd>{item.extraction ?? "—"}</dd>
-              <dt className="text-zinc-500">Prediction</dt>
+              <dt className="text-zinc-600 dark:text-zinc-400">Prediction</dt>
               <dd>{item.prediction ?? "—"}</dd>
-              <dt className="text-zinc-500">Answer</dt>
+              <dt className="text-zinc-600 dark:text-zinc-400">Answer</dt>
               <dd>{item.truth ?? "—"}</dd>
             </dl>
           </li>
