@@ -74,6 +74,12 @@ export async function currentSnapshot(db: Db, category: string, styleControl: bo
       orderBy: { publishedAt: "desc" },
     })) ?? (await db.prisma.leaderboardSnapshot.findFirst({ where, orderBy: { createdAt: "desc" } }));
   if (!row) return null;
+  return served(row);
+}
+
+type SnapshotRow = NonNullable<Awaited<ReturnType<Db["prisma"]["leaderboardSnapshot"]["findFirst"]>>>;
+
+function served(row: SnapshotRow): ServedSnapshot {
   return {
     id: row.id,
     category: row.category,
@@ -146,16 +152,7 @@ export async function snapshotById(db: Db, id: string): Promise<ServedSnapshot |
   if (!isUuid(id)) return null;
   const row = await db.prisma.leaderboardSnapshot.findFirst({ where: { id, source: "live" } });
   if (!row) return null;
-  const snapshot: ServedSnapshot = {
-    id: row.id,
-    category: row.category,
-    styleControl: row.styleControl,
-    createdAt: row.createdAt,
-    voteCount: row.voteCount,
-    published: row.published,
-    payload: row.payload as unknown as SnapshotPayload,
-    etag: `"${row.id}"`,
-  };
+  const snapshot = served(row);
   if (byId.size >= 50) byId.delete(byId.keys().next().value as string);
   byId.set(id, snapshot);
   return snapshot;

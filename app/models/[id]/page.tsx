@@ -27,7 +27,7 @@ export default async function ModelPage({ params }: Props) {
   const { model, current } = profile;
   return (
     <div className="space-y-4">
-      <div>
+      <div className="space-y-1">
         <Link href="/leaderboard" className="text-sm text-zinc-600 dark:text-zinc-400 hover:underline">
           ← Leaderboard
         </Link>
@@ -40,7 +40,10 @@ export default async function ModelPage({ params }: Props) {
         <p className="text-sm" data-testid="model-current">
           Rank (UB) <strong>{current.rank}</strong> · Arena Score <strong>{Math.round(current.rating)}</strong> (+
           {Math.round(current.ciUpper - current.rating)}/−{Math.round(current.rating - current.ciLower)}) ·{" "}
-          {current.votes} vote{current.votes === 1 ? "" : "s"} · win rate {percent(current.winRate)}
+          {current.votes} vote{current.votes === 1 ? "" : "s"} · win rate {percent(current.winRate)}{" "}
+          <Link href="/about" className="ml-1 text-zinc-600 underline dark:text-zinc-400">
+            How scores are made
+          </Link>
         </p>
       ) : (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">Not on the current leaderboard yet.</p>
