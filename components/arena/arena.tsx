@@ -595,20 +595,20 @@ export function Arena({ mode }: { mode: Mode }) {
               e.target.value = "";
             }}
           />
-          {!vote && (
+          {/* images go with the first message only: once it is sent, the buttons make room for the answers */}
+          {conversationId === null && (
             <button
               type="button"
-              disabled={conversationId !== null}
               onClick={() => fileInput.current?.click()}
               className="rounded-md border border-zinc-300 px-3 py-1.5 text-sm disabled:opacity-60 dark:border-zinc-700"
             >
               Attach image
             </button>
           )}
-          {mode === "battle" && !vote && (
+          {mode === "battle" && conversationId === null && (
             <button
               type="button"
-              disabled={conversationId !== null || loadingPreset}
+              disabled={loadingPreset}
               onClick={randomImage}
               aria-busy={loadingPreset}
               className="rounded-md border border-zinc-300 px-3 py-1.5 text-sm disabled:opacity-60 dark:border-zinc-700"
