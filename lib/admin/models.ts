@@ -3,7 +3,7 @@
 // Only the *name* of the environment variable holding a provider's key is stored, never the key.
 import { z } from "zod";
 import type { Db } from "../db/context";
-import { ApiError } from "../http/errors";
+import { Conflict, InvalidInput, NotFound } from "../errors";
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const MODEL_ID = /^[\w.:/@+-]{1,100}$/;
@@ -75,14 +75,14 @@ export async function listModelsForAdmin(db: Db) {
 async function checkReferences(db: Db, input: { providerId?: string; battleTargets?: string[] }, self?: string) {
   if (input.providerId) {
     const provider = await db.prisma.provider.findUnique({ where: { id: input.providerId } });
-    if (!provider) throw new ApiError(400, "unknown_provider", `unknown provider '${input.providerId}'`);
+    if (!provider) throw new InvalidInput("unknown_provider", `unknown provider '${input.providerId}'`);
   }
   if (input.battleTargets?.length) {
     const known = await db.prisma.model.findMany({ where: { id: { in: input.battleTargets } }, select: { id: true } });
     const missing = input.battleTargets.filter((t) => !known.some((k) => k.id === t));
-    if (missing.length) throw new ApiError(400, "unknown_model", `unknown battle target '${missing[0]}'`);
+    if (missing.length) throw new InvalidInput("unknown_model", `unknown battle target '${missing[0]}'`);
     if (self && input.battleTargets.includes(self))
-      throw new ApiError(400, "self_target", "a model cannot target itself");
+      throw new InvalidInput("self_target", "a model cannot target itself");
   }
 }
 
@@ -90,7 +90,7 @@ export async function createModel(db: Db, input: ModelInput) {
   await checkReferences(db, input);
   const provider = await db.prisma.provider.findUniqueOrThrow({ where: { id: input.providerId } });
   const exists = await db.prisma.model.findUnique({ where: { id: input.id } });
-  if (exists) throw new ApiError(409, "model_exists", `a model '${input.id}' already exists`);
+  if (exists) throw new Conflict("model_exists", `a model '${input.id}' already exists`);
   return db.prisma.model.create({
     data: { ...input, isDemo: provider.type === "demo", consoleEditedAt: new Date() },
   });
@@ -98,14 +98,14 @@ export async function createModel(db: Db, input: ModelInput) {
 
 export async function updateModel(db: Db, id: string, patch: ModelPatch) {
   const current = await db.prisma.model.findUnique({ where: { id } });
-  if (!current) throw new ApiError(404, "unknown_model", `unknown model '${id}'`);
+  if (!current) throw new NotFound("unknown_model", `unknown model '${id}'`);
   await checkReferences(db, patch, id);
   return db.prisma.model.update({ where: { id }, data: { ...patch, consoleEditedAt: new Date() } });
 }
 
 export async function saveProvider(db: Db, input: z.infer<typeof providerInput>) {
   if (input.type === "openai_compatible" && !input.baseURL) {
-    throw new ApiError(400, "invalid_request", "an openai-compatible provider needs a base URL");
+    throw new InvalidInput("invalid_request", "an openai-compatible provider needs a base URL");
   }
   const data = {
     type: input.type,

@@ -2,7 +2,7 @@
 // (or image) back in good standing; ban keeps it out of every export and share link, blocks the image's hash from
 // new uploads, and bans the visitor who sent it.
 import type { Db } from "../db/context";
-import { ApiError } from "../http/errors";
+import { Conflict, NotFound } from "../errors";
 
 export async function moderationQueue(
   db: Db,
@@ -64,8 +64,8 @@ export async function reviewFlag(db: Db, flagId: string, action: "release" | "ba
       where: { id: flagId },
       include: { conversation: { select: { id: true, visitorId: true, messages: { select: { images: true } } } } },
     });
-    if (!flag) throw new ApiError(404, "unknown_flag", "no such moderation flag");
-    if (flag.status !== "flagged") throw new ApiError(409, "already_reviewed", `this flag was already ${flag.status}`);
+    if (!flag) throw new NotFound("unknown_flag", "no such moderation flag");
+    if (flag.status !== "flagged") throw new Conflict("already_reviewed", `this flag was already ${flag.status}`);
     await tx.moderationFlag.update({
       where: { id: flagId },
       data: { status, reviewedBy: reviewer, reviewedAt: new Date() },

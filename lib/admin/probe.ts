@@ -2,7 +2,7 @@
 // the time to the first token and the total time. A vision model also gets a tiny image whose colour it should name.
 import sharp from "sharp";
 import type { Db } from "../db/context";
-import { ApiError } from "../http/errors";
+import { NotFound } from "../errors";
 import { streamChat } from "../providers/adapters";
 import { type ChatTurn, ProviderError } from "../providers/types";
 
@@ -28,7 +28,7 @@ const redSquare = () =>
 
 export async function probeModel(db: Db, modelId: string, timeoutMs = 30_000): Promise<ProbeResult> {
   const model = await db.prisma.model.findUnique({ where: { id: modelId }, include: { provider: true } });
-  if (!model) throw new ApiError(404, "unknown_model", `unknown model '${modelId}'`);
+  if (!model) throw new NotFound("unknown_model", `unknown model '${modelId}'`);
   const { provider } = model;
   const warning =
     provider.apiKeyEnv && !process.env[provider.apiKeyEnv]

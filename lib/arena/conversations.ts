@@ -6,10 +6,10 @@ import { detectLanguage } from "../categories/language";
 import type { Db } from "../db/context";
 import { isUuid } from "../db/literals";
 import { transaction } from "../db/pool";
+import { Conflict, Forbidden, InvalidInput, NotFound, TooLarge, Unavailable, Unprocessable } from "../errors";
 import { type ItemPreset, itemPresets, presetCount } from "../evals/presets";
 import type { PrismaClient } from "../generated/prisma/client";
 import type { ConversationMode } from "../generated/prisma/enums";
-import { ApiError } from "../http/errors";
 import { ImageRejected, imageLimits, ingestImage, loadImage, type StoredImage } from "../images";
 import { moderate } from "../moderation";
 import { ensureRegistry } from "../providers";
@@ -97,8 +97,8 @@ export function presetBank(): PresetImage[] {
 }
 
 function checkStanding(visitor: VisitorStanding | undefined) {
-  if (!visitor?.termsAcceptedAt) throw new ApiError(403, "terms_required", "please accept the terms of use first");
-  if (visitor.bannedAt) throw new ApiError(403, "visitor_banned", "this browser can no longer take part in the arena");
+  if (!visitor?.termsAcceptedAt) throw new Forbidden("terms_required", "please accept the terms of use first");
+  if (visitor.bannedAt) throw new Forbidden("visitor_banned", "this browser can no longer take part in the arena");
 }
 
 export async function requireVisitor(db: Db, visitorId: string | null) {
@@ -116,13 +116,9 @@ export async function requireVisitor(db: Db, visitorId: string | null) {
 function checkPrompt(prompt: string, mode: ConversationMode) {
   const settings = arenaSettings();
   const limit = mode === "battle" ? settings.battlePromptChars : settings.chatPromptChars;
-  if (!prompt.trim()) throw new ApiError(400, "empty_prompt", "write a question or instruction for the models");
+  if (!prompt.trim()) throw new InvalidInput("empty_prompt", "write a question or instruction for the models");
   if (prompt.length > limit) {
-    throw new ApiError(
-      413,
-      "prompt_too_long",
-      `the message is ${prompt.length} characters long; the limit is ${limit}`,
-    );
+    throw new TooLarge("prompt_too_long", `the message is ${prompt.length} characters long; the limit is ${limit}`);
   }
 }
 
@@ -138,8 +134,7 @@ async function flagIfModerated(prisma: PrismaClient, conversationId: string, pro
       data: { conversationId, source: verdict.source ?? "moderation", reason: verdict.reason ?? "flagged" },
     }),
   ]);
-  throw new ApiError(
-    422,
+  throw new Unprocessable(
     "prompt_flagged",
     "This message was flagged by our content filter, so the conversation has ended. Please start a new one.",
   );
@@ -157,20 +152,19 @@ async function chooseModels(db: Db, input: OpenConversation, hasImage: boolean):
     try {
       return samplePair(models, { hasImage });
     } catch (error) {
-      if (error instanceof NoPairError)
-        throw new ApiError(503, "no_models", `${error.message}; please try again later`);
+      if (error instanceof NoPairError) throw new Unavailable("no_models", `${error.message}; please try again later`);
       throw error;
     }
   }
   const wanted = input.mode === "direct" ? [input.modelA] : [input.modelA, input.modelB];
   for (const id of wanted) {
     const model = models.find((m) => m.id === id);
-    if (!id || !model) throw new ApiError(404, "unknown_model", `unknown or disabled model '${id ?? ""}'`);
+    if (!id || !model) throw new NotFound("unknown_model", `unknown or disabled model '${id ?? ""}'`);
     if (hasImage && !model.vision)
-      throw new ApiError(400, "model_without_vision", `${model.displayName} cannot read images`);
+      throw new InvalidInput("model_without_vision", `${model.displayName} cannot read images`);
   }
   if (input.mode === "side_by_side" && input.modelA === input.modelB) {
-    throw new ApiError(400, "same_model", "pick two different models");
+    throw new InvalidInput("same_model", "pick two different models");
   }
   return [input.modelA as string, input.mode === "direct" ? null : (input.modelB as string)];
 }
@@ -180,11 +174,11 @@ async function presetUpload(db: Db, presetId: string): Promise<Upload> {
     // only items the bank offers right now, not any prompt item by id
     const item = (await cachedItemPresets(db)).find((p) => p.id === presetId);
     const image = item ? await loadImage(db.prisma, item.imageSha) : null;
-    if (!item || !image) throw new ApiError(404, "unknown_preset", `unknown preset image '${presetId}'`);
+    if (!item || !image) throw new NotFound("unknown_preset", `unknown preset image '${presetId}'`);
     return { name: `preset.${image.mime.split("/")[1] ?? "png"}`, bytes: image.data };
   }
   const preset = presetBank().find((p) => p.id === presetId);
-  if (!preset) throw new ApiError(404, "unknown_preset", `unknown preset image '${presetId}'`);
+  if (!preset) throw new NotFound("unknown_preset", `unknown preset image '${presetId}'`);
   return { name: preset.file, bytes: fs.readFileSync(path.join(process.cwd(), "public", "presets", preset.file)) };
 }
 
@@ -198,20 +192,15 @@ async function ingestAll(db: Db, input: OpenConversation): Promise<{ images: Sto
     isPreset = true;
   }
   if (uploads.length > limits.maxImagesPerTurn) {
-    throw new ApiError(
-      400,
+    throw new InvalidInput(
       "too_many_images",
       `attach at most ${limits.maxImagesPerTurn} image${limits.maxImagesPerTurn === 1 ? "" : "s"}`,
     );
   }
-  try {
-    const images: StoredImage[] = [];
-    for (const upload of uploads) images.push(await ingestImage(prisma, upload.name, upload.bytes));
-    return { images, isPreset };
-  } catch (error) {
-    if (error instanceof ImageRejected) throw new ApiError(error.status, error.code, error.message);
-    throw error;
-  }
+  // a refused image throws ImageRejected, a Refusal: lib/http answers it with its kind's status
+  const images: StoredImage[] = [];
+  for (const upload of uploads) images.push(await ingestImage(prisma, upload.name, upload.bytes));
+  return { images, isPreset };
 }
 
 /** Opens a conversation with its first prompt on every side. The answers are streamed by runTurn. */
@@ -221,7 +210,7 @@ export async function openConversation(db: Db, input: OpenConversation) {
   // The arena ranks how models see: an anonymous battle starts from 1–4 images (an upload or a preset).
   // Named side-by-side and direct chats may start from text alone.
   if (input.mode === "battle" && input.uploads.length === 0 && !input.presetId) {
-    throw new ApiError(400, "image_required", "attach an image (or take a Random image) to start a battle");
+    throw new InvalidInput("image_required", "attach an image (or take a Random image) to start a battle");
   }
   await admitPrompt(db.pool, input.visitorId, input.ipHash, checkStanding);
   const { images, isPreset } = await ingestAll(db, input);
@@ -279,7 +268,7 @@ export async function addFollowUp(
   input: { conversationId: string; visitorId: string; ipHash: string | null; prompt: string },
 ) {
   await requireVisitor(db, input.visitorId);
-  if (!isUuid(input.conversationId)) throw new ApiError(404, "conversation_not_found", "no such conversation");
+  if (!isUuid(input.conversationId)) throw new NotFound("conversation_not_found", "no such conversation");
   const turn = await transaction(async (client) => {
     const { rows } = await client.query<{
       visitorId: string | null;
@@ -299,21 +288,20 @@ export async function addFollowUp(
     );
     const conversation = rows[0];
     if (!conversation || conversation.visitorId !== input.visitorId) {
-      throw new ApiError(404, "conversation_not_found", "no such conversation");
+      throw new NotFound("conversation_not_found", "no such conversation");
     }
     checkPrompt(input.prompt, conversation.mode);
     if (conversation.endedAt)
-      throw new ApiError(409, "conversation_ended", "this conversation has ended; start a new round");
+      throw new Conflict("conversation_ended", "this conversation has ended; start a new round");
     const settings = arenaSettings();
     if (conversation.turnCount >= settings.turnLimit) {
-      throw new ApiError(
-        409,
+      throw new Conflict(
         "turn_limit",
         `this conversation reached its limit of ${settings.turnLimit} turns; start a new round`,
       );
     }
     if (conversation.complete < conversation.sides)
-      throw new ApiError(409, "answers_pending", "wait until both answers have finished (or retry a failed one)");
+      throw new Conflict("answers_pending", "wait until both answers have finished (or retry a failed one)");
     await limitPrompt(db.pool, input.visitorId, input.ipHash);
     const next = conversation.turnCount + 1;
     const sides = conversation.sides === 2 ? ["a", "b"] : ["a"];
@@ -334,7 +322,7 @@ export async function addFollowUp(
 export async function ownedConversation(prisma: PrismaClient, id: string, visitorId: string) {
   const conversation = isUuid(id) ? await prisma.conversation.findUnique({ where: { id } }) : null;
   if (!conversation || conversation.visitorId !== visitorId) {
-    throw new ApiError(404, "conversation_not_found", "no such conversation");
+    throw new NotFound("conversation_not_found", "no such conversation");
   }
   return conversation;
 }

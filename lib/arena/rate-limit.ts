@@ -1,7 +1,7 @@
 // Fixed-window counters in PostgreSQL, so limits hold across every app instance.
 import type pg from "pg";
 import { envNumber } from "../config/env";
-import { ApiError } from "../http/errors";
+import { RateLimited } from "../errors";
 
 export interface Limit {
   key: string;
@@ -34,7 +34,7 @@ function enforce(limits: Limit[], counts: { key: string; count: number }[], now:
     const count = Number(counts.find((c) => c.key === limit.key)?.count ?? 0);
     if (count > limit.limit) {
       const end = windowStart(limit, now) + limit.windowSeconds * 1000;
-      throw new ApiError(429, "rate_limited", limit.message, Math.max(1, Math.ceil((end - now) / 1000)));
+      throw new RateLimited("rate_limited", limit.message, Math.max(1, Math.ceil((end - now) / 1000)));
     }
   }
 }

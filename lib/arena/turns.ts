@@ -6,8 +6,8 @@ import type { Db } from "../db/context";
 import { isUuid, literals, statementResults, uuidLiteral } from "../db/literals";
 import { inTransaction } from "../db/pool";
 import { isDatabaseUnavailable } from "../db/unavailable";
+import { Conflict, NotFound, Refusal } from "../errors";
 import type { Side } from "../generated/prisma/enums";
-import { ApiError } from "../http/errors";
 import { imageStore } from "../images";
 import { type ChatTurn, type ModelTarget, ProviderError, providerErrorFrom, streamChat } from "../providers";
 import type { TurnEvent } from "./events";
@@ -126,12 +126,12 @@ function chooseSides(
   input: { visitorId: string; sides?: Side[]; regenerate?: boolean },
 ) {
   if (!conversation || conversation.visitorId !== input.visitorId) {
-    throw new ApiError(404, "conversation_not_found", "no such conversation");
+    throw new NotFound("conversation_not_found", "no such conversation");
   }
   if (conversation.moderationStatus === "flagged" || conversation.moderationStatus === "banned") {
-    throw new ApiError(409, "conversation_ended", "this conversation was stopped by the content filter");
+    throw new Conflict("conversation_ended", "this conversation was stopped by the content filter");
   }
-  if (conversation.voted) throw new ApiError(409, "already_voted", "this battle has been voted on; start a new round");
+  if (conversation.voted) throw new Conflict("already_voted", "this battle has been voted on; start a new round");
   const turn = conversation.turnCount;
   const messages: MessageRow[] = (conversation.messages ?? []).map((m) => ({
     ...m,
@@ -145,12 +145,11 @@ function chooseSides(
       .map((m) => [m.side, { id: m.id, status: statusOf(m) }]),
   );
   if ([...latest.values()].some((s) => s.status === "pending")) {
-    throw new ApiError(409, "answer_in_progress", "an answer is still being written");
+    throw new Conflict("answer_in_progress", "an answer is still being written");
   }
   let sides = input.regenerate ? allSides : allSides.filter((side) => latest.get(side)?.status !== "done");
   if (input.sides) sides = sides.filter((side) => input.sides?.includes(side));
-  if (sides.length === 0)
-    throw new ApiError(409, "nothing_to_answer", "every answer of this turn has already finished");
+  if (sides.length === 0) throw new Conflict("nothing_to_answer", "every answer of this turn has already finished");
   const replaced = sides.map((side) => latest.get(side)?.id).filter((id): id is string => Boolean(id));
   const targets = sides.map((side) => {
     const a = side === "a";
@@ -187,7 +186,7 @@ export async function prepareTurn(
   db: Db,
   input: { conversationId: string; visitorId: string; sides?: Side[]; regenerate?: boolean },
 ): Promise<TurnPlan> {
-  if (!isUuid(input.conversationId)) throw new ApiError(404, "conversation_not_found", "no such conversation");
+  if (!isUuid(input.conversationId)) throw new NotFound("conversation_not_found", "no such conversation");
   const id = uuidLiteral(input.conversationId);
   const { claimed, usage } = await inTransaction(db.pool, async (client) => {
     const read = await client.query(
@@ -366,7 +365,7 @@ async function answerSide(db: Db, plan: TurnPlan, target: Target, emit: (event: 
     };
   } catch (raw) {
     const error =
-      raw instanceof ApiError
+      raw instanceof Refusal
         ? new ProviderError(raw.message, "provider_rate_limited", 429)
         : raw instanceof ProviderError
           ? raw

@@ -1,8 +1,8 @@
 // What pages show of a conversation. Model identities stay hidden in a battle until it has been voted on.
 import type { Db } from "../db/context";
 import { isUuid } from "../db/literals";
+import { NotFound } from "../errors";
 import type { Side } from "../generated/prisma/enums";
-import { ApiError } from "../http/errors";
 import type { Winner } from "../ratings/types";
 import { type AnswerStatus, answerStatus, sideMessages } from "./history";
 import { WINNER_FROM_DB } from "./votes";
@@ -52,7 +52,7 @@ export async function conversationView(
     conversation &&
     (conversation.visitorId === access.visitorId ||
       (access.share && conversation.vote !== null && conversation.moderationStatus !== "flagged"));
-  if (!conversation || !allowed) throw new ApiError(404, "conversation_not_found", "no such conversation");
+  if (!conversation || !allowed) throw new NotFound("conversation_not_found", "no such conversation");
   const revealed = conversation.mode !== "battle" || conversation.vote !== null;
   const sides: Partial<Record<Side, SideView>> = {};
   for (const side of conversation.modelB ? (["a", "b"] as const) : (["a"] as const)) {

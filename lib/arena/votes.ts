@@ -4,8 +4,8 @@ import crypto from "node:crypto";
 import type { Db } from "../db/context";
 import { isUuid, literals, statementResults, uuidLiteral } from "../db/literals";
 import { inTransaction } from "../db/pool";
+import { Conflict, InvalidInput, NotFound } from "../errors";
 import type { Winner as DbWinner } from "../generated/prisma/enums";
-import { ApiError } from "../http/errors";
 import { servedSnapshot } from "../leaderboard";
 import type { Winner } from "../ratings/types";
 import { cachedSetting } from "../settings/settings";
@@ -88,7 +88,7 @@ export async function castVote(
   db: Db,
   input: { conversationId: string; visitorId: string; winner: Winner; ipHash: string | null },
 ): Promise<VoteResult> {
-  if (!isUuid(input.conversationId)) throw new ApiError(404, "conversation_not_found", "no such conversation");
+  if (!isUuid(input.conversationId)) throw new NotFound("conversation_not_found", "no such conversation");
   const [registry, dailyCap] = await Promise.all([
     registrySnapshot(db.pool),
     cachedSetting(db, "votes.dailyCountedCap"),
@@ -113,10 +113,10 @@ export async function castVote(
     const rows = statementResults<ConversationRow>(read)[2]?.rows ?? [];
     const conversation = rows[0];
     if (!conversation || conversation.visitorId !== input.visitorId) {
-      throw new ApiError(404, "conversation_not_found", "no such conversation");
+      throw new NotFound("conversation_not_found", "no such conversation");
     }
     if (conversation.mode === "direct" || !conversation.modelBId) {
-      throw new ApiError(400, "no_vote_in_direct_chat", "direct chats have no vote");
+      throw new InvalidInput("no_vote_in_direct_chat", "direct chats have no vote");
     }
     const models = {
       a: reveal(conversation.modelAId, registry.models.get(conversation.modelAId)),
@@ -124,7 +124,7 @@ export async function castVote(
     };
     if (conversation.voteWinner) {
       if (conversation.voteWinner !== TO_DB[input.winner]) {
-        throw new ApiError(409, "already_voted", "you have already voted on this battle; a vote cannot be changed");
+        throw new Conflict("already_voted", "you have already voted on this battle; a vote cannot be changed");
       }
       await client.query("ROLLBACK"); // nothing to write: release the lock
       return {
@@ -136,7 +136,7 @@ export async function castVote(
       };
     }
     if (conversation.moderationStatus === "flagged" || conversation.moderationStatus === "banned") {
-      throw new ApiError(409, "conversation_ended", "this conversation was stopped by the content filter");
+      throw new Conflict("conversation_ended", "this conversation was stopped by the content filter");
     }
     const answers = (conversation.answers ?? []).map((a) => ({
       ...a,
@@ -149,7 +149,7 @@ export async function castVote(
         (m) => m.side === side && answerStatus(m.createdAt ? { ...m, createdAt: m.createdAt } : null) === "done",
       ),
     );
-    if (!finished) throw new ApiError(409, "answers_pending", "wait until both answers have finished before voting");
+    if (!finished) throw new Conflict("answers_pending", "wait until both answers have finished before voting");
 
     const leaked = answers.some((m) => identityLeaks(m.content, registry.terms).length > 0);
     const exclusionReasons: string[] = [];

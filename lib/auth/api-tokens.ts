@@ -2,7 +2,7 @@
 // its user is a researcher or an admin.
 import crypto from "node:crypto";
 import type { Db } from "../db/context";
-import { ApiError } from "../http/errors";
+import { Forbidden, Unauthenticated } from "../errors";
 
 const PREFIX = "va_";
 const hash = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
@@ -52,12 +52,12 @@ export async function requireResearcherToken(db: Db, request: Request) {
   const header = request.headers.get("authorization") ?? "";
   const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
   if (!token?.startsWith(PREFIX)) {
-    throw new ApiError(401, "token_required", "send a researcher API token as `Authorization: Bearer va_…`");
+    throw new Unauthenticated("token_required", "send a researcher API token as `Authorization: Bearer va_…`");
   }
   const row = await db.prisma.apiToken.findUnique({ where: { tokenHash: hash(token) }, include: { user: true } });
-  if (!row || row.revokedAt) throw new ApiError(401, "invalid_token", "this API token is unknown or revoked");
+  if (!row || row.revokedAt) throw new Unauthenticated("invalid_token", "this API token is unknown or revoked");
   if (row.user.role !== "researcher" && row.user.role !== "admin") {
-    throw new ApiError(403, "forbidden", "this token's account is not a researcher");
+    throw new Forbidden("forbidden", "this token's account is not a researcher");
   }
   await db.prisma.apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } });
   return row.user;

@@ -4,7 +4,7 @@ import { headers } from "next/headers";
 import { forbidden, unauthorized } from "next/navigation";
 import { cache } from "react";
 import { getDb } from "../db";
-import { ApiError } from "../http/errors";
+import { Forbidden, Unauthenticated } from "../errors";
 import { auth } from "./auth";
 import { type AccountUser, accountById, type Role } from "./users";
 
@@ -35,11 +35,11 @@ export async function requireRole(...roles: Role[]): Promise<AccountUser> {
   const request = await headers();
   const host = request.get("x-forwarded-host")?.split(",")[0]?.trim() ?? request.get("host");
   if (crossOrigin(request.get("origin"), host)) {
-    throw new ApiError(403, "cross_origin", "staff actions are accepted only from this site's own pages");
+    throw new Forbidden("cross_origin", "staff actions are accepted only from this site's own pages");
   }
   const user = await signedInUser();
-  if (!user) throw new ApiError(401, "unauthenticated", "sign in first");
-  if (!allowed(user, roles)) throw new ApiError(403, "forbidden", `this needs the ${roles.join(" or ")} role`);
+  if (!user) throw new Unauthenticated("unauthenticated", "sign in first");
+  if (!allowed(user, roles)) throw new Forbidden("forbidden", `this needs the ${roles.join(" or ")} role`);
   return user;
 }
 

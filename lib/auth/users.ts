@@ -2,7 +2,7 @@
 // from the environment; everyone else is invited (or promoted) by an admin.
 import crypto from "node:crypto";
 import type { Db } from "../db/context";
-import { ApiError } from "../http/errors";
+import { Conflict, InvalidInput, NotFound } from "../errors";
 import { checkNewPassword, hashPassword, isPasswordHash, verifyAgainstNothing, verifyPassword } from "./passwords";
 
 export const ROLES = ["user", "researcher", "admin"] as const;
@@ -71,7 +71,7 @@ export async function accountById(db: Db, id: string): Promise<AccountUser | nul
 export async function inviteUser(db: Db, input: { email: string; role: Role; name?: string }) {
   const email = normaliseEmail(input.email);
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
-    throw new ApiError(400, "invalid_email", `'${input.email}' is not an e-mail address`);
+    throw new InvalidInput("invalid_email", `'${input.email}' is not an e-mail address`);
   const token = crypto.randomBytes(24).toString("base64url");
   const expires = new Date(Date.now() + INVITE_DAYS * 86_400_000);
   const user = await db.prisma.$transaction(async (tx) => {
@@ -101,18 +101,14 @@ export async function findInvite(db: Db, token: string) {
 /** Sets the invited account's password (and name); the token is spent. */
 export async function acceptInvite(db: Db, token: string, password: string, name?: string): Promise<AccountUser> {
   const problem = checkNewPassword(password);
-  if (problem) throw new ApiError(400, "weak_password", problem);
+  if (problem) throw new InvalidInput("weak_password", problem);
   const invite = await findInvite(db, token);
   if (!invite)
-    throw new ApiError(
-      404,
-      "invite_not_found",
-      "this invitation is unknown, used or expired; ask an admin for a new one",
-    );
+    throw new NotFound("invite_not_found", "this invitation is unknown, used or expired; ask an admin for a new one");
   const passwordHash = await hashPassword(password);
   return db.prisma.$transaction(async (tx) => {
     const spent = await tx.verificationToken.deleteMany({ where: { token: tokenHash(token) } });
-    if (spent.count !== 1) throw new ApiError(409, "invite_used", "this invitation was just used");
+    if (spent.count !== 1) throw new Conflict("invite_used", "this invitation was just used");
     const user = await tx.user.update({
       where: { email: invite.email },
       data: { passwordHash, emailVerified: new Date(), ...(name?.trim() ? { name: name.trim() } : {}) },
@@ -124,14 +120,14 @@ export async function acceptInvite(db: Db, token: string, password: string, name
 /** Changes a role; an admin cannot demote themselves, and the last admin stays an admin. */
 export async function setRole(db: Db, userId: string, role: Role, actingUserId: string): Promise<AccountUser> {
   if (userId === actingUserId && role !== "admin") {
-    throw new ApiError(409, "own_role", "you cannot take away your own admin role; ask another admin");
+    throw new Conflict("own_role", "you cannot take away your own admin role; ask another admin");
   }
   return db.prisma.$transaction(async (tx) => {
     const user = await tx.user.findUnique({ where: { id: userId } });
-    if (!user) throw new ApiError(404, "unknown_user", "no such account");
+    if (!user) throw new NotFound("unknown_user", "no such account");
     if (user.role === "admin" && role !== "admin") {
       const admins = await tx.user.count({ where: { role: "admin" } });
-      if (admins <= 1) throw new ApiError(409, "last_admin", "the arena needs at least one admin");
+      if (admins <= 1) throw new Conflict("last_admin", "the arena needs at least one admin");
     }
     const updated = await tx.user.update({ where: { id: userId }, data: { role } });
     return { id: updated.id, email: updated.email, name: updated.name, role: updated.role };

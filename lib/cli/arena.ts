@@ -1,7 +1,9 @@
 // The `arena` command. Every error ends as one line on stderr and a non-zero exit status.
+
 import { DatasetError } from "../datasets";
 import { DatabaseUnreachableError } from "../db/connection";
 import { MigrationError } from "../db/migrate";
+import { Refusal } from "../errors";
 import { NoBattlesError, UnknownCategoryError } from "../ratings";
 import { LEADERBOARD_HELP, leaderboardCommand } from "./leaderboard-command";
 import { UsageError } from "./usage";
@@ -87,7 +89,7 @@ export async function main(argv: string[]): Promise<number> {
           "BenchSelectionError",
           "BenchmarkDataError",
         ].includes(error.name)) ||
-      (error instanceof Error && "status" in error && "code" in error); // an ApiError: a refused request
+      error instanceof Refusal; // a refused request
     const message = error instanceof Error ? error.message : String(error);
     if (
       error instanceof Error &&

@@ -37,7 +37,7 @@ export async function integrityCommand(argv: string[]): Promise<void> {
     if (values.ban) {
       const banned = await banVisitor(db, values.ban, values.reason);
       if (banned) await audit(db, "cli", "visitor.ban", values.ban, { reason: values.reason });
-      process.stdout.write(banned ? `banned ${values.ban}\n` : `${values.ban}: no such visitor, or already banned\n`);
+      process.stdout.write(banned ? `banned ${values.ban}\n` : `${values.ban}: already banned\n`);
       return;
     }
     const flagged = await flaggedVoters(db, { alpha });

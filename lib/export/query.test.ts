@@ -26,7 +26,7 @@ describe("export filters from a query string", () => {
     try {
       exportRequestFrom(new URLSearchParams("salt=short"));
     } catch (error) {
-      expect(error).toMatchObject({ status: 400, code: "invalid_request" });
+      expect(error).toMatchObject({ kind: "invalid", code: "invalid_request" });
     }
   });
 });

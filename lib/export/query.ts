@@ -1,6 +1,6 @@
 // The export filters as URL query parameters, shared by GET /api/export and the researcher download.
 import { z } from "zod";
-import { ApiError } from "../http/errors";
+import { InvalidInput } from "../errors";
 import type { ExportFilters } from "./export";
 
 const list = z
@@ -45,7 +45,7 @@ export function exportRequestFrom(params: URLSearchParams): ExportRequest {
   const parsed = query.safeParse(entries);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new ApiError(400, "invalid_request", `${issue?.path.join(".") || "query"}: ${issue?.message ?? "invalid"}`);
+    throw new InvalidInput("invalid_request", `${issue?.path.join(".") || "query"}: ${issue?.message ?? "invalid"}`);
   }
   const q = parsed.data;
   return {

@@ -2,6 +2,7 @@
 // through zod, within a size limit and free of NUL characters.
 import type { z } from "zod";
 import { isDatabaseUnavailable } from "../db/unavailable";
+import { Refusal, type RefusalKind } from "../errors";
 import { JSON_BODY_LIMIT, readBodyLimited, rejectNul } from "./body";
 import { ApiError, errorResponse } from "./errors";
 
@@ -43,8 +44,26 @@ const DOMAIN_ERRORS: Record<string, { status: number; code: string }> = {
   BenchmarkDataError: { status: 400, code: "invalid_benchmark_data" },
 };
 
+/** The status each kind of refusal lib/ throws (lib/errors) is answered with. */
+const REFUSAL_STATUS: Record<RefusalKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  unsupported_media: 415,
+  unprocessable: 422,
+  rate_limited: 429,
+  unavailable: 503,
+};
+
 /** The response for an error thrown by a handler: known errors as themselves, anything else a 500 without internals. */
 export function errorToResponse(error: unknown): Response {
+  if (error instanceof Refusal) {
+    const headers = error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : undefined;
+    return errorResponse(REFUSAL_STATUS[error.kind], error.code, error.message, headers);
+  }
   if (error instanceof ApiError) {
     const headers = error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : undefined;
     return errorResponse(error.status, error.code, error.message, headers);

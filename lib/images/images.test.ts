@@ -49,7 +49,7 @@ describe("checkUpload", () => {
   it("refuses text named .png and files over the limit, with clear messages", () => {
     const text = Buffer.from("%PDF-1.7 definitely not an image");
     expect(() => checkUpload("cat.png", text, 1e6)).toThrow(
-      new ImageRejected("cat.png is not a PNG, JPEG, WebP or GIF image", "not_an_image", 415),
+      new ImageRejected("cat.png is not a PNG, JPEG, WebP or GIF image", "not_an_image", "unsupported_media"),
     );
     const error = (() => {
       try {
@@ -60,7 +60,7 @@ describe("checkUpload", () => {
     })();
     expect(error).toMatchObject({
       code: "image_too_large",
-      status: 413,
+      kind: "too_large",
       message: "big.png is 16.0 MB; images may be at most 15 MB",
     });
   });
@@ -85,7 +85,7 @@ describe("normaliseImage", () => {
     for (const side of [30_000, 9_999]) {
       await expect(normaliseImage(pngHeader(side, side), "image/png", 1024)).rejects.toMatchObject({
         code: "image_too_many_pixels",
-        status: 413,
+        kind: "too_large",
         message: expect.stringContaining(`${side}×${side} pixels`),
       });
     }

@@ -24,7 +24,11 @@ export async function ingestImage(prisma: PrismaClient, name: string, upload: Ui
   const image = await normaliseImage(upload, type, limits.maxSide, limits.maxPixels);
   const known = await prisma.image.findUnique({ where: { sha256: image.sha256 }, select: { moderationStatus: true } });
   if (known?.moderationStatus === "banned") {
-    throw new ImageRejected("this image was removed by the moderators and cannot be used", "image_banned", 422);
+    throw new ImageRejected(
+      "this image was removed by the moderators and cannot be used",
+      "image_banned",
+      "unprocessable",
+    );
   }
   const storageKey = `${image.sha256.slice(0, 2)}/${image.sha256}.${EXTENSION[image.mime]}`;
   await imageStore().put(storageKey, image.data, image.mime);

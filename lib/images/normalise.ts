@@ -65,7 +65,7 @@ async function checkPixels(bytes: Uint8Array, maxPixels: number): Promise<void> 
       `the image is ${width}×${height} pixels (${((width * height) / 1e6).toFixed(0)} megapixels); ` +
         `images may have at most ${Math.round(maxPixels / 1e6)} megapixels`,
       "image_too_many_pixels",
-      413,
+      "too_large",
     );
   }
 }
@@ -74,7 +74,7 @@ function unreadable(): ImageRejected {
   return new ImageRejected(
     "the image could not be read: the file is damaged or not really an image",
     "image_unreadable",
-    415,
+    "unsupported_media",
   );
 }
 

@@ -1,6 +1,7 @@
 // Uploaded images are checked by their content, never by their name or declared type.
 
 import { envNumber } from "../config/env";
+import { Refusal, type RefusalKind } from "../errors";
 import {
   ACCEPTED_TYPES,
   type ImageType,
@@ -12,19 +13,21 @@ import {
 
 export { ACCEPTED_TYPES, type ImageType, sniffImageType };
 
-export class ImageRejected extends Error {
+/** An upload refused by its content; its kind says how (too large, not an image, banned, …). */
+export class ImageRejected extends Refusal {
   constructor(
     message: string,
-    readonly code:
+    override readonly code:
       | "not_an_image"
       | "image_too_large"
       | "image_too_many_pixels"
       | "image_unreadable"
       | "too_many_images"
       | "image_banned",
-    readonly status: number,
+    kind: RefusalKind,
   ) {
-    super(message);
+    super(kind, code, message);
+    this.name = "ImageRejected";
   }
 }
 
@@ -41,9 +44,9 @@ export function imageLimits(env: Record<string, string | undefined> = process.en
 
 export function checkUpload(name: string, bytes: Uint8Array, maxBytes: number): ImageType {
   if (bytes.length > maxBytes) {
-    throw new ImageRejected(tooLargeMessage(name, bytes.length, maxBytes), "image_too_large", 413);
+    throw new ImageRejected(tooLargeMessage(name, bytes.length, maxBytes), "image_too_large", "too_large");
   }
   const type = sniffImageType(bytes);
-  if (!type) throw new ImageRejected(notAnImageMessage(name), "not_an_image", 415);
+  if (!type) throw new ImageRejected(notAnImageMessage(name), "not_an_image", "unsupported_media");
   return type;
 }

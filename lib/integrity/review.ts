@@ -1,6 +1,9 @@
 // Vote integrity over the database: voters the sequential outlier test flags, for review, and bans (a banned
 // visitor's votes are left out of the next snapshot).
+
 import type { Db } from "../db/context";
+import { isUuid } from "../db/literals";
+import { NotFound } from "../errors";
 import { detectOutliers, type Flagged } from "./outliers";
 
 const SCORE: Record<string, number> = { model_a: 1, model_b: 0, tie: 0.5, "tie (bothbad)": 0.5 };
@@ -47,6 +50,7 @@ export async function flaggedVotersCached(db: Db, options: { alpha?: number } = 
 
 /** Bans a visitor: they can no longer take part, and their votes leave the leaderboard at the next snapshot. */
 export async function banVisitor(db: Db, visitorId: string, reason: string): Promise<boolean> {
+  await requireVisitor(db, visitorId);
   const updated = await db.prisma.visitor.updateMany({
     where: { id: visitorId, bannedAt: null },
     data: { bannedAt: new Date(), banReason: reason },
@@ -54,8 +58,16 @@ export async function banVisitor(db: Db, visitorId: string, reason: string): Pro
   return updated.count === 1;
 }
 
+/** Ban and unban name a visitor that must exist (false from them means: nothing to change). */
+async function requireVisitor(db: Db, visitorId: string) {
+  const known =
+    isUuid(visitorId) && (await db.prisma.visitor.findUnique({ where: { id: visitorId }, select: { id: true } }));
+  if (!known) throw new NotFound("unknown_visitor", "no such visitor");
+}
+
 /** Lifts a ban; the visitor's votes count again from the next snapshot. */
 export async function unbanVisitor(db: Db, visitorId: string): Promise<boolean> {
+  await requireVisitor(db, visitorId);
   const updated = await db.prisma.visitor.updateMany({
     where: { id: visitorId, bannedAt: { not: null } },
     data: { bannedAt: null, banReason: null },

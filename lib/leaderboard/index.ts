@@ -9,6 +9,7 @@ export {
   leaderboardCharts,
 } from "./charts";
 export { type Agreement, type BoardEntry, compareBoards } from "./compare";
+export { pendingRecompute, RECOMPUTE_REQUEST, requestRecompute } from "./recompute-requests";
 export {
   currentSnapshot,
   PROVISIONAL_VOTES,

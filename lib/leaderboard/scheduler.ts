@@ -1,10 +1,10 @@
 // Keeps the snapshots fresh: after new votes, at most once per interval, and by one app instance at a time
 // (a PostgreSQL advisory lock), so any number of instances can run the loop.
 
-import { pendingRecompute } from "../admin/leaderboard";
 import { sleep } from "../async/sleep";
 import type { Db } from "../db/context";
 import { latestDataAt, type RecomputeResult, recomputeSnapshots } from "./recompute";
+import { pendingRecompute } from "./recompute-requests";
 
 const SNAPSHOT_LOCK = 0x5a_4e_41_50; // "ZNAP"
 

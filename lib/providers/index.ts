@@ -1,6 +1,6 @@
 export { languageModel, providerErrorFrom, streamChat, toModelMessages } from "./adapters";
 export { DEMO_CONFIG, loadModelsConfig, type ModelsConfig, ModelsConfigError, parseModelsConfig } from "./config";
-export { ensureRegistry, syncRegistry } from "./registry";
+export { ensureRegistry, pickableModels, syncRegistry } from "./registry";
 export {
   type ChatTurn,
   type ImageInput,

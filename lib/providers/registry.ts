@@ -69,3 +69,13 @@ export function ensureRegistry(prisma: PrismaClient): Promise<void> {
   });
   return globalForRegistry.arenaRegistrySync;
 }
+
+/** The models a visitor can pick for direct chat and named side-by-side, by name. */
+export async function pickableModels(prisma: PrismaClient) {
+  await ensureRegistry(prisma);
+  return prisma.model.findMany({
+    where: { enabled: true },
+    orderBy: { displayName: "asc" },
+    select: { id: true, displayName: true, organization: true, license: true, vision: true, isDemo: true },
+  });
+}

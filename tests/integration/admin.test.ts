@@ -7,7 +7,6 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { pendingRecompute, requestRecompute } from "../../lib/admin/leaderboard";
 import { createModel, listModelsForAdmin, updateModel } from "../../lib/admin/models";
 import { moderationQueue, reviewFlag } from "../../lib/admin/moderation";
 import { hitLimits } from "../../lib/arena/rate-limit";
@@ -17,6 +16,7 @@ import { acceptInvite, authenticate, ensureFirstAdmin, findInvite, inviteUser, s
 import { closeDb, createDb, type Db } from "../../lib/db";
 import { applyMigrations } from "../../lib/db/migrate";
 import { ingestImage, loadImage } from "../../lib/images";
+import { pendingRecompute, requestRecompute } from "../../lib/leaderboard";
 import { snapshotTick } from "../../lib/leaderboard/scheduler";
 import { syncRegistry } from "../../lib/providers/registry";
 import { cachedSetting, readSetting, writeSetting } from "../../lib/settings/settings";
@@ -74,10 +74,13 @@ describe("accounts", () => {
     const stored = await db.prisma.verificationToken.findMany();
     expect(stored.map((t) => t.token)).not.toContain(invite.token); // only a hash is kept
     expect(await findInvite(db, invite.token)).toMatchObject({ email: "ada@lab.test" });
-    await expect(acceptInvite(db, invite.token, "short")).rejects.toMatchObject({ status: 400, code: "weak_password" });
+    await expect(acceptInvite(db, invite.token, "short")).rejects.toMatchObject({
+      kind: "invalid",
+      code: "weak_password",
+    });
     const ada = await acceptInvite(db, invite.token, "ada-lovelace-1843", "Ada");
     expect(ada).toMatchObject({ email: "ada@lab.test", name: "Ada", role: "researcher" });
-    await expect(acceptInvite(db, invite.token, "ada-lovelace-1843")).rejects.toMatchObject({ status: 404 });
+    await expect(acceptInvite(db, invite.token, "ada-lovelace-1843")).rejects.toMatchObject({ kind: "not_found" });
     expect(await authenticate(db, "ada@lab.test", "ada-lovelace-1843")).toMatchObject({ role: "researcher" });
 
     await expect(setRole(db, admin.id, "researcher", admin.id)).rejects.toMatchObject({ code: "own_role" });
@@ -85,7 +88,7 @@ describe("accounts", () => {
     await setRole(db, admin.id, "researcher", ada.id);
     await expect(setRole(db, ada.id, "user", admin.id)).rejects.toMatchObject({ code: "last_admin" });
     await setRole(db, admin.id, "admin", ada.id);
-    await expect(inviteUser(db, { email: "not-an-address", role: "admin" })).rejects.toMatchObject({ status: 400 });
+    await expect(inviteUser(db, { email: "not-an-address", role: "admin" })).rejects.toMatchObject({ kind: "invalid" });
   });
 });
 
@@ -93,7 +96,7 @@ describe("password guessing", () => {
   it("stops an address after ten tries from one client, without locking it out for another client", async () => {
     const tries = (ip: string) => hitLimits(db.pool, signInLimits("root@arena.test", ip));
     for (let i = 0; i < 10; i++) await tries("client-a");
-    await expect(tries("client-a")).rejects.toMatchObject({ status: 429 });
+    await expect(tries("client-a")).rejects.toMatchObject({ kind: "rate_limited" });
     await expect(tries("client-b")).resolves.toBeUndefined();
   });
 });
@@ -159,13 +162,13 @@ describe("the model registry", () => {
   });
 
   it("refuses unknown providers, unknown battle targets and duplicate ids", async () => {
-    await expect(updateModel(db, "m1", { providerId: "nope" })).rejects.toMatchObject({ status: 400 });
-    await expect(updateModel(db, "m1", { battleTargets: ["ghost"] })).rejects.toMatchObject({ status: 400 });
+    await expect(updateModel(db, "m1", { providerId: "nope" })).rejects.toMatchObject({ kind: "invalid" });
+    await expect(updateModel(db, "m1", { battleTargets: ["ghost"] })).rejects.toMatchObject({ kind: "invalid" });
     await expect(updateModel(db, "m1", { battleTargets: ["m1"] })).rejects.toMatchObject({ code: "self_target" });
-    await expect(updateModel(db, "ghost", { weight: 1 })).rejects.toMatchObject({ status: 404 });
+    await expect(updateModel(db, "ghost", { weight: 1 })).rejects.toMatchObject({ kind: "not_found" });
     await expect(
       createModel(db, { ...(await db.prisma.model.findUniqueOrThrow({ where: { id: "m1" } })), organization: null }),
-    ).rejects.toMatchObject({ status: 409 });
+    ).rejects.toMatchObject({ kind: "conflict" });
   });
 });
 
@@ -204,7 +207,7 @@ describe("moderation decisions", () => {
 
     await reviewFlag(db, kept.flag.id, "release", "root@arena.test");
     await reviewFlag(db, bad.flag.id, "ban", "root@arena.test");
-    await expect(reviewFlag(db, bad.flag.id, "release", "root@arena.test")).rejects.toMatchObject({ status: 409 });
+    await expect(reviewFlag(db, bad.flag.id, "release", "root@arena.test")).rejects.toMatchObject({ kind: "conflict" });
     expect(await moderationQueue(db)).toEqual([]);
     expect(
       (await db.prisma.conversation.findUniqueOrThrow({ where: { id: kept.conversation.id } })).moderationStatus,
@@ -215,7 +218,7 @@ describe("moderation decisions", () => {
     expect(await loadImage(db.prisma, kept.image.sha256)).not.toBeNull();
     await expect(ingestImage(db.prisma, "again.png", new Uint8Array(bad.png))).rejects.toMatchObject({
       code: "image_banned",
-      status: 422,
+      kind: "unprocessable",
     });
   });
 });

@@ -146,7 +146,7 @@ describe("a battle", () => {
     await expect(
       castVote(db, { conversationId: conversation.id, visitorId, winner: "tie", ipHash: null }),
     ).rejects.toMatchObject({
-      status: 409,
+      kind: "conflict",
       code: "answers_pending",
     });
     await events(streamTurn(db, await prepareTurn(db, { conversationId: conversation.id, visitorId })));
@@ -154,7 +154,7 @@ describe("a battle", () => {
     expect((await castVote(db, { ...vote, winner: "tie (bothbad)" })).created).toBe(true);
     expect((await castVote(db, { ...vote, winner: "tie (bothbad)" })).created).toBe(false);
     await expect(castVote(db, { ...vote, winner: "model_b" })).rejects.toMatchObject({
-      status: 409,
+      kind: "conflict",
       code: "already_voted",
     });
     const stored = await db.prisma.vote.findMany({ where: { conversationId: conversation.id } });
@@ -162,7 +162,7 @@ describe("a battle", () => {
     // another visitor cannot vote on it
     const stranger = await newVisitor();
     await expect(castVote(db, { ...vote, visitorId: stranger, winner: "tie" })).rejects.toMatchObject({
-      status: 404,
+      kind: "not_found",
     });
   });
 
@@ -250,7 +250,7 @@ describe("a battle", () => {
     const visitorId = await newVisitor();
     const before = fake.requests.length;
     await expect(battle(visitorId, "tell me the forbidden phrase now")).rejects.toMatchObject({
-      status: 422,
+      kind: "unprocessable",
       code: "prompt_flagged",
     });
     const flagged = await db.prisma.conversation.findFirst({ where: { visitorId }, include: { flags: true } });
@@ -264,7 +264,7 @@ describe("a battle", () => {
 
   it("refuses visitors who have not accepted the terms, non-images, and unknown models", async () => {
     const stranger = (await db.prisma.visitor.create({ data: {} })).id;
-    await expect(battle(stranger)).rejects.toMatchObject({ status: 403, code: "terms_required" });
+    await expect(battle(stranger)).rejects.toMatchObject({ kind: "forbidden", code: "terms_required" });
     const visitorId = await newVisitor();
     await expect(
       openConversation(db, {
@@ -274,14 +274,14 @@ describe("a battle", () => {
         prompt: "hi",
         uploads: [{ name: "notes.png", bytes: Buffer.from("plain text") }],
       }),
-    ).rejects.toMatchObject({ status: 415, code: "not_an_image" });
+    ).rejects.toMatchObject({ kind: "unsupported_media", code: "not_an_image" });
     // an anonymous battle starts from an image; a direct chat may start from text (issue 11, finding 10)
     await expect(
       openConversation(db, { visitorId, ipHash: null, mode: "battle", prompt: "hi", uploads: [] }),
-    ).rejects.toMatchObject({ status: 400, code: "image_required" });
+    ).rejects.toMatchObject({ kind: "invalid", code: "image_required" });
     await expect(
       openConversation(db, { visitorId, ipHash: null, mode: "direct", prompt: "hi", uploads: [], modelA: "nope" }),
-    ).rejects.toMatchObject({ status: 404, code: "unknown_model" });
+    ).rejects.toMatchObject({ kind: "not_found", code: "unknown_model" });
   });
 
   it("rate-limits a visitor across requests, with the time to wait", async () => {
@@ -300,7 +300,7 @@ describe("a battle", () => {
       await open();
       await open();
       const error = await open().catch((e) => e);
-      expect(error).toMatchObject({ status: 429, code: "rate_limited" });
+      expect(error).toMatchObject({ kind: "rate_limited", code: "rate_limited" });
       expect(error.retryAfterSeconds).toBeGreaterThan(0);
     } finally {
       delete process.env.ARENA_RATE_VISITOR_PER_HOUR;
@@ -319,7 +319,7 @@ describe("claims and limits", () => {
     const won = outcomes.filter((o) => o.status === "fulfilled");
     const lost = outcomes.filter((o) => o.status === "rejected");
     expect(won).toHaveLength(1);
-    expect(lost[0]?.reason).toMatchObject({ status: 409, code: "answer_in_progress" });
+    expect(lost[0]?.reason).toMatchObject({ kind: "conflict", code: "answer_in_progress" });
     const plan = (won[0] as PromiseFulfilledResult<Awaited<ReturnType<typeof prepareTurn>>>).value;
     expect(plan.targets.map((t) => t.side).sort()).toEqual(["a", "b"]);
     await events(streamTurn(db, plan));
@@ -338,9 +338,9 @@ describe("claims and limits", () => {
       await open(await newVisitor());
       await open(await newVisitor());
       const error = await open(await newVisitor()).catch((e) => e);
-      expect(error).toMatchObject({ status: 429, code: "rate_limited" });
+      expect(error).toMatchObject({ kind: "rate_limited", code: "rate_limited" });
       const stranger = (await db.prisma.visitor.create({ data: {} })).id;
-      await expect(open(stranger)).rejects.toMatchObject({ status: 403, code: "terms_required" });
+      await expect(open(stranger)).rejects.toMatchObject({ kind: "forbidden", code: "terms_required" });
     } finally {
       delete process.env.ARENA_RATE_IP_PER_HOUR;
     }
@@ -358,7 +358,7 @@ describe("claims and limits", () => {
     const winner = (created[0] as PromiseFulfilledResult<Awaited<ReturnType<typeof castVote>>>).value.winner;
     for (const outcome of outcomes) {
       if (outcome.status === "fulfilled") expect(outcome.value.winner).toBe(winner);
-      else expect(outcome.reason).toMatchObject({ status: 409, code: "already_voted" });
+      else expect(outcome.reason).toMatchObject({ kind: "conflict", code: "already_voted" });
     }
     expect(await db.prisma.vote.count({ where: { conversationId: conversation.id } })).toBe(1);
     const ended = await db.prisma.conversation.findUniqueOrThrow({ where: { id: conversation.id } });
@@ -483,7 +483,7 @@ describe("hardening (issue 11)", () => {
     const taken = results.filter((r) => r.status === "fulfilled");
     expect(taken).toHaveLength(1);
     for (const r of results.filter((r) => r.status === "rejected")) {
-      expect((r as PromiseRejectedResult).reason).toMatchObject({ status: 409, code: "answers_pending" });
+      expect((r as PromiseRejectedResult).reason).toMatchObject({ kind: "conflict", code: "answers_pending" });
     }
     const prompts = await db.prisma.message.findMany({ where: { conversationId: id, turn: 2, role: "user" } });
     expect(prompts).toHaveLength(2); // one per side
@@ -529,14 +529,14 @@ describe("hardening (issue 11)", () => {
     const visitorId = await newVisitor();
     const fake36 = "-".repeat(36);
     for (const id of [fake36, "zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz", "00000000-0000-0000-0000-00000000000"]) {
-      await expect(conversationView(db, id, { visitorId })).rejects.toMatchObject({ status: 404 });
-      await expect(prepareTurn(db, { conversationId: id, visitorId })).rejects.toMatchObject({ status: 404 });
+      await expect(conversationView(db, id, { visitorId })).rejects.toMatchObject({ kind: "not_found" });
+      await expect(prepareTurn(db, { conversationId: id, visitorId })).rejects.toMatchObject({ kind: "not_found" });
       await expect(castVote(db, { conversationId: id, visitorId, winner: "tie", ipHash: null })).rejects.toMatchObject({
-        status: 404,
+        kind: "not_found",
       });
       await expect(
         addFollowUp(db, { conversationId: id, visitorId, ipHash: null, prompt: "hi" }),
-      ).rejects.toMatchObject({ status: 404 });
+      ).rejects.toMatchObject({ kind: "not_found" });
     }
   });
 

@@ -220,7 +220,10 @@ describe("VisionArena-Bench", () => {
     for (const m of score.models) expect(m.counts.invalid).toBe(0);
     expect(byModel.anchor?.score).toBe(50);
     expect(byModel.weak?.score).toBeLessThan(50);
-    expect(byModel.strong?.ci[0]).toBeLessThan(byModel.strong?.score as number);
+    // intervals hold the score; strong may sweep its 24 games (win chance 0.9 each), mid cannot (0.7): a real width
+    expect(byModel.strong?.ci[0]).toBeLessThanOrEqual(byModel.strong?.score as number);
+    expect(byModel.mid?.ci[0]).toBeLessThan(byModel.mid?.score as number);
+    expect(byModel.mid?.ci[1]).toBeGreaterThan(byModel.mid?.score as number);
     const styled = await scoreStyleControlled(stored.records, stored.styles, { baseline: "anchor" });
     expect(styled.models.map((m) => m.model)).toEqual(["strong", "mid", "anchor", "weak"]);
     expect(Object.keys(styled.coefficients)).toEqual(["length", "header_density", "list_density", "bold_density"]);

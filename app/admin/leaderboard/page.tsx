@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { LeaderboardAdmin } from "@/components/admin/leaderboard-admin";
-import { pendingRecompute } from "@/lib/admin/leaderboard";
 import { pageRequiresRole } from "@/lib/auth/guard";
 import { getDb } from "@/lib/db";
+import { pendingRecompute } from "@/lib/leaderboard";
 import { listRuns } from "@/lib/leaderboard/runs";
 
 export const dynamic = "force-dynamic";

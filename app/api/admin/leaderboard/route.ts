@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { audit } from "@/lib/admin/audit";
-import { pendingRecompute, requestRecompute } from "@/lib/admin/leaderboard";
 import { requireRole } from "@/lib/auth/guard";
 import { getDb } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
 import { handle, readJson } from "@/lib/http/route";
+import { pendingRecompute, requestRecompute } from "@/lib/leaderboard";
 import { listRuns, publishRun, RunNotFoundError, unpublishAll } from "@/lib/leaderboard/runs";
 
 export const dynamic = "force-dynamic";
