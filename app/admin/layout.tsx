@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { signOutAction } from "@/app/signin/actions";
-import { pageRequiresRole } from "@/lib/auth/guard";
+import { pageRequiresRole } from "@/lib/auth";
 
 const sections = [
   { href: "/admin", label: "Models" },

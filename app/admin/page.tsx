@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { ModelsAdmin } from "@/components/admin/models-admin";
-import { listModelsForAdmin } from "@/lib/admin/models";
-import { pageRequiresRole } from "@/lib/auth/guard";
+import { listModelsForAdmin } from "@/lib/admin";
+import { pageRequiresRole } from "@/lib/auth";
 import { getDb } from "@/lib/db";
 import { ensureRegistry } from "@/lib/providers";
 

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { LazyCharts } from "@/components/leaderboard/lazy-charts";
 import { LeaderboardTable } from "@/components/leaderboard/leaderboard-table";
-import { CATEGORY_LABELS, categoryLabel } from "@/lib/categories/names";
+import { CATEGORY_LABELS, categoryLabel } from "@/lib/categories";
 import { getDb } from "@/lib/db";
 import { PROVISIONAL_VOTES, servedCategories, servedSnapshot } from "@/lib/leaderboard";
 

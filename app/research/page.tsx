@@ -3,11 +3,10 @@ import Link from "next/link";
 import { signOutAction } from "@/app/signin/actions";
 import { CreateToken } from "@/components/admin/research-tokens";
 import { TokensList } from "@/components/admin/tokens-list";
-import { listApiTokens } from "@/lib/auth/api-tokens";
-import { pageRequiresRole } from "@/lib/auth/guard";
-import { categoryLabel, LEADERBOARD_TAGS } from "@/lib/categories/names";
+import { listApiTokens, pageRequiresRole } from "@/lib/auth";
+import { categoryLabel, LEADERBOARD_TAGS } from "@/lib/categories";
 import { getDb } from "@/lib/db";
-import { researchSummary } from "@/lib/export/summary";
+import { researchSummary } from "@/lib/export";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Research data" };

@@ -1,7 +1,7 @@
 "use client";
 import { useState } from "react";
 import { Table } from "@/components/table";
-import type { RunComparison, RunInfo } from "@/lib/leaderboard/runs";
+import type { RunComparison, RunInfo } from "@/lib/leaderboard";
 import { callApi } from "./request";
 import { ErrorNote, useAction } from "./use-action";
 

@@ -2,7 +2,7 @@
 import { useState } from "react";
 import { Markdown } from "@/components/arena/markdown";
 import { Table } from "@/components/table";
-import type { ProbeResult } from "@/lib/admin/probe";
+import type { ProbeResult } from "@/lib/admin";
 import { callApi } from "./request";
 import { ErrorNote, useAction } from "./use-action";
 

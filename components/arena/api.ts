@@ -1,5 +1,5 @@
 // The browser side of the arena API.
-import type { AnswerSide, TurnEvent } from "@/lib/arena/events";
+import type { AnswerSide, TurnEvent } from "@/lib/arena";
 
 export type Side = AnswerSide;
 export type { TurnEvent };

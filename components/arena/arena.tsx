@@ -2,7 +2,7 @@
 
 import { type ClipboardEvent, type DragEvent, type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import type { ConversationView } from "@/lib/arena";
-import type { UploadLimits } from "@/lib/images/rules";
+import type { UploadLimits } from "@/lib/images/client";
 import { AnswerPane, type Verdict } from "./answer-pane";
 import { ApiFailure, call, type ModelInfo, postJson, type Side, streamTurn, type TurnEvent, type Winner } from "./api";
 import { type Attachment, checkAttachments, DEFAULT_LIMITS } from "./attachments";

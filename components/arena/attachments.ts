@@ -1,6 +1,6 @@
 // Checks attached files in the browser the moment they are chosen, by their content, with the server's rules and
 // words, so a bad file is named at once instead of after Send. The server checks again: it stays the authority.
-import { screenAttachments, tooManyPixelsMessage, type UploadLimits } from "@/lib/images/rules";
+import { screenAttachments, tooManyPixelsMessage, type UploadLimits } from "@/lib/images/client";
 
 export const DEFAULT_LIMITS: UploadLimits = { maxBytes: 15 * 1048576, maxImagesPerTurn: 4, maxPixels: 50_000_000 };
 

@@ -1,5 +1,5 @@
 import { signInWithPassword, signInWithProvider } from "@/app/signin/actions";
-import { oauthProviders } from "@/lib/auth/oauth";
+import { oauthProviders } from "@/lib/auth";
 import { ReturnPathInput } from "./return-path-input";
 
 const ERRORS: Record<string, string> = {

@@ -6,6 +6,7 @@ export {
   presetBank,
   type Upload,
 } from "./conversations";
+export type { AnswerSide } from "./events";
 export { type SharePreview, sharePreview } from "./share-preview";
 export { prepareTurn, streamTurn, type TurnEvent } from "./turns";
 export { type ConversationView, conversationView } from "./views";

@@ -2,5 +2,6 @@ export { withTryLock } from "./advisory-lock";
 export { createPrisma, getPrisma } from "./client";
 export { closeDb, createDb, type Db, getDb } from "./context";
 export { checkHealth, type Health } from "./health";
+export { isUuid } from "./literals";
 export { getPool, transaction } from "./pool";
 export { isDatabaseUnavailable } from "./unavailable";

@@ -1,5 +1,6 @@
 // The read side only: recomputing lives in ./recompute (it pulls in the rating engine and its worker threads).
 
+export { EXTRAS, type Extra, leaderboardResponse } from "./api-response";
 export {
   type BarsChart,
   type ChartFormat,
@@ -9,7 +10,17 @@ export {
   leaderboardCharts,
 } from "./charts";
 export { type Agreement, type BoardEntry, compareBoards } from "./compare";
+export { modelProfile } from "./model-profile";
 export { pendingRecompute, RECOMPUTE_REQUEST, requestRecompute } from "./recompute-requests";
+export {
+  compareRuns,
+  listRuns,
+  publishRun,
+  type RunComparison,
+  type RunInfo,
+  RunNotFoundError,
+  unpublishAll,
+} from "./runs";
 export {
   currentSnapshot,
   PROVISIONAL_VOTES,

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { BenchAdmin } from "@/components/admin/bench-admin";
-import { listModelsForAdmin } from "@/lib/admin/models";
-import { pageRequiresRole } from "@/lib/auth/guard";
+import { listModelsForAdmin } from "@/lib/admin";
+import { pageRequiresRole } from "@/lib/auth";
 import { benchChoices, benchDefaults, judgingStatuses } from "@/lib/bench";
 import { benchmarkDir, libraryFiles } from "@/lib/benchmarks";
 import { getDb } from "@/lib/db";

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { IntegrityAdmin } from "@/components/admin/integrity-admin";
-import { pageRequiresRole } from "@/lib/auth/guard";
+import { pageRequiresRole } from "@/lib/auth";
 import { getDb } from "@/lib/db";
-import { bannedVisitors, flaggedVotersCached } from "@/lib/integrity/review";
-import { allSettings } from "@/lib/settings/settings";
+import { bannedVisitors, flaggedVotersCached } from "@/lib/integrity";
+import { allSettings } from "@/lib/settings";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Admin · Vote integrity" };

@@ -1,9 +1,8 @@
 import type { Metadata } from "next";
 import { LeaderboardAdmin } from "@/components/admin/leaderboard-admin";
-import { pageRequiresRole } from "@/lib/auth/guard";
+import { pageRequiresRole } from "@/lib/auth";
 import { getDb } from "@/lib/db";
-import { pendingRecompute } from "@/lib/leaderboard";
-import { listRuns } from "@/lib/leaderboard/runs";
+import { listRuns, pendingRecompute } from "@/lib/leaderboard";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Admin · Leaderboard" };

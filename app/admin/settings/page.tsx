@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { SettingsAdmin } from "@/components/admin/settings-admin";
-import { pageRequiresRole } from "@/lib/auth/guard";
+import { pageRequiresRole } from "@/lib/auth";
 import { getDb } from "@/lib/db";
-import { allSettings } from "@/lib/settings/settings";
+import { allSettings } from "@/lib/settings";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Admin · Settings" };

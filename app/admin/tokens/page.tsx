@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { TokensList } from "@/components/admin/tokens-list";
-import { listApiTokens } from "@/lib/auth/api-tokens";
-import { pageRequiresRole } from "@/lib/auth/guard";
+import { listApiTokens, pageRequiresRole } from "@/lib/auth";
 import { getDb } from "@/lib/db";
 
 export const dynamic = "force-dynamic";

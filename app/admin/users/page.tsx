@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { UsersAdmin } from "@/components/admin/users-admin";
-import { pageRequiresRole } from "@/lib/auth/guard";
-import { listUsers } from "@/lib/auth/users";
+import { listUsers, pageRequiresRole } from "@/lib/auth";
 import { getDb } from "@/lib/db";
 
 export const dynamic = "force-dynamic";

@@ -1,4 +1,4 @@
-import { errorResponse } from "@/lib/http/errors";
+import { errorResponse } from "@/lib/http";
 
 // Any /api address no route claims: the error shape, never Next's HTML 404 page.
 const notFound = (request: Request) =>

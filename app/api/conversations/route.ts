@@ -1,10 +1,6 @@
 import { openConversation, type Upload } from "@/lib/arena";
 import { getDb } from "@/lib/db";
-import { readFormLimited } from "@/lib/http/body";
-import { ApiError } from "@/lib/http/errors";
-import { uploadCeiling } from "@/lib/http/front-door.mjs";
-import { handle } from "@/lib/http/route";
-import { ipHashFrom, requireVisitorId } from "@/lib/http/visitor";
+import { ApiError, handle, ipHashFrom, readFormLimited, requireVisitorId, uploadCeiling } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 

@@ -1,10 +1,8 @@
 import crypto from "node:crypto";
-import { requireResearcherRequest } from "@/lib/auth/researcher";
+import { requireResearcherRequest } from "@/lib/auth";
 import { getDb } from "@/lib/db";
-import { battleBatches } from "@/lib/export/export";
-import { exportRequestFrom } from "@/lib/export/query";
-import { searchParams } from "@/lib/http/body";
-import { handle } from "@/lib/http/route";
+import { battleBatches, exportRequestFrom } from "@/lib/export";
+import { handle, searchParams } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 

@@ -1,8 +1,6 @@
 import { getDb } from "@/lib/db";
-import { searchParams } from "@/lib/http/body";
-import { ApiError } from "@/lib/http/errors";
-import { handle } from "@/lib/http/route";
-import { EXTRAS, type Extra, leaderboardResponse } from "@/lib/leaderboard/api-response";
+import { ApiError, handle, searchParams } from "@/lib/http";
+import { EXTRAS, type Extra, leaderboardResponse } from "@/lib/leaderboard";
 
 export const dynamic = "force-dynamic";
 

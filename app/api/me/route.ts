@@ -1,5 +1,5 @@
-import { signedInUser } from "@/lib/auth/guard";
-import { handle } from "@/lib/http/route";
+import { signedInUser } from "@/lib/auth";
+import { handle } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
 import { getPrisma } from "@/lib/db";
-import { handle } from "@/lib/http/route";
+import { handle } from "@/lib/http";
 import { pickableModels } from "@/lib/providers";
 
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
 import { offeredPresets } from "@/lib/arena";
 import { getDb } from "@/lib/db";
-import { handle } from "@/lib/http/route";
+import { handle } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 

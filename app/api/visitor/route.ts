@@ -1,7 +1,6 @@
 import { acceptTerms, visitorStatus } from "@/lib/arena";
 import { getDb } from "@/lib/db";
-import { handle } from "@/lib/http/route";
-import { ipHashFrom, visitorCookie, visitorIdFrom } from "@/lib/http/visitor";
+import { handle, ipHashFrom, visitorCookie, visitorIdFrom } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 

@@ -1,9 +1,8 @@
 "use server";
 import { redirect } from "next/navigation";
-import { signIn } from "@/lib/auth/auth";
-import { acceptInvite } from "@/lib/auth/users";
+import { acceptInvite, signIn } from "@/lib/auth";
 import { getDb } from "@/lib/db";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/http";
 
 export async function acceptInviteAction(form: FormData) {
   const token = String(form.get("token") ?? "");

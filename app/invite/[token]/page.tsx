@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { findInvite } from "@/lib/auth/users";
+import { findInvite } from "@/lib/auth";
 import { getDb } from "@/lib/db";
 import { acceptInviteAction } from "./actions";
 

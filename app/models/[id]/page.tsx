@@ -3,10 +3,10 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { RatingHistory } from "@/components/charts/rating-history";
 import { Table } from "@/components/table";
-import { categoryLabel } from "@/lib/categories/names";
+import { categoryLabel } from "@/lib/categories";
 import { getDb } from "@/lib/db";
-import { pageParam } from "@/lib/http/params";
-import { modelProfile } from "@/lib/leaderboard/model-profile";
+import { pageParam } from "@/lib/http";
+import { modelProfile } from "@/lib/leaderboard";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { audit } from "@/lib/admin/audit";
-import { requireRole } from "@/lib/auth/guard";
+import { audit } from "@/lib/admin";
+import { requireRole } from "@/lib/auth";
 import {
   benchChoices,
   judgingStatuses,
@@ -13,7 +13,7 @@ import {
 import { benchmarkDir, IMPORTABLE, libraryFiles, queueBenchmarkImport } from "@/lib/benchmarks";
 import { getDb } from "@/lib/db";
 import { createRun, jobProducer, listPromptSets, queueRun, runStatuses } from "@/lib/evals";
-import { handle, readJson } from "@/lib/http/route";
+import { handle, readJson } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
-import { requireRole } from "@/lib/auth/guard";
+import { requireRole } from "@/lib/auth";
 import { getDb } from "@/lib/db";
-import { handle } from "@/lib/http/route";
-import { bannedVisitors, flaggedVotersCached } from "@/lib/integrity/review";
+import { handle } from "@/lib/http";
+import { bannedVisitors, flaggedVotersCached } from "@/lib/integrity";
 
 export const dynamic = "force-dynamic";
 

@@ -1,11 +1,16 @@
 import { z } from "zod";
-import { audit } from "@/lib/admin/audit";
-import { requireRole } from "@/lib/auth/guard";
+import { audit } from "@/lib/admin";
+import { requireRole } from "@/lib/auth";
 import { getDb } from "@/lib/db";
-import { ApiError } from "@/lib/http/errors";
-import { handle, readJson } from "@/lib/http/route";
-import { pendingRecompute, requestRecompute } from "@/lib/leaderboard";
-import { listRuns, publishRun, RunNotFoundError, unpublishAll } from "@/lib/leaderboard/runs";
+import { ApiError, handle, readJson } from "@/lib/http";
+import {
+  listRuns,
+  pendingRecompute,
+  publishRun,
+  RunNotFoundError,
+  requestRecompute,
+  unpublishAll,
+} from "@/lib/leaderboard";
 
 export const dynamic = "force-dynamic";
 

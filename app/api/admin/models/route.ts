@@ -1,8 +1,7 @@
-import { audit } from "@/lib/admin/audit";
-import { createModel, listModelsForAdmin, modelInput } from "@/lib/admin/models";
-import { requireRole } from "@/lib/auth/guard";
+import { audit, createModel, listModelsForAdmin, modelInput } from "@/lib/admin";
+import { requireRole } from "@/lib/auth";
 import { getDb } from "@/lib/db";
-import { handle, readJson } from "@/lib/http/route";
+import { handle, readJson } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 

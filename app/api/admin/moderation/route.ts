@@ -1,8 +1,7 @@
-import { moderationQueue } from "@/lib/admin/moderation";
-import { requireRole } from "@/lib/auth/guard";
+import { moderationQueue } from "@/lib/admin";
+import { requireRole } from "@/lib/auth";
 import { getDb } from "@/lib/db";
-import { searchParams } from "@/lib/http/body";
-import { handle } from "@/lib/http/route";
+import { handle, searchParams } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 

@@ -1,8 +1,7 @@
-import { audit } from "@/lib/admin/audit";
-import { providerInput, saveProvider } from "@/lib/admin/models";
-import { requireRole } from "@/lib/auth/guard";
+import { audit, providerInput, saveProvider } from "@/lib/admin";
+import { requireRole } from "@/lib/auth";
 import { getDb } from "@/lib/db";
-import { handle, readJson } from "@/lib/http/route";
+import { handle, readJson } from "@/lib/http";
 
 /** Adds or edits a provider (upsert by id). */
 export function POST(request: Request) {

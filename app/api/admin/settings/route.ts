@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { audit } from "@/lib/admin/audit";
-import { requireRole } from "@/lib/auth/guard";
+import { audit } from "@/lib/admin";
+import { requireRole } from "@/lib/auth";
 import { getDb } from "@/lib/db";
-import { handle, readJson } from "@/lib/http/route";
-import { allSettings, SETTINGS, type SettingKey, writeSetting } from "@/lib/settings/settings";
+import { handle, readJson } from "@/lib/http";
+import { allSettings, SETTINGS, type SettingKey, writeSetting } from "@/lib/settings";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,6 @@
-import { listApiTokens } from "@/lib/auth/api-tokens";
-import { requireRole } from "@/lib/auth/guard";
+import { listApiTokens, requireRole } from "@/lib/auth";
 import { getDb } from "@/lib/db";
-import { handle } from "@/lib/http/route";
+import { handle } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 

@@ -1,9 +1,8 @@
 import { z } from "zod";
-import { audit } from "@/lib/admin/audit";
-import { requireRole } from "@/lib/auth/guard";
-import { inviteUser, listUsers } from "@/lib/auth/users";
+import { audit } from "@/lib/admin";
+import { inviteUser, listUsers, requireRole } from "@/lib/auth";
 import { getDb } from "@/lib/db";
-import { handle, readJson } from "@/lib/http/route";
+import { handle, readJson } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
-import { handlers } from "@/lib/auth/auth";
-import { authErrorShape } from "@/lib/http/auth-errors";
+import { handlers } from "@/lib/auth";
+import { authErrorShape } from "@/lib/http";
 
 // Auth.js answers an unknown action or a malformed request with a bare "Bad request." text: reshape its errors.
 export const GET = authErrorShape(handlers.GET);

@@ -1,7 +1,6 @@
 import { conversationView } from "@/lib/arena";
 import { getDb } from "@/lib/db";
-import { handle } from "@/lib/http/route";
-import { visitorIdFrom } from "@/lib/http/visitor";
+import { handle, visitorIdFrom } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,5 @@
 import { getPrisma } from "@/lib/db";
-import { errorResponse } from "@/lib/http/errors";
-import { handle } from "@/lib/http/route";
+import { errorResponse, handle } from "@/lib/http";
 import { loadImage } from "@/lib/images";
 
 export const dynamic = "force-dynamic";

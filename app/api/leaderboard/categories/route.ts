@@ -1,5 +1,5 @@
 import { getDb } from "@/lib/db";
-import { handle } from "@/lib/http/route";
+import { handle } from "@/lib/http";
 import { servedCategories } from "@/lib/leaderboard";
 
 export const dynamic = "force-dynamic";

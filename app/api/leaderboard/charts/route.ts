@@ -1,7 +1,5 @@
 import { getDb } from "@/lib/db";
-import { searchParams } from "@/lib/http/body";
-import { ApiError } from "@/lib/http/errors";
-import { handle } from "@/lib/http/route";
+import { ApiError, handle, searchParams } from "@/lib/http";
 import { leaderboardCharts, snapshotById } from "@/lib/leaderboard";
 
 export const dynamic = "force-dynamic";

@@ -1,14 +1,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { requireResearcherRequest } from "@/lib/auth/researcher";
+import { requireResearcherRequest } from "@/lib/auth";
 import { getDb } from "@/lib/db";
-import { ZipStreamWriter } from "@/lib/export/archive";
-import { exportDataset } from "@/lib/export/export";
-import { exportLicence } from "@/lib/export/licence";
-import { exportRequestFrom } from "@/lib/export/query";
-import { searchParams } from "@/lib/http/body";
-import { handle } from "@/lib/http/route";
+import { exportDataset, exportLicence, exportRequestFrom, ZipStreamWriter } from "@/lib/export";
+import { handle, searchParams } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 

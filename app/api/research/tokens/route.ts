@@ -1,9 +1,8 @@
 import { z } from "zod";
-import { audit } from "@/lib/admin/audit";
-import { createApiToken, listApiTokens } from "@/lib/auth/api-tokens";
-import { requireRole } from "@/lib/auth/guard";
+import { audit } from "@/lib/admin";
+import { createApiToken, listApiTokens, requireRole } from "@/lib/auth";
 import { getDb } from "@/lib/db";
-import { handle, readJson } from "@/lib/http/route";
+import { handle, readJson } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 

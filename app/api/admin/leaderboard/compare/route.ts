@@ -1,9 +1,7 @@
-import { requireRole } from "@/lib/auth/guard";
+import { requireRole } from "@/lib/auth";
 import { getDb } from "@/lib/db";
-import { searchParams } from "@/lib/http/body";
-import { ApiError } from "@/lib/http/errors";
-import { handle } from "@/lib/http/route";
-import { compareRuns, RunNotFoundError } from "@/lib/leaderboard/runs";
+import { ApiError, handle, searchParams } from "@/lib/http";
+import { compareRuns, RunNotFoundError } from "@/lib/leaderboard";
 
 export const dynamic = "force-dynamic";
 

@@ -1,8 +1,7 @@
-import { audit } from "@/lib/admin/audit";
-import { modelPatch, updateModel } from "@/lib/admin/models";
-import { requireRole } from "@/lib/auth/guard";
+import { audit, modelPatch, updateModel } from "@/lib/admin";
+import { requireRole } from "@/lib/auth";
 import { getDb } from "@/lib/db";
-import { handle, readJson } from "@/lib/http/route";
+import { handle, readJson } from "@/lib/http";
 
 export function PATCH(request: Request, { params }: { params: Promise<{ id: string }> }) {
   return handle(async () => {

@@ -1,11 +1,8 @@
 import { z } from "zod";
-import { audit } from "@/lib/admin/audit";
-import { reviewFlag } from "@/lib/admin/moderation";
-import { requireRole } from "@/lib/auth/guard";
-import { getDb } from "@/lib/db";
-import { isUuid } from "@/lib/db/literals";
-import { ApiError } from "@/lib/http/errors";
-import { handle, readJson } from "@/lib/http/route";
+import { audit, reviewFlag } from "@/lib/admin";
+import { requireRole } from "@/lib/auth";
+import { getDb, isUuid } from "@/lib/db";
+import { ApiError, handle, readJson } from "@/lib/http";
 
 const body = z.object({ action: z.enum(["release", "ban"]) });
 

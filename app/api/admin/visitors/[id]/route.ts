@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { audit } from "@/lib/admin/audit";
-import { requireRole } from "@/lib/auth/guard";
+import { audit } from "@/lib/admin";
+import { requireRole } from "@/lib/auth";
 import { getDb } from "@/lib/db";
-import { handle, readJson } from "@/lib/http/route";
-import { banVisitor, unbanVisitor } from "@/lib/integrity/review";
+import { handle, readJson } from "@/lib/http";
+import { banVisitor, unbanVisitor } from "@/lib/integrity";
 
 const body = z.discriminatedUnion("action", [
   z.object({ action: z.literal("ban"), reason: z.string().trim().min(1).max(500) }),

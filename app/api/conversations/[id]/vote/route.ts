@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { castVote, withRatings } from "@/lib/arena";
 import { getDb } from "@/lib/db";
-import { handle, readJson } from "@/lib/http/route";
-import { ipHashFrom, requireVisitorId } from "@/lib/http/visitor";
+import { handle, ipHashFrom, readJson, requireVisitorId } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 

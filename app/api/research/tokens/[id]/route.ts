@@ -1,9 +1,7 @@
-import { audit } from "@/lib/admin/audit";
-import { revokeApiToken } from "@/lib/auth/api-tokens";
-import { requireRole } from "@/lib/auth/guard";
+import { audit } from "@/lib/admin";
+import { requireRole, revokeApiToken } from "@/lib/auth";
 import { getDb } from "@/lib/db";
-import { ApiError } from "@/lib/http/errors";
-import { handle } from "@/lib/http/route";
+import { ApiError, handle } from "@/lib/http";
 
 export function DELETE(_request: Request, { params }: { params: Promise<{ id: string }> }) {
   return handle(async () => {

@@ -1,7 +1,7 @@
-import { probeModel } from "@/lib/admin/probe";
-import { requireRole } from "@/lib/auth/guard";
+import { probeModel } from "@/lib/admin";
+import { requireRole } from "@/lib/auth";
 import { getDb } from "@/lib/db";
-import { handle } from "@/lib/http/route";
+import { handle } from "@/lib/http";
 
 export function POST(_request: Request, { params }: { params: Promise<{ id: string }> }) {
   return handle(async () => {

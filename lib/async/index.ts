@@ -1,0 +1,2 @@
+// lib/async: small helpers for waiting.
+export { sleep } from "./sleep";

@@ -1,0 +1,2 @@
+// lib/categories: what app/ and components/ may use (deep imports are refused by biome.json).
+export { CATEGORY_LABELS, categoryLabel, LEADERBOARD_TAGS } from "./names";

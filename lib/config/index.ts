@@ -1,0 +1,2 @@
+// lib/config: reading configuration values.
+export { envNumber } from "./env";

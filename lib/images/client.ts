@@ -1,0 +1,12 @@
+// The part of lib/images a browser bundle may carry: the upload rules, with no Node imports (sharp stays out).
+export {
+  ACCEPTED_TYPES,
+  type ImageType,
+  notAnImageMessage,
+  screenAttachments,
+  sniffImageType,
+  tooLargeMessage,
+  tooManyImagesMessage,
+  tooManyPixelsMessage,
+  type UploadLimits,
+} from "./rules";
