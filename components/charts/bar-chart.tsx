@@ -1,6 +1,7 @@
 // Horizontal bars with the value written beside each, as SVG (bar length carries the value, so it reads without
 // colour). Label and value room come from the longest label and value: nothing is cut at either edge.
 import type { BarsChart } from "@/lib/leaderboard";
+import { ChartSvg } from "./chart-svg";
 import { fitLabel, formatValue, textWidth } from "./format";
 
 export function BarChart({ chart, width = 560 }: { chart: BarsChart; width?: number }) {
@@ -14,15 +15,7 @@ export function BarChart({ chart, width = 560 }: { chart: BarsChart; width?: num
   const max = Math.max(...rows.map((r) => r.value), Number.MIN_VALUE);
   const x = (v: number) => (Math.max(20, width - left - valueRoom) * v) / max;
   return (
-    <svg
-      width={width}
-      height={height}
-      viewBox={`0 0 ${width} ${height}`}
-      role="img"
-      aria-label={title}
-      data-chart={chart.id}
-    >
-      <title>{title}</title>
+    <ChartSvg title={title} width={width} height={height} chartId={chart.id}>
       {rows.map((row, i) => {
         const label = fitLabel(row.label, left - 10);
         return (
@@ -45,6 +38,6 @@ export function BarChart({ chart, width = 560 }: { chart: BarsChart; width?: num
           </g>
         );
       })}
-    </svg>
+    </ChartSvg>
   );
 }

@@ -2,6 +2,7 @@
 // the colours mean. Square (model × model, diagonal blank) or rectangular (models × categories). Margins are sized
 // from the labels; a label longer than its room is shortened with the full text as a tooltip, never clipped.
 import type { HeatmapChart } from "@/lib/leaderboard";
+import { ChartSvg } from "./chart-svg";
 import { colour, fitLabel, formatValue, position, textWidth } from "./format";
 
 const MAX_LEFT = 200;
@@ -30,15 +31,7 @@ export function Heatmap({ chart }: { chart: HeatmapChart }) {
   const height = legendTop + 40;
   const gradient = `legend-${chart.id}`;
   return (
-    <svg
-      width={width}
-      height={height}
-      viewBox={`0 0 ${width} ${height}`}
-      role="img"
-      aria-label={title}
-      data-chart={chart.id}
-    >
-      <title>{title}</title>
+    <ChartSvg title={title} width={width} height={height} chartId={chart.id}>
       <g fontSize={11} fill="currentColor">
         {cols.map((label, j) => {
           const x = left + j * cell + cell / 2;
@@ -122,6 +115,6 @@ export function Heatmap({ chart }: { chart: HeatmapChart }) {
           })}
         </g>
       </g>
-    </svg>
+    </ChartSvg>
   );
 }

@@ -1,7 +1,9 @@
 // Ratings with their 95% intervals (VisionArena Fig. 2) as SVG: one row per model, the point estimate as a dot, the
 // interval as a bar. Readable without colour: position carries the information. Drawn at the width it is shown at
 // (the leaderboard measures it), so the text stays 11–12 px on a phone instead of shrinking with the picture.
+
 import { ScrollBox } from "../scroll-box";
+import { ChartSvg } from "./chart-svg";
 import { fitLabel, niceTicks, textWidth } from "./format";
 
 interface Row {
@@ -39,16 +41,7 @@ export function RatingIntervals({
   const x = (v: number) => left + ((v - lo) / (hi - lo)) * (width - left - right);
   const ticks = niceTicks(lo, hi, width < 500 ? 4 : 8).filter((t) => t >= lo && t <= hi);
   return (
-    <svg
-      width={width}
-      height={height}
-      viewBox={`0 0 ${width} ${height}`}
-      className="h-auto max-w-full"
-      role="img"
-      aria-label={title}
-      data-testid="chart-ratings"
-    >
-      <title>{title}</title>
+    <ChartSvg title={title} width={width} height={height} className="h-auto max-w-full" testId="chart-ratings">
       {ticks.map((t) => (
         <g key={t}>
           <line x1={x(t)} x2={x(t)} y1={top - 6} y2={height - 20} stroke="currentColor" strokeOpacity={0.12} />
@@ -82,7 +75,7 @@ export function RatingIntervals({
           </g>
         );
       })}
-    </svg>
+    </ChartSvg>
   );
 }
 
