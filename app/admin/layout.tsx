@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { signOutAction } from "@/app/signin/actions";
-import { pageRequiresRole } from "@/lib/auth";
+import { pageRequiresRole } from "@/lib/auth/session";
 
 const sections = [
   { href: "/admin", label: "Models" },

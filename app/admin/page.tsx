@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { ModelsAdmin } from "@/components/admin/models-admin";
 import { listModelsForAdmin } from "@/lib/admin";
-import { pageRequiresRole } from "@/lib/auth";
+import { pageRequiresRole } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
 import { ensureRegistry } from "@/lib/providers";
 

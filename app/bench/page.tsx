@@ -3,7 +3,7 @@ import Link from "next/link";
 import { BenchTable } from "@/components/bench/bench-table";
 import { RatingIntervalsFigure } from "@/components/charts/rating-intervals";
 import { Scatter } from "@/components/charts/scatter";
-import { signedInUser } from "@/lib/auth";
+import { signedInUser } from "@/lib/auth/session";
 import { benchBoard, benchItemList } from "@/lib/bench";
 import { getDb } from "@/lib/db";
 

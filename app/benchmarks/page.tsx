@@ -3,7 +3,7 @@ import Link from "next/link";
 import { RatingIntervalsFigure } from "@/components/charts/rating-intervals";
 import { Scatter } from "@/components/charts/scatter";
 import { ScrollBox } from "@/components/scroll-box";
-import { signedInUser } from "@/lib/auth";
+import { signedInUser } from "@/lib/auth/session";
 import { benchmarkBoards } from "@/lib/benchmarks";
 import { getDb } from "@/lib/db";
 

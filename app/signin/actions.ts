@@ -2,7 +2,7 @@
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { AuthError } from "next-auth";
-import { signIn, signOut } from "@/lib/auth";
+import { signIn, signOut } from "@/lib/auth/session";
 
 const SIGNIN_EMAIL_COOKIE = "arena-signin-email";
 

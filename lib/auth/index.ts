@@ -1,7 +1,6 @@
-// lib/auth: what app/ and components/ may use (deep imports are refused by biome.json).
+// lib/auth without Auth.js: accounts, invitations, API tokens, OAuth switches — usable from the CLI and tests too.
+// What needs a Next.js request (the session, role guards, Auth.js' handlers) is in ./session.
 export { createApiToken, listApiTokens, revokeApiToken } from "./api-tokens";
-export { handlers, signIn, signOut } from "./auth";
-export { pageRequiresRole, requireRole, signedInUser } from "./guard";
 export { oauthProviders } from "./oauth";
 export { requireResearcherRequest } from "./researcher";
 export { acceptInvite, findInvite, inviteUser, listUsers, ROLES, setRole } from "./users";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { Table } from "@/components/table";
 import { recentAudit } from "@/lib/admin";
-import { pageRequiresRole } from "@/lib/auth";
+import { pageRequiresRole } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
 
 export const dynamic = "force-dynamic";

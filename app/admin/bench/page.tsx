@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { BenchAdmin } from "@/components/admin/bench-admin";
 import { listModelsForAdmin } from "@/lib/admin";
-import { pageRequiresRole } from "@/lib/auth";
+import { pageRequiresRole } from "@/lib/auth/session";
 import { benchChoices, benchDefaults, judgingStatuses } from "@/lib/bench";
 import { benchmarkDir, libraryFiles } from "@/lib/benchmarks";
 import { getDb } from "@/lib/db";

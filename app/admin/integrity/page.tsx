@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { IntegrityAdmin } from "@/components/admin/integrity-admin";
-import { pageRequiresRole } from "@/lib/auth";
+import { pageRequiresRole } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
 import { bannedVisitors, flaggedVotersCached } from "@/lib/integrity";
 import { allSettings } from "@/lib/settings";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { LeaderboardAdmin } from "@/components/admin/leaderboard-admin";
-import { pageRequiresRole } from "@/lib/auth";
+import { pageRequiresRole } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
 import { listRuns, pendingRecompute } from "@/lib/leaderboard";
 

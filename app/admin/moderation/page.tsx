@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { ModerationAdmin } from "@/components/admin/moderation-admin";
 import { moderationQueue } from "@/lib/admin";
-import { pageRequiresRole } from "@/lib/auth";
+import { pageRequiresRole } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
 
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { SettingsAdmin } from "@/components/admin/settings-admin";
-import { pageRequiresRole } from "@/lib/auth";
+import { pageRequiresRole } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
 import { allSettings } from "@/lib/settings";
 

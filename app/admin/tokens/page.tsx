@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { TokensList } from "@/components/admin/tokens-list";
-import { listApiTokens, pageRequiresRole } from "@/lib/auth";
+import { listApiTokens } from "@/lib/auth";
+import { pageRequiresRole } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
 
 export const dynamic = "force-dynamic";

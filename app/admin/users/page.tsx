@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { UsersAdmin } from "@/components/admin/users-admin";
-import { listUsers, pageRequiresRole } from "@/lib/auth";
+import { listUsers } from "@/lib/auth";
+import { pageRequiresRole } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
 
 export const dynamic = "force-dynamic";

@@ -1,4 +1,4 @@
-import { signedInUser } from "@/lib/auth";
+import { signedInUser } from "@/lib/auth/session";
 import { handle } from "@/lib/http";
 
 export const dynamic = "force-dynamic";

@@ -1,6 +1,7 @@
 "use server";
 import { redirect } from "next/navigation";
-import { acceptInvite, signIn } from "@/lib/auth";
+import { acceptInvite } from "@/lib/auth";
+import { signIn } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
 import { ApiError } from "@/lib/http";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { audit } from "@/lib/admin";
-import { requireRole } from "@/lib/auth";
+import { requireRole } from "@/lib/auth/session";
 import {
   benchChoices,
   judgingStatuses,

@@ -1,4 +1,4 @@
-import { requireRole } from "@/lib/auth";
+import { requireRole } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
 import { handle } from "@/lib/http";
 import { bannedVisitors, flaggedVotersCached } from "@/lib/integrity";

@@ -1,4 +1,5 @@
-import { listApiTokens, requireRole } from "@/lib/auth";
+import { listApiTokens } from "@/lib/auth";
+import { requireRole } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
 import { handle } from "@/lib/http";
 

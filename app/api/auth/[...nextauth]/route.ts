@@ -1,4 +1,4 @@
-import { handlers } from "@/lib/auth";
+import { handlers } from "@/lib/auth/session";
 import { authErrorShape } from "@/lib/http";
 
 // Auth.js answers an unknown action or a malformed request with a bare "Bad request." text: reshape its errors.

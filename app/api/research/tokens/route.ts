@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { audit } from "@/lib/admin";
-import { createApiToken, listApiTokens, requireRole } from "@/lib/auth";
+import { createApiToken, listApiTokens } from "@/lib/auth";
+import { requireRole } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
 import { handle, readJson } from "@/lib/http";
 

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { pageRequiresRole } from "@/lib/auth";
+import { pageRequiresRole } from "@/lib/auth/session";
 import { benchmarkRunItems } from "@/lib/benchmarks";
 import { getDb } from "@/lib/db";
 

@@ -1,4 +1,4 @@
-import { requireRole } from "@/lib/auth";
+import { requireRole } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
 import { ApiError, handle, searchParams } from "@/lib/http";
 import { compareRuns, RunNotFoundError } from "@/lib/leaderboard";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { audit, reviewFlag } from "@/lib/admin";
-import { requireRole } from "@/lib/auth";
+import { requireRole } from "@/lib/auth/session";
 import { getDb, isUuid } from "@/lib/db";
 import { ApiError, handle, readJson } from "@/lib/http";
 

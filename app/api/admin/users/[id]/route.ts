@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { audit } from "@/lib/admin";
-import { ROLES, requireRole, setRole } from "@/lib/auth";
+import { ROLES, setRole } from "@/lib/auth";
+import { requireRole } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
 import { handle, readJson } from "@/lib/http";
 

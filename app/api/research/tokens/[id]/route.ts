@@ -1,5 +1,6 @@
 import { audit } from "@/lib/admin";
-import { requireRole, revokeApiToken } from "@/lib/auth";
+import { revokeApiToken } from "@/lib/auth";
+import { requireRole } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
 import { ApiError, handle } from "@/lib/http";
 

@@ -1,5 +1,5 @@
 import { probeModel } from "@/lib/admin";
-import { requireRole } from "@/lib/auth";
+import { requireRole } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
 import { handle } from "@/lib/http";
 
