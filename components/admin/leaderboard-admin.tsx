@@ -63,7 +63,20 @@ export function LeaderboardAdmin({ runs, requestedAt }: { runs: RunInfo[]; reque
             <tr key={r.runId} data-run={r.runId} className="border-t border-zinc-200 dark:border-zinc-800">
               <td className="py-1.5">{new Date(r.createdAt).toLocaleString()}</td>
               <td className="text-right tabular-nums">{r.votes}</td>
-              <td className="text-right tabular-nums">{r.snapshots}</td>
+              <td className="text-right tabular-nums">
+                {r.snapshots}
+                {r.failedBoards.length > 0 && (
+                  <span
+                    className="ml-1 text-red-700 dark:text-red-400"
+                    data-testid="failed-boards"
+                    title={r.failedBoards
+                      .map((f) => `${f.category}${f.styleControl ? " (style control)" : ""}: ${f.error}`)
+                      .join("\n")}
+                  >
+                    ({r.failedBoards.length} failed)
+                  </span>
+                )}
+              </td>
               <td className="font-mono text-xs">{r.runId}</td>
               <td className="text-right">
                 {r.published ? (

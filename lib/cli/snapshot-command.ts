@@ -47,6 +47,8 @@ export async function snapshotCommand(argv: string[]): Promise<void> {
     process.stdout.write(
       `${result.snapshots.length} snapshots from ${result.votes} votes${excluded ? ` (left out: ${excluded})` : ""} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
     );
+    for (const f of result.failed)
+      process.stderr.write(`board ${f.category}${f.styleControl ? " (style control)" : ""} failed: ${f.error}\n`);
   } finally {
     await closeDb(db);
     await database.stop();

@@ -13,6 +13,14 @@ export interface RecomputeResult {
   votes: number;
   excluded: Exclusions;
   snapshots: { category: string; styleControl: boolean; battles: number }[];
+  /** boards that could not be computed, and why: recorded with the run (its params) and shown in the console */
+  failed: FailedBoard[];
+}
+
+export interface FailedBoard {
+  category: string;
+  styleControl: boolean;
+  error: string;
 }
 
 const round = (v: number, d: number) => Number(v.toFixed(d));
@@ -79,6 +87,8 @@ export async function recomputeSnapshots(
     rounds?: number;
     seed?: number;
     onProgress?: (done: number, total: number) => void;
+    /** the fit of one board (tests put a failing one here) */
+    computeBoard?: typeof computeLeaderboard;
   } = {},
 ): Promise<RecomputeResult> {
   const judgedBy = options.judgedBy ?? judgedByFromEnv();
@@ -93,12 +103,13 @@ export async function recomputeSnapshots(
   );
   const rounds = options.rounds ?? SNAPSHOT_ROUNDS;
   const seed = options.seed ?? 0;
-  const result: RecomputeResult = { votes: live.votes, excluded: live.excluded, snapshots: [] };
+  const result: RecomputeResult = { votes: live.votes, excluded: live.excluded, snapshots: [], failed: [] };
+  const compute = options.computeBoard ?? computeLeaderboard;
   if (live.table.size === 0) return result;
   const categories = categoryNames(live.table);
   const jobs = categories.flatMap((category) => [false, true].map((styleControl) => ({ category, styleControl })));
   const runId = crypto.randomUUID();
-  const params = {
+  const params: Record<string, unknown> = {
     bootstrapRounds: rounds,
     seed,
     ci: "bootstrap",
@@ -116,14 +127,17 @@ export async function recomputeSnapshots(
     if (rows.length === 0) continue;
     let board: Leaderboard;
     try {
-      board = await computeLeaderboard(live.table, rows, {
+      board = await compute(live.table, rows, {
         styleControl,
         bootstrapRounds: rounds,
         seed,
         matrices: !styleControl,
       });
-    } catch {
-      continue; // e.g. style control on battles without style counts
+    } catch (error) {
+      // one board failing (e.g. style control on battles without style counts) must not hide the others, nor
+      // vanish silently: it is recorded with the run and shown in the console
+      result.failed.push({ category, styleControl, error: error instanceof Error ? error.message : String(error) });
+      continue;
     }
     boards.push({ category, styleControl, board, payload: payloadOf(board, models, runId, judgedBy) });
     const summary = summaries.get(category) ?? {
@@ -143,6 +157,7 @@ export async function recomputeSnapshots(
     }
     summaries.set(category, summary);
   }
+  if (result.failed.length) params.failedBoards = result.failed;
   const overall = boards.find((b) => b.category === "overall" && !b.styleControl);
   if (overall) overall.payload.summary = [...summaries.values()];
   // one transaction: readers see a whole run or none of it
@@ -152,7 +167,7 @@ export async function recomputeSnapshots(
         data: {
           category,
           styleControl,
-          params,
+          params: params as object,
           payload: payload as object,
           voteCount: board.battles,
           excluded: live.excluded as object,

@@ -14,13 +14,16 @@ export interface RunInfo {
   votes: number;
   snapshots: number;
   published: boolean;
+  /** boards of the run that could not be computed, with the reason */
+  failedBoards: { category: string; styleControl: boolean; error: string }[];
 }
 
 export async function listRuns(db: Db, limit = 20): Promise<RunInfo[]> {
   const { rows } = await db.pool.query<RunInfo>(
     `SELECT params->>'runId' AS "runId", min("createdAt") AS "createdAt",
             COALESCE(max("voteCount") FILTER (WHERE category = 'overall' AND NOT "styleControl"), 0) AS votes,
-            count(*)::int AS snapshots, bool_or(published) AS published
+            count(*)::int AS snapshots, bool_or(published) AS published,
+            COALESCE((array_agg(params->'failedBoards'))[1], '[]'::jsonb) AS "failedBoards"
        FROM "LeaderboardSnapshot" WHERE source = 'live' AND params ? 'runId'
       GROUP BY 1 ORDER BY 2 DESC LIMIT $1`,
     [limit],

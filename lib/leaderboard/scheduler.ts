@@ -63,7 +63,11 @@ export async function runSnapshotLoop(
       const tick = await snapshotTick(db, { includeDemo: options.includeDemo, judgedBy: options.judgedBy });
       if (tick.ran) {
         log(
-          `leaderboard: ${tick.result?.snapshots.length} snapshots from ${tick.result?.votes} votes in ${Date.now() - started} ms`,
+          `leaderboard: ${tick.result?.snapshots.length} snapshots from ${tick.result?.votes} votes in ${Date.now() - started} ms${
+            tick.result?.failed.length
+              ? `; ${tick.result.failed.length} boards failed: ${tick.result.failed.map((f) => `${f.category}${f.styleControl ? "+style" : ""}: ${f.error}`).join("; ")}`
+              : ""
+          }`,
         );
       }
     } catch (error) {

@@ -321,6 +321,25 @@ describe("leaderboard snapshots", () => {
     expect(overall?.styleCoefficients?.map((c) => c.feature)).toHaveLength(4);
   });
 
+  it("record a board that cannot be computed with its run, and still store the others", async () => {
+    const failing: typeof computeLeaderboard = (table, rows, options) =>
+      options?.styleControl
+        ? Promise.reject(new Error("style control needs style counts (conv_metadata), and no battle has them"))
+        : computeLeaderboard(table, rows, options);
+    const result = await recomputeSnapshots(db, { rounds: 5, computeBoard: failing });
+    const styleBoards = result.failed.filter((f) => f.styleControl);
+    expect(styleBoards.length).toBeGreaterThan(0);
+    expect(result.failed.every((f) => f.styleControl && f.error.startsWith("style control needs"))).toBe(true);
+    expect(result.snapshots.every((s) => !s.styleControl)).toBe(true);
+    expect(result.snapshots.length).toBe(styleBoards.length);
+    const [run] = await listRuns(db, 1);
+    expect(run?.snapshots).toBe(result.snapshots.length);
+    expect(run?.failedBoards).toEqual(result.failed);
+    // a run without failures says so too
+    await recomputeSnapshots(db, { rounds: 5 });
+    expect((await listRuns(db, 1))[0]?.failedBoards).toEqual([]);
+  });
+
   it("read the same battles in small batches as in one", async () => {
     const whole = await loadLiveBattles(db);
     const seen: number[] = [];
