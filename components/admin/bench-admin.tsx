@@ -7,7 +7,7 @@ import { type FormEvent, useEffect, useId, useState } from "react";
 import { ScrollBox } from "@/components/scroll-box";
 import type { BenchChoice, JudgingStatus } from "@/lib/bench";
 import type { RunStatus } from "@/lib/evals";
-import { callApi } from "./request";
+import { callApi } from "../api-client";
 import { ErrorNote, useAction } from "./use-action";
 
 interface Props {

@@ -1,7 +1,7 @@
 "use client";
 import { useState } from "react";
 import { Table } from "@/components/table";
-import { callApi } from "./request";
+import { callApi } from "../api-client";
 import { ErrorNote, useAction } from "./use-action";
 
 interface FlaggedVoter {

@@ -2,7 +2,7 @@
 import { useState } from "react";
 import { Table } from "@/components/table";
 import type { RunComparison, RunInfo } from "@/lib/leaderboard";
-import { callApi } from "./request";
+import { callApi } from "../api-client";
 import { ErrorNote, useAction } from "./use-action";
 
 const fmt = (n: number | null, digits = 0) => (n === null ? "—" : n.toFixed(digits));

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Markdown } from "@/components/arena/markdown";
 import { Table } from "@/components/table";
 import type { ProbeResult } from "@/lib/admin";
-import { callApi } from "./request";
+import { callApi } from "../api-client";
 import { ErrorNote, useAction } from "./use-action";
 
 export interface AdminModel {

@@ -1,5 +1,5 @@
 "use client";
-import { callApi } from "./request";
+import { callApi } from "../api-client";
 import { ErrorNote, useAction } from "./use-action";
 
 export interface QueueItem {

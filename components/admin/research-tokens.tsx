@@ -1,6 +1,6 @@
 "use client";
 import { useState } from "react";
-import { callApi } from "./request";
+import { callApi } from "../api-client";
 import { ErrorNote, useAction } from "./use-action";
 
 /** Creates an API token and shows it once. */

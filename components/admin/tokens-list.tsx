@@ -1,6 +1,6 @@
 "use client";
 import { Table } from "@/components/table";
-import { callApi } from "./request";
+import { callApi } from "../api-client";
 import { ErrorNote, useAction } from "./use-action";
 
 export interface TokenRow {

@@ -1,5 +1,6 @@
-// The browser side of the arena API.
+// The browser side of the arena API: its types and the streamed turn (plain calls: ../api-client).
 import type { AnswerSide, TurnEvent } from "@/lib/arena";
+import { failure } from "../api-client";
 
 export type Side = AnswerSide;
 export type { TurnEvent };
@@ -16,39 +17,7 @@ export interface ModelInfo {
   rating?: number | null;
 }
 
-export class ApiFailure extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly retryAfter?: number,
-  ) {
-    super(message);
-  }
-}
-
-async function failure(response: Response): Promise<ApiFailure> {
-  let code = "error";
-  let message = `the server answered ${response.status}`;
-  try {
-    const body = await response.json();
-    code = body?.error?.code ?? code;
-    message = body?.error?.message ?? message;
-  } catch {
-    // not JSON: keep the generic message
-  }
-  const retry = Number(response.headers.get("retry-after"));
-  return new ApiFailure(response.status, code, message, Number.isFinite(retry) && retry > 0 ? retry : undefined);
-}
-
-export async function call<T>(url: string, init?: RequestInit): Promise<T> {
-  const response = await fetch(url, init);
-  if (!response.ok) throw await failure(response);
-  return (await response.json()) as T;
-}
-
-export const postJson = <T>(url: string, body: unknown) =>
-  call<T>(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+export { ApiFailure, call, postJson } from "../api-client";
 
 /** Streams a turn's NDJSON events to `onEvent`. */
 export async function streamTurn(
