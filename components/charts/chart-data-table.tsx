@@ -5,49 +5,61 @@ import { formatValue } from "./format";
 const cellClass = "border border-zinc-200 px-2 py-1 text-right tabular-nums dark:border-zinc-700";
 const headClass = "border border-zinc-200 px-2 py-1 text-left font-medium dark:border-zinc-700";
 
+/** A labelled row per entry: the intervals' and the bars' tables. */
+function RowTable({ title, headers, rows }: { title: string; headers?: string[]; rows: [string, ...string[]][] }) {
+  return (
+    <table className="text-xs">
+      <caption className="sr-only">{title}</caption>
+      {headers && (
+        <thead>
+          <tr>
+            {headers.map((h) => (
+              <th key={h} className={headClass}>
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+      )}
+      <tbody>
+        {rows.map(([label, ...cells]) => (
+          <tr key={label}>
+            <th scope="row" className={headClass}>
+              {label}
+            </th>
+            {cells.map((cell, k) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells are fixed columns
+              <td key={k} className={cellClass}>
+                {cell}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 export function ChartDataTable({ chart }: { chart: ChartSpec }) {
   if (chart.kind === "intervals") {
     return (
-      <table className="text-xs">
-        <caption className="sr-only">{chart.title}</caption>
-        <thead>
-          <tr>
-            <th className={headClass}>Model</th>
-            <th className={headClass}>Score</th>
-            <th className={headClass}>95% interval</th>
-          </tr>
-        </thead>
-        <tbody>
-          {chart.rows.map((r) => (
-            <tr key={r.label}>
-              <th scope="row" className={headClass}>
-                {r.label}
-              </th>
-              <td className={cellClass}>{Math.round(r.rating)}</td>
-              <td className={cellClass}>
-                {Math.round(r.lower)} – {Math.round(r.upper)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <RowTable
+        title={chart.title}
+        headers={["Model", "Score", "95% interval"]}
+        rows={chart.rows.map((r) => [
+          r.label,
+          String(Math.round(r.rating)),
+          `${Math.round(r.lower)} – ${Math.round(r.upper)}`,
+        ])}
+      />
     );
   }
   if (chart.kind === "bars") {
     return (
-      <table className="text-xs">
-        <caption className="sr-only">{chart.title}</caption>
-        <tbody>
-          {chart.rows.map((r) => (
-            <tr key={r.label}>
-              <th scope="row" className={headClass}>
-                {r.label}
-              </th>
-              <td className={cellClass}>{formatValue(chart.format, r.value, chart.total)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <RowTable
+        title={chart.title}
+        rows={chart.rows.map((r) => [r.label, formatValue(chart.format, r.value, chart.total)])}
+      />
     );
   }
   const columns = chart.columns ?? chart.labels;

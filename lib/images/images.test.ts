@@ -7,9 +7,9 @@ import zlib from "node:zlib";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { normaliseImage } from "./normalise";
-import { screenAttachments } from "./rules";
+import { screenAttachments, sniffImageType } from "./rules";
 import { LocalImageStore, S3ImageStore } from "./store";
-import { checkUpload, ImageRejected, sniffImageType } from "./validate";
+import { checkUpload, ImageRejected } from "./validate";
 
 /** A PNG whose header claims width × height pixels, with a token of pixel data (as a compressed bomb would be). */
 function pngHeader(width: number, height: number): Buffer {

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import sharp from "sharp";
-import { ImageRejected, type ImageType } from "./validate";
+import type { ImageType } from "./rules";
+import { ImageRejected } from "./validate";
 
 export interface NormalisedImage {
   data: Buffer;

@@ -2,16 +2,7 @@
 
 import { envNumber } from "../config/env";
 import { Refusal, type RefusalKind } from "../errors";
-import {
-  ACCEPTED_TYPES,
-  type ImageType,
-  notAnImageMessage,
-  sniffImageType,
-  tooLargeMessage,
-  type UploadLimits,
-} from "./rules";
-
-export { ACCEPTED_TYPES, type ImageType, sniffImageType };
+import { type ImageType, notAnImageMessage, sniffImageType, tooLargeMessage, type UploadLimits } from "./rules";
 
 /** An upload refused by its content; its kind says how (too large, not an image, banned, …). */
 export class ImageRejected extends Refusal {

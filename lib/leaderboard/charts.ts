@@ -74,6 +74,7 @@ export function leaderboardCharts(snapshot: ServedSnapshot, overall: ServedSnaps
   const note = top || undefined;
   if (payload.matrices) {
     const battles = crop(payload.matrices.battles);
+    const mostBattles = Math.max(1, ...battles.flat());
     charts.push(
       {
         kind: "heatmap",
@@ -95,8 +96,8 @@ export function leaderboardCharts(snapshot: ServedSnapshot, overall: ServedSnaps
         values: battles,
         format: "integer",
         palette: "sequential",
-        domain: [0, Math.max(1, ...battles.flat())],
-        legend: ["0", `${Math.max(1, ...battles.flat())} battles`],
+        domain: [0, mostBattles],
+        legend: ["0", `${mostBattles} battles`],
         note,
       },
     );
