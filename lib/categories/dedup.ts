@@ -3,20 +3,13 @@
 // The `dedup` leaderboard keeps battles that are sampled. FastChat samples with pandas (random_state 42); here
 // the kept battles are those with the smallest seeded hash of their id, so a battle keeps its tag between runs.
 import crypto from "node:crypto";
+import { quantile, quantileAt } from "../ratings";
+
+export { quantile };
 
 export interface DedupTag {
   highFreq: boolean;
   sampled: boolean;
-}
-
-/** pandas' default quantile: linear interpolation between the order statistics. */
-export function quantile(values: number[], q: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  const position = q * (sorted.length - 1);
-  const low = Math.floor(position);
-  const high = Math.min(sorted.length - 1, low + 1);
-  return (sorted[low] as number) + ((sorted[high] as number) - (sorted[low] as number)) * (position - low);
 }
 
 /**
@@ -26,7 +19,6 @@ export function quantile(values: number[], q: number): number {
 export function quantileOfCounts(histogram: Map<number, number>, q: number): number {
   const entries = [...histogram].filter(([, k]) => k > 0).sort((a, b) => a[0] - b[0]);
   const n = entries.reduce((s, [, k]) => s + k, 0);
-  if (n === 0) return Number.NaN;
   const at = (index: number) => {
     let seen = 0;
     for (const [value, k] of entries) {
@@ -35,10 +27,7 @@ export function quantileOfCounts(histogram: Map<number, number>, q: number): num
     }
     return entries[entries.length - 1]?.[0] as number;
   };
-  const position = q * (n - 1);
-  const low = Math.floor(position);
-  const high = Math.min(n - 1, low + 1);
-  return at(low) + (at(high) - at(low)) * (position - low);
+  return quantileAt(n, q, at);
 }
 
 /** Which battles of an over-asked prompt are kept: the `keep` with the smallest seeded hash of their id. */

@@ -1,7 +1,7 @@
 // How far two leaderboards agree, over the models they share (VisionArena Table 4 and arena-hard-auto's benchmark
 // statistics): Spearman's rank correlation, Kendall's tau-b, agreement with confidence, separability, and the
 // pair-rank Brier score; plus the share of pairs whose intervals give the same verdict on both boards.
-import { errorFunction } from "simple-statistics";
+import { errorFunction, sampleCorrelation } from "simple-statistics";
 
 export interface BoardEntry {
   model: string;
@@ -23,19 +23,9 @@ function ranks(values: number[]): number[] {
   return out;
 }
 
+/** Pearson's r, NaN when a side is constant (as scipy returns). */
 function pearson(x: number[], y: number[]): number {
-  const n = x.length;
-  const mx = x.reduce((s, v) => s + v, 0) / n;
-  const my = y.reduce((s, v) => s + v, 0) / n;
-  let sxy = 0;
-  let sxx = 0;
-  let syy = 0;
-  for (let i = 0; i < n; i++) {
-    sxy += ((x[i] as number) - mx) * ((y[i] as number) - my);
-    sxx += ((x[i] as number) - mx) ** 2;
-    syy += ((y[i] as number) - my) ** 2;
-  }
-  return sxx === 0 || syy === 0 ? Number.NaN : sxy / Math.sqrt(sxx * syy);
+  return x.length < 2 ? Number.NaN : sampleCorrelation(x, y);
 }
 
 export const spearman = (x: number[], y: number[]) => pearson(ranks(x), ranks(y));

@@ -19,5 +19,5 @@ export {
 } from "./leaderboard";
 export { type FitSettings, fitPairwise, type PairwiseData } from "./pairwise-fit";
 export { createRandom, resampleCounts } from "./random";
-export { quantileSorted } from "./stats";
+export { quantile, quantileAt, quantileSorted } from "./stats";
 export { type Battle, STYLE_FEATURES, type StyleCounts, type StyleFeature, type Winner } from "./types";

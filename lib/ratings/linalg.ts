@@ -1,61 +1,21 @@
-// Dense symmetric positive-definite solves for the small (models + features) Newton systems.
+// Dense symmetric positive-definite algebra for the small (models + features) Newton and sandwich systems, on
+// ml-matrix. These systems are at most a few hundred wide; the passes over the battles dominate every fit, so the
+// library's element accessors cost nothing measurable (bench:ratings before/after in the #15 closing note).
+import { CholeskyDecomposition, Matrix } from "ml-matrix";
 
-/** In-place Cholesky factorisation of the n×n row-major matrix A (lower triangle used). False if not PD. */
-export function cholesky(A: Float64Array, n: number): boolean {
-  for (let j = 0; j < n; j++) {
-    let d = A[j * n + j] as number;
-    for (let k = 0; k < j; k++) d -= (A[j * n + k] as number) ** 2;
-    if (!(d > 0) || !Number.isFinite(d)) return false;
-    const ljj = Math.sqrt(d);
-    A[j * n + j] = ljj;
-    for (let i = j + 1; i < n; i++) {
-      let s = A[i * n + j] as number;
-      for (let k = 0; k < j; k++) s -= (A[i * n + k] as number) * (A[j * n + k] as number);
-      A[i * n + j] = s / ljj;
-    }
-  }
-  return true;
+/** The n×n matrix held row-major in `values`. */
+export const squareMatrix = (values: ArrayLike<number>, n: number): Matrix =>
+  Matrix.from1DArray(n, n, values as number[]);
+
+/** x with A·x = b for a symmetric positive-definite A, or null when A is not positive definite. */
+export function solveSpd(A: Matrix, b: ArrayLike<number>): Float64Array | null {
+  const cholesky = new CholeskyDecomposition(A);
+  if (!cholesky.isPositiveDefinite()) return null;
+  return Float64Array.from(cholesky.solve(Matrix.columnVector(Array.from(b))).getColumn(0));
 }
 
-/** Solves L Lᵀ x = b in place, given the factor from `cholesky`. */
-export function choleskySolve(L: Float64Array, n: number, b: Float64Array): Float64Array {
-  for (let i = 0; i < n; i++) {
-    let s = b[i] as number;
-    for (let k = 0; k < i; k++) s -= (L[i * n + k] as number) * (b[k] as number);
-    b[i] = s / (L[i * n + i] as number);
-  }
-  for (let i = n - 1; i >= 0; i--) {
-    let s = b[i] as number;
-    for (let k = i + 1; k < n; k++) s -= (L[k * n + i] as number) * (b[k] as number);
-    b[i] = s / (L[i * n + i] as number);
-  }
-  return b;
-}
-
-/** Inverse of a symmetric positive-definite matrix, or null when it is not PD. */
-export function spdInverse(A: Float64Array, n: number): Float64Array | null {
-  const L = A.slice();
-  if (!cholesky(L, n)) return null;
-  const inv = new Float64Array(n * n);
-  const col = new Float64Array(n);
-  for (let j = 0; j < n; j++) {
-    col.fill(0);
-    col[j] = 1;
-    choleskySolve(L, n, col);
-    for (let i = 0; i < n; i++) inv[i * n + j] = col[i] as number;
-  }
-  return inv;
-}
-
-/** C = A·B for n×n row-major matrices. */
-export function matMul(A: Float64Array, B: Float64Array, n: number): Float64Array {
-  const C = new Float64Array(n * n);
-  for (let i = 0; i < n; i++) {
-    for (let k = 0; k < n; k++) {
-      const aik = A[i * n + k] as number;
-      if (aik === 0) continue;
-      for (let j = 0; j < n; j++) C[i * n + j] += aik * (B[k * n + j] as number);
-    }
-  }
-  return C;
+/** The inverse of a symmetric positive-definite matrix, or null when it is not positive definite. */
+export function spdInverse(A: Matrix): Matrix | null {
+  const cholesky = new CholeskyDecomposition(A);
+  return cholesky.isPositiveDefinite() ? cholesky.solve(Matrix.eye(A.rows)) : null;
 }

@@ -3,7 +3,7 @@
 //   loss = Σ w·[softplus(z) − y·z] + (l2/2)·‖(r, γ)‖².
 // Each Newton step solves the small (models + features) system with a Cholesky factorisation, with a
 // backtracking line search; from a warm start it converges in two or three steps.
-import { cholesky, choleskySolve } from "./linalg";
+import { solveSpd, squareMatrix } from "./linalg";
 
 export interface PairwiseData {
   nModels: number;
@@ -131,7 +131,7 @@ export function fitPairwise(
   const H2 = new Float64Array(n * n);
   let loss = evaluate(data, weights, theta, settings, g, H);
   const system = new Float64Array(m * m);
-  const step = new Float64Array(m);
+  const descent = new Float64Array(m);
   let iterations = 0;
   let converged = false;
 
@@ -141,18 +141,19 @@ export function fitPairwise(
     let damping = 0;
     let maxDiag = 0;
     for (let i = 0; i < m; i++) maxDiag = Math.max(maxDiag, H[(free[i] as number) * n + (free[i] as number)] as number);
+    let step: Float64Array | null = null;
     for (;;) {
       for (let i = 0; i < m; i++) {
         const fi = free[i] as number;
         for (let j = 0; j < m; j++) system[i * m + j] = H[fi * n + (free[j] as number)] as number;
         system[i * m + i] += damping;
-        step[i] = -(g[fi] as number);
+        descent[i] = -(g[fi] as number);
       }
-      if (cholesky(system, m)) break;
+      step = solveSpd(squareMatrix(system, m), descent);
+      if (step) break;
       damping = damping === 0 ? Math.max(1e-10, 1e-10 * maxDiag) : damping * 10;
       if (damping > 1e12 * Math.max(1, maxDiag)) return { theta, loss, iterations, converged: false };
     }
-    choleskySolve(system, m, step);
     let slope = 0;
     let largest = 0;
     for (let i = 0; i < m; i++) {

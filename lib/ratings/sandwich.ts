@@ -1,6 +1,7 @@
 // Sandwich (robust) standard errors, Cov = H⁻¹ G H⁻¹, as arena-rank and LMArena (since July 2025) use:
 // H is the Hessian of the loss, G the summed outer products of the per-battle gradients. Fast and deterministic.
-import { matMul, spdInverse } from "./linalg";
+import { Matrix } from "ml-matrix";
+import { spdInverse, squareMatrix } from "./linalg";
 import { evaluate, type FitSettings, type PairwiseData } from "./pairwise-fit";
 
 /** Σ w·(p − y)²·v vᵀ with v = (alpha·(e_a − e_b), x): each aggregated row stands for w identical battles. */
@@ -50,35 +51,26 @@ export function sandwichCovariance(
   const free: number[] = [];
   for (let k = 0; k < n; k++) if (!pinned[k]) free.push(k);
   const m = free.length;
-  const Hf = new Float64Array(m * m);
-  const Gf = new Float64Array(m * m);
-  for (let i = 0; i < m; i++) {
-    for (let j = 0; j < m; j++) {
-      Hf[i * m + j] = H[(free[i] as number) * n + (free[j] as number)] as number;
-      Gf[i * m + j] = G[(free[i] as number) * n + (free[j] as number)] as number;
-    }
-  }
-  const Hinv = spdInverse(Hf, m);
+  const Hf = squareMatrix(H, n).selection(free, free);
+  const Gf = squareMatrix(G, n).selection(free, free);
+  const Hinv = spdInverse(Hf);
   if (!Hinv) return null;
-  const covFree = matMul(matMul(Hinv, Gf, m), Hinv, m);
-  const cov = new Float64Array(n * n);
+  const covFree = Hinv.mmul(Gf).mmul(Hinv);
+  const cov = new Matrix(n, n);
   for (let i = 0; i < m; i++) {
-    for (let j = 0; j < m; j++) cov[(free[i] as number) * n + (free[j] as number)] = covFree[i * m + j] as number;
+    for (let j = 0; j < m; j++) cov.set(free[i] as number, free[j] as number, covFree.get(i, j));
   }
-  if (settings.l2 !== 0) return cov;
+  if (settings.l2 !== 0) return Float64Array.from(cov.to1DArray());
   // Centre: r' = P r with P = I − (1/|c|)·11ᵀ within each component (features untouched); Cov' = P Cov Pᵀ.
-  const P = new Float64Array(n * n);
+  const P = Matrix.eye(n);
   const sizes = new Map<number, number>();
   for (let k = 0; k < data.nModels; k++)
     sizes.set(components[k] as number, (sizes.get(components[k] as number) ?? 0) + 1);
-  for (let i = 0; i < n; i++) {
-    P[i * n + i] = 1;
-    if (i >= data.nModels) continue;
+  for (let i = 0; i < data.nModels; i++) {
     for (let j = 0; j < data.nModels; j++) {
-      if (components[i] === components[j]) P[i * n + j] -= 1 / (sizes.get(components[i] as number) as number);
+      if (components[i] === components[j])
+        P.set(i, j, P.get(i, j) - 1 / (sizes.get(components[i] as number) as number));
     }
   }
-  const PT = new Float64Array(n * n);
-  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) PT[j * n + i] = P[i * n + j] as number;
-  return matMul(matMul(P, cov, n), PT, n);
+  return Float64Array.from(P.mmul(cov).mmul(P.transpose()).to1DArray());
 }

@@ -1,13 +1,27 @@
-/** Quantile with linear interpolation between order statistics (numpy's default, R type 7). */
-export function quantileSorted(sorted: ArrayLike<number>, q: number): number {
-  const n = sorted.length;
+// Quantiles with linear interpolation between order statistics: numpy's and pandas' default, R type 7. Hand-written
+// on purpose: simple-statistics' quantileSorted is R-7 too but interpolates as a + (b − a)·t everywhere, while numpy
+// (`_lerp`) takes b − (b − a)·(1 − t) when t ≥ 0.5, so the last digit differs (stats.test.ts pins numpy's values).
+
+/** The q-quantile of n sorted values read through `at(i)`, so a histogram can answer without expanding. */
+export function quantileAt(n: number, q: number, at: (index: number) => number): number {
   if (n === 0) return Number.NaN;
   const pos = (n - 1) * q;
   const lo = Math.floor(pos);
   const hi = Math.min(n - 1, lo + 1);
-  const frac = pos - lo;
-  return (sorted[lo] as number) + frac * ((sorted[hi] as number) - (sorted[lo] as number));
+  const t = pos - lo;
+  const a = at(lo);
+  const b = at(hi);
+  const diff = b - a;
+  return t >= 0.5 ? b - diff * (1 - t) : a + diff * t;
 }
+
+/** The q-quantile of sorted values. */
+export const quantileSorted = (sorted: ArrayLike<number>, q: number): number =>
+  quantileAt(sorted.length, q, (i) => sorted[i] as number);
+
+/** The q-quantile of unsorted values (pandas' `Series.quantile`). */
+export const quantile = (values: readonly number[], q: number): number =>
+  quantileSorted(Float64Array.from(values).sort(), q);
 
 /** The q-quantile of column `col` of a row-major matrix with `stride` columns. */
 export function columnQuantiles(matrix: Float64Array, stride: number, col: number, qs: number[]): number[] {
