@@ -1,17 +1,26 @@
 // The background worker started beside the web server by `npm run dev` / `npm start`: labels voted battles with
 // their categories (pg-boss jobs; ARENA_JUDGE_MODEL picks a judge model), and recomputes leaderboard snapshots
 // after new votes or labels (ARENA_SNAPSHOT_INTERVAL_S, default 60). ARENA_JOBS=0 keeps it from starting.
+
 import { sleep } from "../lib/async/sleep";
 import { workBenchBoards, workCurations, workJudgings } from "../lib/bench/engine";
 import { scoreIfBenchmark, workBenchmarkImports } from "../lib/benchmarks";
 import { RULES_LABELLER } from "../lib/categories/names";
 import { startQueue, sweepUntagged, workTagging } from "../lib/categories/queue";
 import { judgeFromEnv } from "../lib/categories/tagger";
+import { type Config, config } from "../lib/config";
 import { closeDb, createDb } from "../lib/db/context";
 import { workEvalRuns } from "../lib/evals";
 import { runSnapshotLoop } from "../lib/leaderboard/scheduler";
 
-const url = process.env.DATABASE_URL;
+let settings: Config;
+try {
+  settings = config();
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+const url = settings.DATABASE_URL;
 if (!url) {
   console.error("error: DATABASE_URL is not set");
   process.exit(1);
@@ -42,7 +51,7 @@ await workJudgings(db, boss, log);
 await workCurations(db, boss, log);
 await workBenchBoards(db, boss, log);
 await workBenchmarkImports(db, boss, log);
-const sweepMs = Number(process.env.ARENA_TAG_SWEEP_S ?? 5) * 1000;
+const sweepMs = settings.ARENA_TAG_SWEEP_S * 1000;
 const sweeps = (async () => {
   while (!controller.signal.aborted) {
     try {
@@ -55,9 +64,9 @@ const sweeps = (async () => {
   }
 })();
 await runSnapshotLoop(db, {
-  intervalMs: Number(process.env.ARENA_SNAPSHOT_INTERVAL_S ?? 60) * 1000,
+  intervalMs: settings.ARENA_SNAPSHOT_INTERVAL_S * 1000,
   signal: controller.signal,
-  includeDemo: process.env.ARENA_LEADERBOARD_INCLUDE_DEMO === "1",
+  includeDemo: settings.ARENA_LEADERBOARD_INCLUDE_DEMO,
   judgedBy: judge?.labeller.name ?? RULES_LABELLER.name,
   log,
 });

@@ -4,6 +4,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import { ensureFirstAdmin } from "../lib/auth/users";
+import { config as configuration } from "../lib/config";
 import { prepareDatabase } from "../lib/db/bootstrap";
 import { closeDb, createDb } from "../lib/db/context";
 import { loadModelsConfig } from "../lib/providers/config";
@@ -21,8 +22,9 @@ if (mode === "start" && !fs.existsSync(".next/BUILD_ID")) {
 
 const say = (line: string) => console.log(`[arena] ${line}`);
 const started = Date.now();
-// A broken models file stops start-up here, in one line, before anything else starts.
+// A bad variable or a broken models file stops start-up here, in one line, before anything else starts.
 try {
+  configuration();
   const { config, source } = loadModelsConfig();
   say(`models: ${config.models.length} from ${source}`);
 } catch (error) {
@@ -97,7 +99,7 @@ if (mode === "db") {
     env: { NEXT_TELEMETRY_DISABLED: "1", ...process.env, DATABASE_URL: database.url },
   });
   child.on("exit", (code) => void shutdown(code ?? 0));
-  if (process.env.ARENA_JOBS !== "0") {
+  if (configuration().ARENA_JOBS) {
     // the snapshot worker runs beside the web server; it needs the tsx loader for the rating engine's threads
     jobs = spawn(process.execPath, ["--import", "tsx", "scripts/jobs.ts"], {
       stdio: "inherit",

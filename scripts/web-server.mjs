@@ -4,7 +4,9 @@
 //   node scripts/web-server.mjs start|dev [-p PORT] [-H HOST]
 import http from "node:http";
 import next from "next";
+import { ConfigError, config } from "../lib/config/schema.mjs";
 import {
+  handOverFrontDoorToken,
   jsonMethodNotAllowed,
   newFrontDoorToken,
   parseTrustedProxies,
@@ -23,20 +25,21 @@ const option = (short, long) => {
   const i = args.findIndex((a) => a === short || a === long);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const port = Number(option("-p", "--port") ?? process.env.PORT ?? 3000);
-const hostname = option("-H", "--hostname");
-
+let settings;
 let proxies;
 try {
-  proxies = parseTrustedProxies(process.env.ARENA_TRUSTED_PROXIES);
+  settings = config();
+  proxies = parseTrustedProxies(settings.ARENA_TRUSTED_PROXIES);
 } catch (error) {
-  console.error(`error: ${error.message}`);
+  console.error(error instanceof ConfigError ? error.message : `error: ${error.message}`);
   process.exit(1);
 }
-const maxBodyBytes = uploadCeiling();
+const port = Number(option("-p", "--port") ?? settings.PORT);
+const hostname = option("-H", "--hostname");
+const maxBodyBytes = uploadCeiling(settings);
 
 const token = newFrontDoorToken();
-process.env.ARENA_FRONT_DOOR_TOKEN = token;
+handOverFrontDoorToken(token);
 
 const app = next({ dev: mode === "dev", dir: process.cwd(), port, hostname });
 const handle = app.getRequestHandler();

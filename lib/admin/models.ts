@@ -2,6 +2,7 @@
 // cache checks every second (lib/arena/registry-cache.ts): the next battle anywhere sees it, no restart needed.
 // Only the *name* of the environment variable holding a provider's key is stored, never the key.
 import { z } from "zod";
+import { namedSecret } from "../config";
 import type { Db } from "../db/context";
 import { Conflict, InvalidInput, NotFound } from "../errors";
 
@@ -67,7 +68,7 @@ export async function listModelsForAdmin(db: Db) {
     providers: providers.map((p) => ({
       ...p,
       // whether this server has the key, never the key
-      keyConfigured: p.apiKeyEnv ? Boolean(process.env[p.apiKeyEnv]) : null,
+      keyConfigured: p.apiKeyEnv ? Boolean(namedSecret(p.apiKeyEnv)) : null,
     })),
   };
 }

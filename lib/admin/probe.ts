@@ -1,6 +1,7 @@
 // The console's "test" button: one small prompt to a model through the same adapter battles use, with the reply,
 // the time to the first token and the total time. A vision model also gets a tiny image whose colour it should name.
 import sharp from "sharp";
+import { namedSecret } from "../config";
 import type { Db } from "../db/context";
 import { NotFound } from "../errors";
 import { streamChat } from "../providers/adapters";
@@ -31,7 +32,7 @@ export async function probeModel(db: Db, modelId: string, timeoutMs = 30_000): P
   if (!model) throw new NotFound("unknown_model", `unknown model '${modelId}'`);
   const { provider } = model;
   const warning =
-    provider.apiKeyEnv && !process.env[provider.apiKeyEnv]
+    provider.apiKeyEnv && !namedSecret(provider.apiKeyEnv)
       ? `${provider.apiKeyEnv} is not set on this server, so requests go without a key`
       : undefined;
   const prompt = model.vision

@@ -1,6 +1,6 @@
 // Fixed-window counters in PostgreSQL, so limits hold across every app instance.
 import type pg from "pg";
-import { envNumber } from "../config/env";
+import { type Config, config } from "../config";
 import { RateLimited } from "../errors";
 
 export interface Limit {
@@ -47,12 +47,11 @@ export async function hitLimits(pool: pg.Pool, limits: Limit[], now = Date.now()
 
 export const hitLimit = (pool: pg.Pool, limit: Limit, now = Date.now()) => hitLimits(pool, [limit], now);
 
-export function rateLimits(env: Record<string, string | undefined> = process.env) {
-  const n = envNumber;
+export function rateLimits(c: Config = config()) {
   return {
-    visitorPerHour: n(env.ARENA_RATE_VISITOR_PER_HOUR, 120),
-    ipPerHour: n(env.ARENA_RATE_IP_PER_HOUR, 600),
-    modelPerHour: n(env.ARENA_RATE_MODEL_PER_HOUR, 5000),
+    visitorPerHour: c.ARENA_RATE_VISITOR_PER_HOUR,
+    ipPerHour: c.ARENA_RATE_IP_PER_HOUR,
+    modelPerHour: c.ARENA_RATE_MODEL_PER_HOUR,
   };
 }
 

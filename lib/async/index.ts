@@ -1,2 +1,4 @@
 // lib/async: small helpers for waiting.
+
+export { type LoadingCache, loadingCache } from "./loading-cache";
 export { sleep } from "./sleep";

@@ -7,6 +7,7 @@ import Credentials from "next-auth/providers/credentials";
 import GitHub from "next-auth/providers/github";
 import Google from "next-auth/providers/google";
 import { hitLimits } from "../arena/rate-limit";
+import { config as configuration } from "../config";
 import { getDb } from "../db";
 import { ipHashFrom } from "../http/visitor";
 import { hmac, serverSecret } from "../security/secret";
@@ -37,7 +38,7 @@ function config(): NextAuthConfig {
     // The adapter keeps OAuth users and their linked accounts; its types name @prisma/client, ours is generated.
     adapter: PrismaAdapter(db.prisma as unknown as Parameters<typeof PrismaAdapter>[0]),
     session: { strategy: "jwt", maxAge: 7 * 24 * 3600 },
-    secret: process.env.AUTH_SECRET || hmac(serverSecret(), "authjs-session"),
+    secret: configuration().AUTH_SECRET || hmac(serverSecret(), "authjs-session"),
     trustHost: true,
     pages: { signIn: "/signin", error: "/signin" },
     // a wrong password is an answer, not a server error: logged as one line without the address, never a stack

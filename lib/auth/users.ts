@@ -1,6 +1,7 @@
 // Accounts for the people who run the arena and take its data. Visitors never have one. The first admin comes
 // from the environment; everyone else is invited (or promoted) by an admin.
 import crypto from "node:crypto";
+import { type Config, config } from "../config";
 import type { Db } from "../db/context";
 import { Conflict, InvalidInput, NotFound } from "../errors";
 import { checkNewPassword, hashPassword, isPasswordHash, verifyAgainstNothing, verifyPassword } from "./passwords";
@@ -25,11 +26,11 @@ export const normaliseEmail = (email: string) => email.trim().toLowerCase();
  * hash-password`): that account exists, is an admin and signs in with that password. Safe to call from many
  * processes at once.
  */
-export async function ensureFirstAdmin(db: Db, env: Record<string, string | undefined> = process.env) {
-  const email = env.ARENA_ADMIN_EMAIL?.trim();
+export async function ensureFirstAdmin(db: Db, c: Config = config()) {
+  const email = c.ARENA_ADMIN_EMAIL;
   if (!email) return null;
-  const password = env.ARENA_ADMIN_PASSWORD;
-  const givenHash = env.ARENA_ADMIN_PASSWORD_HASH?.trim();
+  const password = c.ARENA_ADMIN_PASSWORD;
+  const givenHash = c.ARENA_ADMIN_PASSWORD_HASH?.trim();
   if (givenHash && !isPasswordHash(givenHash)) {
     throw new Error("ARENA_ADMIN_PASSWORD_HASH is not a hash from `arena users hash-password`");
   }

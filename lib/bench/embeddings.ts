@@ -4,6 +4,7 @@
 // documented local fallback: hashed TF-IDF of the text (512 dimensions) beside image features from sharp (an 8×8
 // grey thumbnail and a 4×4×4 colour histogram, 128 dimensions), each part L2-normalised and weighted 1/√2.
 import sharp from "sharp";
+import { namedSecret } from "../config";
 import { type ModelTarget, ProviderError, retryAfterSeconds } from "../providers";
 
 const TEXT_DIMS = 512;
@@ -74,7 +75,7 @@ export async function remoteEmbeddings(target: ModelTarget, inputs: string[], ba
       "provider_error",
     );
   }
-  const key = target.apiKeyEnv ? process.env[target.apiKeyEnv] : undefined;
+  const key = namedSecret(target.apiKeyEnv);
   const out: Float64Array[] = [];
   for (let start = 0; start < inputs.length; start += batch) {
     const chunk = inputs.slice(start, start + batch);

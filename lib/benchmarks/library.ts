@@ -4,14 +4,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import type PgBoss from "pg-boss";
+import { type Config, config } from "../config";
 import type { Db } from "../db/context";
 import { type ImportableBenchmark, importBenchmark } from "./import";
 import { BenchmarkDataError } from "./mathvista";
 
 const DATA_FILE = /\.(json|jsonl|parquet)$/i;
 
-export function benchmarkDir(env: Record<string, string | undefined> = process.env): string | null {
-  const dir = env.ARENA_BENCHMARK_DIR?.trim();
+export function benchmarkDir(c: Config = config()): string | null {
+  const dir = c.ARENA_BENCHMARK_DIR?.trim();
   return dir ? path.resolve(dir) : null;
 }
 

@@ -1,4 +1,5 @@
 // The categories a battle can carry, and who may label them.
+import { type Config, config } from "../config";
 
 /** The paper's vision categories (VisionArena Fig. 4) and refusal: labelled by a judge model when one is set. */
 export const JUDGED_CATEGORIES = [
@@ -56,7 +57,7 @@ export const JUDGE_PROMPTS_VERSION = "visionarena-s12";
 export const judgeLabellerName = (modelId: string) => `judge:${modelId}`;
 
 /** Whose labels count for the judged categories: the judge's when ARENA_JUDGE_MODEL is set, else the rules'. */
-export function judgedByFromEnv(env: Record<string, string | undefined> = process.env): string {
-  const id = env.ARENA_JUDGE_MODEL?.trim();
+export function judgedByFromEnv(c: Config = config()): string {
+  const id = c.ARENA_JUDGE_MODEL?.trim();
   return id ? judgeLabellerName(id) : RULES_LABELLER.name;
 }

@@ -1,5 +1,6 @@
 // Labels voted battles: the rules labeller always, the judge model when ARENA_JUDGE_MODEL names one. Each label is
 // stored with its labeller's name and version, so relabelling with another judge adds labels beside the old ones.
+import { type Config, config } from "../config";
 import type { Db } from "../db/context";
 import { imageStore } from "../images";
 import type { ImageInput, ModelTarget } from "../providers";
@@ -65,8 +66,8 @@ async function writeLabels(db: Db, conversationId: string, labeller: Labeller, l
 }
 
 /** The judge named by ARENA_JUDGE_MODEL, as the adapters reach it; null when none is set. */
-export async function judgeFromEnv(db: Db, env: Record<string, string | undefined> = process.env) {
-  const id = env.ARENA_JUDGE_MODEL?.trim();
+export async function judgeFromEnv(db: Db, c: Config = config()) {
+  const id = c.ARENA_JUDGE_MODEL?.trim();
   if (!id) return null;
   const model = await db.prisma.model.findUnique({ where: { id }, include: { provider: true } });
   if (!model) throw new Error(`ARENA_JUDGE_MODEL names '${id}', which is not in the model registry`);

@@ -42,6 +42,9 @@ const DATABASE_COMMANDS: Record<string, () => Promise<(argv: string[]) => Promis
   evals: async () => (await import("./evals-command")).evalsCommand,
 };
 
+/** ARENA_DEBUG, read leniently: a bad configuration is what the error may be about. */
+const debugging = () => /^(1|true|on)$/.test(process.env.ARENA_DEBUG ?? "");
+
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   try {
@@ -88,6 +91,7 @@ export async function main(argv: string[]): Promise<number> {
           "CurationError",
           "BenchSelectionError",
           "BenchmarkDataError",
+          "ConfigError",
         ].includes(error.name)) ||
       error instanceof Refusal; // a refused request
     const message = error instanceof Error ? error.message : String(error);
@@ -100,7 +104,7 @@ export async function main(argv: string[]): Promise<number> {
       return 2;
     }
     process.stderr.write(`arena: error: ${known ? message : `unexpected failure: ${message}`}\n`);
-    if (!known && process.env.ARENA_DEBUG) console.error(error);
+    if (!known && debugging()) console.error(error);
     return usage ? 2 : 1;
   }
 }

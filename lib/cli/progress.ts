@@ -1,11 +1,13 @@
 // A progress bar on stderr for long command-line work; silent when stderr is not a terminal (logs, pipes).
+import { config } from "../config";
+
 export interface Progress {
   update(done: number, total: number): void;
   done(): void;
 }
 
 export function progressBar(label: string, stream: NodeJS.WriteStream = process.stderr): Progress {
-  const enabled = stream.isTTY === true || process.env.ARENA_PROGRESS === "1";
+  const enabled = stream.isTTY === true || config().ARENA_PROGRESS;
   let last = 0;
   let shown = false;
   return {

@@ -1,6 +1,7 @@
 // Decides which PostgreSQL the app uses and brings its schema up to date:
 // DATABASE_URL when set, otherwise an embedded PostgreSQL 17 in a data folder inside the project.
 import path from "node:path";
+import { type Config, config } from "../config";
 import { checkReachable, describeDatabaseUrl } from "./connection";
 import { startEmbeddedPostgres } from "./embedded";
 import { applyMigrations, type MigrationResult } from "./migrate";
@@ -19,15 +20,15 @@ export interface PreparedDatabase {
 }
 
 export interface PrepareOptions {
-  env?: Record<string, string | undefined>;
+  config?: Config;
   log?: (line: string) => void;
 }
 
 export async function prepareDatabase({
-  env = process.env,
+  config: c = config(),
   log = () => {},
 }: PrepareOptions = {}): Promise<PreparedDatabase> {
-  const external = env.DATABASE_URL?.trim();
+  const external = c.DATABASE_URL?.trim();
   if (external) {
     await checkReachable(external);
     const migrations = await applyMigrations(external);
@@ -40,8 +41,8 @@ export async function prepareDatabase({
       stop: async () => {},
     };
   }
-  const dataDir = path.resolve(env.ARENA_DATA_DIR ?? ".data", "postgres");
-  const port = env.EMBEDDED_PG_PORT ? Number.parseInt(env.EMBEDDED_PG_PORT, 10) : DEFAULT_EMBEDDED_PORT;
+  const dataDir = path.resolve(c.ARENA_DATA_DIR, "postgres");
+  const port = c.EMBEDDED_PG_PORT;
   log(`starting embedded PostgreSQL 17 in ${path.relative(process.cwd(), dataDir) || dataDir} on port ${port}`);
   const server = await startEmbeddedPostgres({ dataDir, port });
   try {

@@ -1,4 +1,5 @@
 import { PrismaPg } from "@prisma/adapter-pg";
+import { config } from "../config";
 import { PrismaClient } from "../generated/prisma/client";
 
 // One client per process; Next.js dev reloads modules, so the instance is kept on globalThis.
@@ -10,7 +11,7 @@ export function createPrisma(connectionString: string): PrismaClient {
 
 export function getPrisma(): PrismaClient {
   if (!globalForPrisma.arenaPrisma) {
-    const url = process.env.DATABASE_URL;
+    const url = config().DATABASE_URL;
     if (!url) throw new Error("DATABASE_URL is not set: start the app with `npm run dev` or `npm start`");
     globalForPrisma.arenaPrisma = createPrisma(url);
   }

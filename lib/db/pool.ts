@@ -2,6 +2,7 @@
 // statements in one round trip each beat the ORM's per-query overhead several times over. Everything else uses
 // Prisma. Both talk to the same database.
 import pg from "pg";
+import { config } from "../config";
 
 const globalForPool = globalThis as unknown as { arenaPool?: pg.Pool };
 
@@ -9,7 +10,7 @@ const globalForPool = globalThis as unknown as { arenaPool?: pg.Pool };
  * Opening a connection costs a SCRAM handshake (thousands of PBKDF2 rounds, in JavaScript on our side): keep
  * connections for minutes rather than seconds, and open a few ahead of the first burst of traffic.
  */
-export function createPool(connectionString: string, max = Number(process.env.ARENA_DB_POOL_SIZE ?? 20)): pg.Pool {
+export function createPool(connectionString: string, max = config().ARENA_DB_POOL_SIZE): pg.Pool {
   const pool = new pg.Pool({ connectionString, max, min: Math.min(4, max), idleTimeoutMillis: 300_000 });
   pool.on("error", () => undefined); // an idle client lost its connection: the pool replaces it
   // A client lent out (a transaction between statements) that loses its connection emits "error" on itself; with
@@ -24,7 +25,7 @@ export function createPool(connectionString: string, max = Number(process.env.AR
 
 export function getPool(): pg.Pool {
   if (!globalForPool.arenaPool) {
-    const connectionString = process.env.DATABASE_URL;
+    const connectionString = config().DATABASE_URL;
     if (!connectionString) throw new Error("DATABASE_URL is not set");
     globalForPool.arenaPool = createPool(connectionString);
   }

@@ -2,6 +2,7 @@
 // testmini: stratified by source — at least `perSource` from every source, then the rest in proportion to each
 // source's size — from the newest imported MathVista set, each with its provenance and licence so the page can
 // credit it. Off unless ARENA_BENCHMARK_PRESETS names how many; a fixed seed keeps the bank stable between requests.
+import { type Config, config } from "../config";
 import type { Db } from "../db/context";
 
 export interface ItemPreset {
@@ -28,10 +29,7 @@ const hash = (text: string) => {
   return h >>> 0;
 };
 
-export function presetCount(env: Record<string, string | undefined> = process.env): number {
-  const n = Number(env.ARENA_BENCHMARK_PRESETS ?? 0);
-  return Number.isInteger(n) && n > 0 ? Math.min(n, 1000) : 0;
-}
+export const presetCount = (c: Config = config()): number => c.ARENA_BENCHMARK_PRESETS;
 
 /** Stratified: every source gets min(perSource, its size) first, then the rest goes in proportion to size. */
 export function stratify<T>(groups: Map<string, T[]>, total: number, perSource: number): T[] {

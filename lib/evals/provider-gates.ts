@@ -1,5 +1,7 @@
 // How many calls each provider gets at once, and when it must wait: a counting gate per provider that a 429 with
 // Retry-After closes for everyone until the time has passed.
+import { config } from "../config";
+
 /** A first-in first-out queue with O(1) push and shift: thousands of items wait at a gate at once. */
 class Waiters {
   private items: (() => void)[] = [];
@@ -76,5 +78,5 @@ export class ProviderGates {
 
 /** The gates a run or a judging uses: the caller's, else new ones at the asked or configured concurrency. */
 export function gatesFrom(options: { gates?: ProviderGates; concurrency?: number }): ProviderGates {
-  return options.gates ?? new ProviderGates(options.concurrency ?? Number(process.env.ARENA_EVAL_CONCURRENCY ?? 4));
+  return options.gates ?? new ProviderGates(options.concurrency ?? config().ARENA_EVAL_CONCURRENCY);
 }

@@ -1,6 +1,7 @@
 // Runs execute in the jobs process, as pg-boss jobs (never in a web request): one job per run, queued once while
 // it waits (singletonKey); a job that dies with its process is retried, and the run resumes where it stopped.
 import PgBoss from "pg-boss";
+import { config } from "../config";
 import type { Db } from "../db/context";
 import { EvalRunError, executeRun } from "./runs";
 
@@ -46,7 +47,7 @@ let producer: Promise<PgBoss> | undefined;
  * A per-process pg-boss that only sends (no maintenance, no schedules): what web requests queue work with, instead
  * of starting a whole pg-boss per request. The jobs process does the work.
  */
-export function jobProducer(url = process.env.DATABASE_URL): Promise<PgBoss> {
+export function jobProducer(url = config().DATABASE_URL): Promise<PgBoss> {
   if (!url) return Promise.reject(new EvalRunError("DATABASE_URL is not set: cannot queue work"));
   producer ??= (async () => {
     const boss = new PgBoss({

@@ -3,6 +3,7 @@
 // answers without a body (405) given the arena's error shape. Plain JavaScript: the server runs without a loader.
 import crypto from "node:crypto";
 import net from "node:net";
+import { config } from "../config/schema.mjs";
 
 /** The header that carries the decided client address to the app, with the token that proves we set it. */
 export const CLIENT_IP_HEADER = "x-arena-client-ip";
@@ -106,9 +107,8 @@ export function stampClient(req, proxies, token) {
  * ARENA_IMAGE_MAX_MB, defaults 4 × 15 MB) plus 1 MB for the prompt. lib/images uses it too.
  * @param {Record<string, string | undefined>} env
  */
-export function uploadCeiling(env = process.env) {
-  const positive = (value, fallback) => (Number(value) > 0 ? Number(value) : fallback);
-  return positive(env.ARENA_MAX_IMAGES, 4) * positive(env.ARENA_IMAGE_MAX_MB, 15) * 1048576 + 1048576;
+export function uploadCeiling(c = config()) {
+  return c.ARENA_MAX_IMAGES * c.ARENA_IMAGE_MAX_MB * 1048576 + 1048576;
 }
 
 /**
@@ -177,3 +177,15 @@ export function jsonMethodNotAllowed(req, res) {
 export function newFrontDoorToken() {
   return crypto.randomBytes(18).toString("base64url");
 }
+
+// The token travels from the front door to the app in this process's environment: an internal handoff that any
+// process Next.js starts for rendering inherits, not configuration (so not in lib/config's schema).
+const TOKEN_VARIABLE = "ARENA_FRONT_DOOR_TOKEN";
+
+/** Hands this process's token to the app (called once by the front door before Next.js starts). */
+export function handOverFrontDoorToken(token) {
+  process.env[TOKEN_VARIABLE] = token;
+}
+
+/** The token the front door handed over, or undefined when the app runs without it (a bare `next start`). */
+export const frontDoorToken = () => process.env[TOKEN_VARIABLE];

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { parseConfig } from "../config";
 import { clientAddress, parseTrustedProxies, refusal, uploadCeiling } from "./front-door.mjs";
 
 describe("the front door", () => {
@@ -20,7 +21,7 @@ describe("the front door", () => {
     expect(refusal(request("/api/%E0%A4%A"), 10)).toMatchObject({ status: 400, code: "bad_url" });
     expect(refusal(request("/api/x", { "content-length": "11" }), 10)).toMatchObject({ status: 413 });
     expect(refusal(request("/api/x", { "content-length": "10" }), 10)).toBeNull();
-    expect(uploadCeiling({})).toBe(61 * 1048576);
-    expect(uploadCeiling({ ARENA_MAX_IMAGES: "2", ARENA_IMAGE_MAX_MB: "5" })).toBe(11 * 1048576);
+    expect(uploadCeiling(parseConfig({}))).toBe(61 * 1048576);
+    expect(uploadCeiling(parseConfig({ ARENA_MAX_IMAGES: "2", ARENA_IMAGE_MAX_MB: "5" }))).toBe(11 * 1048576);
   });
 });

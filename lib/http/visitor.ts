@@ -1,7 +1,7 @@
 // The anonymous visitor behind a request: a signed cookie id (no login), and the IP only as a salted hash.
 import { hashIp, signValue, verifySigned } from "../security/secret";
 import { ApiError } from "./errors";
-import { CLIENT_IP_HEADER, FRONT_DOOR_HEADER } from "./front-door.mjs";
+import { CLIENT_IP_HEADER, FRONT_DOOR_HEADER, frontDoorToken } from "./front-door.mjs";
 
 export const VISITOR_COOKIE = "arena_vid";
 
@@ -29,7 +29,7 @@ export function visitorIdFrom(request: Request): string | null {
  * its own address. Without the front door (a bare `next start`) the address is unknown.
  */
 export function clientAddressFrom(request: Request): string | null {
-  const token = process.env.ARENA_FRONT_DOOR_TOKEN;
+  const token = frontDoorToken();
   if (!token || request.headers.get(FRONT_DOOR_HEADER) !== token) return null;
   return request.headers.get(CLIENT_IP_HEADER);
 }

@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { AwsClient } from "aws4fetch";
+import { type Config, config } from "../config";
 
 export interface ImageStore {
   /** stores the bytes under key unless already there */
@@ -77,19 +78,15 @@ export class S3ImageStore implements ImageStore {
 const globalForStore = globalThis as unknown as { arenaImageStore?: ImageStore };
 
 /** S3 when ARENA_S3_BUCKET is set (keys from ARENA_S3_ACCESS_KEY_ID / ARENA_S3_SECRET_ACCESS_KEY), else local. */
-export function imageStore(env: Record<string, string | undefined> = process.env): ImageStore {
+export function imageStore(c: Config = config()): ImageStore {
   if (globalForStore.arenaImageStore) return globalForStore.arenaImageStore;
-  const bucket = env.ARENA_S3_BUCKET;
-  let store: ImageStore;
-  if (bucket) {
-    const { ARENA_S3_ENDPOINT: endpoint, ARENA_S3_ACCESS_KEY_ID: id, ARENA_S3_SECRET_ACCESS_KEY: secret } = env;
-    if (!endpoint || !id || !secret) {
-      throw new Error("ARENA_S3_BUCKET needs ARENA_S3_ENDPOINT, ARENA_S3_ACCESS_KEY_ID and ARENA_S3_SECRET_ACCESS_KEY");
-    }
-    store = new S3ImageStore(endpoint, bucket, id, secret, env.ARENA_S3_REGION ?? "us-east-1");
-  } else {
-    store = new LocalImageStore(path.resolve(env.ARENA_DATA_DIR ?? ".data", "images"));
-  }
+  const { ARENA_S3_BUCKET: bucket, ARENA_S3_ENDPOINT: endpoint } = c;
+  const { ARENA_S3_ACCESS_KEY_ID: id, ARENA_S3_SECRET_ACCESS_KEY: secret } = c;
+  // the schema refuses a bucket without its endpoint and keys
+  const store: ImageStore =
+    bucket && endpoint && id && secret
+      ? new S3ImageStore(endpoint, bucket, id, secret, c.ARENA_S3_REGION)
+      : new LocalImageStore(path.resolve(c.ARENA_DATA_DIR, "images"));
   globalForStore.arenaImageStore = store;
   return store;
 }

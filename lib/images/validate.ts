@@ -1,6 +1,6 @@
 // Uploaded images are checked by their content, never by their name or declared type.
 
-import { envNumber } from "../config/env";
+import { type Config, config } from "../config";
 import { Refusal, type RefusalKind } from "../errors";
 import { type ImageType, notAnImageMessage, sniffImageType, tooLargeMessage, type UploadLimits } from "./rules";
 
@@ -22,14 +22,13 @@ export class ImageRejected extends Refusal {
   }
 }
 
-export function imageLimits(env: Record<string, string | undefined> = process.env): UploadLimits & { maxSide: number } {
-  const num = envNumber;
+export function imageLimits(c: Config = config()): UploadLimits & { maxSide: number } {
   return {
-    maxBytes: num(env.ARENA_IMAGE_MAX_MB, 15) * 1024 * 1024,
-    maxSide: num(env.ARENA_IMAGE_MAX_SIDE, 1024),
-    maxImagesPerTurn: num(env.ARENA_MAX_IMAGES, 4),
+    maxBytes: c.ARENA_IMAGE_MAX_MB * 1024 * 1024,
+    maxSide: c.ARENA_IMAGE_MAX_SIDE,
+    maxImagesPerTurn: c.ARENA_MAX_IMAGES,
     /** decoding cost grows with pixels, not bytes: a 100-megapixel PNG compresses to little and decodes for seconds */
-    maxPixels: num(env.ARENA_IMAGE_MAX_MEGAPIXELS, 50) * 1_000_000,
+    maxPixels: c.ARENA_IMAGE_MAX_MEGAPIXELS * 1_000_000,
   };
 }
 

@@ -1,5 +1,6 @@
 // Pluggable checks a prompt passes before it reaches a provider: built-in limits, a configurable blocklist, and
 // the OpenAI moderation endpoint when a key is configured.
+import { type Config, config } from "../config";
 
 export interface ModerationVerdict {
   flagged: boolean;
@@ -45,12 +46,11 @@ export function openAiModerationCheck(apiKey: string, url = "https://api.openai.
   };
 }
 
-export function configuredChecks(env: Record<string, string | undefined> = process.env): ModerationCheck[] {
+export function configuredChecks(c: Config = config()): ModerationCheck[] {
   const checks: ModerationCheck[] = [];
-  const blocklist = env.ARENA_BLOCKLIST?.split(",") ?? [];
-  if (blocklist.some((w) => w.trim())) checks.push(blocklistCheck(blocklist));
-  if (env.OPENAI_MODERATION_API_KEY) {
-    checks.push(openAiModerationCheck(env.OPENAI_MODERATION_API_KEY, env.OPENAI_MODERATION_URL));
+  if (c.ARENA_BLOCKLIST.length > 0) checks.push(blocklistCheck(c.ARENA_BLOCKLIST));
+  if (c.OPENAI_MODERATION_API_KEY) {
+    checks.push(openAiModerationCheck(c.OPENAI_MODERATION_API_KEY, c.OPENAI_MODERATION_URL));
   }
   return checks;
 }

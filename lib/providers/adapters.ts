@@ -4,6 +4,7 @@
 import { createAnthropic } from "@ai-sdk/anthropic";
 import { createGoogleGenerativeAI } from "@ai-sdk/google";
 import { APICallError, type LanguageModel, type ModelMessage, streamText } from "ai";
+import { namedSecret } from "../config";
 import { streamDemo } from "./demo";
 import { streamOpenAICompatible } from "./openai-stream";
 import {
@@ -16,7 +17,7 @@ import {
 } from "./types";
 
 function apiKey(target: ModelTarget): string | undefined {
-  return target.apiKeyEnv ? process.env[target.apiKeyEnv] : undefined;
+  return namedSecret(target.apiKeyEnv);
 }
 
 export function languageModel(target: ModelTarget): LanguageModel {

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { parseConfig } from "../config";
 import { DEMO_CONFIG, loadModelsConfig, ModelsConfigError, parseModelsConfig } from "./config";
 
 const valid = {
@@ -49,13 +50,13 @@ describe("models file", () => {
   });
 
   it("uses the demo models when nothing is configured, and names an unreadable file", () => {
-    expect(loadModelsConfig({}).config).toBe(DEMO_CONFIG);
+    expect(loadModelsConfig(parseConfig({})).config).toBe(DEMO_CONFIG);
     expect(DEMO_CONFIG.models.length).toBeGreaterThanOrEqual(3);
-    expect(() => loadModelsConfig({ ARENA_MODELS_FILE: "/nonexistent/models.json" })).toThrow(
+    expect(() => loadModelsConfig(parseConfig({ ARENA_MODELS_FILE: "/nonexistent/models.json" }))).toThrow(
       "ARENA_MODELS_FILE: cannot read /nonexistent/models.json: ENOENT",
     );
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "arena-cfg-")), "m.json");
     fs.writeFileSync(file, JSON.stringify(valid));
-    expect(loadModelsConfig({ ARENA_MODELS_FILE: file }).config.models).toHaveLength(1);
+    expect(loadModelsConfig(parseConfig({ ARENA_MODELS_FILE: file })).config.models).toHaveLength(1);
   });
 });

@@ -1,6 +1,8 @@
 // The model list: a JSON file named by ARENA_MODELS_FILE, or the built-in demo models when none is configured.
+
 import fs from "node:fs";
 import { z } from "zod";
+import { type Config, config } from "../config";
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -119,11 +121,11 @@ export function parseModelsConfig(text: string, source: string): ModelsConfig {
   return parsed.data;
 }
 
-export function loadModelsConfig(env: Record<string, string | undefined> = process.env): {
+export function loadModelsConfig(c: Config = config()): {
   config: ModelsConfig;
   source: string;
 } {
-  const file = env.ARENA_MODELS_FILE?.trim();
+  const file = c.ARENA_MODELS_FILE?.trim();
   if (!file) return { config: DEMO_CONFIG, source: "built-in demo models" };
   let text: string;
   try {

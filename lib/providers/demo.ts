@@ -1,6 +1,7 @@
 // Demo models: they answer from the real image (size, format, dominant colours, brightness, read with sharp) and
 // the question, each in its own style, streamed word by word. Clearly labelled as demos everywhere.
 import sharp from "sharp";
+import { config } from "../config";
 import type { ChatTurn, ImageInput, StreamEnd, StreamOptions } from "./types";
 
 interface ImageFacts {
@@ -92,10 +93,7 @@ export function demoReply(style: string, question: string, facts: ImageFacts[]):
   return `**Short answer:** this is a **${first.dominant}** ${first.orientation} picture. It measures **${first.width}×${first.height}** pixels in **${first.format}**, with **${first.brightness}%** brightness. About **"${asked}"**: I am a **demo model**, so that is all I can tell.`;
 }
 
-export function demoTokenDelay(): number {
-  const value = Number(process.env.DEMO_TOKEN_DELAY_MS ?? 20);
-  return Number.isFinite(value) && value >= 0 ? value : 20;
-}
+export const demoTokenDelay = (): number => config().DEMO_TOKEN_DELAY_MS;
 
 export async function* streamDemo(
   style: string,

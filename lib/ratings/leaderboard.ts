@@ -1,21 +1,15 @@
 // One leaderboard from battles: Bradley–Terry (optionally style-controlled) ratings on FastChat's scale, with
 // bootstrap or sandwich intervals, Rank (UB), per-model counts and, on request, the pairwise matrices.
 import type { BattleTable } from "./battle-table";
-import { type BootstrapJob, bootstrap, recentre } from "./bootstrap";
-import { connectedComponents, identifiability } from "./graph";
-import { type FitSettings, fitPairwise, type PairwiseData } from "./pairwise-fit";
-import { aggregatePlain, type LocalModels, localModels, styleProblem } from "./problems";
-import { sandwichCovariance } from "./sandwich";
-import { columnQuantiles, normalQuantile } from "./stats";
+import { fitPlain, fitStyle } from "./fit";
+import { rawIntervals } from "./intervals";
+import { type LocalModels, localModels } from "./problems";
+import { rankUpperBound } from "./ranks";
 import { OUTCOME, STYLE_FEATURES, type StyleFeature } from "./types";
 
-export const SCALE = 400;
-export const BASE = 10;
-export const INIT_RATING = 1000;
-/** FastChat's fit_contextual_bt: reg = 0.5, i.e. a penalty of 0.25·‖θ‖² on ratings and style coefficients */
-export const STYLE_L2 = 0.5;
-/** Keeps ratings finite when some model never lost or never won (the maximum-likelihood estimate is infinite). */
-export const FINITE_RIDGE = 1e-3;
+export { BASE, FINITE_RIDGE, INIT_RATING, NoBattlesError, SCALE, STYLE_L2 } from "./scale";
+
+import { BASE, INIT_RATING, NoBattlesError, SCALE } from "./scale";
 
 export type CiMethod = "bootstrap" | "sandwich" | "none";
 
@@ -84,8 +78,6 @@ export interface Leaderboard {
   matrices?: Matrices;
 }
 
-export class NoBattlesError extends Error {}
-
 const round = (value: number, digits: number) => (Number.isFinite(value) ? Number(value.toFixed(digits)) : value);
 
 /** A model's published figures, rounded as every output shows them (ratings to 0.001, win rate to 0.0001). */
@@ -98,97 +90,6 @@ export function roundedRating(m: ModelRating) {
     rank: m.rank,
     votes: m.votes,
     winRate: round(m.winRate, 4),
-  };
-}
-
-const ALPHA = Math.log(BASE);
-
-function firstOfEachComponent(label: Int32Array): Int32Array {
-  const seen = new Set<number>();
-  const pinned: number[] = [];
-  for (let m = 0; m < label.length; m++) {
-    if (!seen.has(label[m] as number)) {
-      seen.add(label[m] as number);
-      pinned.push(m);
-    }
-  }
-  return Int32Array.from(pinned);
-}
-
-interface Fitted {
-  data: PairwiseData;
-  weights: Float64Array;
-  settings: FitSettings;
-  theta: Float64Array;
-  components: Int32Array;
-  componentCount: number;
-  battles: number;
-  job: Omit<BootstrapJob, "seed">;
-}
-
-function fitPlain(table: BattleTable, rows: Uint32Array, models: LocalModels, warnings: string[]): Fitted {
-  const { data, counts } = aggregatePlain(table, rows, models);
-  const { label, count } = connectedComponents(data.nModels, data.a, data.b);
-  const check = identifiability(data.nModels, data.a, data.b, data.y);
-  let l2 = 0;
-  if (!check.finite) {
-    l2 = FINITE_RIDGE;
-    const names = (list: number[]) => list.map((m) => models.names[m]).join(", ");
-    if (check.neverLost.length)
-      warnings.push(`never lost a battle, so its rating is not bounded above: ${names(check.neverLost)}`);
-    if (check.neverWon.length)
-      warnings.push(`never won a battle, so its rating is not bounded below: ${names(check.neverWon)}`);
-    warnings.push(
-      `the data do not determine finite maximum-likelihood ratings; a small ridge penalty (${FINITE_RIDGE}) keeps them finite`,
-    );
-  }
-  const settings: FitSettings = { alpha: ALPHA, l2, pinned: firstOfEachComponent(label) };
-  const { theta } = fitPairwise(data, counts, settings);
-  recentre(theta, label);
-  return {
-    data,
-    weights: counts,
-    settings,
-    theta,
-    components: label,
-    componentCount: count,
-    battles: rows.length,
-    job: {
-      data,
-      kind: "multinomial",
-      counts,
-      settings,
-      init: theta,
-      components: label,
-      finiteRidge: FINITE_RIDGE,
-    },
-  };
-}
-
-function fitStyle(table: BattleTable, rows: Uint32Array, models: LocalModels, warnings: string[]): Fitted {
-  const problem = styleProblem(table, rows, models);
-  if (problem.rows.length === 0)
-    throw new NoBattlesError("style control needs style counts (conv_metadata), and no battle has them");
-  if (problem.dropped > 0)
-    warnings.push(`${problem.dropped} battles without style counts were left out of the style-controlled fit`);
-  problem.stds.forEach((std, f) => {
-    if (std === 0)
-      warnings.push(`the style feature '${STYLE_FEATURES[f]}' is constant in these battles; its coefficient is 0`);
-  });
-  const { data } = problem;
-  const { label, count } = connectedComponents(data.nModels, data.a, data.b);
-  const weights = new Float64Array(data.a.length).fill(1);
-  const settings: FitSettings = { alpha: ALPHA, l2: STYLE_L2, pinned: new Int32Array(0) };
-  const { theta } = fitPairwise(data, weights, settings);
-  return {
-    data,
-    weights,
-    settings,
-    theta,
-    components: label,
-    componentCount: count,
-    battles: problem.rows.length,
-    job: { data, kind: "resample", settings, init: theta },
   };
 }
 
@@ -265,37 +166,9 @@ export async function computeLeaderboard(
   const models = localModels(table, rows);
   const fitted = styleControl ? fitStyle(table, rows, models, warnings) : fitPlain(table, rows, models, warnings);
   const M = models.names.length;
-  const nParams = fitted.theta.length;
   const point = Array.from(fitted.theta);
 
-  // Intervals on the raw (log10-odds) scale.
-  const lower = point.slice();
-  const upper = point.slice();
-  const tail = (1 - confidence) / 2;
-  if (ci === "bootstrap") {
-    const samples = await bootstrap(
-      { ...fitted.job, seed },
-      {
-        rounds,
-        workers: options.workers,
-        onProgress: options.onProgress,
-      },
-    );
-    for (let k = 0; k < nParams; k++) {
-      const [lo, hi] = columnQuantiles(samples, nParams, k, [tail, 1 - tail]);
-      lower[k] = lo as number;
-      upper[k] = hi as number;
-    }
-  } else if (ci === "sandwich") {
-    const cov = sandwichCovariance(fitted.data, fitted.weights, fitted.theta, fitted.settings, fitted.components);
-    const z = -normalQuantile(tail);
-    if (!cov) warnings.push("the Hessian is singular: sandwich intervals are not available");
-    for (let k = 0; k < nParams; k++) {
-      const se = cov ? Math.sqrt(Math.max(0, cov[k * nParams + k] as number)) : Number.NaN;
-      lower[k] = (point[k] as number) - z * se;
-      upper[k] = (point[k] as number) + z * se;
-    }
-  }
+  const { lower, upper } = await rawIntervals(fitted, ci, { rounds, seed, confidence, ...options }, warnings);
 
   let offset = INIT_RATING;
   if (options.anchor) {
@@ -329,11 +202,10 @@ export async function computeLeaderboard(
       component: fitted.components[m] as number,
     });
   }
-  for (const entry of entries) {
-    entry.rank =
-      1 +
-      entries.filter((other) => (ci === "none" ? other.rating > entry.rating : other.ciLower > entry.ciUpper)).length;
-  }
+  const ranks = rankUpperBound(entries, ci === "none");
+  entries.forEach((entry, m) => {
+    entry.rank = ranks[m] as number;
+  });
   entries.sort((x, y) => y.rating - x.rating || x.model.localeCompare(y.model));
 
   const result: Leaderboard = {

@@ -3,18 +3,18 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { type Config, config } from "../config";
 
 let cached: string | undefined;
 
-export function serverSecret(env: Record<string, string | undefined> = process.env): string {
+export function serverSecret(c: Config = config()): string {
   if (cached) return cached;
-  const configured = env.ARENA_SECRET?.trim();
-  if (configured) {
-    if (configured.length < 16) throw new Error("ARENA_SECRET must be at least 16 characters");
-    cached = configured;
-    return cached;
+  // the schema refuses one under 16 characters
+  if (c.ARENA_SECRET) {
+    cached = c.ARENA_SECRET;
+    return c.ARENA_SECRET;
   }
-  const file = path.resolve(env.ARENA_DATA_DIR ?? ".data", "secret");
+  const file = path.resolve(c.ARENA_DATA_DIR, "secret");
   try {
     cached = fs.readFileSync(file, "utf8").trim();
   } catch {

@@ -1,19 +1,20 @@
 // Admin-set values (Setting rows; never secrets), each with the environment variable that serves as its default.
 // Hot paths read them through a per-process cache of a few seconds, so a change reaches every instance quickly.
 import { z } from "zod";
-import { envNumber } from "../config/env";
+import { loadingCache } from "../async";
+import { type Config, config } from "../config";
 import type { Db } from "../db/context";
 
 export const SETTINGS = {
   "export.licence": {
     label: "Licence text printed in every dataset's datasheet",
     schema: z.string().max(20_000),
-    fromEnv: (env: Record<string, string | undefined>) => env.ARENA_DATA_LICENCE?.trim() || "",
+    fromEnv: (c: Config) => c.ARENA_DATA_LICENCE?.trim() || "",
   },
   "votes.dailyCountedCap": {
     label: "Counted votes per visitor per day (later votes are kept but not counted)",
     schema: z.number().int().min(1).max(100_000),
-    fromEnv: (env: Record<string, string | undefined>) => envNumber(env.ARENA_DAILY_COUNTED_VOTES, 200),
+    fromEnv: (c: Config) => c.ARENA_DAILY_COUNTED_VOTES,
   },
 } as const;
 
@@ -23,11 +24,11 @@ export type SettingValue<K extends SettingKey> = z.infer<(typeof SETTINGS)[K]["s
 export async function readSetting<K extends SettingKey>(
   db: Db,
   key: K,
-  env: Record<string, string | undefined> = process.env,
+  c: Config = config(),
 ): Promise<SettingValue<K>> {
   const { rows } = await db.pool.query<{ value: unknown }>(`SELECT value FROM "Setting" WHERE key = $1`, [key]);
   const parsed = SETTINGS[key].schema.safeParse(rows[0]?.value);
-  return (parsed.success ? parsed.data : SETTINGS[key].fromEnv(env)) as SettingValue<K>;
+  return (parsed.success ? parsed.data : SETTINGS[key].fromEnv(c)) as SettingValue<K>;
 }
 
 /** Stores any JSON value under `key`, unchecked: for the app's own bookkeeping keys; admins go through writeSetting. */
@@ -49,20 +50,11 @@ export async function writeSetting<K extends SettingKey>(db: Db, key: K, value: 
   cache.delete(key);
 }
 
-const TTL_MS = 5_000;
-const cache = new Map<string, { at: number; value: Promise<unknown> }>();
+const cache = loadingCache({ max: 100, ttlMs: () => 5_000 });
 
 /** readSetting, at most once every few seconds per process. */
-export function cachedSetting<K extends SettingKey>(db: Db, key: K): Promise<SettingValue<K>> {
-  const hit = cache.get(key);
-  if (hit && Date.now() - hit.at < TTL_MS) return hit.value as Promise<SettingValue<K>>;
-  const value = readSetting(db, key).catch((error) => {
-    cache.delete(key);
-    throw error;
-  });
-  cache.set(key, { at: Date.now(), value });
-  return value;
-}
+export const cachedSetting = <K extends SettingKey>(db: Db, key: K): Promise<SettingValue<K>> =>
+  cache.get(key, () => readSetting(db, key));
 
 /** Every setting with its current value and whether it comes from the database or the environment. */
 export async function allSettings(db: Db) {
@@ -73,7 +65,7 @@ export async function allSettings(db: Db) {
     return {
       key,
       label: spec.label,
-      value: parsed.success ? parsed.data : spec.fromEnv(process.env),
+      value: parsed.success ? parsed.data : spec.fromEnv(config()),
       source: parsed.success ? "console" : "environment",
     };
   });

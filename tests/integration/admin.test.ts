@@ -13,6 +13,7 @@ import { hitLimits } from "../../lib/arena/rate-limit";
 import { registrySnapshot } from "../../lib/arena/registry-cache";
 import { signInLimits } from "../../lib/auth/sign-in-limits";
 import { acceptInvite, authenticate, ensureFirstAdmin, findInvite, inviteUser, setRole } from "../../lib/auth/users";
+import { parseConfig } from "../../lib/config";
 import { closeDb, createDb, type Db } from "../../lib/db";
 import { applyMigrations } from "../../lib/db/migrate";
 import { ingestImage, loadImage } from "../../lib/images";
@@ -44,7 +45,8 @@ afterAll(async () => {
 });
 
 describe("accounts", () => {
-  const env = { ARENA_ADMIN_EMAIL: "Root@Arena.test", ARENA_ADMIN_PASSWORD: "first-admin-password" };
+  const vars = { ARENA_ADMIN_EMAIL: "Root@Arena.test", ARENA_ADMIN_PASSWORD: "first-admin-password" };
+  const env = parseConfig(vars);
 
   it("creates the first admin from the environment, with a hashed password, and follows a changed password", async () => {
     await Promise.all([ensureFirstAdmin(db, env), ensureFirstAdmin(other, env)]); // two processes starting at once
@@ -59,11 +61,11 @@ describe("accounts", () => {
     const hashBefore = admin.passwordHash;
     await ensureFirstAdmin(db, env); // unchanged password: the hash is kept
     expect((await db.prisma.user.findUniqueOrThrow({ where: { id: admin.id } })).passwordHash).toBe(hashBefore);
-    await ensureFirstAdmin(db, { ...env, ARENA_ADMIN_PASSWORD: "a-new-admin-password" });
+    await ensureFirstAdmin(db, parseConfig({ ...vars, ARENA_ADMIN_PASSWORD: "a-new-admin-password" }));
     expect(await authenticate(db, "root@arena.test", "first-admin-password")).toBeNull();
     expect(await authenticate(db, "root@arena.test", "a-new-admin-password")).not.toBeNull();
     await expect(
-      ensureFirstAdmin(db, { ARENA_ADMIN_EMAIL: "x@y.z", ARENA_ADMIN_PASSWORD_HASH: "plain" }),
+      ensureFirstAdmin(db, parseConfig({ ARENA_ADMIN_EMAIL: "x@y.z", ARENA_ADMIN_PASSWORD_HASH: "plain" })),
     ).rejects.toThrow(/not a hash/);
   });
 
@@ -225,15 +227,15 @@ describe("moderation decisions", () => {
 
 describe("settings and the leaderboard console", () => {
   it("stores settings over the environment's defaults, validated, and back", async () => {
-    expect(await readSetting(db, "votes.dailyCountedCap", {})).toBe(200);
-    expect(await readSetting(db, "votes.dailyCountedCap", { ARENA_DAILY_COUNTED_VOTES: "50" })).toBe(50);
+    expect(await readSetting(db, "votes.dailyCountedCap", parseConfig({}))).toBe(200);
+    expect(await readSetting(db, "votes.dailyCountedCap", parseConfig({ ARENA_DAILY_COUNTED_VOTES: "50" }))).toBe(50);
     await writeSetting(db, "votes.dailyCountedCap", 7);
     expect(await cachedSetting(db, "votes.dailyCountedCap")).toBe(7);
     await expect(writeSetting(db, "votes.dailyCountedCap", -1)).rejects.toThrow();
     await writeSetting(db, "export.licence", "CC BY 4.0");
     expect(await readSetting(db, "export.licence")).toBe("CC BY 4.0");
     await writeSetting(db, "votes.dailyCountedCap", null);
-    expect(await readSetting(db, "votes.dailyCountedCap", {})).toBe(200);
+    expect(await readSetting(db, "votes.dailyCountedCap", parseConfig({}))).toBe(200);
   });
 
   it("runs a recompute the console asked for, even without new votes", async () => {

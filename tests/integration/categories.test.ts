@@ -12,6 +12,7 @@ import { JUDGE_PROMPTS } from "../../lib/categories/judge-prompts";
 import { RULES_LABELLER } from "../../lib/categories/names";
 import { startQueue, sweepUntagged, workTagging } from "../../lib/categories/queue";
 import { type Judge, judgeFromEnv } from "../../lib/categories/tagger";
+import { parseConfig } from "../../lib/config";
 import { closeDb, createDb, type Db } from "../../lib/db";
 import { applyMigrations } from "../../lib/db/migrate";
 import { currentSnapshot } from "../../lib/leaderboard";
@@ -63,7 +64,7 @@ beforeAll(async () => {
   process.env.ARENA_MODELS_FILE = modelsFile;
   const config = parseModelsConfig(fs.readFileSync(modelsFile, "utf8"), modelsFile);
   await syncRegistry(db.prisma, config);
-  judge = (await judgeFromEnv(db, { ARENA_JUDGE_MODEL: "judge" })) as Judge;
+  judge = (await judgeFromEnv(db, parseConfig({ ARENA_JUDGE_MODEL: "judge" }))) as Judge;
   boss = await startQueue(url, { retryDelaySeconds: 1 });
   await workTagging(db, boss, judge);
 });

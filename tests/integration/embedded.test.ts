@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { parseConfig } from "../../lib/config";
 import { prepareDatabase } from "../../lib/db/bootstrap";
 import { DatabaseUnreachableError } from "../../lib/db/connection";
 import { startEmbeddedPostgres } from "../../lib/db/embedded";
@@ -102,9 +103,9 @@ describe("embedded PostgreSQL", () => {
 
 describe("an unreachable DATABASE_URL", () => {
   it("fails preparation with an error naming the host", async () => {
-    const env = { DATABASE_URL: "postgresql://arena:pw@127.0.0.1:1/arena" };
-    await expect(prepareDatabase({ env })).rejects.toThrow(DatabaseUnreachableError);
-    await expect(prepareDatabase({ env })).rejects.toThrow(
+    const env = parseConfig({ DATABASE_URL: "postgresql://arena:pw@127.0.0.1:1/arena" });
+    await expect(prepareDatabase({ config: env })).rejects.toThrow(DatabaseUnreachableError);
+    await expect(prepareDatabase({ config: env })).rejects.toThrow(
       "cannot reach PostgreSQL at 127.0.0.1:1/arena: connection refused",
     );
   });

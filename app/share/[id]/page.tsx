@@ -3,6 +3,7 @@ import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { SharedConversation } from "@/components/arena/shared-conversation";
 import { conversationView } from "@/lib/arena";
+import { config } from "@/lib/config";
 import { getDb } from "@/lib/db";
 
 export const dynamic = "force-dynamic";
@@ -13,7 +14,7 @@ export const dynamic = "force-dynamic";
 export async function generateMetadata(): Promise<Metadata> {
   const host = (await headers()).get("host");
   const local = /^(localhost|127\.0\.0\.1)(:\d+)?$/.test(host ?? "");
-  const base = process.env.AUTH_URL ?? (host ? `${local ? "http" : "https"}://${host}` : undefined);
+  const base = config().AUTH_URL ?? (host ? `${local ? "http" : "https"}://${host}` : undefined);
   return {
     title: "Shared battle",
     description: "Two anonymous vision-language models answered the same question about an image. See who won.",

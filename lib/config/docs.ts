@@ -1,0 +1,36 @@
+// The README's configuration table, written from the schema (`npm run docs:config` puts it in place; a unit test
+// fails when the README and the schema part).
+import { configSchema } from "./schema.mjs";
+
+export const DOCS_START = "<!-- config:start (generated from lib/config/schema.mjs by npm run docs:config) -->";
+export const DOCS_END = "<!-- config:end -->";
+
+interface VariableDocs {
+  group: string;
+  shown: string;
+  meaning: string;
+}
+
+const cell = (text: string) => text.replaceAll("|", "\\|").replaceAll("\n", " ");
+
+export function configTable(): string {
+  const lines = ["| variable | default | meaning |", "| --- | --- | --- |"];
+  let group = "";
+  for (const [name, schema] of Object.entries(configSchema.shape)) {
+    const docs = schema.meta() as unknown as VariableDocs;
+    if (docs.group !== group) {
+      group = docs.group;
+      lines.push(`| **${cell(group)}** | | |`);
+    }
+    lines.push(`| \`${name}\` | ${cell(docs.shown)} | ${cell(docs.meaning)} |`);
+  }
+  return [DOCS_START, ...lines, DOCS_END].join("\n");
+}
+
+/** The README with its table replaced by the schema's; throws when the markers are missing. */
+export function withConfigTable(readme: string): string {
+  const start = readme.indexOf(DOCS_START);
+  const end = readme.indexOf(DOCS_END);
+  if (start < 0 || end < start) throw new Error("README.md has no configuration table markers");
+  return readme.slice(0, start) + configTable() + readme.slice(end + DOCS_END.length);
+}

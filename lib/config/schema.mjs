@@ -1,0 +1,394 @@
+// Every environment variable the arena reads, parsed once by one zod schema: type, default, range and the line
+// the README's configuration table is generated from (`npm run docs:config`; a unit test keeps the two equal).
+// Plain ESM so the front door (scripts/web-server.mjs), which starts before any TypeScript loader, uses it too.
+import { z } from "zod";
+
+/** An empty or blank value counts as unset, as shells and .env files often leave them. */
+const unsetIfBlank = (schema) =>
+  z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), schema);
+
+const numeric = ({ min = 0, max = Number.MAX_SAFE_INTEGER, integer = false, above = false } = {}) => {
+  const base = z.coerce.number({ error: "must be a number" });
+  const whole = integer ? base.int({ error: "must be a whole number" }) : base;
+  const floor = above
+    ? whole.gt(min, { error: `must be above ${min}` })
+    : whole.min(min, { error: `must be at least ${min}` });
+  return floor.max(max, { error: `must be at most ${max}` });
+};
+const number = (fallback, options = {}) => unsetIfBlank(numeric(options).default(fallback));
+const positive = (fallback, options = {}) => number(fallback, { ...options, min: 0, above: true });
+const count = (fallback, options = {}) => number(fallback, { min: 1, integer: true, ...options });
+const optionalCount = (options = {}) => unsetIfBlank(numeric({ min: 1, integer: true, ...options }).optional());
+const text = (fallback) => unsetIfBlank(z.string().default(fallback));
+const optionalText = () => unsetIfBlank(z.string().optional());
+const modelId = () =>
+  unsetIfBlank(z.string().trim().max(100, { error: "must be a model id (at most 100 characters)" }).optional());
+const address = (error) => unsetIfBlank(z.url({ error }).optional());
+const flag = (fallback) =>
+  unsetIfBlank(
+    z
+      .enum(["0", "1", "true", "false", "on", "off"], { error: "must be 1 or 0" })
+      .transform((v) => v === "1" || v === "true" || v === "on")
+      .default(fallback),
+  );
+const list = () =>
+  unsetIfBlank(
+    z
+      .string()
+      .default("")
+      .transform((v) =>
+        v
+          .split(",")
+          .map((item) => item.trim())
+          .filter(Boolean),
+      ),
+  );
+
+/** One variable: its schema, with the README's group, default as shown, and meaning as metadata. */
+const v = (schema, group, shown, meaning) => schema.meta({ group, shown, meaning });
+
+export const configSchema = z
+  .object({
+    DATABASE_URL: v(
+      address("must be a postgresql:// address"),
+      "Database and processes",
+      "unset: embedded PostgreSQL",
+      "any PostgreSQL 15–17 (`postgresql://user:pass@host:5432/db`); pending migrations are applied at start. An unreachable server stops start-up with one line naming the host.",
+    ),
+    ARENA_DATA_DIR: v(
+      text(".data"),
+      "Database and processes",
+      "`.data`",
+      "the embedded cluster (`<dir>/postgres`), local images (`<dir>/images`), the generated secret; git-ignored",
+    ),
+    EMBEDDED_PG_PORT: v(
+      count(15432, { max: 65535 }),
+      "Database and processes",
+      "`15432`",
+      "port of the embedded server on 127.0.0.1 (below the ephemeral range, so no outgoing connection holds it)",
+    ),
+    ARENA_DB_POOL_SIZE: v(
+      count(20, { max: 1000 }),
+      "Database and processes",
+      "`20`",
+      "connections per web process for the hot paths",
+    ),
+    PORT: v(count(3000, { max: 65535 }), "Database and processes", "`3000`", "the web server's port"),
+    ARENA_WEB_WORKERS: v(
+      optionalCount({ max: 256 }),
+      "Database and processes",
+      "cores, at most 4",
+      "web processes `npm start` runs on one port (Node cluster; `npm run dev` runs one)",
+    ),
+    ARENA_JOBS: v(
+      flag(true),
+      "Database and processes",
+      "on",
+      "`0` does not start the snapshot worker beside the web server (run it elsewhere)",
+    ),
+    ARENA_SNAPSHOT_INTERVAL_S: v(
+      positive(60),
+      "Database and processes",
+      "`60`",
+      "at most one leaderboard recompute per interval, only after new votes",
+    ),
+    ARENA_LEADERBOARD_INCLUDE_DEMO: v(
+      flag(false),
+      "Database and processes",
+      "off",
+      "`1` counts demo battles in the snapshots",
+    ),
+    ARENA_JUDGE_MODEL: v(
+      modelId(),
+      "Database and processes",
+      "unset: rules only",
+      "a model id of the registry that labels the vision categories with the paper's prompts",
+    ),
+    ARENA_TAG_SWEEP_S: v(
+      positive(5),
+      "Database and processes",
+      "`5`",
+      "how often the worker looks for voted battles without labels",
+    ),
+    ARENA_DATA_LICENCE: v(
+      optionalText(),
+      "Database and processes",
+      "unset",
+      "the licence text of exported datasets (an admin setting overrides it)",
+    ),
+    ARENA_LEADERBOARD_CACHE_MS: v(
+      number(2000, { integer: true }),
+      "Database and processes",
+      "`2000`",
+      "how long each web process reuses the served snapshot (`0`: never)",
+    ),
+    ARENA_MODELS_FILE: v(
+      optionalText(),
+      "Models and providers",
+      "unset: demo models",
+      "the models file (below); provider keys come from the variables it names",
+    ),
+    DEMO_TOKEN_DELAY_MS: v(
+      number(20, { max: 10_000 }),
+      "Models and providers",
+      "`20`",
+      "pace of the demo models' streams",
+    ),
+    ARENA_FIRST_TOKEN_TIMEOUT_MS: v(
+      positive(30_000),
+      "Models and providers",
+      "`30000`",
+      "a side that has not started by then fails with a Retry",
+    ),
+    ARENA_TOTAL_TIMEOUT_MS: v(
+      positive(180_000),
+      "Models and providers",
+      "`180000`",
+      "a side that has not finished by then fails with a Retry",
+    ),
+    ARENA_MAX_OUTPUT_TOKENS: v(
+      count(2048, { max: 1_000_000 }),
+      "Models and providers",
+      "`2048`",
+      "sent to every provider, stored with each answer",
+    ),
+    ARENA_TEMPERATURE: v(
+      number(0.7, { max: 2 }),
+      "Models and providers",
+      "`0.7`",
+      "sent to every provider, stored with each answer",
+    ),
+    ARENA_EVAL_CONCURRENCY: v(
+      count(4, { max: 1024 }),
+      "Models and providers",
+      "`4`",
+      "calls in flight per provider during offline runs (`arena evals run`)",
+    ),
+    ARENA_SECRET: v(
+      unsetIfBlank(z.string().min(16, { error: "must be at least 16 characters" }).optional()),
+      "Visitors and limits",
+      "random, kept in `<ARENA_DATA_DIR>/secret`",
+      "signs visitor cookies and salts IP hashes; ≥ 16 characters; **set the same value on every instance**",
+    ),
+    ARENA_TERMS_VERSION: v(
+      text("2026-11"),
+      "Visitors and limits",
+      "`2026-11`",
+      "a new value asks every visitor to accept the terms again",
+    ),
+    ARENA_TURN_LIMIT: v(count(50, { max: 10_000 }), "Visitors and limits", "`50`", "turns per conversation"),
+    ARENA_MAX_PROMPT_CHARS: v(
+      count(30_000, { max: 10_000_000 }),
+      "Visitors and limits",
+      "`30000`",
+      "prompt length in battles (FastChat's limit)",
+    ),
+    ARENA_MAX_CHAT_PROMPT_CHARS: v(
+      count(12_000, { max: 10_000_000 }),
+      "Visitors and limits",
+      "`12000`",
+      "prompt length in direct and named chats (FastChat's limit)",
+    ),
+    ARENA_MAX_IMAGES: v(count(4, { max: 64 }), "Visitors and limits", "`4`", "images per first turn"),
+    ARENA_IMAGE_MAX_MB: v(positive(15, { max: 1024 }), "Visitors and limits", "`15`", "upload size per image"),
+    ARENA_IMAGE_MAX_SIDE: v(
+      count(1024, { min: 16, max: 16_384 }),
+      "Visitors and limits",
+      "`1024`",
+      "longest side after normalising",
+    ),
+    ARENA_IMAGE_MAX_MEGAPIXELS: v(
+      positive(50, { max: 1000 }),
+      "Visitors and limits",
+      "`50`",
+      "pixels per image (width × height from the header, checked before decoding; a 48 MP phone photo passes)",
+    ),
+    ARENA_TRUSTED_PROXIES: v(
+      text(""),
+      "Visitors and limits",
+      "empty: none",
+      "comma-separated addresses or CIDRs (or `loopback`, `private`) of the proxies in front; only from them are `X-Forwarded-For`/`-Host`/`-Proto` believed, read from the right",
+    ),
+    ARENA_RATE_VISITOR_PER_HOUR: v(
+      count(120, { max: 1e9 }),
+      "Visitors and limits",
+      "`120`",
+      "prompts per visitor (429 with `Retry-After`)",
+    ),
+    ARENA_RATE_IP_PER_HOUR: v(count(600, { max: 1e9 }), "Visitors and limits", "`600`", "prompts per IP"),
+    ARENA_RATE_MODEL_PER_HOUR: v(count(5000, { max: 1e9 }), "Visitors and limits", "`5000`", "answers per model"),
+    ARENA_DAILY_COUNTED_VOTES: v(
+      count(200, { max: 1e9 }),
+      "Visitors and limits",
+      "`200`",
+      "votes per visitor per day that count; later ones are kept with `counted = false` (the visitor is not told); the console's setting overrides it",
+    ),
+    ARENA_ANSWER_SAVE_WAIT_MS: v(
+      positive(15_000),
+      "Visitors and limits",
+      "`15000`",
+      "how long a finished answer's stream waits for an unreachable database before telling the visitor",
+    ),
+    ARENA_BLOCKLIST: v(
+      list(),
+      "Visitors and limits",
+      "empty",
+      "comma-separated phrases that end a battle before any model sees it",
+    ),
+    OPENAI_MODERATION_API_KEY: v(
+      optionalText(),
+      "Visitors and limits",
+      "unset",
+      "adds the OpenAI moderation endpoint to the checks",
+    ),
+    OPENAI_MODERATION_URL: v(
+      address("must be an http(s) address"),
+      "Visitors and limits",
+      "OpenAI's",
+      "the moderation endpoint's address (a compatible server)",
+    ),
+    ARENA_BENCH_ANCHOR: v(
+      modelId(),
+      "Evaluation",
+      "unset",
+      "the bench anchor when `arena bench judge`/`score --set` or the console do not name one (the paper: gpt-4-turbo or claude-3-sonnet)",
+    ),
+    ARENA_BENCH_JUDGE: v(modelId(), "Evaluation", "unset", "the bench judge when none is named (the paper: GPT-4o)"),
+    ARENA_BENCH_EMBEDDER: v(
+      modelId(),
+      "Evaluation",
+      "unset: local fallback",
+      "the embedding model for `arena bench curate` (OpenAI-compatible `/v1/embeddings`)",
+    ),
+    ARENA_BENCHMARK_PRESETS: v(
+      number(0, { integer: true, max: 1000 }),
+      "Evaluation",
+      "`0` (off)",
+      "how many imported MathVista items the Random image button may also offer (stratified by source, at least 4 each; credited with their licence)",
+    ),
+    ARENA_BENCHMARK_DIR: v(
+      optionalText(),
+      "Evaluation",
+      "unset",
+      "a folder on the server with benchmark files the console may import (only files inside it; the jobs process reads them)",
+    ),
+    ARENA_ADMIN_EMAIL: v(
+      unsetIfBlank(
+        z
+          .string()
+          .trim()
+          .regex(/^[^@\s]+@[^@\s]+$/, { error: "must be an e-mail address" })
+          .optional(),
+      ),
+      "Staff accounts",
+      "unset: no admin",
+      "the first admin, created (or its password updated) when the app starts, with `ARENA_ADMIN_PASSWORD` or `ARENA_ADMIN_PASSWORD_HASH`",
+    ),
+    ARENA_ADMIN_PASSWORD: v(
+      optionalText(),
+      "Staff accounts",
+      "unset",
+      "the first admin's password (hashed with scrypt at start)",
+    ),
+    ARENA_ADMIN_PASSWORD_HASH: v(
+      optionalText(),
+      "Staff accounts",
+      "unset",
+      "the first admin's password as `npx arena users hash-password` prints it",
+    ),
+    AUTH_GITHUB_ID: v(
+      optionalText(),
+      "Staff accounts",
+      "unset",
+      "with `AUTH_GITHUB_SECRET`: GitHub sign-in (callback `https://HOST/api/auth/callback/github`)",
+    ),
+    AUTH_GITHUB_SECRET: v(optionalText(), "Staff accounts", "unset", "GitHub's client secret"),
+    AUTH_GOOGLE_ID: v(
+      optionalText(),
+      "Staff accounts",
+      "unset",
+      "with `AUTH_GOOGLE_SECRET`: Google sign-in (callback `https://HOST/api/auth/callback/google`)",
+    ),
+    AUTH_GOOGLE_SECRET: v(optionalText(), "Staff accounts", "unset", "Google's client secret"),
+    AUTH_SECRET: v(
+      optionalText(),
+      "Staff accounts",
+      "derived from `ARENA_SECRET`",
+      "signs the staff session cookies (7 days)",
+    ),
+    AUTH_URL: v(
+      address("must be an http(s) address"),
+      "Staff accounts",
+      "the request's host",
+      "the site's public address (invitation links, share cards)",
+    ),
+    ARENA_S3_BUCKET: v(
+      optionalText(),
+      "Image storage",
+      "unset: local folder",
+      "store images in an S3-compatible bucket (needed when instances do not share a disk); needs the three below",
+    ),
+    ARENA_S3_ENDPOINT: v(address("must be an http(s) address"), "Image storage", "unset", "the bucket's endpoint"),
+    ARENA_S3_ACCESS_KEY_ID: v(optionalText(), "Image storage", "unset", "the bucket's access key id"),
+    ARENA_S3_SECRET_ACCESS_KEY: v(optionalText(), "Image storage", "unset", "the bucket's secret key"),
+    ARENA_S3_REGION: v(text("us-east-1"), "Image storage", "`us-east-1`", "the bucket's region"),
+    ARENA_PROGRESS: v(flag(false), "Tools", "on for terminals", "`1` forces progress bars of the `arena` command"),
+    ARENA_DEBUG: v(flag(false), "Tools", "off", "`1` prints stack traces of the `arena` command's errors"),
+  })
+  .superRefine((c, ctx) => {
+    if (c.ARENA_S3_BUCKET && !(c.ARENA_S3_ENDPOINT && c.ARENA_S3_ACCESS_KEY_ID && c.ARENA_S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["ARENA_S3_BUCKET"],
+        message: "needs ARENA_S3_ENDPOINT, ARENA_S3_ACCESS_KEY_ID and ARENA_S3_SECRET_ACCESS_KEY",
+      });
+    }
+  });
+
+/** Every variable's name, in the README's order. */
+export const VARIABLE_NAMES = Object.keys(configSchema.shape);
+
+export class ConfigError extends Error {
+  /** @param {string[]} problems one "NAME: what is wrong (got VALUE)" line each */
+  constructor(problems) {
+    super(`configuration: ${problems.join("; ")}`);
+    this.name = "ConfigError";
+    this.problems = problems;
+  }
+}
+
+// secrets, and addresses that may carry a password, are never echoed
+const SECRET = /SECRET|PASSWORD|API_KEY|ACCESS_KEY|DATABASE_URL/;
+
+/** Parses an environment; throws a ConfigError naming every bad variable (secret values never shown). */
+export function parseConfig(env) {
+  const picked = Object.fromEntries(VARIABLE_NAMES.map((name) => [name, env[name]]));
+  const result = configSchema.safeParse(picked);
+  if (result.success) return result.data;
+  throw new ConfigError(
+    result.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      const got = env[name];
+      const shown = got === undefined ? "" : SECRET.test(name) ? " (value hidden)" : ` (got ${JSON.stringify(got)})`;
+      return `${name} ${issue.message}${shown}`;
+    }),
+  );
+}
+
+let cached;
+
+/**
+ * The configuration of this process. Parsed once per distinct set of values: tests that set a variable in-process
+ * see it, while a server pays one string join per call (~65 lookups) instead of a parse.
+ */
+export function config(env = process.env) {
+  const key = VARIABLE_NAMES.map((name) => env[name] ?? "\u0000").join("\u0001");
+  if (cached?.key !== key || cached.env !== env) cached = { key, env, value: parseConfig(env) };
+  return cached.value;
+}
+
+/**
+ * A secret held in the variable an operator named (a provider's key in the models file): the one read of the
+ * environment by a name that is not fixed here.
+ */
+export const namedSecret = (name, env = process.env) => (name ? env[name] || undefined : undefined);

@@ -1,0 +1,100 @@
+// The point fit of one board: plain Bradley–Terry on aggregated rows (finite by a small ridge when the data make
+// the maximum-likelihood ratings infinite) or style-controlled on battles, with what its bootstrap needs.
+import type { BattleTable } from "./battle-table";
+import { type BootstrapJob, recentre } from "./bootstrap";
+import { connectedComponents, identifiability } from "./graph";
+import { type FitSettings, fitPairwise, type PairwiseData } from "./pairwise-fit";
+import { aggregatePlain, type LocalModels, styleProblem } from "./problems";
+import { BASE, FINITE_RIDGE, NoBattlesError, STYLE_L2 } from "./scale";
+import { STYLE_FEATURES } from "./types";
+
+const ALPHA = Math.log(BASE);
+
+function firstOfEachComponent(label: Int32Array): Int32Array {
+  const seen = new Set<number>();
+  const pinned: number[] = [];
+  for (let m = 0; m < label.length; m++) {
+    if (!seen.has(label[m] as number)) {
+      seen.add(label[m] as number);
+      pinned.push(m);
+    }
+  }
+  return Int32Array.from(pinned);
+}
+
+export interface Fitted {
+  data: PairwiseData;
+  weights: Float64Array;
+  settings: FitSettings;
+  theta: Float64Array;
+  components: Int32Array;
+  componentCount: number;
+  battles: number;
+  job: Omit<BootstrapJob, "seed">;
+}
+
+export function fitPlain(table: BattleTable, rows: Uint32Array, models: LocalModels, warnings: string[]): Fitted {
+  const { data, counts } = aggregatePlain(table, rows, models);
+  const { label, count } = connectedComponents(data.nModels, data.a, data.b);
+  const check = identifiability(data.nModels, data.a, data.b, data.y);
+  let l2 = 0;
+  if (!check.finite) {
+    l2 = FINITE_RIDGE;
+    const names = (list: number[]) => list.map((m) => models.names[m]).join(", ");
+    if (check.neverLost.length)
+      warnings.push(`never lost a battle, so its rating is not bounded above: ${names(check.neverLost)}`);
+    if (check.neverWon.length)
+      warnings.push(`never won a battle, so its rating is not bounded below: ${names(check.neverWon)}`);
+    warnings.push(
+      `the data do not determine finite maximum-likelihood ratings; a small ridge penalty (${FINITE_RIDGE}) keeps them finite`,
+    );
+  }
+  const settings: FitSettings = { alpha: ALPHA, l2, pinned: firstOfEachComponent(label) };
+  const { theta } = fitPairwise(data, counts, settings);
+  recentre(theta, label);
+  return {
+    data,
+    weights: counts,
+    settings,
+    theta,
+    components: label,
+    componentCount: count,
+    battles: rows.length,
+    job: {
+      data,
+      kind: "multinomial",
+      counts,
+      settings,
+      init: theta,
+      components: label,
+      finiteRidge: FINITE_RIDGE,
+    },
+  };
+}
+
+export function fitStyle(table: BattleTable, rows: Uint32Array, models: LocalModels, warnings: string[]): Fitted {
+  const problem = styleProblem(table, rows, models);
+  if (problem.rows.length === 0)
+    throw new NoBattlesError("style control needs style counts (conv_metadata), and no battle has them");
+  if (problem.dropped > 0)
+    warnings.push(`${problem.dropped} battles without style counts were left out of the style-controlled fit`);
+  problem.stds.forEach((std, f) => {
+    if (std === 0)
+      warnings.push(`the style feature '${STYLE_FEATURES[f]}' is constant in these battles; its coefficient is 0`);
+  });
+  const { data } = problem;
+  const { label, count } = connectedComponents(data.nModels, data.a, data.b);
+  const weights = new Float64Array(data.a.length).fill(1);
+  const settings: FitSettings = { alpha: ALPHA, l2: STYLE_L2, pinned: new Int32Array(0) };
+  const { theta } = fitPairwise(data, weights, settings);
+  return {
+    data,
+    weights,
+    settings,
+    theta,
+    components: label,
+    componentCount: count,
+    battles: problem.rows.length,
+    job: { data, kind: "resample", settings, init: theta },
+  };
+}
