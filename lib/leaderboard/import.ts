@@ -7,6 +7,7 @@ import { computeLeaderboard, selectRows } from "../ratings";
 import { type Agreement, type BoardEntry, compareBoards } from "./compare";
 import { payloadOf } from "./recompute";
 import { currentSnapshot, SNAPSHOT_ROUNDS } from "./serve";
+import { readImportedBoard } from "./snapshot-payload";
 
 export class ImportError extends Error {
   override name = "ImportError";
@@ -67,10 +68,7 @@ export async function compareWithLive(db: Db, name: string, styleControl = false
   if (!imported) throw new ImportError(`no imported source '${name}'${styleControl ? " with style control" : ""}`);
   const live = await currentSnapshot(db, "overall", styleControl);
   if (!live) throw new ImportError("the live leaderboard has no snapshot yet; run `arena snapshot` first");
-  const payload = imported.payload as unknown as {
-    models: { model: string; rating: number; ciLower: number; ciUpper: number }[];
-  };
-  return compareBoards(live.payload.models, payload.models);
+  return compareBoards(live.payload.models, readImportedBoard(imported.payload, imported.id).models);
 }
 
 /** The overall board of the live arena ("live": the published run, else the newest) or of an imported source. */
@@ -85,5 +83,5 @@ export async function referenceBoard(db: Db, name: string, styleControl = false)
     orderBy: { createdAt: "desc" },
   });
   if (!imported) throw new ImportError(`no imported source '${name}' (arena import FILE --name ${name})`);
-  return (imported.payload as unknown as { models: BoardEntry[] }).models;
+  return readImportedBoard(imported.payload, imported.id).models;
 }

@@ -1,7 +1,7 @@
 // Recompute runs: every snapshot of one recompute shares a run id. Publishing a run freezes it as the public
 // leaderboard (pages and the API serve it until another run is published); comparing two runs shows what moved.
 import type { Db } from "../db/context";
-import type { SnapshotPayload } from "./serve";
+import { readSnapshotPayload } from "./snapshot-payload";
 
 export class RunNotFoundError extends Error {
   override name = "RunNotFoundError";
@@ -91,7 +91,7 @@ export async function compareRuns(
       const row = await db.prisma.leaderboardSnapshot.findFirst({
         where: { source: "live", category, styleControl, params: { path: ["runId"], equals: run } },
       });
-      return (row?.payload as unknown as SnapshotPayload | undefined) ?? null;
+      return row ? readSnapshotPayload(row.payload, row.id) : null;
     }),
   );
   if (!payloads[0] && !payloads[1]) throw new RunNotFoundError(`neither run has a '${category}' board`);

@@ -2,57 +2,14 @@
 import crypto from "node:crypto";
 import type { Db } from "../db/context";
 import { isUuid } from "../db/literals";
-import type { StyleCoefficient } from "../ratings/leaderboard";
+import { readSnapshotPayload, type SnapshotPayload } from "./snapshot-payload";
 import { cached } from "./ttl-cache";
 
 export const SNAPSHOT_ROUNDS = 100;
 /** Models with fewer votes than this are shown but marked as provisional. */
 export const PROVISIONAL_VOTES = 300;
 
-export interface SnapshotModel {
-  model: string;
-  displayName: string;
-  organization: string | null;
-  license: string | null;
-  isDemo: boolean;
-  rating: number;
-  ciLower: number;
-  ciUpper: number;
-  rank: number;
-  votes: number;
-  winRate: number;
-  provisional: boolean;
-}
-
-/** One category of a recompute run, as the cross-category charts need it (VisionArena Figs. 5–8, Table 2). */
-export interface CategorySummary {
-  category: string;
-  battles: number;
-  /** "tie (bothbad)" votes */
-  bothBad: number;
-  /** Rank (UB) per model id, without and with style control */
-  ranks: Record<string, number>;
-  styleRanks?: Record<string, number>;
-  /** votes per model id in this category (the paper stars cells under 100) */
-  votes: Record<string, number>;
-  styleCoefficients?: StyleCoefficient[];
-}
-
-export interface SnapshotPayload {
-  /** the recompute run that wrote it: all categories of a run are written, and published, together */
-  runId?: string;
-  /** on the overall board without style control: every category of the run */
-  summary?: CategorySummary[];
-  /** whose labels made the judged categories: a judge model's labeller name, or "rules" */
-  categoriesLabelledBy?: string;
-  battles: number;
-  components: number;
-  warnings: string[];
-  models: SnapshotModel[];
-  styleCoefficients?: StyleCoefficient[];
-  /** model × model, in the order of `models`: battles per pair, and the row model's share of decisive wins */
-  matrices?: { battles: number[][]; winFraction: (number | null)[][] };
-}
+export type { CategorySummary, SnapshotModel, SnapshotPayload } from "./snapshot-payload";
 
 export interface ServedSnapshot {
   id: string;
@@ -87,7 +44,7 @@ function served(row: SnapshotRow): ServedSnapshot {
     createdAt: row.createdAt,
     voteCount: row.voteCount,
     published: row.published,
-    payload: row.payload as unknown as SnapshotPayload,
+    payload: readSnapshotPayload(row.payload, row.id),
     etag: `"${crypto.createHash("sha256").update(`${row.id}:${row.published}`).digest("base64url").slice(0, 22)}"`,
   };
 }

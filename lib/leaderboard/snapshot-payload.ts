@@ -1,0 +1,91 @@
+// The stored snapshot JSON, read back through zod rather than cast: a payload written by an older version (or a
+// hand-edited row) fails with a message naming the field instead of surfacing as undefined deep in a page. JSON
+// keeps no NaN or infinity (they are stored as null, e.g. an interval the sandwich could not give), so numbers read
+// null back as NaN, as they were computed.
+import { z } from "zod";
+import { STYLE_FEATURES } from "../ratings/types";
+
+const num = z
+  .number()
+  .nullable()
+  .transform((v) => v ?? Number.NaN);
+
+export const styleCoefficientSchema = z.object({
+  feature: z.enum(STYLE_FEATURES),
+  value: num,
+  ciLower: num,
+  ciUpper: num,
+});
+
+export const snapshotModelSchema = z.object({
+  model: z.string(),
+  displayName: z.string(),
+  organization: z.string().nullable(),
+  license: z.string().nullable(),
+  isDemo: z.boolean(),
+  rating: num,
+  ciLower: num,
+  ciUpper: num,
+  rank: z.number(),
+  votes: z.number(),
+  winRate: num,
+  provisional: z.boolean(),
+});
+
+/** One category of a recompute run, as the cross-category charts need it (VisionArena Figs. 5–8, Table 2). */
+export const categorySummarySchema = z.object({
+  category: z.string(),
+  battles: z.number(),
+  /** "tie (bothbad)" votes */
+  bothBad: z.number(),
+  /** Rank (UB) per model id, without and with style control */
+  ranks: z.record(z.string(), z.number()),
+  styleRanks: z.record(z.string(), z.number()).optional(),
+  /** votes per model id in this category (the paper stars cells under 100) */
+  votes: z.record(z.string(), z.number()),
+  styleCoefficients: z.array(styleCoefficientSchema).optional(),
+});
+
+export const snapshotPayloadSchema = z.object({
+  /** the recompute run that wrote it: all categories of a run are written, and published, together */
+  runId: z.string().optional(),
+  /** on the overall board without style control: every category of the run */
+  summary: z.array(categorySummarySchema).optional(),
+  /** whose labels made the judged categories: a judge model's labeller name, or "rules" */
+  categoriesLabelledBy: z.string().optional(),
+  battles: z.number(),
+  components: z.number(),
+  warnings: z.array(z.string()),
+  models: z.array(snapshotModelSchema),
+  styleCoefficients: z.array(styleCoefficientSchema).optional(),
+  /** model × model, in the order of `models`: battles per pair, and the row model's share of decisive wins */
+  matrices: z
+    .object({ battles: z.array(z.array(z.number())), winFraction: z.array(z.array(num.nullable())) })
+    .optional(),
+});
+
+/** An imported board (another arena's published numbers): only what comparisons read. */
+export const importedBoardSchema = z.object({
+  models: z.array(z.looseObject({ model: z.string(), rating: num, ciLower: num, ciUpper: num })),
+});
+
+export type SnapshotModel = z.infer<typeof snapshotModelSchema>;
+export type SnapshotPayload = z.infer<typeof snapshotPayloadSchema>;
+export type CategorySummary = z.infer<typeof categorySummarySchema>;
+
+export class SnapshotPayloadError extends Error {
+  override name = "SnapshotPayloadError";
+}
+
+function read<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw new SnapshotPayloadError(`${what}: ${issue?.path.join(".") || "payload"}: ${issue?.message ?? "invalid"}`);
+}
+
+export const readSnapshotPayload = (value: unknown, snapshotId: string): SnapshotPayload =>
+  read(snapshotPayloadSchema, value, `snapshot ${snapshotId}`);
+
+export const readImportedBoard = (value: unknown, snapshotId: string) =>
+  read(importedBoardSchema, value, `imported snapshot ${snapshotId}`);
