@@ -11,7 +11,7 @@ import { judgeFromEnv } from "../lib/categories/tagger";
 import { type Config, config } from "../lib/config";
 import { closeDb, createDb } from "../lib/db/context";
 import { workEvalRuns } from "../lib/evals";
-import { runSnapshotLoop } from "../lib/leaderboard/scheduler";
+import { runSnapshotLoop, workRecomputeRequests } from "../lib/leaderboard/scheduler";
 
 let settings: Config;
 try {
@@ -51,6 +51,12 @@ await workJudgings(db, boss, log);
 await workCurations(db, boss, log);
 await workBenchBoards(db, boss, log);
 await workBenchmarkImports(db, boss, log);
+// the console's "Recompute now"
+await workRecomputeRequests(db, boss, {
+  includeDemo: settings.ARENA_LEADERBOARD_INCLUDE_DEMO,
+  judgedBy: judge?.labeller.name ?? RULES_LABELLER.name,
+  log,
+});
 const sweepMs = settings.ARENA_TAG_SWEEP_S * 1000;
 const sweeps = (async () => {
   while (!controller.signal.aborted) {

@@ -85,7 +85,7 @@ export function fakeEmbedding(input: string): number[] {
   for (const token of tokens) {
     let h = 2166136261;
     for (let i = 0; i < token.length; i++) h = Math.imul(h ^ token.charCodeAt(i), 16777619);
-    v[(h >>> 0) % 32] += 1;
+    v[(h >>> 0) % 32] = (v[(h >>> 0) % 32] as number) + 1;
   }
   const norm = Math.hypot(...v) || 1;
   return v.map((x) => x / norm);

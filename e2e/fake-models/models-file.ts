@@ -1,16 +1,39 @@
-// A models file whose models are served by a fake model server: what integration tests, the fault run and the
-// benchmarks point ARENA_MODELS_FILE at.
+// A models file whose models are served by a fake model server: what integration tests, the fault run, the
+// benchmarks and the browser tests point ARENA_MODELS_FILE at. The one place tests write model configuration.
 import fs from "node:fs";
 import path from "node:path";
 
-/** Writes `<dir>/models.json`: one vision model per name, each served under that name by the fake at `baseURL`. */
-export function writeFakeModelsFile(dir: string, baseURL: string, names: string[]): string {
+/** A model of the file: served by the fake under `model` (default: its id); vision unless said otherwise. */
+export interface FakeModelEntry {
+  id: string;
+  model?: string;
+  displayName?: string;
+  vision?: boolean;
+  organization?: string;
+  weight?: number;
+  priceInputPerMTok?: number;
+  priceOutputPerMTok?: number;
+}
+
+/**
+ * Writes `<dir>/models.json`: one provider "fake" at `baseURL` (with `provider`'s extra fields, e.g. apiKeyEnv)
+ * and the models, a bare name standing for `{ id: name }`.
+ */
+export function writeFakeModelsFile(
+  dir: string,
+  baseURL: string,
+  models: (string | FakeModelEntry)[],
+  provider: { apiKeyEnv?: string } = {},
+): string {
   const file = path.join(dir, "models.json");
   fs.writeFileSync(
     file,
     JSON.stringify({
-      providers: { fake: { type: "openai-compatible", baseURL } },
-      models: names.map((name) => ({ id: name, provider: "fake", model: name, displayName: name, vision: true })),
+      providers: { fake: { type: "openai-compatible", baseURL, ...provider } },
+      models: models.map((entry) => {
+        const spec = typeof entry === "string" ? { id: entry } : entry;
+        return { provider: "fake", model: spec.id, displayName: spec.id, vision: true, ...spec };
+      }),
     }),
   );
   return file;

@@ -1,4 +1,6 @@
-// Opening conversations (anonymous battles, named side-by-side, direct chat) and adding follow-up prompts.
+// Opening conversations (anonymous battles, named side-by-side, direct chat) and adding follow-up prompts. The
+// conversation, its first messages and images are written by hand-written SQL in one transaction: the path every
+// battle starts on (the rest of the app reads and writes through Prisma).
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";

@@ -1,4 +1,6 @@
-// Fixed-window counters in PostgreSQL, so limits hold across every app instance.
+// Fixed-window counters in PostgreSQL, so limits hold across every app instance. Hand-written SQL: every prompt
+// passes here, and one upsert of all its counters in one round trip is what keeps that cheap (lib/db/pool.ts says
+// why the hot paths use node-postgres rather than Prisma).
 import type pg from "pg";
 import { type Config, config } from "../config";
 import { RateLimited } from "../errors";

@@ -1,5 +1,6 @@
 // Answering the latest prompt: both sides stream at once; each side's answer, with what we measured about it,
-// is stored whether it finished or failed. Events go to the browser as NDJSON lines.
+// is stored whether it finished or failed. Events go to the browser as NDJSON lines. Hand-written SQL: the claim
+// sits between the prompt and the first token, so it is two round trips of several statements each (prepareTurn).
 import crypto from "node:crypto";
 import { sleep } from "../async/sleep";
 import type { Db } from "../db/context";
@@ -80,18 +81,33 @@ function statusOf(row: MessageRow) {
   );
 }
 
-async function historyOf(rows: MessageRow[], side: Side, excluded: Set<string>): Promise<ChatTurn[]> {
+/**
+ * Every image the conversation's prompts carry, read once from the store (concurrently): both sides' histories,
+ * and every earlier turn, refer to the same few images.
+ */
+async function readImages(rows: MessageRow[]): Promise<Map<string, Uint8Array | null>> {
   const store = imageStore();
+  const keys = [...new Set(rows.flatMap((row) => (row.role === "user" ? (row.images ?? []) : []).map((i) => i.key)))];
+  const data = await Promise.all(keys.map((key) => store.get(key)));
+  return new Map(keys.map((key, k) => [key, data[k] ?? null]));
+}
+
+function historyOf(
+  rows: MessageRow[],
+  side: Side,
+  excluded: Set<string>,
+  images: Map<string, Uint8Array | null>,
+): ChatTurn[] {
   const turns: ChatTurn[] = [];
   for (const row of rows) {
     if (row.side !== side || excluded.has(row.id)) continue;
     if (row.role === "user") {
-      const images = [];
+      const attached = [];
       for (const image of row.images ?? []) {
-        const data = await store.get(image.key);
-        if (data) images.push({ data, mime: image.mime });
+        const data = images.get(image.key);
+        if (data) attached.push({ data, mime: image.mime });
       }
-      turns.push({ role: "user", text: row.content, images });
+      turns.push({ role: "user", text: row.content, images: attached });
     } else if (statusOf(row) === "done") {
       turns.push({ role: "assistant", text: row.content });
     }
@@ -233,12 +249,13 @@ export async function prepareTurn(
 
   const limit = rateLimits().modelPerHour;
   const excluded = new Set(claimed.replaced);
+  const images = await readImages(claimed.messages.filter((row) => claimed.targets.some((t) => t.side === row.side)));
   const targets: Target[] = [];
   for (const target of claimed.targets) {
     const used = Number(usage.find((u) => u.key === `model:${target.modelId}`)?.count ?? 0);
     targets.push({
       ...target,
-      history: await historyOf(claimed.messages, target.side, excluded),
+      history: historyOf(claimed.messages, target.side, excluded, images),
       refused:
         used > limit
           ? new ProviderError(

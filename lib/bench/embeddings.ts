@@ -33,7 +33,10 @@ export function tfidfVectors(texts: string[]): Float64Array[] {
   for (const doc of docs) for (const w of new Set(doc)) df.set(w, (df.get(w) ?? 0) + 1);
   return docs.map((doc) => {
     const v = new Float64Array(TEXT_DIMS);
-    for (const w of doc) v[hashWord(w)] += Math.log((1 + docs.length) / (1 + (df.get(w) ?? 0))) + 1;
+    for (const w of doc) {
+      const k = hashWord(w);
+      v[k] = (v[k] as number) + Math.log((1 + docs.length) / (1 + (df.get(w) ?? 0))) + 1;
+    }
     return l2normalise(v);
   });
 }
@@ -45,7 +48,7 @@ export async function imageFeatures(bytes: Buffer): Promise<Float64Array> {
   for (let i = 0; i < 64; i++) v[i] = (grey[i] ?? 0) / 255;
   for (let i = 0; i + 2 < colour.length; i += 3) {
     const bin = (((colour[i] ?? 0) >> 6) << 4) | (((colour[i + 1] ?? 0) >> 6) << 2) | ((colour[i + 2] ?? 0) >> 6);
-    v[64 + bin] += 1 / 1024;
+    v[64 + bin] = (v[64 + bin] as number) + 1 / 1024;
   }
   return l2normalise(v);
 }
@@ -63,7 +66,8 @@ export function concatWeighted(parts: Float64Array[]): Float64Array {
 
 export function average(parts: Float64Array[]): Float64Array {
   const out = new Float64Array(parts[0]?.length ?? 0);
-  for (const part of parts) for (let i = 0; i < out.length; i++) out[i] += (part[i] as number) / parts.length;
+  for (const part of parts)
+    for (let i = 0; i < out.length; i++) out[i] = (out[i] as number) + (part[i] as number) / parts.length;
   return l2normalise(out);
 }
 

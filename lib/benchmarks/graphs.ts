@@ -59,8 +59,10 @@ export function maxFlow(matrix: number[][], source: number, sink: number): numbe
     }
     for (let v = sink; v !== source; v = parent[v] as number) {
       const u = parent[v] as number;
-      (residual[u] as number[])[v] -= bottleneck;
-      (residual[v] as number[])[u] += bottleneck;
+      const forward = residual[u] as number[];
+      const backward = residual[v] as number[];
+      forward[v] = (forward[v] as number) - bottleneck;
+      backward[u] = (backward[u] as number) + bottleneck;
     }
     flow += bottleneck;
   }

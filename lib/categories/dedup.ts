@@ -3,7 +3,8 @@
 // The `dedup` leaderboard keeps battles that are sampled. FastChat samples with pandas (random_state 42); here
 // the kept battles are those with the smallest seeded hash of their id, so a battle keeps its tag between runs.
 import crypto from "node:crypto";
-import { quantile, quantileAt } from "../ratings";
+// the quantiles alone: the ratings index would pull the engine (and its worker threads) into the web bundle
+import { quantile, quantileAt } from "../ratings/stats";
 
 export { quantile };
 

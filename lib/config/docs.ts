@@ -14,17 +14,22 @@ interface VariableDocs {
 const cell = (text: string) => text.replaceAll("|", "\\|").replaceAll("\n", " ");
 
 export function configTable(): string {
-  const lines = ["| variable | default | meaning |", "| --- | --- | --- |"];
+  const rows: string[][] = [];
   let group = "";
   for (const [name, schema] of Object.entries(configSchema.shape)) {
     const docs = schema.meta() as unknown as VariableDocs;
     if (docs.group !== group) {
       group = docs.group;
-      lines.push(`| **${cell(group)}** | | |`);
+      rows.push([`**${cell(group)}**`, "", ""]);
     }
-    lines.push(`| \`${name}\` | ${cell(docs.shown)} | ${cell(docs.meaning)} |`);
+    rows.push([`\`${name}\``, cell(docs.shown), cell(docs.meaning)]);
   }
-  return [DOCS_START, ...lines, DOCS_END].join("\n");
+  // padded as the formatter pads markdown tables, so formatting the README leaves it unchanged
+  const header = ["variable", "default", "meaning"];
+  const widths = header.map((h, c) => Math.max(h.length, ...rows.map((row) => (row[c] as string).length)));
+  const line = (cells: string[]) => `| ${cells.map((text, c) => text.padEnd(widths[c] as number)).join(" | ")} |`;
+  const rule = `| ${widths.map((w) => "-".repeat(w)).join(" | ")} |`;
+  return [DOCS_START, line(header), rule, ...rows.map(line), DOCS_END].join("\n");
 }
 
 /** The README with its table replaced by the schema's; throws when the markers are missing. */

@@ -54,7 +54,9 @@ export async function* jsonLines(stream: Readable): AsyncGenerator<RawRecord> {
 
 /**
  * A JSON array of objects, streamed: finds each top-level element by tracking strings and nesting, and parses
- * elements one at a time, so a file larger than memory can be read.
+ * elements one at a time, so a file larger than memory can be read. Hand-written on purpose: one JSON.parse per
+ * element reads 1M FastChat battles (524 MB) in 7.3 s here, stream-json 1.9's StreamArray (token by token in
+ * JavaScript) in 188 s (measured side by side on this machine, #15).
  */
 export async function* jsonArray(stream: Readable): AsyncGenerator<RawRecord> {
   let started = false;
@@ -125,7 +127,11 @@ export async function* jsonArray(stream: Readable): AsyncGenerator<RawRecord> {
   if (!done) throw new DatasetError("the JSON array is not closed: the file looks truncated");
 }
 
-/** RFC 4180 CSV with a header row; yields one object per row keyed by the header. */
+/**
+ * RFC 4180 CSV with a header row; yields one object per row keyed by the header. Hand-written on purpose: 1M
+ * battles (416 MB, JSON in a quoted column) read in 6.6 s here against 11.4 s for csv-parse 7 with `columns: true`
+ * (measured side by side on this machine, #15), and a ragged row is reported with its line rather than thrown.
+ */
 export async function* csvRows(stream: Readable): AsyncGenerator<RawRecord> {
   let header: string[] | null = null;
   let field = "";

@@ -1,13 +1,14 @@
-// Zip archives, streamed: entries are produced as their data arrives, and the writer waits while the reader is
-// behind, so memory stays flat whatever the size. Text is deflated; Parquet and images are already compressed and
-// stored as they are. (fflate's zip has no ZIP64: each file and the archive must stay under 4 GiB.)
+// Zip archives, streamed with archiver (ZIP64 when an entry or the archive passes 4 GiB): entries are produced as
+// their data arrives, and the writer waits while the reader is behind, so memory stays flat whatever the size.
+// Text is deflated; Parquet and images are already compressed and stored as they are.
+import { once } from "node:events";
 import fs from "node:fs";
 import path from "node:path";
-import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
+import { PassThrough, Readable } from "node:stream";
+import { ZipArchive } from "archiver";
 
 const STORED = new Set([".parquet", ".jpg", ".jpeg", ".png", ".webp", ".gif"]);
-const HIGH_WATER = 4 << 20;
-const encoder = new TextEncoder();
+const HIGH_WATER = 1 << 20;
 
 export interface ZipEntryWriter {
   write(data: Uint8Array | string): Promise<void>;
@@ -17,79 +18,53 @@ export interface ZipEntryWriter {
 /** A zip written entry by entry (one at a time) and read through `readable`. */
 export class ZipStreamWriter {
   readonly readable: ReadableStream<Uint8Array>;
-  private readonly zip: Zip;
-  private queue: Uint8Array[] = [];
-  private queued = 0;
+  private readonly archive: ZipArchive;
   private failure: unknown = null;
-  private cancelled = false;
-  private finished = false;
-  private wakeReader: (() => void) | null = null;
-  private wakeWriter: (() => void) | null = null;
+  /** settles (rejects) once the reader went away or the archive failed: writers waiting for room stop */
+  private readonly stopped: Promise<never>;
+  private stop: (reason: unknown) => void = () => {};
 
   constructor(private readonly root: string) {
-    this.zip = new Zip((error, chunk, final) => {
-      if (error) return this.fail(error);
-      this.queue.push(chunk);
-      this.queued += chunk.length;
-      if (final) this.finished = true;
-      this.wake("reader");
+    this.archive = new ZipArchive({ zlib: { level: 6 }, highWaterMark: HIGH_WATER });
+    this.stopped = new Promise<never>((_, reject) => {
+      this.stop = reject;
     });
-    this.readable = new ReadableStream<Uint8Array>({
-      pull: async (controller) => {
-        while (this.queue.length === 0 && !this.finished && !this.failure) {
-          await new Promise<void>((resolve) => {
-            this.wakeReader = resolve;
-          });
-        }
-        if (this.failure) return controller.error(this.failure);
-        const chunk = this.queue.shift();
-        if (chunk) {
-          this.queued -= chunk.length;
-          controller.enqueue(chunk);
-          if (this.queued < HIGH_WATER) this.wake("writer");
-        } else if (this.finished) controller.close();
-      },
-      cancel: () => {
-        this.cancelled = true;
-        this.wake("writer");
-      },
+    this.stopped.catch(() => undefined);
+    this.archive.on("error", (error) =>
+      // the web stream aborts the archive when its reader cancels
+      this.fail(error.name === "AbortError" ? new Error("the download was cancelled") : error),
+    );
+    this.archive.on("warning", (error) => this.fail(error));
+    // a reader that cancels destroys the archive before it ends
+    this.archive.on("close", () => {
+      if (!this.archive.readableEnded) this.fail(new Error("the download was cancelled"));
     });
+    this.readable = Readable.toWeb(this.archive) as unknown as ReadableStream<Uint8Array>;
   }
 
-  private wake(who: "reader" | "writer") {
-    const wake = who === "reader" ? this.wakeReader : this.wakeWriter;
-    if (who === "reader") this.wakeReader = null;
-    else this.wakeWriter = null;
-    wake?.();
-  }
-
-  /** Waits while the reader is behind; throws once the reader has gone away. */
-  private async room() {
-    while (this.queued >= HIGH_WATER && !this.cancelled && !this.failure) {
-      await new Promise<void>((resolve) => {
-        this.wakeWriter = resolve;
-      });
-    }
-    if (this.cancelled) throw new Error("the download was cancelled");
+  /** Throws once the reader has gone away or the archive failed. */
+  private check() {
     if (this.failure) throw this.failure;
   }
 
   /** A new entry `root/name`; write it whole and end it before the next one. */
   entry(name: string, options: { mtime?: Date } = {}): ZipEntryWriter {
-    const fullName = `${this.root}/${name}`;
-    const file = STORED.has(path.extname(name).toLowerCase())
-      ? new ZipPassThrough(fullName)
-      : new ZipDeflate(fullName, { level: 6 });
-    file.mtime = options.mtime ?? new Date();
-    this.zip.add(file);
+    this.check();
+    const source = new PassThrough({ highWaterMark: HIGH_WATER });
+    this.archive.append(source, {
+      name: `${this.root}/${name}`,
+      date: options.mtime ?? new Date(),
+      store: STORED.has(path.extname(name).toLowerCase()),
+    });
     return {
       write: async (data) => {
-        await this.room();
-        file.push(typeof data === "string" ? encoder.encode(data) : data);
+        this.check();
+        if (!source.write(data)) await Promise.race([once(source, "drain"), this.stopped]);
       },
       end: async () => {
-        file.push(new Uint8Array(0), true);
-        await this.room();
+        this.check();
+        source.end();
+        await Promise.race([once(source, "end"), this.stopped]);
       },
     };
   }
@@ -97,7 +72,7 @@ export class ZipStreamWriter {
   /** A file from disk as `root/name`, read in chunks. */
   async addFile(fullPath: string, name: string) {
     const entry = this.entry(name, { mtime: fs.statSync(fullPath).mtime });
-    for await (const chunk of fs.createReadStream(fullPath, { highWaterMark: 1 << 20 })) {
+    for await (const chunk of fs.createReadStream(fullPath, { highWaterMark: HIGH_WATER })) {
       await entry.write(chunk as Uint8Array);
     }
     await entry.end();
@@ -111,13 +86,14 @@ export class ZipStreamWriter {
   }
 
   finish() {
-    this.zip.end();
+    if (!this.failure) void this.archive.finalize().catch((error) => this.fail(error));
   }
 
   fail(error: unknown) {
+    if (this.failure) return;
     this.failure = error;
-    this.wake("reader");
-    this.wake("writer");
+    this.stop(error);
+    if (!this.archive.destroyed) this.archive.destroy(error instanceof Error ? error : new Error(String(error)));
   }
 }
 

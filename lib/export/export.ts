@@ -8,7 +8,17 @@ import { quantileOfCounts, sampledOf } from "../categories/dedup";
 import type { Db } from "../db/context";
 import { imageStore } from "../images";
 import { PROMPT_KEY_SQL } from "../leaderboard/battles";
-import { type BattleRecord, type BattleRow, battleRecord, chatRecord, imagePath, type RecordOptions } from "./records";
+import {
+  BATTLE_COLUMNS,
+  type BattleRecord,
+  type BattleRow,
+  battleRecord,
+  CHAT_COLUMNS,
+  chatRecord,
+  imagePath,
+  type ParquetType,
+  type RecordOptions,
+} from "./records";
 
 export interface ExportFilters {
   /** votes (battles) or conversations (chats) from this time on, inclusive */
@@ -193,45 +203,14 @@ const columnOf = (rows: Record<string, unknown>[]) => (name: string, type: strin
   ...(type === "JSON" ? { statistics: false } : {}),
 });
 
-const battleColumns = (rows: Record<string, unknown>[]) => {
+/** The Parquet columns of a batch of records, from the layout in records.ts. */
+const columnsFrom = (layout: Record<string, ParquetType>) => (rows: Record<string, unknown>[]) => {
   const col = columnOf(rows);
-  return [
-    col("question_id", "STRING"),
-    col("model_a", "STRING"),
-    col("model_b", "STRING"),
-    col("winner", "STRING"),
-    col("judge", "STRING"),
-    col("conversation_a", "JSON"),
-    col("conversation_b", "JSON"),
-    col("turn", "INT32"),
-    col("anony", "BOOLEAN"),
-    col("language", "STRING"),
-    col("tstamp", "DOUBLE"),
-    col("conv_metadata", "JSON"),
-    col("category_tag", "JSON"),
-    col("dedup_tag", "JSON"),
-    col("is_preset", "BOOLEAN"),
-    col("preset_id", "STRING"),
-    col("input_modality", "STRING"),
-    col("images", "JSON"),
-  ];
+  return Object.entries(layout).map(([name, type]) => col(name, type));
 };
 
-const chatColumns = (rows: Record<string, unknown>[]) => {
-  const col = columnOf(rows);
-  return [
-    col("conversation_id", "STRING"),
-    col("model", "STRING"),
-    col("judge", "STRING"),
-    col("conversation", "JSON"),
-    col("turn", "INT32"),
-    col("language", "STRING"),
-    col("tstamp", "DOUBLE"),
-    col("is_preset", "BOOLEAN"),
-    col("input_modality", "STRING"),
-    col("images", "JSON"),
-  ];
-};
+const battleColumns = columnsFrom(BATTLE_COLUMNS);
+const chatColumns = columnsFrom(CHAT_COLUMNS);
 
 /** What the battle query gives: a row per vote, in vote order. */
 type VoteRow = BattleRow & { voteId: string };

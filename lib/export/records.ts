@@ -167,3 +167,43 @@ export function chatRecord(row: BattleRow, options: RecordOptions) {
 
 export type BattleRecord = ReturnType<typeof battleRecord>;
 export type ChatRecord = ReturnType<typeof chatRecord>;
+
+export type ParquetType = "STRING" | "JSON" | "INT32" | "DOUBLE" | "BOOLEAN";
+
+/**
+ * The Parquet layout of each record, field by field in the JSON Lines order: the compiler refuses a record field
+ * without a column here, or a column the record lacks, so the two formats cannot drift apart.
+ */
+export const BATTLE_COLUMNS = {
+  question_id: "STRING",
+  model_a: "STRING",
+  model_b: "STRING",
+  winner: "STRING",
+  judge: "STRING",
+  conversation_a: "JSON",
+  conversation_b: "JSON",
+  turn: "INT32",
+  anony: "BOOLEAN",
+  language: "STRING",
+  tstamp: "DOUBLE",
+  conv_metadata: "JSON",
+  category_tag: "JSON",
+  dedup_tag: "JSON",
+  is_preset: "BOOLEAN",
+  preset_id: "STRING",
+  input_modality: "STRING",
+  images: "JSON",
+} as const satisfies Record<keyof BattleRecord, ParquetType>;
+
+export const CHAT_COLUMNS = {
+  conversation_id: "STRING",
+  model: "STRING",
+  judge: "STRING",
+  conversation: "JSON",
+  turn: "INT32",
+  language: "STRING",
+  tstamp: "DOUBLE",
+  is_preset: "BOOLEAN",
+  input_modality: "STRING",
+  images: "JSON",
+} as const satisfies Record<keyof ChatRecord, ParquetType>;

@@ -1,25 +1,38 @@
-// Leaderboard operations from the console. A recompute of every board can take minutes at a million votes, so the
-// console does not run it in a web request: it asks for one (a Setting with the time), and the jobs process's
-// snapshot loop, which already serialises recomputes across instances, runs it at its next check.
+// "Recompute now" from the console. A recompute of every board can take minutes at a million votes, so the console
+// does not run it in a web request: it queues a pg-boss job that the jobs process works. The queue is "stately":
+// at most one request waits while one runs, so any number of clicks coalesce into one more recompute. The run itself
+// still takes the snapshot lock (scheduler.ts), so it never overlaps the periodic one on another instance.
+import type PgBoss from "pg-boss";
 import type { Db } from "../db/context";
-import { storeSetting } from "../settings/settings";
 
-export const RECOMPUTE_REQUEST = "leaderboard.recomputeRequestedAt";
+export const RECOMPUTE_QUEUE = "leaderboard-recompute";
 
-export async function requestRecompute(db: Db): Promise<Date> {
+export async function createRecomputeQueue(boss: PgBoss): Promise<void> {
+  await boss.createQueue(RECOMPUTE_QUEUE, {
+    name: RECOMPUTE_QUEUE,
+    policy: "stately",
+    // another instance holding the snapshot lock: try again shortly
+    retryLimit: 20,
+    retryDelay: 5,
+    expireInSeconds: 3600,
+  });
+}
+
+export async function requestRecompute(boss: PgBoss): Promise<Date> {
+  await createRecomputeQueue(boss);
   const at = new Date();
-  await storeSetting(db, RECOMPUTE_REQUEST, at.toISOString());
+  await boss.send(RECOMPUTE_QUEUE, { requestedAt: at.toISOString() });
   return at;
 }
 
-/** The pending request, if one was made after the newest run started. */
+/** When the oldest request still waiting or running was made; null when none is (or no queue exists yet). */
 export async function pendingRecompute(db: Db): Promise<Date | null> {
-  const { rows } = await db.pool.query<{ requested: string | null; latest: Date | null }>(
-    `SELECT (SELECT value #>> '{}' FROM "Setting" WHERE key = $1) AS requested,
-            (SELECT max("createdAt") FROM "LeaderboardSnapshot" WHERE source = 'live') AS latest`,
-    [RECOMPUTE_REQUEST],
+  // pg-boss makes its tables when the jobs process first starts
+  const exists = await db.pool.query<{ ok: boolean }>(`SELECT to_regclass('pgboss.job') IS NOT NULL AS ok`);
+  if (!exists.rows[0]?.ok) return null;
+  const { rows } = await db.pool.query<{ requested: Date | null }>(
+    `SELECT min(created_on) AS requested FROM pgboss.job WHERE name = $1 AND state IN ('created', 'retry', 'active')`,
+    [RECOMPUTE_QUEUE],
   );
-  const requested = rows[0]?.requested ? new Date(rows[0].requested) : null;
-  const latest = rows[0]?.latest ?? null;
-  return requested && (!latest || requested > latest) ? requested : null;
+  return rows[0]?.requested ?? null;
 }

@@ -1,10 +1,11 @@
 // Keeps the snapshots fresh: after new votes, at most once per interval, and by one app instance at a time
 // (a PostgreSQL advisory lock), so any number of instances can run the loop.
 
+import type PgBoss from "pg-boss";
 import { sleep } from "../async/sleep";
 import type { Db } from "../db/context";
 import { latestDataAt, type RecomputeResult, recomputeSnapshots } from "./recompute";
-import { pendingRecompute } from "./recompute-requests";
+import { createRecomputeQueue, RECOMPUTE_QUEUE } from "./recompute-requests";
 
 const SNAPSHOT_LOCK = 0x5a_4e_41_50; // "ZNAP"
 
@@ -14,11 +15,16 @@ export interface TickResult {
   result?: RecomputeResult;
 }
 
-/** One check: recompute when a vote or label is newer than the newest snapshot, or an admin asked for one. */
-export async function snapshotTick(
-  db: Db,
-  options: { includeDemo?: boolean; judgedBy?: string; rounds?: number } = {},
-): Promise<TickResult> {
+export interface TickOptions {
+  includeDemo?: boolean;
+  judgedBy?: string;
+  rounds?: number;
+  /** an admin asked for it: recompute even without new votes */
+  requested?: boolean;
+}
+
+/** One check: recompute when a vote or label is newer than the newest snapshot, or when asked to. */
+export async function snapshotTick(db: Db, options: TickOptions = {}): Promise<TickResult> {
   const client = await db.pool.connect();
   try {
     const locked = (await client.query<{ ok: boolean }>("SELECT pg_try_advisory_lock($1) AS ok", [SNAPSHOT_LOCK]))
@@ -33,9 +39,9 @@ export async function snapshotTick(
             ORDER BY "createdAt" DESC LIMIT 1`,
         )
       ).rows[0]?.seen;
-      const requested = await pendingRecompute(db);
+      const { requested, ...settings } = options;
       if (!latest || (seen && latest <= new Date(seen) && !requested)) return { ran: false, reason: "no_new_votes" };
-      const result = await recomputeSnapshots(db, { ...options, dataAt: latest });
+      const result = await recomputeSnapshots(db, { ...settings, dataAt: latest });
       return { ran: true, reason: requested ? "requested" : "recomputed", result };
     } finally {
       await client.query("SELECT pg_advisory_unlock($1)", [SNAPSHOT_LOCK]);
@@ -43,6 +49,34 @@ export async function snapshotTick(
   } finally {
     client.release();
   }
+}
+
+function describeTick(tick: TickResult, ms: number): string {
+  const failed = tick.result?.failed ?? [];
+  return `leaderboard: ${tick.result?.snapshots.length} snapshots from ${tick.result?.votes} votes in ${ms} ms${
+    failed.length
+      ? `; ${failed.length} boards failed: ${failed.map((f) => `${f.category}${f.styleControl ? "+style" : ""}: ${f.error}`).join("; ")}`
+      : ""
+  }`;
+}
+
+/**
+ * Works the console's recompute requests (a pg-boss job each, at most one waiting): a recompute even without new
+ * votes. While another instance holds the snapshot lock the job fails and pg-boss retries it shortly.
+ */
+export async function workRecomputeRequests(
+  db: Db,
+  boss: PgBoss,
+  options: Omit<TickOptions, "requested"> & { log?: (line: string) => void },
+): Promise<string> {
+  const { log = () => {}, ...tickOptions } = options;
+  await createRecomputeQueue(boss);
+  return boss.work(RECOMPUTE_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async () => {
+    const started = Date.now();
+    const tick = await snapshotTick(db, { ...tickOptions, requested: true });
+    if (tick.reason === "locked_elsewhere") throw new Error("another instance is recomputing; retrying");
+    if (tick.ran) log(`${describeTick(tick, Date.now() - started)} (requested)`);
+  });
 }
 
 /** Checks every `intervalMs` until the signal aborts. Failures are logged and retried at the next check. */
@@ -61,15 +95,7 @@ export async function runSnapshotLoop(
     try {
       const started = Date.now();
       const tick = await snapshotTick(db, { includeDemo: options.includeDemo, judgedBy: options.judgedBy });
-      if (tick.ran) {
-        log(
-          `leaderboard: ${tick.result?.snapshots.length} snapshots from ${tick.result?.votes} votes in ${Date.now() - started} ms${
-            tick.result?.failed.length
-              ? `; ${tick.result.failed.length} boards failed: ${tick.result.failed.map((f) => `${f.category}${f.styleControl ? "+style" : ""}: ${f.error}`).join("; ")}`
-              : ""
-          }`,
-        );
-      }
+      if (tick.ran) log(describeTick(tick, Date.now() - started));
     } catch (error) {
       log(`leaderboard: recompute failed, will retry: ${error instanceof Error ? error.message : String(error)}`);
     }

@@ -105,22 +105,22 @@ function modelCounts(table: BattleTable, rows: Uint32Array, models: LocalModels)
     const b = models.local[table.b[r] as number] as number;
     switch (table.outcome[r]) {
       case OUTCOME.modelA:
-        wins[a] += 1;
-        losses[b] += 1;
+        wins[a] = (wins[a] as number) + 1;
+        losses[b] = (losses[b] as number) + 1;
         break;
       case OUTCOME.modelB:
-        wins[b] += 1;
-        losses[a] += 1;
+        wins[b] = (wins[b] as number) + 1;
+        losses[a] = (losses[a] as number) + 1;
         break;
       case OUTCOME.bothBad:
-        bothBad[a] += 1;
-        bothBad[b] += 1;
-        ties[a] += 1;
-        ties[b] += 1;
+        bothBad[a] = (bothBad[a] as number) + 1;
+        bothBad[b] = (bothBad[b] as number) + 1;
+        ties[a] = (ties[a] as number) + 1;
+        ties[b] = (ties[b] as number) + 1;
         break;
       default:
-        ties[a] += 1;
-        ties[b] += 1;
+        ties[a] = (ties[a] as number) + 1;
+        ties[b] = (ties[b] as number) + 1;
     }
   }
   return { wins, losses, ties, bothBad };
@@ -134,10 +134,16 @@ function buildMatrices(table: BattleTable, rows: Uint32Array, models: LocalModel
     const r = rows[k] as number;
     const a = models.local[table.a[r] as number] as number;
     const b = models.local[table.b[r] as number] as number;
-    (battles[a] as number[])[b] += 1;
-    (battles[b] as number[])[a] += 1;
-    if (table.outcome[r] === OUTCOME.modelA) (beat[a] as number[])[b] += 1;
-    if (table.outcome[r] === OUTCOME.modelB) (beat[b] as number[])[a] += 1;
+    const rowA = battles[a] as number[];
+    const rowB = battles[b] as number[];
+    rowA[b] = (rowA[b] as number) + 1;
+    rowB[a] = (rowB[a] as number) + 1;
+    const winner = table.outcome[r] === OUTCOME.modelA ? a : table.outcome[r] === OUTCOME.modelB ? b : -1;
+    if (winner >= 0) {
+      const beaten = winner === a ? b : a;
+      const row = beat[winner] as number[];
+      row[beaten] = (row[beaten] as number) + 1;
+    }
   }
   const winFraction = beat.map((row, i) =>
     row.map((w, j) => {

@@ -71,23 +71,26 @@ export function evaluate(
     const p = z >= 0 ? 1 / (1 + e) : e / (1 + e);
     const r = w * (p - yi);
     const s = w * p * (1 - p);
-    g[ai] += alpha * r;
-    g[bi] -= alpha * r;
+    g[ai] = (g[ai] as number) + alpha * r;
+    g[bi] = (g[bi] as number) - alpha * r;
     const s2 = s * alpha2;
-    H[ai * n + ai] += s2;
-    H[bi * n + bi] += s2;
-    H[ai * n + bi] -= s2;
-    H[bi * n + ai] -= s2;
+    H[ai * n + ai] = (H[ai * n + ai] as number) + s2;
+    H[bi * n + bi] = (H[bi * n + bi] as number) + s2;
+    H[ai * n + bi] = (H[ai * n + bi] as number) - s2;
+    H[bi * n + ai] = (H[bi * n + ai] as number) - s2;
     if (F > 0) {
       const sa = s * alpha;
       for (let f = 0; f < F; f++) {
         const xf = x[base + f] as number;
         const col = M + f;
-        g[col] += r * xf;
-        H[ai * n + col] += sa * xf;
-        H[bi * n + col] -= sa * xf;
+        g[col] = (g[col] as number) + r * xf;
+        H[ai * n + col] = (H[ai * n + col] as number) + sa * xf;
+        H[bi * n + col] = (H[bi * n + col] as number) - sa * xf;
         const sx = s * xf;
-        for (let h = 0; h <= f; h++) H[col * n + M + h] += sx * (x[base + h] as number);
+        for (let h = 0; h <= f; h++) {
+          const k = col * n + M + h;
+          H[k] = (H[k] as number) + sx * (x[base + h] as number);
+        }
       }
     }
   }
@@ -102,8 +105,8 @@ export function evaluate(
     loss += 0.5 * l2 * norm;
     if (full) {
       for (let k = 0; k < n; k++) {
-        g[k] += l2 * (theta[k] as number);
-        H[k * n + k] += l2;
+        g[k] = (g[k] as number) + l2 * (theta[k] as number);
+        H[k * n + k] = (H[k * n + k] as number) + l2;
       }
     }
   }
@@ -146,7 +149,7 @@ export function fitPairwise(
       for (let i = 0; i < m; i++) {
         const fi = free[i] as number;
         for (let j = 0; j < m; j++) system[i * m + j] = H[fi * n + (free[j] as number)] as number;
-        system[i * m + i] += damping;
+        system[i * m + i] = (system[i * m + i] as number) + damping;
         descent[i] = -(g[fi] as number);
       }
       step = solveSpd(squareMatrix(system, m), descent);
@@ -167,7 +170,10 @@ export function fitPairwise(
     if (largest < 1e-6) {
       // Newton converges quadratically: after a step this small the error is ~1e-12, so take it and stop
       // without paying for another pass over the data.
-      for (let i = 0; i < m; i++) theta[free[i] as number] += step[i] as number;
+      for (let i = 0; i < m; i++) {
+        const k = free[i] as number;
+        theta[k] = (theta[k] as number) + (step[i] as number);
+      }
       converged = true;
       break;
     }
@@ -177,7 +183,10 @@ export function fitPairwise(
     const candidate = new Float64Array(n);
     for (let tries = 0; tries < 40; tries++) {
       candidate.set(theta);
-      for (let i = 0; i < m; i++) candidate[free[i] as number] += t * (step[i] as number);
+      for (let i = 0; i < m; i++) {
+        const k = free[i] as number;
+        candidate[k] = (candidate[k] as number) + t * (step[i] as number);
+      }
       const next = evaluate(data, weights, candidate, settings, g2, H2);
       if (next <= loss + 1e-4 * t * slope || (Math.abs(next - loss) <= 1e-14 * Math.abs(loss) && t === 1)) {
         theta = candidate;

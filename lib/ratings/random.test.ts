@@ -62,7 +62,7 @@ describe("multinomialInto", () => {
     for (let round = 0; round < 2000; round++) {
       multinomialInto(out, 1000, weights, rand);
       expect(out.reduce((s, x) => s + x, 0)).toBe(1000);
-      for (let i = 0; i < out.length; i++) totals[i] += out[i] as number;
+      for (let i = 0; i < out.length; i++) totals[i] = (totals[i] as number) + (out[i] as number);
     }
     expect(totals[1]).toBe(0);
     weights.forEach((w, i) => {

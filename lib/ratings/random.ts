@@ -32,7 +32,10 @@ export function createRandom(seed: number, stream = 0): () => number {
 /** Counts of each of n items in a resample of n draws with replacement (the ordinary bootstrap). */
 export function resampleCounts(n: number, rand: () => number, out = new Float64Array(n)): Float64Array {
   out.fill(0);
-  for (let k = 0; k < n; k++) out[(rand() * n) | 0] += 1;
+  for (let k = 0; k < n; k++) {
+    const i = (rand() * n) | 0;
+    out[i] = (out[i] as number) + 1;
+  }
   return out;
 }
 

@@ -25,7 +25,12 @@ function gradientOuterProducts(data: PairwiseData, weights: Float64Array, theta:
     for (let f = 0; f < F; f++) v[M + f] = x[i * F + f] as number;
     const idx = [ai, bi];
     for (let f = 0; f < F; f++) idx.push(M + f);
-    for (const r of idx) for (const c of idx) G[r * n + c] += s * (v[r] as number) * (v[c] as number);
+    for (const r of idx) {
+      for (const c of idx) {
+        const k = r * n + c;
+        G[k] = (G[k] as number) + s * (v[r] as number) * (v[c] as number);
+      }
+    }
   }
   return G;
 }

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { writeFakeModelsFile } from "../../e2e/fake-models/models-file";
 import { type FakeModelServer, startFakeModelServer } from "../../e2e/fake-models/server";
 import {
   acceptTerms,
@@ -30,29 +31,15 @@ beforeAll(async () => {
       "beta-vl": { reply: "Beta sees blue.", tokenDelayMs: 1 },
     },
   });
-  const config = {
-    providers: { fake: { type: "openai-compatible", baseURL: fake.baseURL, apiKeyEnv: "FAKE_KEY" } },
-    models: [
-      {
-        id: "alpha",
-        provider: "fake",
-        model: "alpha-vl",
-        displayName: "Alpha VL",
-        organization: "Alpha Labs",
-        vision: true,
-      },
-      {
-        id: "beta",
-        provider: "fake",
-        model: "beta-vl",
-        displayName: "Beta VL",
-        organization: "Beta Corp",
-        vision: true,
-      },
+  const file = writeFakeModelsFile(
+    dataDir,
+    fake.baseURL,
+    [
+      { id: "alpha", model: "alpha-vl", displayName: "Alpha VL", organization: "Alpha Labs" },
+      { id: "beta", model: "beta-vl", displayName: "Beta VL", organization: "Beta Corp" },
     ],
-  };
-  const file = path.join(dataDir, "models.json");
-  fs.writeFileSync(file, JSON.stringify(config));
+    { apiKeyEnv: "FAKE_KEY" },
+  );
   Object.assign(process.env, {
     ARENA_MODELS_FILE: file,
     ARENA_DATA_DIR: dataDir,

@@ -9,6 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { writeFakeModelsFile } from "../../e2e/fake-models/models-file";
 import { type FakeModelServer, startFakeModelServer } from "../../e2e/fake-models/server";
 import {
   executeJudging,
@@ -52,28 +53,13 @@ beforeAll(async () => {
       mute: { reply: "Both answers are fine and I will not say more." },
     },
   });
-  modelsFile = path.join(dir, "models.json");
-  const model = (id: string, extra = {}) => ({
-    id,
-    provider: "fake",
-    model: id,
-    displayName: id,
-    vision: true,
-    ...extra,
-  });
-  fs.writeFileSync(
-    modelsFile,
-    JSON.stringify({
-      providers: { fake: { type: "openai-compatible", baseURL: fake.baseURL } },
-      models: [
-        ...["anchor", ...CANDIDATES].map((id) => model(id)),
-        model("judge", { priceInputPerMTok: 2.5, priceOutputPerMTok: 10 }),
-        model("forgetful"),
-        model("mute"),
-        model("embedder", { vision: false }),
-      ],
-    }),
-  );
+  modelsFile = writeFakeModelsFile(dir, fake.baseURL, [
+    ...["anchor", ...CANDIDATES],
+    { id: "judge", priceInputPerMTok: 2.5, priceOutputPerMTok: 10 },
+    "forgetful",
+    "mute",
+    { id: "embedder", vision: false },
+  ]);
   Object.assign(process.env, { ARENA_MODELS_FILE: modelsFile, ARENA_DATA_DIR: dir });
   db = createDb(url);
   await syncRegistry(db.prisma, loadModelsConfig().config);

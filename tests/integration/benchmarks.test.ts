@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { writeFakeModelsFile } from "../../e2e/fake-models/models-file";
 import { type FakeModelServer, startFakeModelServer } from "../../e2e/fake-models/server";
 import { acceptTerms, offeredPresets, openConversation } from "../../lib/arena";
 import {
@@ -51,20 +52,7 @@ beforeAll(async () => {
       grader: { reply: "Correct" },
     },
   });
-  const modelsFile = path.join(dir, "models.json");
-  fs.writeFileSync(
-    modelsFile,
-    JSON.stringify({
-      providers: { fake: { type: "openai-compatible", baseURL: fake.baseURL } },
-      models: ["bee", "sixteen", "extractor", "rambler", "grader"].map((id) => ({
-        id,
-        provider: "fake",
-        model: id,
-        displayName: id,
-        vision: true,
-      })),
-    }),
-  );
+  const modelsFile = writeFakeModelsFile(dir, fake.baseURL, ["bee", "sixteen", "extractor", "rambler", "grader"]);
   Object.assign(process.env, { ARENA_MODELS_FILE: modelsFile, ARENA_DATA_DIR: dir, DATABASE_URL: url });
   db = createDb(url);
   await syncRegistry(db.prisma, loadModelsConfig().config);

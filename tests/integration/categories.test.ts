@@ -6,6 +6,7 @@ import path from "node:path";
 import type PgBoss from "pg-boss";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { writeFakeModelsFile } from "../../e2e/fake-models/models-file";
 import { type FakeModelServer, startFakeModelServer } from "../../e2e/fake-models/server";
 import { acceptTerms, castVote, openConversation, prepareTurn, streamTurn } from "../../lib/arena";
 import { JUDGE_PROMPTS } from "../../lib/categories/judge-prompts";
@@ -49,18 +50,11 @@ beforeAll(async () => {
   Object.assign(process.env, { ARENA_DATA_DIR: dataDir, ARENA_SECRET: "categories-secret-123456" });
   db = createDb(url);
   // the arena syncs the registry from ARENA_MODELS_FILE on first use
-  const modelsFile = path.join(dataDir, "models.json");
-  fs.writeFileSync(
-    modelsFile,
-    JSON.stringify({
-      providers: { fake: { type: "openai-compatible", baseURL: fake.baseURL } },
-      models: [
-        { id: "alpha", provider: "fake", model: "alpha-vl", displayName: "Alpha", vision: true },
-        { id: "beta", provider: "fake", model: "beta-vl", displayName: "Beta", vision: true },
-        { id: "judge", provider: "fake", model: "judge-vl", displayName: "Judge", vision: true, weight: 0 },
-      ],
-    }),
-  );
+  const modelsFile = writeFakeModelsFile(dataDir, fake.baseURL, [
+    { id: "alpha", model: "alpha-vl", displayName: "Alpha" },
+    { id: "beta", model: "beta-vl", displayName: "Beta" },
+    { id: "judge", model: "judge-vl", displayName: "Judge", weight: 0 },
+  ]);
   process.env.ARENA_MODELS_FILE = modelsFile;
   const config = parseModelsConfig(fs.readFileSync(modelsFile, "utf8"), modelsFile);
   await syncRegistry(db.prisma, config);

@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { writeFakeModelsFile } from "../../e2e/fake-models/models-file";
 import { type FakeModelServer, startFakeModelServer } from "../../e2e/fake-models/server";
 import { startQueue } from "../../lib/categories/queue";
 import { closeDb, createDb, type Db } from "../../lib/db";
@@ -30,25 +31,10 @@ beforeAll(async () => {
       flaky: { reply: REPLY, tokenDelayMs: 1 },
     },
   });
-  const modelsFile = path.join(dir, "models.json");
-  fs.writeFileSync(
-    modelsFile,
-    JSON.stringify({
-      providers: { fake: { type: "openai-compatible", baseURL: fake.baseURL } },
-      models: [
-        {
-          id: "cand",
-          provider: "fake",
-          model: "cand",
-          displayName: "Cand",
-          vision: true,
-          priceInputPerMTok: 2,
-          priceOutputPerMTok: 8,
-        },
-        { id: "flaky", provider: "fake", model: "flaky", displayName: "Flaky", vision: true },
-      ],
-    }),
-  );
+  const modelsFile = writeFakeModelsFile(dir, fake.baseURL, [
+    { id: "cand", displayName: "Cand", priceInputPerMTok: 2, priceOutputPerMTok: 8 },
+    { id: "flaky", displayName: "Flaky" },
+  ]);
   Object.assign(process.env, { ARENA_MODELS_FILE: modelsFile, ARENA_DATA_DIR: dir });
   db = createDb(url);
   await syncRegistry(db.prisma, loadModelsConfig().config);

@@ -6,6 +6,7 @@ import path from "node:path";
 import { unzipSync } from "fflate";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { writeFakeModelsFile } from "../../e2e/fake-models/models-file";
 import { type FakeModelServer, startFakeModelServer } from "../../e2e/fake-models/server";
 import { acceptTerms, castVote, openConversation, prepareTurn, streamTurn } from "../../lib/arena";
 import { closeDb, createDb, type Db } from "../../lib/db";
@@ -63,19 +64,10 @@ beforeAll(async () => {
       "gamma-vl": { reply: "- orange\n- square", tokenDelayMs: 0 },
     },
   });
-  const modelsFile = path.join(dataDir, "models.json");
-  fs.writeFileSync(
-    modelsFile,
-    JSON.stringify({
-      providers: { fake: { type: "openai-compatible", baseURL: fake.baseURL } },
-      models: ["alpha", "beta", "gamma"].map((id) => ({
-        id,
-        provider: "fake",
-        model: `${id}-vl`,
-        displayName: id.toUpperCase(),
-        vision: true,
-      })),
-    }),
+  const modelsFile = writeFakeModelsFile(
+    dataDir,
+    fake.baseURL,
+    ["alpha", "beta", "gamma"].map((id) => ({ id, model: `${id}-vl`, displayName: id.toUpperCase() })),
   );
   Object.assign(process.env, {
     ARENA_MODELS_FILE: modelsFile,

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { audit } from "@/lib/admin";
 import { requireRole } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
+import { jobProducer } from "@/lib/evals";
 import { ApiError, handle, readJson } from "@/lib/http";
 import {
   listRuns,
@@ -37,7 +38,7 @@ export function POST(request: Request) {
     const db = getDb();
     const done = (target: string | null) => audit(db, admin, `leaderboard.${input.action}`, target);
     if (input.action === "recompute") {
-      const requestedAt = await requestRecompute(db);
+      const requestedAt = await requestRecompute(await jobProducer());
       await done(null);
       return Response.json({ recomputeRequestedAt: requestedAt }, { status: 202 });
     }

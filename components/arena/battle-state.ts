@@ -1,0 +1,126 @@
+// The conversation on screen as one reducer: what the server said (created, answers streamed, voted, resumed) moves
+// it from state to state, so the page's components only read it and send actions.
+import { useReducer } from "react";
+import type { ModelInfo, Side, TurnEvent, Winner } from "./api";
+import type { Entry, Resumed } from "./resume";
+
+export type Mode = "battle" | "side_by_side" | "direct";
+
+export interface BattleState {
+  mode: Mode;
+  conversationId: string | null;
+  entries: Record<Side, Entry[]>;
+  turn: number;
+  revealed: Partial<Record<Side, ModelInfo>>;
+  vote: Winner | null;
+  /** the page was left while the server kept answering: poll until it finishes */
+  awaitingServer: boolean;
+}
+
+export type BattleAction =
+  | { type: "resumed"; id: string; resumed: Resumed }
+  | { type: "created"; id: string; revealed?: Partial<Record<Side, ModelInfo>> }
+  | { type: "asked"; turn: number; text: string; images: string[] }
+  | { type: "streamed"; event: TurnEvent }
+  | { type: "requestFailed"; sides: Side[]; message: string }
+  | { type: "voted"; winner: Winner; models: Record<Side, ModelInfo> }
+  | { type: "reset" };
+
+export const sidesOf = (mode: Mode): Side[] => (mode === "direct" ? ["a"] : ["a", "b"]);
+
+export const initialBattle = (mode: Mode): BattleState => ({
+  mode,
+  conversationId: null,
+  entries: { a: [], b: [] },
+  turn: 0,
+  revealed: {},
+  vote: null,
+  awaitingServer: false,
+});
+
+function withLast(list: Entry[], change: (last: Entry) => Entry | null): Entry[] {
+  const last = list[list.length - 1];
+  if (last?.role !== "assistant") return list;
+  const next = change(last);
+  return next ? [...list.slice(0, -1), next] : list;
+}
+
+function streamed(entries: Record<Side, Entry[]>, event: TurnEvent): Record<Side, Entry[]> {
+  if (event.type === "end") return entries;
+  const list = entries[event.side];
+  if (event.type === "start") {
+    const fresh: Entry = { turn: event.turn, role: "assistant", content: "", images: [], status: "streaming" };
+    const last = list[list.length - 1];
+    // a regenerated or retried answer replaces the one of the same turn
+    const replaces = last?.role === "assistant" && last.turn === event.turn;
+    return { ...entries, [event.side]: replaces ? [...list.slice(0, -1), fresh] : [...list, fresh] };
+  }
+  const next = withLast(list, (last) => {
+    if (event.type === "delta") return { ...last, content: last.content + event.text };
+    if (event.type === "done") return { ...last, status: "done" };
+    return { ...last, status: "error", error: event.message };
+  });
+  return { ...entries, [event.side]: next };
+}
+
+export function battleReducer(state: BattleState, action: BattleAction): BattleState {
+  switch (action.type) {
+    case "resumed": {
+      const { resumed } = action;
+      // an anonymous battle reveals its models only after the vote
+      const reveal = state.mode !== "battle" || resumed.vote !== null;
+      return {
+        ...state,
+        conversationId: action.id,
+        entries: resumed.entries,
+        turn: resumed.turn,
+        vote: resumed.vote,
+        revealed: reveal ? resumed.revealed : state.revealed,
+        awaitingServer: resumed.pending,
+      };
+    }
+    case "created":
+      return { ...state, conversationId: action.id, revealed: action.revealed ?? state.revealed };
+    case "asked": {
+      const entries = { ...state.entries };
+      for (const side of sidesOf(state.mode)) {
+        const images = action.turn === 1 ? action.images : [];
+        entries[side] = [
+          ...entries[side],
+          { turn: action.turn, role: "user", content: action.text, images, status: "done" },
+        ];
+      }
+      return { ...state, turn: action.turn, entries };
+    }
+    case "streamed":
+      return { ...state, entries: streamed(state.entries, action.event) };
+    case "requestFailed": {
+      // the request itself failed: whatever was streaming on the named sides did not finish
+      const entries = { ...state.entries };
+      for (const side of action.sides) {
+        entries[side] = withLast(entries[side], (last) =>
+          last.status === "streaming" ? { ...last, status: "error", error: action.message } : null,
+        );
+      }
+      return { ...state, entries };
+    }
+    case "voted":
+      return { ...state, vote: action.winner, revealed: action.models };
+    case "reset":
+      return { ...initialBattle(state.mode), revealed: state.mode === "battle" ? {} : state.revealed };
+  }
+}
+
+/** What the page derives from the state: whether answers stream, whether the latest turn can be voted on. */
+export function battleView(state: BattleState) {
+  const sides = sidesOf(state.mode);
+  const latestDone = sides.every((side) => {
+    const list = state.entries[side];
+    const last = list[list.length - 1];
+    return last?.role === "assistant" && last.turn === state.turn && last.status === "done";
+  });
+  const streaming = sides.some((side) => state.entries[side].some((e) => e.status === "streaming"));
+  return { sides, latestDone, streaming };
+}
+
+export const useBattle = (mode: Mode) => useReducer(battleReducer, mode, initialBattle);

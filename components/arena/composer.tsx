@@ -1,0 +1,202 @@
+"use client";
+
+import { type ClipboardEvent, type DragEvent, type FormEvent, useRef } from "react";
+import type { Mode } from "./battle-state";
+import type { Draft } from "./draft";
+
+interface Props {
+  mode: Mode;
+  draft: Draft;
+  /** the conversation has started: images went with the first message, so no more can be attached */
+  started: boolean;
+  voted: boolean;
+  /** a request is in flight or an answer is streaming */
+  busy: boolean;
+  canSend: boolean;
+  needsImage: boolean;
+  loadingPreset: boolean;
+  onSend: () => void;
+  onRandomImage: () => void;
+  onRegenerate: () => void;
+  onNewRound: () => void;
+}
+
+/** The message box with its attachments and the round's buttons, pinned to the bottom while a battle goes on. */
+export function Composer(props: Props) {
+  const { mode, draft, started, voted, busy } = props;
+  const fileInput = useRef<HTMLInputElement>(null);
+  const attach = (files: FileList | File[]) => {
+    if (!started && files.length) void draft.addFiles(files);
+  };
+  return (
+    <form
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        props.onSend();
+      }}
+      onDragOver={(e: DragEvent) => e.preventDefault()}
+      onDrop={(e: DragEvent) => {
+        e.preventDefault();
+        attach(e.dataTransfer.files);
+      }}
+      className={`${voted ? "" : "sticky bottom-0 z-10"} space-y-2 rounded-xl border border-zinc-200 bg-white p-3 shadow-lg dark:border-zinc-800 dark:bg-zinc-900`}
+    >
+      {draft.refused.length > 0 && (
+        <div
+          role="alert"
+          data-testid="attach-errors"
+          className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
+        >
+          <ul className="list-disc pl-4">
+            {draft.refused.map((reason) => (
+              <li key={reason}>{reason}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <Attachments draft={draft} />
+      {voted ? (
+        <p className="flex flex-wrap items-center gap-3 text-sm" data-testid="battle-over">
+          <span className="text-zinc-700 dark:text-zinc-300">
+            You voted, so this battle is over: the models are revealed and cannot be asked further.
+          </span>
+          <button
+            type="button"
+            onClick={props.onNewRound}
+            className="rounded-md bg-brand-600 px-4 py-1.5 font-medium text-white hover:bg-brand-700"
+          >
+            New battle
+          </button>
+        </p>
+      ) : (
+        <textarea
+          value={draft.prompt}
+          onChange={(e) => draft.setPrompt(e.target.value)}
+          onPaste={(e: ClipboardEvent) => attach(Array.from(e.clipboardData.files))}
+          onKeyDown={(e) => {
+            if (e.key === "Enter" && !e.shiftKey) {
+              e.preventDefault();
+              props.onSend();
+            }
+          }}
+          rows={2}
+          placeholder={started ? "Ask a follow-up…" : "Upload an image and ask anything about it…"}
+          aria-label="Your message"
+          className="w-full resize-none bg-transparent text-sm outline-none"
+        />
+      )}
+      <div className="flex flex-wrap items-center gap-2">
+        <input
+          ref={fileInput}
+          type="file"
+          accept="image/png,image/jpeg,image/webp,image/gif"
+          multiple
+          className="hidden"
+          data-testid="file-input"
+          onChange={(e) => {
+            if (e.target.files) void draft.addFiles(e.target.files);
+            e.target.value = "";
+          }}
+        />
+        {/* images go with the first message only: once it is sent, the buttons make room for the answers */}
+        {!started && (
+          <button
+            type="button"
+            onClick={() => fileInput.current?.click()}
+            className="rounded-md border border-zinc-300 px-3 py-1.5 text-sm disabled:opacity-60 dark:border-zinc-700"
+          >
+            Attach image
+          </button>
+        )}
+        {mode === "battle" && !started && (
+          <button
+            type="button"
+            disabled={props.loadingPreset}
+            onClick={props.onRandomImage}
+            aria-busy={props.loadingPreset}
+            className="rounded-md border border-zinc-300 px-3 py-1.5 text-sm disabled:opacity-60 dark:border-zinc-700"
+          >
+            {props.loadingPreset ? "Loading…" : "Random image"}
+          </button>
+        )}
+        {mode !== "direct" && !voted && (
+          <button
+            type="button"
+            onClick={props.onRegenerate}
+            disabled={!started || busy}
+            className="rounded-md border border-zinc-300 px-3 py-1.5 text-sm disabled:opacity-60 dark:border-zinc-700"
+          >
+            Regenerate
+          </button>
+        )}
+        {!voted && (
+          <button
+            type="button"
+            onClick={props.onNewRound}
+            disabled={busy}
+            className="rounded-md border border-zinc-300 px-3 py-1.5 text-sm disabled:opacity-60 dark:border-zinc-700"
+          >
+            {mode === "direct" ? "New chat" : "New battle"}
+          </button>
+        )}
+        {props.needsImage && (
+          <span className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="image-hint">
+            Attach an image (or take a Random image) to start a battle
+          </span>
+        )}
+        {!voted && (
+          <button
+            type="submit"
+            disabled={!props.canSend}
+            className="ml-auto rounded-md bg-brand-600 px-4 py-1.5 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60"
+          >
+            Send
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+/** Previews of the attached files and the preset image, each with a button to remove it. */
+function Attachments({ draft }: { draft: Draft }) {
+  const { files, preset } = draft;
+  if (files.length === 0 && !preset) return null;
+  return (
+    <div className="flex flex-wrap gap-2">
+      {preset && (
+        <figure className="relative">
+          {/* biome-ignore lint/performance/noImgElement: a preset from public/ or our image endpoint */}
+          <img src={preset.url} alt={`preset ${preset.kind}`} className="h-20 rounded-md border border-zinc-200" />
+          {preset.credit && (
+            <figcaption className="max-w-48 text-[10px] leading-tight text-zinc-600 dark:text-zinc-400">
+              {preset.credit}
+            </figcaption>
+          )}
+          <button
+            type="button"
+            onClick={draft.removePreset}
+            className="absolute -right-2 -top-2 rounded-full bg-zinc-800 px-1.5 text-xs text-white"
+            aria-label="Remove preset image"
+          >
+            ×
+          </button>
+        </figure>
+      )}
+      {files.map((f, i) => (
+        <figure key={f.url} className="relative">
+          {/* biome-ignore lint/performance/noImgElement: a local preview */}
+          <img src={f.url} alt={f.file.name} className="h-20 rounded-md border border-zinc-200" />
+          <button
+            type="button"
+            onClick={() => draft.removeFile(i)}
+            className="absolute -right-2 -top-2 rounded-full bg-zinc-800 px-1.5 text-xs text-white"
+            aria-label={`Remove ${f.file.name}`}
+          >
+            ×
+          </button>
+        </figure>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+"use client";
+
+import type { Winner } from "./api";
+import { CopyButton } from "./copy-button";
+
+const VOTES: { winner: Winner; label: string }[] = [
+  { winner: "model_a", label: "A is better" },
+  { winner: "model_b", label: "B is better" },
+  { winner: "tie", label: "Tie" },
+  { winner: "tie (bothbad)", label: "Both are bad" },
+];
+
+/** The four votes, then the thanks and a share link once voted. */
+export function VoteBar({
+  vote,
+  canVote,
+  shareUrl,
+  onVote,
+}: {
+  vote: Winner | null;
+  canVote: boolean;
+  shareUrl: string | null;
+  onVote: (winner: Winner) => void;
+}) {
+  return (
+    <>
+      <fieldset className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+        <legend className="sr-only">Vote</legend>
+        {VOTES.map((v) => (
+          <button
+            key={v.winner}
+            type="button"
+            disabled={!canVote}
+            onClick={() => onVote(v.winner)}
+            className={`rounded-lg border px-3 py-2 text-sm font-medium transition disabled:cursor-not-allowed disabled:opacity-60 ${
+              vote === v.winner
+                ? "border-brand-600 bg-brand-600 text-white disabled:opacity-100"
+                : "border-zinc-300 bg-white hover:border-brand-500 hover:bg-brand-50 dark:border-zinc-700 dark:bg-zinc-900 dark:hover:bg-zinc-800"
+            }`}
+          >
+            {v.label}
+          </button>
+        ))}
+      </fieldset>
+      {vote && (
+        <div
+          className="flex flex-wrap items-center gap-2 rounded-lg border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100"
+          data-testid="vote-thanks"
+        >
+          <span>Thanks for voting!</span>
+          {shareUrl && (
+            <>
+              <a className="font-medium underline" href={shareUrl} data-testid="share-link">
+                Share this battle
+              </a>
+              <CopyButton text={shareUrl} />
+            </>
+          )}
+        </div>
+      )}
+    </>
+  );
+}
