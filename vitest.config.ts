@@ -11,12 +11,14 @@ export default defineConfig({
           name: "unit",
           include: [
             "lib/**/*.test.ts",
-            "components/**/*.test.tsx",
+            "components/**/*.test.{ts,tsx}",
             "e2e/fake-models/**/*.test.ts",
             "scripts/**/*.test.ts",
             "tests/unit/**/*.test.ts",
           ],
           environment: "node",
+          // the command-line tests start the `arena` process several times per test
+          testTimeout: 20_000,
         },
       },
       {

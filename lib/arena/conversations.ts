@@ -12,7 +12,7 @@ import { Conflict, Forbidden, InvalidInput, NotFound, TooLarge, Unavailable, Unp
 import { type ItemPreset, itemPresets, presetCount } from "../evals/presets";
 import type { PrismaClient } from "../generated/prisma/client";
 import type { ConversationMode } from "../generated/prisma/enums";
-import { ImageRejected, imageLimits, ingestImage, loadImage, type StoredImage } from "../images";
+import { imageLimits, ingestImage, loadImage, type StoredImage } from "../images";
 import { moderate } from "../moderation";
 import { ensureRegistry } from "../providers";
 import { admitPrompt, limitPrompt, type VisitorStanding } from "./rate-limit";

@@ -17,20 +17,23 @@ export const styleCoefficientSchema = z.object({
   ciUpper: num,
 });
 
-export const snapshotModelSchema = z.object({
-  model: z.string(),
-  displayName: z.string(),
-  organization: z.string().nullable(),
-  license: z.string().nullable(),
-  isDemo: z.boolean(),
-  rating: num,
-  ciLower: num,
-  ciUpper: num,
-  rank: z.number(),
-  votes: z.number(),
-  winRate: num,
-  provisional: z.boolean(),
-});
+// The model's display fields came over time: payloads written before one of them read it with its default.
+export const snapshotModelSchema = z
+  .object({
+    model: z.string(),
+    displayName: z.string().optional(),
+    organization: z.string().nullable().default(null),
+    license: z.string().nullable().default(null),
+    isDemo: z.boolean().default(false),
+    rating: num,
+    ciLower: num,
+    ciUpper: num,
+    rank: z.number(),
+    votes: z.number(),
+    winRate: num,
+    provisional: z.boolean().default(false),
+  })
+  .transform((m) => ({ ...m, displayName: m.displayName ?? m.model }));
 
 /** One category of a recompute run, as the cross-category charts need it (VisionArena Figs. 5–8, Table 2). */
 export const categorySummarySchema = z.object({

@@ -18,6 +18,7 @@ import {
 } from "../../lib/arena";
 import { lockVoterSql } from "../../lib/arena/votes";
 import { closeDb, createDb, type Db } from "../../lib/db";
+import { imageStore } from "../../lib/images";
 import { writeSetting } from "../../lib/settings/settings";
 
 let db: Db;
@@ -201,7 +202,20 @@ describe("a battle", () => {
       ).turn,
     ).toBe(2);
     const before = fake.requests.length;
-    await events(streamTurn(db, await prepareTurn(db, { conversationId: conversation.id, visitorId })));
+    // the image goes to both sides in every turn's history, yet is read from the store once for the turn
+    const store = imageStore();
+    const read = store.get.bind(store);
+    let reads = 0;
+    store.get = (key) => {
+      reads++;
+      return read(key);
+    };
+    try {
+      await events(streamTurn(db, await prepareTurn(db, { conversationId: conversation.id, visitorId })));
+    } finally {
+      store.get = read;
+    }
+    expect(reads).toBe(1);
     const sent = fake.requests.slice(before);
     expect(sent).toHaveLength(2);
     for (const request of sent) {

@@ -383,11 +383,14 @@ describe("ground-truth benchmarks", () => {
       battles: 10,
       components: 1,
       warnings: [],
-      models: Object.entries(ratings).map(([model, rating]) => ({
+      models: Object.entries(ratings).map(([model, rating], k) => ({
         model,
         rating,
         ciLower: rating - 5,
         ciUpper: rating + 5,
+        rank: k + 1,
+        votes: 10,
+        winRate: 0.5,
       })),
     });
     // the arena orders them as the benchmark does overall, and the other way round on the math board
