@@ -4,7 +4,7 @@
 // while anything is under way (the work itself happens in the jobs process).
 import { useRouter } from "next/navigation";
 import { type FormEvent, useEffect, useId, useState } from "react";
-import { ScrollBox } from "@/components/scroll-box";
+import { Table } from "@/components/table";
 import type { BenchChoice, JudgingStatus } from "@/lib/bench";
 import type { RunStatus } from "@/lib/evals";
 import { callApi } from "../api-client";
@@ -235,39 +235,37 @@ export function BenchAdmin({ runs, judgings, sets, choices, models, defaults, li
         {runs.length === 0 ? (
           <p className="text-sm text-zinc-600 dark:text-zinc-400">No runs yet.</p>
         ) : (
-          <ScrollBox label="Runs">
-            <table className="w-full min-w-[560px] text-sm" data-testid="bench-runs">
-              <thead className="text-left text-xs text-zinc-600 dark:text-zinc-400">
-                <tr>
-                  <th className="py-1 pr-3">Model</th>
-                  <th className="pr-3">Set</th>
-                  <th className="pr-3">Status</th>
-                  <th className="pr-3">Answers</th>
-                  <th className="pr-3 text-right">Tokens in / out</th>
-                  <th className="text-right">Cost</th>
+          <Table aria-label="Runs" className="min-w-[560px]" data-testid="bench-runs">
+            <thead className="text-left text-xs text-zinc-600 dark:text-zinc-400">
+              <tr>
+                <th className="py-1 pr-3">Model</th>
+                <th className="pr-3">Set</th>
+                <th className="pr-3">Status</th>
+                <th className="pr-3">Answers</th>
+                <th className="pr-3 text-right">Tokens in / out</th>
+                <th className="text-right">Cost</th>
+              </tr>
+            </thead>
+            <tbody>
+              {runs.map((r) => (
+                <tr key={r.id} className="border-t border-zinc-200 dark:border-zinc-800" data-run={r.id}>
+                  <td className="py-1.5 pr-3">{r.model}</td>
+                  <td className="pr-3">{r.set}</td>
+                  <td className="pr-3" title={r.error ?? undefined}>
+                    {r.status}
+                    {r.failed ? ` · ${r.failed} failed` : ""}
+                  </td>
+                  <td className="pr-3">
+                    <Progress done={r.answered} total={r.items} label={`answers of ${r.model}`} />
+                  </td>
+                  <td className="pr-3 text-right tabular-nums">
+                    {r.inputTokens} / {r.outputTokens}
+                  </td>
+                  <td className="text-right tabular-nums">{cost(r.costUsd)}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {runs.map((r) => (
-                  <tr key={r.id} className="border-t border-zinc-200 dark:border-zinc-800" data-run={r.id}>
-                    <td className="py-1.5 pr-3">{r.model}</td>
-                    <td className="pr-3">{r.set}</td>
-                    <td className="pr-3" title={r.error ?? undefined}>
-                      {r.status}
-                      {r.failed ? ` · ${r.failed} failed` : ""}
-                    </td>
-                    <td className="pr-3">
-                      <Progress done={r.answered} total={r.items} label={`answers of ${r.model}`} />
-                    </td>
-                    <td className="pr-3 text-right tabular-nums">
-                      {r.inputTokens} / {r.outputTokens}
-                    </td>
-                    <td className="text-right tabular-nums">{cost(r.costUsd)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollBox>
+              ))}
+            </tbody>
+          </Table>
         )}
       </section>
       <section className="space-y-2" aria-labelledby="judgings">
@@ -277,41 +275,39 @@ export function BenchAdmin({ runs, judgings, sets, choices, models, defaults, li
         {judgings.length === 0 ? (
           <p className="text-sm text-zinc-600 dark:text-zinc-400">No judgings yet.</p>
         ) : (
-          <ScrollBox label="Judgings">
-            <table className="w-full min-w-[640px] text-sm" data-testid="bench-judgings">
-              <thead className="text-left text-xs text-zinc-600 dark:text-zinc-400">
-                <tr>
-                  <th className="py-1 pr-3">Candidate</th>
-                  <th className="pr-3">Anchor · judge</th>
-                  <th className="pr-3">Status</th>
-                  <th className="pr-3">Games</th>
-                  <th className="pr-3 text-right">Invalid</th>
-                  <th className="pr-3 text-right">Calls</th>
-                  <th className="text-right">Cost</th>
+          <Table aria-label="Judgings" className="min-w-[640px]" data-testid="bench-judgings">
+            <thead className="text-left text-xs text-zinc-600 dark:text-zinc-400">
+              <tr>
+                <th className="py-1 pr-3">Candidate</th>
+                <th className="pr-3">Anchor · judge</th>
+                <th className="pr-3">Status</th>
+                <th className="pr-3">Games</th>
+                <th className="pr-3 text-right">Invalid</th>
+                <th className="pr-3 text-right">Calls</th>
+                <th className="text-right">Cost</th>
+              </tr>
+            </thead>
+            <tbody>
+              {judgings.map((j) => (
+                <tr key={j.id} className="border-t border-zinc-200 dark:border-zinc-800">
+                  <td className="py-1.5 pr-3">{j.candidate}</td>
+                  <td className="pr-3">
+                    {j.anchor} · {j.judge}
+                  </td>
+                  <td className="pr-3" title={j.error ?? undefined}>
+                    {j.status}
+                    {j.failed ? ` · ${j.failed} failed` : ""}
+                  </td>
+                  <td className="pr-3">
+                    <Progress done={j.judged + j.invalid} total={j.games} label={`judgments of ${j.candidate}`} />
+                  </td>
+                  <td className="pr-3 text-right tabular-nums">{j.invalid}</td>
+                  <td className="pr-3 text-right tabular-nums">{j.calls}</td>
+                  <td className="text-right tabular-nums">{cost(j.costUsd)}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {judgings.map((j) => (
-                  <tr key={j.id} className="border-t border-zinc-200 dark:border-zinc-800">
-                    <td className="py-1.5 pr-3">{j.candidate}</td>
-                    <td className="pr-3">
-                      {j.anchor} · {j.judge}
-                    </td>
-                    <td className="pr-3" title={j.error ?? undefined}>
-                      {j.status}
-                      {j.failed ? ` · ${j.failed} failed` : ""}
-                    </td>
-                    <td className="pr-3">
-                      <Progress done={j.judged + j.invalid} total={j.games} label={`judgments of ${j.candidate}`} />
-                    </td>
-                    <td className="pr-3 text-right tabular-nums">{j.invalid}</td>
-                    <td className="pr-3 text-right tabular-nums">{j.calls}</td>
-                    <td className="text-right tabular-nums">{cost(j.costUsd)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollBox>
+              ))}
+            </tbody>
+          </Table>
         )}
       </section>
       {choices.length > 0 && (

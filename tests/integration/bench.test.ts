@@ -295,7 +295,14 @@ describe("VisionArena-Bench", () => {
     expect(kept.length).toBeLessThan(24);
     const before = judgePrompts("judge").length;
     fake.setModel("judge", { judgeRanking: RANKING });
-    expect(await executeJudging(db, judging.id, { concurrency: 4 })).toMatchObject({
+    // the killed process's session lock lasts until its server backend notices the closed socket, which can take
+    // a moment after the kill: until then a second execution is rightly refused as busy
+    let result = await executeJudging(db, judging.id, { concurrency: 4 });
+    for (let waited = 0; result.status === "busy" && waited < 10_000; waited += 100) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      result = await executeJudging(db, judging.id, { concurrency: 4 });
+    }
+    expect(result).toMatchObject({
       status: "done",
       judged: 24 - kept.length,
       skipped: kept.length,
