@@ -3,7 +3,7 @@
 //   loss = Σ w·[softplus(z) − y·z] + (l2/2)·‖(r, γ)‖².
 // Each Newton step solves the small (models + features) system with a Cholesky factorisation, with a
 // backtracking line search; from a warm start it converges in two or three steps.
-import { solveSpd, squareMatrix } from "./linalg";
+import { solveSpdInPlace } from "./linalg";
 
 export interface PairwiseData {
   nModels: number;
@@ -152,7 +152,7 @@ export function fitPairwise(
         system[i * m + i] = (system[i * m + i] as number) + damping;
         descent[i] = -(g[fi] as number);
       }
-      step = solveSpd(squareMatrix(system, m), descent);
+      step = solveSpdInPlace(system, m, descent);
       if (step) break;
       damping = damping === 0 ? Math.max(1e-10, 1e-10 * maxDiag) : damping * 10;
       if (damping > 1e12 * Math.max(1, maxDiag)) return { theta, loss, iterations, converged: false };

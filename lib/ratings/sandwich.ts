@@ -1,8 +1,16 @@
 // Sandwich (robust) standard errors, Cov = H⁻¹ G H⁻¹, as arena-rank and LMArena (since July 2025) use:
 // H is the Hessian of the loss, G the summed outer products of the per-battle gradients. Fast and deterministic.
-import { Matrix } from "ml-matrix";
-import { spdInverse, squareMatrix } from "./linalg";
+import { CholeskyDecomposition, Matrix } from "ml-matrix";
 import { evaluate, type FitSettings, type PairwiseData } from "./pairwise-fit";
+
+/** The n×n matrix held row-major in `values`. */
+const squareMatrix = (values: ArrayLike<number>, n: number): Matrix => Matrix.from1DArray(n, n, values as number[]);
+
+/** The inverse of a symmetric positive-definite matrix, or null when it is not positive definite. */
+function spdInverse(A: Matrix): Matrix | null {
+  const cholesky = new CholeskyDecomposition(A);
+  return cholesky.isPositiveDefinite() ? cholesky.solve(Matrix.eye(A.rows)) : null;
+}
 
 /** Σ w·(p − y)²·v vᵀ with v = (alpha·(e_a − e_b), x): each aggregated row stands for w identical battles. */
 function gradientOuterProducts(data: PairwiseData, weights: Float64Array, theta: Float64Array, alpha: number) {
