@@ -46,7 +46,8 @@ print(big.file_size, n, z.read("root/README.md").decode().strip())`,
   ],
   { encoding: "utf8" },
 );
-const [declared, read, small] = check.stdout.trim().split(" ", 3);
+// JavaScript's split(" ", 3) drops what follows the third piece, so the line is matched instead
+const [, declared, read, small] = /^(\d+) (\d+) (.*)$/.exec(check.stdout.trim()) ?? [];
 const ok = check.status === 0 && Number(declared) === SIZE && Number(read) === SIZE && small === "# after the big one";
 console.log(
   JSON.stringify(
@@ -55,7 +56,9 @@ console.log(
       archiveBytes: fs.statSync(file).size,
       seconds: Number(((performance.now() - started) / 1000).toFixed(1)),
       readBack: ok,
-      ...(ok ? {} : { python: check.stderr.trim().split("\n").slice(-2).join(" ") }),
+      ...(ok
+        ? {}
+        : { python: `exit ${check.status}: ${check.stderr.trim().split("\n").slice(-2).join(" ") || check.stdout}` }),
     },
     null,
     2,
