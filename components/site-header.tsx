@@ -10,6 +10,7 @@ export const NAV_LINKS = [
   { href: "/leaderboard", label: "Leaderboard" },
   { href: "/bench", label: "Bench" },
   { href: "/benchmarks", label: "Benchmarks" },
+  { href: "/data", label: "Data" },
 ];
 
 export function SiteHeader() {

@@ -22,11 +22,12 @@ const PUBLIC = [
   ["about", "/about"],
   ["bench", "/bench"],
   ["benchmarks", "/benchmarks"],
+  ["data", "/data"],
   ["signin", "/signin"],
   ["not-found", "/no-such-page"],
 ] as const;
 
-const DARK = new Set(["battle", "leaderboard", "model", "about", "benchmarks", "not-found"]);
+const DARK = new Set(["battle", "leaderboard", "model", "about", "benchmarks", "data", "not-found"]);
 
 const STAFF = [
   ["admin", "/admin"],

@@ -87,6 +87,8 @@ const appEnv = {
   ARENA_BENCHMARK_DIR: benchmarkDir,
   ARENA_RATE_VISITOR_PER_HOUR: "8",
   ARENA_BLOCKLIST: "blocked-word",
+  // /data recomputes at most once a second, so a vote made by a test shows there at once
+  ARENA_DATA_STATS_INTERVAL_S: "1",
   FAKE_API_KEY: "fake-key",
   ARENA_ADMIN_EMAIL: ADMIN.email,
   ARENA_ADMIN_PASSWORD: ADMIN.password,

@@ -1,6 +1,7 @@
 // The background worker started beside the web server by `npm run dev` / `npm start`: labels voted battles with
-// their categories (pg-boss jobs; ARENA_JUDGE_MODEL picks a judge model), and recomputes leaderboard snapshots
-// after new votes or labels (ARENA_SNAPSHOT_INTERVAL_S, default 60). ARENA_JOBS=0 keeps it from starting.
+// their categories (pg-boss jobs; ARENA_JUDGE_MODEL picks a judge model), recomputes leaderboard snapshots after
+// new votes or labels (ARENA_SNAPSHOT_INTERVAL_S, default 60) and the dataset statistics of /data
+// (ARENA_DATA_STATS_INTERVAL_S). ARENA_JOBS=0 keeps it from starting.
 
 import { sleep } from "../lib/async/sleep";
 import { workBenchBoards, workCurations, workJudgings } from "../lib/bench/engine";
@@ -9,6 +10,7 @@ import { RULES_LABELLER } from "../lib/categories/names";
 import { startQueue, sweepUntagged, workTagging } from "../lib/categories/queue";
 import { judgeFromEnv } from "../lib/categories/tagger";
 import { type Config, config } from "../lib/config";
+import { currentDatasetStatistics } from "../lib/dataset-stats";
 import { closeDb, createDb } from "../lib/db/context";
 import { workEvalRuns } from "../lib/evals";
 import { runSnapshotLoop, workRecomputeRequests } from "../lib/leaderboard/scheduler";
@@ -69,6 +71,18 @@ const sweeps = (async () => {
     await sleep(sweepMs, controller.signal);
   }
 })();
+// the dataset figures of /data, kept no older than ARENA_DATA_STATS_INTERVAL_S even when nobody visits
+const statsMs = settings.ARENA_DATA_STATS_INTERVAL_S * 1000;
+const datasetStats = (async () => {
+  while (!controller.signal.aborted) {
+    try {
+      await currentDatasetStatistics(db, { judgedBy: judge?.labeller.name ?? RULES_LABELLER.name });
+    } catch (error) {
+      log(`dataset statistics: failed, will retry: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    await sleep(Math.min(statsMs, 60_000), controller.signal);
+  }
+})();
 await runSnapshotLoop(db, {
   intervalMs: settings.ARENA_SNAPSHOT_INTERVAL_S * 1000,
   signal: controller.signal,
@@ -76,6 +90,6 @@ await runSnapshotLoop(db, {
   judgedBy: judge?.labeller.name ?? RULES_LABELLER.name,
   log,
 });
-await sweeps;
+await Promise.all([sweeps, datasetStats]);
 await boss.stop({ graceful: true, timeout: 5000 });
 await closeDb(db);

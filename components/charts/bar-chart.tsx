@@ -20,7 +20,14 @@ export function BarChart({ chart, width = 560 }: { chart: BarsChart; width?: num
         const label = fitLabel(row.label, left - 10);
         return (
           <g key={row.label}>
-            <text x={left - 6} y={top + i * rowHeight + 15} textAnchor="end" fontSize={11} fill="currentColor">
+            <text
+              x={left - 6}
+              y={top + i * rowHeight + 15}
+              textAnchor="end"
+              fontSize={11}
+              fontWeight={row.strong ? 700 : undefined}
+              fill="currentColor"
+            >
               {label !== row.label && <title>{row.label}</title>}
               {label}
             </text>

@@ -58,7 +58,10 @@ export function ChartDataTable({ chart }: { chart: ChartSpec }) {
     return (
       <RowTable
         title={chart.title}
-        rows={chart.rows.map((r) => [r.label, formatValue(chart.format, r.value, chart.total)])}
+        rows={chart.rows.map((r) => [
+          r.strong ? `${r.label} (bold)` : r.label,
+          formatValue(chart.format, r.value, chart.total),
+        ])}
       />
     );
   }

@@ -23,7 +23,8 @@ function useWidth<T extends HTMLElement>(): [React.RefObject<T | null>, number] 
   return [ref, width];
 }
 
-function Chart({ chart }: { chart: ChartSpec }) {
+/** One chart in its card, with its data as a table behind a toggle. */
+export function Chart({ chart }: { chart: ChartSpec }) {
   const [ref, width] = useWidth<HTMLDivElement>();
   return (
     <figure

@@ -104,6 +104,12 @@ export const configSchema = z
       "unset: rules only",
       "a model id of the registry that labels the vision categories with the paper's prompts",
     ),
+    ARENA_DATA_STATS_INTERVAL_S: v(
+      positive(600),
+      "Database and processes",
+      "`600`",
+      "how often the dataset statistics of /data are recomputed",
+    ),
     ARENA_TAG_SWEEP_S: v(
       positive(5),
       "Database and processes",

@@ -1,10 +1,20 @@
 // A research dataset from the database: battles (JSONL and Parquet), direct chats, the images they show, and a
 // datasheet. Streams in keyset batches, so memory stays flat however many battles there are.
+
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileWriter, ParquetWriter, schemaFromColumnData } from "hyparquet-writer";
 import { quantileOfCounts, sampledOf } from "../categories/dedup";
+import { judgedByFromEnv } from "../categories/names";
+import {
+  currentDatasetStatistics,
+  FROM_BATTLES,
+  FROM_CHATS,
+  RELEASED_BATTLE_CLAUSES,
+  RELEASED_CHAT_CLAUSES,
+  statisticsMarkdown,
+} from "../dataset-stats";
 import type { Db } from "../db/context";
 import { imageStore } from "../images";
 import { PROMPT_KEY_SQL } from "../leaderboard/battles";
@@ -68,12 +78,7 @@ function battleWhere(filters: ExportFilters, allowedModels: string[] | null) {
     return `$${params.length}`;
   };
   // never exported: demo battles, battles the content filter stopped, banned visitors, votes not counted
-  const clauses = [
-    `NOT c."isDemo"`,
-    `c."moderationStatus" NOT IN ('flagged', 'banned')`,
-    `vis."bannedAt" IS NULL`,
-    "v.counted",
-  ];
+  const clauses: string[] = [...RELEASED_BATTLE_CLAUSES];
   if (filters.from) clauses.push(`v."createdAt" >= ${p(filters.from)}::timestamptz AT TIME ZONE 'UTC'`);
   if (filters.to) clauses.push(`v."createdAt" < ${p(filters.to)}::timestamptz AT TIME ZONE 'UTC'`);
   if (filters.anonymousOnly) clauses.push("v.anonymous");
@@ -86,8 +91,6 @@ function battleWhere(filters: ExportFilters, allowedModels: string[] | null) {
   }
   return { sql: clauses.join(" AND "), params };
 }
-
-const FROM_BATTLES = `FROM "Vote" v JOIN "Conversation" c ON c.id = v."conversationId" LEFT JOIN "Visitor" vis ON vis.id = v."visitorId"`;
 
 /** Models with at least `minVotes` battles among those the other filters keep (intersected with `models`). */
 async function modelsWithVotes(db: Db, filters: ExportFilters): Promise<string[] | null> {
@@ -307,8 +310,7 @@ export async function exportDataset(db: Db, options: ExportOptions): Promise<Exp
   if (options.chats !== false) {
     const out = new Output(options.outDir, "chats", formats, chatColumns, options.jsonlSink);
     const params: unknown[] = [];
-    const clauses = [`c.mode = 'direct'`, `NOT c."isDemo"`, `c."moderationStatus" NOT IN ('flagged', 'banned')`];
-    clauses.push(`vis."bannedAt" IS NULL`);
+    const clauses: string[] = [...RELEASED_CHAT_CLAUSES];
     if (filters.from) {
       params.push(filters.from);
       clauses.push(`c."createdAt" >= $${params.length}::timestamptz AT TIME ZONE 'UTC'`);
@@ -328,10 +330,7 @@ export async function exportDataset(db: Db, options: ExportOptions): Promise<Exp
       const keyset: string = chatAfter ? `AND (c."createdAt", c.id) > ($${n + 1}::timestamp, $${n + 2}::uuid)` : "";
       const { rows }: { rows: BattleRow[] } = await db.pool.query(
         `SELECT c."visitorId", c."createdAt" AS at, NULL AS winner, NULL AS anonymous, ${ROW_SQL}
-           FROM "Conversation" c LEFT JOIN "Visitor" vis ON vis.id = c."visitorId"
-          WHERE ${clauses.join(" AND ")} ${keyset}
-            AND EXISTS (SELECT 1 FROM "Message" m JOIN "ResponseMeta" r ON r."messageId" = m.id
-                         WHERE m."conversationId" = c.id AND r."finishReason" IS NOT NULL)
+           ${FROM_CHATS} WHERE ${clauses.join(" AND ")} ${keyset}
           ORDER BY c."createdAt", c.id LIMIT ${batchSize}`,
         chatAfter ? [...params, chatAfter.at, chatAfter.id] : params,
       );
@@ -356,7 +355,11 @@ export async function exportDataset(db: Db, options: ExportOptions): Promise<Exp
     to: last?.toISOString() ?? null,
     files,
   };
-  fs.writeFileSync(path.join(options.outDir, "README.md"), datasheet(summary, filters, options));
+  const stats = await currentDatasetStatistics(db, { judgedBy: judgedByFromEnv() });
+  fs.writeFileSync(
+    path.join(options.outDir, "README.md"),
+    `${datasheet(summary, filters, options)}\n${statisticsMarkdown(stats.statistics, stats.createdAt)}`,
+  );
   return summary;
 }
 

@@ -45,7 +45,8 @@ export interface BarsChart {
   kind: "bars";
   id: string;
   title: string;
-  rows: { label: string; value: number }[];
+  /** strong: drawn in bold (a mark the note explains) */
+  rows: { label: string; value: number; strong?: boolean }[];
   format: ChartFormat;
   /** countShare: the whole the shares are of */
   total?: number;

@@ -1,0 +1,93 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { Chart } from "@/components/leaderboard/chart-panel";
+import { Table } from "@/components/table";
+import { judgedByFromEnv } from "@/lib/categories";
+import { currentDatasetStatistics, datasetCharts, PAPER_TABLE_1, type PaperRow } from "@/lib/dataset-stats";
+import { getDb } from "@/lib/db";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "The dataset" };
+
+const DATASET_NAMES: Record<string, string> = { battle: "This arena: battles", chat: "This arena: direct chats" };
+const whole = (v: number | null) => (v === null ? "–" : Math.round(v).toLocaleString("en-US"));
+const one = (v: number | null) => (v === null ? "–" : v.toFixed(1));
+
+export default async function DataPage() {
+  const { statistics, createdAt } = await currentDatasetStatistics(getDb(), { judgedBy: judgedByFromEnv() });
+  const live: (PaperRow & { live: boolean })[] = statistics.datasets.map((d) => ({
+    ...d,
+    name: DATASET_NAMES[d.name] ?? d.name,
+    live: true,
+  }));
+  const rows = [...live, ...PAPER_TABLE_1.map((r) => ({ ...r, live: false }))];
+  const charts = datasetCharts(statistics);
+  return (
+    <div className="space-y-6">
+      <div className="space-y-1">
+        <h1 className="text-2xl font-bold tracking-tight">The dataset</h1>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          What the released data holds, figure by figure as the VisionArena paper reports its own: battles with votes
+          and direct chats, counted as the exports count them (no demo models, nothing the content filter stopped, no
+          banned visitors, only counted votes). Computed {createdAt.toISOString().slice(0, 16).replace("T", " ")} UTC;
+          researchers download it from the <Link href="/research">research page</Link>.
+        </p>
+      </div>
+      <section aria-labelledby="table-1" className="space-y-2">
+        <h2 id="table-1" className="text-lg font-semibold">
+          Compared with other datasets (Table 1)
+        </h2>
+        <Table aria-label="Dataset comparison" className="min-w-[56rem]" data-testid="dataset-table">
+          <thead>
+            <tr>
+              <th scope="col">Dataset</th>
+              <th scope="col">Conversations</th>
+              <th scope="col">Models</th>
+              <th scope="col">Users</th>
+              <th scope="col">Languages</th>
+              <th scope="col">% unique images</th>
+              <th scope="col">Avg. turns</th>
+              <th scope="col">Avg. prompt tokens</th>
+              <th scope="col">Avg. answer tokens</th>
+              <th scope="col">Human preference</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.name} data-dataset={r.live ? r.name : undefined} className={r.live ? "font-medium" : ""}>
+                <th scope="row">{r.name}</th>
+                <td>{whole(r.conversations)}</td>
+                <td>{whole(r.models)}</td>
+                <td>{whole(r.users)}</td>
+                <td>{whole(r.languages)}</td>
+                <td>{one(r.uniqueImagePercent)}</td>
+                <td>{one(r.avgTurns)}</td>
+                <td>{one(r.avgPromptTokens)}</td>
+                <td>{one(r.avgResponseTokens)}</td>
+                <td>{r.humanPreference ? "Yes" : "No"}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+        <p className="text-xs text-zinc-600 dark:text-zinc-400">
+          The last five rows are the paper's, as printed. Tokens are cl100k_base; % unique images is distinct first
+          images over conversations with an image; users are distinct visitors.
+        </p>
+      </section>
+      <section aria-labelledby="figures" className="space-y-3">
+        <h2 id="figures" className="text-lg font-semibold">
+          Figures
+        </h2>
+        {charts.length === 0 ? (
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">No battles or chats have been released yet.</p>
+        ) : (
+          <div className="grid gap-4 lg:grid-cols-2">
+            {charts.map((chart) => (
+              <Chart key={chart.id} chart={chart} />
+            ))}
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

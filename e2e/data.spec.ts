@@ -1,0 +1,31 @@
+import { expect, test } from "@playwright/test";
+import { ArenaPage, pngImage } from "./arena-page";
+
+test("the dataset page shows Table 1 beside the paper's and the figures, each with its data", async ({ page }) => {
+  const arena = new ArenaPage(page);
+  await arena.open();
+  await arena.attach("data.png", "image/png", await pngImage("#884411"));
+  await arena.ask("What colour is this picture?");
+  await arena.waitForAnswers();
+  await arena.voteButton("Tie").click();
+  await expect(arena.title("a")).toHaveText(/Fake/);
+
+  await page.goto("/");
+  await page.getByRole("navigation").getByRole("link", { name: "Data" }).first().click();
+  await expect(page).toHaveURL(/\/data$/);
+  await expect(page.getByRole("heading", { name: "The dataset", level: 1 })).toBeVisible();
+  const table = page.getByTestId("dataset-table");
+  const battles = table.locator('tr[data-dataset="This arena: battles"]');
+  // conversations, then models: at least this test's battle between two models
+  await expect(battles.locator("td").nth(0)).toHaveText(/^[1-9][\d,]*$/);
+  await expect(battles.locator("td").nth(1)).toHaveText(/^[2-9]$/);
+  await expect(battles.locator("td").last()).toHaveText("Yes");
+  await expect(table.getByRole("rowheader", { name: "WildVision-Battle" })).toBeVisible();
+  await expect(table.getByRole("rowheader", { name: "VisionArena-Battle (paper)" })).toBeVisible();
+
+  for (const title of ["Battles per model (Fig. 12)", "Battle outcomes (Fig. 17)", "Turns per battle (Fig. 18)"])
+    await expect(page.getByRole("img", { name: title })).toBeVisible();
+  const outcomes = page.getByTestId("figure-outcomes");
+  await outcomes.getByText("Show the data as a table").click();
+  await expect(outcomes.getByRole("rowheader", { name: "Tie", exact: true })).toBeVisible();
+});

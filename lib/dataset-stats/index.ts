@@ -1,0 +1,21 @@
+// lib/dataset-stats: what app/ and components/ may use (deep imports are refused by biome.json).
+
+export { datasetCharts } from "./charts";
+export { statisticsMarkdown } from "./datasheet";
+export { FROM_BATTLES, FROM_CHATS, RELEASED_BATTLE_CLAUSES, RELEASED_CHAT_CLAUSES } from "./released";
+export { computeDatasetStatistics, STYLE_RANK_DROP, type StatisticsOptions } from "./statistics";
+export {
+  type DatasetRow,
+  type DatasetStatistics,
+  datasetStatisticsSchema,
+  type ModelCounts,
+  PAPER_TABLE_1,
+  type PaperRow,
+} from "./statistics-payload";
+export {
+  currentDatasetStatistics,
+  DatasetSnapshotError,
+  latestDatasetStatistics,
+  refreshDatasetStatistics,
+  type StoredStatistics,
+} from "./store";

@@ -1,0 +1,86 @@
+// Dataset statistics are computed by the jobs process every ARENA_DATA_STATS_INTERVAL_S (and by the first page view
+// that finds none or only a stale one) and kept as DatasetSnapshot rows; /data and the datasheets read the latest.
+// One computation at a time across every instance (an advisory lock); the last few snapshots are kept.
+import { config } from "../config";
+import { withTryLock } from "../db/advisory-lock";
+import type { Db } from "../db/context";
+import { currentSnapshot } from "../leaderboard/serve";
+import { computeDatasetStatistics, type StatisticsOptions } from "./statistics";
+import { type DatasetStatistics, datasetStatisticsSchema } from "./statistics-payload";
+
+const KIND = "statistics";
+const KEEP = 5;
+
+export class DatasetSnapshotError extends Error {}
+
+export interface StoredStatistics {
+  statistics: DatasetStatistics;
+  createdAt: Date;
+}
+
+export async function latestDatasetStatistics(db: Db): Promise<StoredStatistics | null> {
+  const row = await db.prisma.datasetSnapshot.findFirst({ where: { kind: KIND }, orderBy: { createdAt: "desc" } });
+  if (!row) return null;
+  const parsed = datasetStatisticsSchema.safeParse(row.payload);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new DatasetSnapshotError(
+      `dataset snapshot ${row.id}: ${issue?.path.join(".") || "payload"}: ${issue?.message ?? "invalid"}`,
+    );
+  }
+  return { statistics: parsed.data, createdAt: row.createdAt };
+}
+
+/** The overall board's ranks without and with style control, for Fig. 13's bold models. */
+async function overallRanks(db: Db): Promise<StatisticsOptions["ranks"]> {
+  const [plain, style] = await Promise.all([
+    currentSnapshot(db, "overall", false),
+    currentSnapshot(db, "overall", true),
+  ]);
+  if (!plain || !style) return undefined;
+  const ranks = (s: typeof plain) => new Map(s.payload.models.map((m) => [m.model, m.rank]));
+  return { plain: ranks(plain), style: ranks(style) };
+}
+
+/** Computes and stores new statistics; null when another process is computing them right now. */
+export function refreshDatasetStatistics(
+  db: Db,
+  options: Omit<StatisticsOptions, "ranks"> = {},
+): Promise<StoredStatistics | null> {
+  return withTryLock(
+    db,
+    "dataset-statistics",
+    async () => {
+      const statistics = await computeDatasetStatistics(db, { ...options, ranks: await overallRanks(db) });
+      const row = await db.prisma.datasetSnapshot.create({ data: { kind: KIND, payload: statistics } });
+      const old = await db.prisma.datasetSnapshot.findMany({
+        where: { kind: KIND },
+        orderBy: { createdAt: "desc" },
+        skip: KEEP,
+        select: { id: true },
+      });
+      if (old.length) await db.prisma.datasetSnapshot.deleteMany({ where: { id: { in: old.map((o) => o.id) } } });
+      return { statistics, createdAt: row.createdAt };
+    },
+    () => null,
+  );
+}
+
+/** The latest statistics when younger than the interval; else fresh ones (or the stale ones while another process
+ *  computes). Never null once anything has been computed. */
+export async function currentDatasetStatistics(
+  db: Db,
+  options: Omit<StatisticsOptions, "ranks"> = {},
+): Promise<StoredStatistics> {
+  const latest = await latestDatasetStatistics(db).catch((error) => {
+    if (error instanceof DatasetSnapshotError) return null; // an unreadable old snapshot is replaced
+    throw error;
+  });
+  const maxAgeMs = config().ARENA_DATA_STATS_INTERVAL_S * 1000;
+  if (latest && Date.now() - latest.createdAt.getTime() < maxAgeMs) return latest;
+  const fresh = await refreshDatasetStatistics(db, options);
+  if (fresh) return fresh;
+  if (latest) return latest;
+  const statistics = await computeDatasetStatistics(db, { ...options, ranks: await overallRanks(db) });
+  return { statistics, createdAt: new Date() };
+}
