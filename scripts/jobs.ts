@@ -80,7 +80,8 @@ const datasetStats = (async () => {
     } catch (error) {
       log(`dataset statistics: failed, will retry: ${error instanceof Error ? error.message : String(error)}`);
     }
-    await sleep(Math.min(statsMs, 60_000), controller.signal);
+    // pages refresh figures older than the interval themselves; this loop only keeps unvisited ones fresh
+    await sleep(Math.max(5_000, Math.min(statsMs, 60_000)), controller.signal);
   }
 })();
 await runSnapshotLoop(db, {
