@@ -24,6 +24,8 @@ export interface FakeServerOptions {
   fallback?: Behaviour;
   /** when set, requests must carry the key the way their protocol sends it */
   apiKey?: string;
+  /** what /v1/moderations flags: text containing `flagText`, and every image when `flagImages` */
+  moderation?: { flagText?: string; flagImages?: boolean };
 }
 
 export interface FakeModelServer {
@@ -33,6 +35,8 @@ export interface FakeModelServer {
   port: number;
   requests: RecordedRequest[];
   setModel(name: string, behaviour: Behaviour): void;
+  /** what /v1/moderations flags from now on */
+  setModeration(settings: { flagText?: string; flagImages?: boolean }): void;
   reset(): void;
   close(): Promise<void>;
 }
@@ -134,6 +138,56 @@ export async function startFakeModelServer(options: FakeServerOptions = {}): Pro
     );
   }
 
+  // OpenAI's moderation endpoint: a text or a list of text and image_url parts in, one result for them all out
+  let moderation = { ...options.moderation };
+  async function moderations(req: http.IncomingMessage, res: http.ServerResponse) {
+    type Part = { type: "text"; text: string } | { type: "image_url"; image_url: { url: string } };
+    const body = (await readJson(req)) as { model?: string; input?: string | string[] | Part[] };
+    const parts: Part[] = (typeof body.input === "string" ? [body.input] : (body.input ?? [])).map((p) =>
+      typeof p === "string" ? { type: "text", text: p } : p,
+    );
+    const texts = parts.flatMap((p) => (p.type === "text" ? [p.text] : []));
+    const images = parts.flatMap((p) => {
+      if (p.type !== "image_url") return [];
+      const match = /^data:([^;]+);base64,(.*)$/.exec(p.image_url.url);
+      return [{ mediaType: match?.[1] ?? "url", bytes: match ? Buffer.from(match[2] ?? "", "base64").length : 0 }];
+    });
+    const model = body.model ?? "omni-moderation-latest";
+    requests.push({
+      protocol: "openai",
+      model,
+      stream: false,
+      userTexts: texts,
+      images,
+      messageCount: 0,
+      headers: req.headers,
+      receivedAt: Date.now(),
+    });
+    const sexualText =
+      moderation.flagText !== undefined && texts.some((t) => t.includes(moderation.flagText as string));
+    const sexualImage = Boolean(moderation.flagImages) && images.length > 0;
+    const flagged = sexualText || sexualImage;
+    res.writeHead(200, { "Content-Type": "application/json" });
+    res.end(
+      JSON.stringify({
+        id: `modr-${requests.length}`,
+        model,
+        results: [
+          {
+            flagged,
+            categories: { sexual: flagged, violence: false, harassment: false },
+            category_scores: { sexual: flagged ? 0.97 : 0.001, violence: 0.001, harassment: 0.001 },
+            category_applied_input_types: {
+              sexual: [...(texts.length ? ["text"] : []), ...(images.length ? ["image"] : [])],
+              violence: [],
+              harassment: [],
+            },
+          },
+        ],
+      }),
+    );
+  }
+
   async function control(req: http.IncomingMessage, res: http.ServerResponse, path: string) {
     const reply = (status: number, body: unknown) => {
       res.writeHead(status, { "Content-Type": "application/json" });
@@ -175,6 +229,7 @@ export async function startFakeModelServer(options: FakeServerOptions = {}): Pro
         );
       }
       if (req.method === "POST" && path === "/v1/embeddings") return embeddings(req, res);
+      if (req.method === "POST" && path === "/v1/moderations") return moderations(req, res);
       for (const candidate of PROTOCOLS) {
         const route = candidate.route(req.method ?? "GET", path);
         if (route) {
@@ -200,6 +255,9 @@ export async function startFakeModelServer(options: FakeServerOptions = {}): Pro
     port,
     requests,
     setModel: (name, behaviour) => models.set(name, behaviour),
+    setModeration: (settings) => {
+      moderation = { ...settings };
+    },
     reset: () => {
       requests.length = 0;
     },

@@ -12,6 +12,7 @@ import { Conflict, Forbidden, InvalidInput, NotFound, TooLarge, Unavailable, Unp
 import { type ItemPreset, itemPresets, presetCount } from "../evals/presets";
 import type { PrismaClient } from "../generated/prisma/client";
 import type { ConversationMode } from "../generated/prisma/enums";
+import { checkImage, type ImageVerdict } from "../image-safety/checks";
 import { imageLimits, ingestImage, loadImage, type StoredImage } from "../images";
 import { moderate } from "../moderation";
 import { ensureRegistry } from "../providers";
@@ -142,6 +143,45 @@ async function flagIfModerated(prisma: PrismaClient, conversationId: string, pro
   );
 }
 
+/**
+ * Every image of the first prompt passes the image checks (local NSFW classifier, OpenAI's when configured) before
+ * any provider is called: a flagged one ends the conversation, goes to the moderation queue with the image, and
+ * the visitor is told why. A check that cannot run ends the conversation too (closed, not open) with a 503.
+ */
+async function flagIfImageFlagged(prisma: PrismaClient, conversationId: string, images: StoredImage[]): Promise<void> {
+  for (const image of images) {
+    let verdict: ImageVerdict;
+    try {
+      verdict = await checkImage(image.data, image.mime);
+    } catch (error) {
+      await prisma.conversation.update({ where: { id: conversationId }, data: { endedAt: new Date() } });
+      throw new Unavailable(
+        "image_check_unavailable",
+        `the image check could not run (${error instanceof Error ? error.message : String(error)}); please try again shortly`,
+      );
+    }
+    if (!verdict.flagged) continue;
+    const reason = verdict.reason ?? "flagged";
+    await prisma.$transaction([
+      prisma.conversation.update({
+        where: { id: conversationId },
+        data: { moderationStatus: "flagged", moderationReason: `image: ${reason}`, endedAt: new Date() },
+      }),
+      prisma.moderationFlag.create({
+        data: { conversationId, imageSha256: image.sha256, source: verdict.source ?? "image-check", reason },
+      }),
+      prisma.image.updateMany({
+        where: { sha256: image.sha256, moderationStatus: "clear" },
+        data: { moderationStatus: "flagged" },
+      }),
+    ]);
+    throw new Unprocessable(
+      "image_flagged",
+      `This image was flagged by our content filter (${verdict.source === "nsfw-classifier" ? "it looks explicit" : reason}), so the conversation has ended before any model saw it. Please start a new one with another image.`,
+    );
+  }
+}
+
 async function chooseModels(db: Db, input: OpenConversation, hasImage: boolean): Promise<[string, string | null]> {
   await ensureRegistry(db.prisma);
   let snapshot = await registrySnapshot(db.pool);
@@ -257,6 +297,7 @@ export async function openConversation(db: Db, input: OpenConversation) {
     ],
   );
   await flagIfModerated(prisma, id, input.prompt);
+  await flagIfImageFlagged(prisma, id, images);
   return { id, mode: input.mode, isDemo };
 }
 

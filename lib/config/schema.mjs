@@ -245,13 +245,31 @@ export const configSchema = z
       optionalText(),
       "Visitors and limits",
       "unset",
-      "adds the OpenAI moderation endpoint to the checks",
+      "adds the OpenAI moderation endpoint to the checks, for prompts and (omni-moderation) images",
     ),
     OPENAI_MODERATION_URL: v(
       address("must be an http(s) address"),
       "Visitors and limits",
       "OpenAI's",
       "the moderation endpoint's address (a compatible server)",
+    ),
+    ARENA_NSFW_CHECK: v(
+      flag(true),
+      "Visitors and limits",
+      "`1`",
+      "classify every uploaded image locally (nsfwjs, no download) before any model sees it",
+    ),
+    ARENA_NSFW_THRESHOLD: v(
+      number(0.8, { min: 0, max: 1 }),
+      "Visitors and limits",
+      "`0.8`",
+      "an image whose Porn or Hentai probability reaches this ends the conversation and goes to the moderation queue",
+    ),
+    ARENA_PHASH_MAX_DISTANCE: v(
+      number(8, { min: 0, max: 32, integer: true }),
+      "Visitors and limits",
+      "`8`",
+      "an upload within this many of 64 perceptual-hash bits of a banned image is refused as banned",
     ),
     ARENA_BENCH_ANCHOR: v(
       modelId(),

@@ -1,4 +1,6 @@
+import { config } from "../config";
 import type { PrismaClient } from "../generated/prisma/client";
+import { hammingDistance, perceptualHash } from "../image-safety/phash";
 import { EXTENSION, normaliseImage } from "./normalise";
 import { imageStore } from "./store";
 import { checkUpload, ImageRejected, imageLimits } from "./validate";
@@ -10,6 +12,7 @@ export { checkUpload, ImageRejected, imageLimits } from "./validate";
 
 export interface StoredImage {
   sha256: string;
+  phash: string;
   mime: string;
   width: number;
   height: number;
@@ -30,12 +33,37 @@ export async function ingestImage(prisma: PrismaClient, name: string, upload: Ui
       "unprocessable",
     );
   }
+  const phash = await perceptualHash(image.data);
+  if (await nearBannedImage(prisma, phash)) {
+    throw new ImageRejected(
+      "this image matches one removed by the moderators and cannot be used",
+      "image_banned",
+      "unprocessable",
+    );
+  }
   const storageKey = `${image.sha256.slice(0, 2)}/${image.sha256}.${EXTENSION[image.mime]}`;
   await imageStore().put(storageKey, image.data, image.mime);
-  const row = { mime: image.mime, width: image.width, height: image.height, bytes: image.data.length, storageKey };
+  const row = {
+    mime: image.mime,
+    width: image.width,
+    height: image.height,
+    bytes: image.data.length,
+    storageKey,
+    phash,
+  };
   // the same picture may arrive in two uploads at once: insert-or-nothing, never an upsert race (unique violation)
   await prisma.image.createMany({ data: [{ sha256: image.sha256, ...row }], skipDuplicates: true });
   return { sha256: image.sha256, ...row, data: image.data };
+}
+
+/** Whether a banned image lies within ARENA_PHASH_MAX_DISTANCE bits of this perceptual hash. */
+async function nearBannedImage(prisma: PrismaClient, phash: string): Promise<boolean> {
+  const banned = await prisma.image.findMany({
+    where: { moderationStatus: "banned", phash: { not: null } },
+    select: { phash: true },
+  });
+  const limit = config().ARENA_PHASH_MAX_DISTANCE;
+  return banned.some((b) => hammingDistance(b.phash as string, phash) <= limit);
 }
 
 /** The bytes of a stored image, or null. */

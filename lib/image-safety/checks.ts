@@ -1,0 +1,64 @@
+// What an uploaded image passes before any model sees it (VisionArena §3.1): the local NSFW classifier and, when a
+// key is configured, OpenAI's moderation endpoint for images. The perceptual-hash blocklist of banned images is
+// applied earlier, at upload (lib/images), since a banned picture is refused outright rather than flagged.
+import { type Config, config } from "../config";
+import { explicitScore, nsfwScores } from "./nsfw";
+
+export interface ImageVerdict {
+  flagged: boolean;
+  source?: string;
+  reason?: string;
+}
+
+export type ImageCheck = (bytes: Buffer, mime: string) => Promise<ImageVerdict>;
+
+const CLEAR: ImageVerdict = { flagged: false };
+
+export function localNsfwCheck(threshold: number): ImageCheck {
+  return async (bytes) => {
+    const scores = await nsfwScores(bytes);
+    const score = explicitScore(scores);
+    if (score < threshold) return CLEAR;
+    const top = scores.Porn >= scores.Hentai ? "Porn" : "Hentai";
+    return { flagged: true, source: "nsfw-classifier", reason: `${top} ${score.toFixed(2)} ≥ ${threshold}` };
+  };
+}
+
+/** OpenAI's omni-moderation model, which takes images as data: URLs. */
+export function openAiImageCheck(apiKey: string, url = "https://api.openai.com/v1/moderations"): ImageCheck {
+  return async (bytes, mime) => {
+    const response = await fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${apiKey}` },
+      body: JSON.stringify({
+        model: "omni-moderation-latest",
+        input: [{ type: "image_url", image_url: { url: `data:${mime};base64,${bytes.toString("base64")}` } }],
+      }),
+      signal: AbortSignal.timeout(15_000),
+    });
+    if (!response.ok) throw new Error(`the moderation service answered HTTP ${response.status}`);
+    const body = (await response.json()) as { results?: { flagged?: boolean; categories?: Record<string, boolean> }[] };
+    const result = body.results?.[0];
+    if (!result?.flagged) return CLEAR;
+    const categories = Object.entries(result.categories ?? {})
+      .filter(([, on]) => on)
+      .map(([name]) => name);
+    return { flagged: true, source: "openai-moderation", reason: categories.join(", ") || "flagged" };
+  };
+}
+
+export function configuredImageChecks(c: Config = config()): ImageCheck[] {
+  const checks: ImageCheck[] = [];
+  if (c.ARENA_NSFW_CHECK) checks.push(localNsfwCheck(c.ARENA_NSFW_THRESHOLD));
+  if (c.OPENAI_MODERATION_API_KEY) checks.push(openAiImageCheck(c.OPENAI_MODERATION_API_KEY, c.OPENAI_MODERATION_URL));
+  return checks;
+}
+
+/** The first check that flags the image, or clear. */
+export async function checkImage(bytes: Buffer, mime: string, checks = configuredImageChecks()): Promise<ImageVerdict> {
+  for (const check of checks) {
+    const verdict = await check(bytes, mime);
+    if (verdict.flagged) return verdict;
+  }
+  return CLEAR;
+}

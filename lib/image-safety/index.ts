@@ -1,0 +1,12 @@
+// lib/image-safety: images checked before any model sees them, and faces blurred before release.
+export {
+  checkImage,
+  configuredImageChecks,
+  type ImageCheck,
+  type ImageVerdict,
+  localNsfwCheck,
+  openAiImageCheck,
+} from "./checks";
+export { blurFaces, detectFaces, type FaceBox } from "./faces";
+export { explicitScore, type NsfwScores, nsfwScores } from "./nsfw";
+export { hammingDistance, perceptualHash } from "./phash";

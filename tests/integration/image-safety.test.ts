@@ -1,0 +1,153 @@
+// Image safety before any model sees an image (VisionArena §3.1): the local NSFW classifier and OpenAI's image
+// moderation (a fake server speaking its protocol) end a conversation before a provider is called, put the image
+// in the moderation queue and tell the visitor why; a banned image's resized, re-encoded copy is refused by its
+// perceptual hash. Requests are counted at the fake server.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
+import { writeFakeModelsFile } from "../../e2e/fake-models/models-file";
+import { type FakeModelServer, startFakeModelServer } from "../../e2e/fake-models/server";
+import { moderationQueue, reviewFlag } from "../../lib/admin";
+import { acceptTerms, openConversation, prepareTurn, streamTurn } from "../../lib/arena";
+import { closeDb, createDb, type Db } from "../../lib/db";
+import { applyMigrations } from "../../lib/db/migrate";
+import { explicitScore, hammingDistance, nsfwScores, perceptualHash } from "../../lib/image-safety";
+import { scratchDatabase } from "./db-admin";
+
+let db: Db;
+let dropDatabase: () => Promise<void>;
+let fake: FakeModelServer;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "arena-safety-"));
+const portrait = fs.readFileSync(path.join(__dirname, "..", "fixtures", "images", "portrait.jpg"));
+const chatRequests = () => fake.requests.filter((r) => r.model.endsWith("-vl"));
+
+async function battle(bytes: Buffer, name = "photo.jpg") {
+  const visitorId = (await acceptTerms(db, null, null)).id;
+  return {
+    visitorId,
+    opened: openConversation(db, {
+      visitorId,
+      ipHash: null,
+      mode: "battle",
+      prompt: "What is in this picture?",
+      uploads: [{ name, bytes }],
+    }),
+  };
+}
+
+beforeAll(async () => {
+  let url: string;
+  ({ url, drop: dropDatabase } = await scratchDatabase(inject("databaseUrl")));
+  await applyMigrations(url);
+  fake = await startFakeModelServer({
+    models: {
+      "alpha-vl": { reply: "A portrait.", tokenDelayMs: 0 },
+      "beta-vl": { reply: "A woman.", tokenDelayMs: 0 },
+    },
+  });
+  const modelsFile = writeFakeModelsFile(dataDir, fake.baseURL, [
+    { id: "alpha", model: "alpha-vl" },
+    { id: "beta", model: "beta-vl" },
+  ]);
+  Object.assign(process.env, {
+    ARENA_MODELS_FILE: modelsFile,
+    ARENA_DATA_DIR: dataDir,
+    ARENA_SECRET: "safety-secret-0123456789",
+    ARENA_RATE_VISITOR_PER_HOUR: "1000",
+    ARENA_RATE_IP_PER_HOUR: "1000",
+  });
+  db = createDb(url);
+});
+
+beforeEach(() => {
+  delete process.env.ARENA_NSFW_THRESHOLD;
+  delete process.env.OPENAI_MODERATION_API_KEY;
+  delete process.env.OPENAI_MODERATION_URL;
+  fake.setModeration({});
+  fake.reset();
+});
+
+afterAll(async () => {
+  await closeDb(db);
+  await fake.close();
+  await dropDatabase();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("image safety", () => {
+  it("lets an ordinary photograph through at the default threshold, to both models", async () => {
+    const scores = await nsfwScores(portrait);
+    expect(scores.Neutral).toBeGreaterThan(0.9);
+    expect(explicitScore(scores)).toBeLessThan(0.01);
+    const { visitorId, opened } = await battle(portrait);
+    const { id } = await opened;
+    await new Response(streamTurn(db, await prepareTurn(db, { conversationId: id, visitorId }))).text();
+    expect(chatRequests()).toHaveLength(2);
+    expect(chatRequests()[0]?.images).toHaveLength(1);
+  });
+
+  it("ends the battle before any provider call when the classifier flags the image, and queues it with why", async () => {
+    // no explicit picture ships with the tests: the threshold is lowered below this photograph's own score
+    process.env.ARENA_NSFW_THRESHOLD = "0.000001";
+    const { visitorId, opened } = await battle(portrait);
+    await expect(opened).rejects.toMatchObject({
+      code: "image_flagged",
+      kind: "unprocessable",
+      message: expect.stringMatching(/flagged by our content filter .*before any model saw it/),
+    });
+    expect(chatRequests()).toHaveLength(0);
+    const conversation = await db.prisma.conversation.findFirstOrThrow({ where: { visitorId } });
+    expect(conversation).toMatchObject({ moderationStatus: "flagged", endedAt: expect.any(Date) });
+    await expect(prepareTurn(db, { conversationId: conversation.id, visitorId })).rejects.toThrow();
+    expect(chatRequests()).toHaveLength(0);
+    const [flag] = (await moderationQueue(db)).filter((f) => f.conversation?.id === conversation.id);
+    expect(flag).toMatchObject({ source: "nsfw-classifier", reason: expect.stringMatching(/^(Porn|Hentai) /) });
+    expect(flag?.imageSha256).toMatch(/^[0-9a-f]{64}$/);
+    const image = await db.prisma.image.findUniqueOrThrow({ where: { sha256: flag?.imageSha256 as string } });
+    expect(image.moderationStatus).toBe("flagged");
+  });
+
+  it("refuses a resized, re-encoded copy of a banned image by its perceptual hash", async () => {
+    const [flag] = await moderationQueue(db);
+    await reviewFlag(db, flag?.id as string, "ban", "admin@example.com");
+    const copy = await sharp(portrait).resize(300).webp({ quality: 70 }).toBuffer();
+    const unrelated = await sharp({ create: { width: 300, height: 300, channels: 3, background: "#2288ff" } })
+      .png()
+      .toBuffer();
+    expect(hammingDistance(await perceptualHash(portrait), await perceptualHash(copy))).toBeLessThanOrEqual(8);
+    expect(hammingDistance(await perceptualHash(portrait), await perceptualHash(unrelated))).toBeGreaterThan(8);
+    await expect((await battle(copy, "copy.webp")).opened).rejects.toMatchObject({
+      code: "image_banned",
+      message: expect.stringContaining("matches one removed by the moderators"),
+    });
+    await expect((await battle(portrait)).opened).rejects.toMatchObject({ code: "image_banned" });
+    expect(chatRequests()).toHaveLength(0);
+    // another picture still starts a battle
+    await expect((await battle(unrelated, "blue.png")).opened).resolves.toMatchObject({ mode: "battle" });
+    // with the distance set to 0 only the very same hash is refused: the copy is within a few bits, not zero apart
+    process.env.ARENA_PHASH_MAX_DISTANCE = "0";
+    const far = await sharp(portrait).resize(300).flop().toBuffer();
+    await expect((await battle(far, "flopped.png")).opened).resolves.toMatchObject({ mode: "battle" });
+    delete process.env.ARENA_PHASH_MAX_DISTANCE;
+  });
+
+  it("sends images to OpenAI's moderation endpoint when a key is set, and ends the battle when it flags them", async () => {
+    process.env.OPENAI_MODERATION_API_KEY = "sk-moderation";
+    process.env.OPENAI_MODERATION_URL = `${fake.baseURL}/moderations`;
+    fake.setModeration({ flagImages: true });
+    const green = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#22aa44" } })
+      .png()
+      .toBuffer();
+    const { visitorId, opened } = await battle(green, "green.png");
+    await expect(opened).rejects.toMatchObject({ code: "image_flagged", message: expect.stringContaining("sexual") });
+    const asked = fake.requests.filter((r) => r.model === "omni-moderation-latest");
+    expect(asked.some((r) => r.images.length === 1 && r.images[0]?.mediaType === "image/png")).toBe(true);
+    expect(asked[0]?.headers.authorization).toBe("Bearer sk-moderation");
+    expect(chatRequests()).toHaveLength(0);
+    const conversation = await db.prisma.conversation.findFirstOrThrow({ where: { visitorId } });
+    const flags = await db.prisma.moderationFlag.findMany({ where: { conversationId: conversation.id } });
+    expect(flags).toMatchObject([{ source: "openai-moderation", reason: "sexual" }]);
+  });
+});
