@@ -95,7 +95,10 @@ export default async function ResearchPage() {
               <input type="checkbox" name="anonymous_only" value="1" /> Anonymous battles only
             </label>
             <label className="flex items-center gap-1">
-              <input type="checkbox" name="redact" value="1" /> Redact e-mail addresses and phone numbers
+              <input type="checkbox" name="redact" value="1" /> Redact e-mails, phones, ID numbers, addresses and names
+            </label>
+            <label className="flex items-center gap-1">
+              <input type="checkbox" name="blur_faces" value="1" /> Blur faces in the images
             </label>
           </fieldset>
           <div className="flex flex-wrap gap-2 sm:col-span-2">

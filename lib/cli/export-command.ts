@@ -23,7 +23,9 @@ Writes battles (clean-battle layout) and direct chats as JSONL and Parquet, the 
   --min-votes N        only battles whose models both have at least N battles in the export
   --format F           jsonl, parquet or jsonl,parquet (default)
   --salt S             salt of the judge hashes (default: random, so hashes differ between exports)
-  --redact             replace e-mail addresses and phone numbers in the text
+  --redact             replace e-mail addresses, phone numbers, ID-like numbers, street addresses and personal
+                       names in the text by [email], [phone], [id], [address], [name]
+  --blur-faces         blur every face the local detector finds in the images
   --no-images          leave the image files out
   --no-chats           leave the direct chats out
   --zip FILE           also pack the folder as one zip archive (streamed; what the research page downloads)`;
@@ -63,6 +65,7 @@ export async function exportCommand(argv: string[]): Promise<void> {
       format: { type: "string", default: "jsonl,parquet" },
       salt: { type: "string" },
       redact: { type: "boolean", default: false },
+      "blur-faces": { type: "boolean", default: false },
       "no-images": { type: "boolean", default: false },
       "no-chats": { type: "boolean", default: false },
       zip: { type: "string" },
@@ -99,14 +102,16 @@ export async function exportCommand(argv: string[]): Promise<void> {
       formats: formats as ("jsonl" | "parquet")[],
       salt: values.salt,
       redact: values.redact,
+      blurFaces: values["blur-faces"],
       images: !values["no-images"],
       chats: !values["no-chats"],
       licence: await exportLicence(db),
       onProgress: (d, t) => bar.update(d, t),
     });
     bar.done();
+    const blurred = summary.blurred ? ` (${summary.blurred.faces} faces blurred in ${summary.blurred.images})` : "";
     process.stdout.write(
-      `${summary.battles} battles, ${summary.chats} chats, ${summary.images} images → ${values.out} in ${((Date.now() - started) / 1000).toFixed(1)} s (peak memory ${Math.round(process.resourceUsage().maxRSS / 1024)} MB)\n`,
+      `${summary.battles} battles, ${summary.chats} chats, ${summary.images} images${blurred} → ${values.out} in ${((Date.now() - started) / 1000).toFixed(1)} s (peak memory ${Math.round(process.resourceUsage().maxRSS / 1024)} MB)\n`,
     );
     if (values.zip) {
       const zipStarted = Date.now();

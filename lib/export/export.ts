@@ -16,6 +16,7 @@ import {
   statisticsMarkdown,
 } from "../dataset-stats";
 import type { Db } from "../db/context";
+import { blurFaces } from "../image-safety/faces";
 import { imageStore } from "../images";
 import { PROMPT_KEY_SQL } from "../leaderboard/battles";
 import {
@@ -29,6 +30,7 @@ import {
   type ParquetType,
   type RecordOptions,
 } from "./records";
+import { REDACTION_NOTE } from "./redact";
 
 export interface ExportFilters {
   /** votes (battles) or conversations (chats) from this time on, inclusive */
@@ -52,6 +54,8 @@ export interface ExportOptions {
   salt?: string;
   redact?: boolean;
   images?: boolean;
+  /** blur every face the local detector finds in the exported images */
+  blurFaces?: boolean;
   chats?: boolean;
   licence?: string;
   /** JSON Lines files go here instead of the folder */
@@ -68,6 +72,8 @@ export interface ExportSummary {
   from: string | null;
   to: string | null;
   files: string[];
+  /** with blurFaces: how many images had faces, and how many faces were blurred */
+  blurred?: { images: number; faces: number };
 }
 
 /** The WHERE clause of exported battles, over `v` (Vote), `c` (Conversation) and `vis` (Visitor), from $1 on. */
@@ -275,13 +281,25 @@ export async function exportDataset(db: Db, options: ExportOptions): Promise<Exp
   const allowed = await modelsWithVotes(db, filters);
   const recordOptions = recordOptionsFor(salt, Boolean(options.redact), new Map());
   const copied = new Set<string>();
+  let imagesBlurred = 0;
+  let facesBlurred = 0;
   const copyImages = async (row: BattleRow) => {
     if (options.images === false) return;
     for (const image of (row.messages ?? []).flatMap((m) => m.images ?? [])) {
       if (copied.has(image.sha)) continue;
       copied.add(image.sha);
       const data = await imageStore().get(image.key);
-      if (data) fs.writeFileSync(path.join(options.outDir, imagePath(image)), data);
+      if (!data) continue;
+      let bytes = data;
+      if (options.blurFaces) {
+        const blurred = await blurFaces(data);
+        bytes = blurred.data;
+        if (blurred.faces.length) {
+          imagesBlurred++;
+          facesBlurred += blurred.faces.length;
+        }
+      }
+      fs.writeFileSync(path.join(options.outDir, imagePath(image)), bytes);
     }
   };
 
@@ -350,6 +368,7 @@ export async function exportDataset(db: Db, options: ExportOptions): Promise<Exp
     battles: done,
     chats,
     images: options.images === false ? 0 : copied.size,
+    ...(options.blurFaces ? { blurred: { images: imagesBlurred, faces: facesBlurred } } : {}),
     models: models.size,
     from: first?.toISOString() ?? null,
     to: last?.toISOString() ?? null,
@@ -407,7 +426,8 @@ frequency percentile down-sampled), \`is_preset\`, \`preset_id\`, \`input_modali
 ## Privacy
 
 No IP addresses and no visitor ids: \`judge\` is a salted hash of the visitor, with a salt ${options.salt ? "given by the exporter (hashes match other exports with the same salt)" : "drawn for this export (hashes differ between exports)"}.
-${options.redact ? "E-mail addresses and phone numbers in the text were replaced by [email] and [phone]." : "Text is as the visitors wrote it."}
+${options.redact ? REDACTION_NOTE : "Text is as the visitors wrote it."}
+${summary.blurred ? `Faces were blurred in the images (Human's BlazeFace detector, run locally, confidence 0.5 or more, a fifth of the box as margin): ${summary.blurred.faces} faces in ${summary.blurred.images} of ${summary.images} images.` : "Faces in the images were not blurred."}
 
 ## Licence
 

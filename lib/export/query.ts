@@ -25,6 +25,7 @@ const query = z.object({
   min_votes: z.coerce.number().int().min(1).optional(),
   salt: z.string().min(8).max(200).optional(),
   redact: flag,
+  blur_faces: flag,
 });
 
 export interface ExportRequest {
@@ -32,9 +33,10 @@ export interface ExportRequest {
   /** the judge hashes' salt when the researcher gave one (else each export draws its own) */
   salt?: string;
   redact: boolean;
+  blurFaces: boolean;
 }
 
-/** from, to (dates or times), anonymous_only, categories, models (comma lists), min_votes, salt, redact. */
+/** from, to (dates or times), anonymous_only, categories, models (comma lists), min_votes, salt, redact, blur_faces. */
 export function exportRequestFrom(params: URLSearchParams): ExportRequest {
   // a list may come as one comma-separated value or as repeated parameters (an HTML form's checkboxes)
   const entries: Record<string, string> = {};
@@ -59,5 +61,6 @@ export function exportRequestFrom(params: URLSearchParams): ExportRequest {
     },
     salt: q.salt,
     redact: on(q.redact),
+    blurFaces: on(q.blur_faces),
   };
 }

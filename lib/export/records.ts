@@ -1,6 +1,6 @@
 // One exported battle or chat in the public clean-battle layout (FastChat / VisionArena): conversations in OpenAI
 // message format with images referenced by hash, style counts in conv_metadata, category and dedup tags.
-import { redactContacts } from "./redact";
+import { redactPersonal } from "./redact";
 
 export interface MessageRow {
   side: "a" | "b";
@@ -125,7 +125,7 @@ function imagesOf(messages: MessageRow[]) {
 
 export function battleRecord(row: BattleRow, options: RecordOptions) {
   const messages = row.messages ?? [];
-  const clean = options.redact ? redactContacts : (t: string) => t;
+  const clean = options.redact ? redactPersonal : (t: string) => t;
   return {
     question_id: row.conversationId,
     model_a: row.modelAId,
@@ -150,7 +150,7 @@ export function battleRecord(row: BattleRow, options: RecordOptions) {
 
 export function chatRecord(row: BattleRow, options: RecordOptions) {
   const messages = row.messages ?? [];
-  const clean = options.redact ? redactContacts : (t: string) => t;
+  const clean = options.redact ? redactPersonal : (t: string) => t;
   return {
     conversation_id: row.conversationId,
     model: row.modelAId,

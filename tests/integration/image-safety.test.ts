@@ -10,10 +10,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "v
 import { writeFakeModelsFile } from "../../e2e/fake-models/models-file";
 import { type FakeModelServer, startFakeModelServer } from "../../e2e/fake-models/server";
 import { moderationQueue, reviewFlag } from "../../lib/admin";
-import { acceptTerms, openConversation, prepareTurn, streamTurn } from "../../lib/arena";
+import { acceptTerms, castVote, openConversation, prepareTurn, streamTurn } from "../../lib/arena";
 import { closeDb, createDb, type Db } from "../../lib/db";
 import { applyMigrations } from "../../lib/db/migrate";
-import { explicitScore, hammingDistance, nsfwScores, perceptualHash } from "../../lib/image-safety";
+import { exportDataset } from "../../lib/export/export";
+import { detectFaces, explicitScore, hammingDistance, nsfwScores, perceptualHash } from "../../lib/image-safety";
+import { imageStore } from "../../lib/images";
 import { scratchDatabase } from "./db-admin";
 
 let db: Db;
@@ -86,6 +88,36 @@ describe("image safety", () => {
     await new Response(streamTurn(db, await prepareTurn(db, { conversationId: id, visitorId }))).text();
     expect(chatRequests()).toHaveLength(2);
     expect(chatRequests()[0]?.images).toHaveLength(1);
+    await castVote(db, { conversationId: id, visitorId, winner: "model_a", ipHash: null });
+  });
+
+  it("blurs the faces of exported images when asked, and says so in the datasheet", async () => {
+    expect(await detectFaces(portrait)).toHaveLength(1);
+    const out = path.join(dataDir, "export-blurred");
+    const summary = await exportDataset(db, { outDir: out, salt: "salt-123456", blurFaces: true, redact: true });
+    expect(summary).toMatchObject({ battles: 1, images: 1, blurred: { images: 1, faces: 1 } });
+    const [file] = fs.readdirSync(path.join(out, "images"));
+    const exported = fs.readFileSync(path.join(out, "images", file as string));
+    expect(await detectFaces(exported)).toHaveLength(0);
+    // the picture is still there, only the face region changed: the corners are as they were
+    const corner = async (bytes: Buffer) =>
+      (await sharp(bytes).extract({ left: 0, top: 0, width: 40, height: 40 }).raw().toBuffer()).reduce(
+        (a, b) => a + b,
+        0,
+      );
+    const stored = await db.prisma.image.findFirstOrThrow();
+    const original = (await imageStore().get(stored.storageKey)) as Buffer;
+    expect(Math.abs((await corner(exported)) - (await corner(original))) / (await corner(original))).toBeLessThan(0.02);
+    const readme = fs.readFileSync(path.join(out, "README.md"), "utf8");
+    expect(readme).toContain("Faces were blurred in the images");
+    expect(readme).toContain("1 faces in 1 of 1 images");
+    expect(readme).toContain("street addresses and personal names");
+    // without the option the image is exported as stored
+    const plain = path.join(dataDir, "export-plain");
+    const unblurred = await exportDataset(db, { outDir: plain, salt: "salt-123456" });
+    expect(unblurred.blurred).toBeUndefined();
+    expect(fs.readFileSync(path.join(plain, "images", file as string)).equals(original)).toBe(true);
+    expect(fs.readFileSync(path.join(plain, "README.md"), "utf8")).toContain("Faces in the images were not blurred.");
   });
 
   it("ends the battle before any provider call when the classifier flags the image, and queues it with why", async () => {

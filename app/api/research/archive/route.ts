@@ -17,7 +17,7 @@ export function GET(request: Request) {
   return handle(async () => {
     const db = getDb();
     await requireResearcherRequest(db, request);
-    const { filters, salt, redact } = exportRequestFrom(searchParams(request));
+    const { filters, salt, redact, blurFaces } = exportRequestFrom(searchParams(request));
     const licence = await exportLicence(db);
     const root = `vision-arena-${new Date().toISOString().slice(0, 10)}`;
     const work = fs.mkdtempSync(path.join(os.tmpdir(), "arena-archive-"));
@@ -28,6 +28,7 @@ export function GET(request: Request) {
         filters,
         salt,
         redact,
+        blurFaces,
         licence,
         jsonlSink: (name) => zip.entry(name),
       });
