@@ -2,13 +2,11 @@
 // inside @vladmandic/human) through its WebAssembly build, on the process's one TensorFlow.js. Its node build
 // wants tfjs-node, which downloads a C library at install, so the WebAssembly build is loaded by its file path
 // (the package's exports map offers it only under custom conditions).
-import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import sharp from "sharp";
+import { packageEntryDir, runtimeRequire } from "./runtime-require";
 import { tensorflow } from "./tensorflow";
-
-const require = createRequire(import.meta.url);
 
 export interface FaceBox {
   x: number;
@@ -29,14 +27,14 @@ let human: Promise<HumanInstance> | undefined;
 function load(minConfidence: number): Promise<HumanInstance> {
   human ??= (async () => {
     const tf = await tensorflow();
-    const packageDir = path.dirname(path.dirname(require.resolve("@vladmandic/human")));
-    const { Human } = require(path.join(packageDir, "dist", "human.node-wasm.js")) as {
+    const packageDir = path.dirname(packageEntryDir("@vladmandic/human"));
+    const { Human } = runtimeRequire(path.join(packageDir, "dist", "human.node-wasm.js")) as {
       Human: new (config: unknown) => HumanInstance;
     };
     const off = { enabled: false };
     const instance = new Human({
       backend: "wasm",
-      wasmPath: `${path.dirname(require.resolve("@tensorflow/tfjs-backend-wasm"))}/`,
+      wasmPath: `${packageEntryDir("@tensorflow/tfjs-backend-wasm")}/`,
       modelBasePath: `${pathToFileURL(path.join(packageDir, "models")).href}/`,
       debug: false,
       async: true,

@@ -3,10 +3,7 @@
 // here: the NSFW model classifies a 224×224 image in ~60 ms on WebAssembly against ~1,060 ms on the pure-JS CPU
 // backend. The models (nsfwjs's MobileNetV2, Human's BlazeFace) are files inside their npm packages too.
 import fs from "node:fs";
-import { createRequire } from "node:module";
-import path from "node:path";
-
-const require = createRequire(import.meta.url);
+import { packageEntryDir } from "./runtime-require";
 
 let ready: Promise<typeof import("@tensorflow/tfjs")> | undefined;
 
@@ -26,7 +23,7 @@ export function tensorflow(): Promise<typeof import("@tensorflow/tfjs")> {
   ready ??= (async () => {
     const tf = await import("@tensorflow/tfjs");
     const wasm = await import("@tensorflow/tfjs-backend-wasm");
-    wasm.setWasmPaths(`${path.dirname(require.resolve("@tensorflow/tfjs-backend-wasm"))}/`);
+    wasm.setWasmPaths(`${packageEntryDir("@tensorflow/tfjs-backend-wasm")}/`);
     serveFileUrls();
     await tf.setBackend("wasm");
     await tf.ready();
