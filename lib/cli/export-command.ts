@@ -8,10 +8,12 @@ import { closeDb, createDb } from "../db/context";
 import { chunksOf, zipDirectory } from "../export/archive";
 import { exportDataset } from "../export/export";
 import { exportLicence } from "../export/licence";
+import { exportSft } from "../export/sft";
 import { progressBar } from "./progress";
 import { UsageError } from "./usage";
 
 export const EXPORT_HELP = `usage: arena export --out DIR [options]
+       arena export --sft --out DIR [--model ID ...] [--top N] [--redact] [--blur-faces]
 
 Writes battles (clean-battle layout) and direct chats as JSONL and Parquet, the images they show, and a datasheet.
   --out DIR            the dataset folder (created)
@@ -28,7 +30,11 @@ Writes battles (clean-battle layout) and direct chats as JSONL and Parquet, the 
   --blur-faces         blur every face the local detector finds in the images
   --no-images          leave the image files out
   --no-chats           leave the direct chats out
-  --zip FILE           also pack the folder as one zip archive (streamed; what the research page downloads)`;
+  --zip FILE           also pack the folder as one zip archive (streamed; what the research page downloads)
+
+  --sft                the chat release for fine-tuning instead (VisionArena §5): conversations of the chosen
+                       models from direct chats and battle sides, in the LLaVA layout (sft.json) with images/
+  --top N              with --sft and no --model: the top N models of the overall leaderboard (default 5)`;
 
 /** The folder as a zip, written chunk by chunk; returns its size. */
 async function writeZip(dir: string, file: string): Promise<number> {
@@ -69,6 +75,8 @@ export async function exportCommand(argv: string[]): Promise<void> {
       "no-images": { type: "boolean", default: false },
       "no-chats": { type: "boolean", default: false },
       zip: { type: "string" },
+      sft: { type: "boolean", default: false },
+      top: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -84,10 +92,31 @@ export async function exportCommand(argv: string[]): Promise<void> {
   const minVotes = values["min-votes"] === undefined ? undefined : Number(values["min-votes"]);
   if (minVotes !== undefined && (!Number.isInteger(minVotes) || minVotes < 1))
     throw new UsageError("--min-votes must be a whole number ≥ 1");
+  const top = values.top === undefined ? 5 : Number(values.top);
+  if (!Number.isInteger(top) || top < 1) throw new UsageError("--top must be a whole number ≥ 1");
   const database = await prepareDatabase();
   const db = createDb(database.url);
   const bar = progressBar("export");
   try {
+    if (values.sft) {
+      const started = Date.now();
+      const summary = await exportSft(db, {
+        outDir: values.out,
+        models: values.model,
+        top,
+        redact: values.redact,
+        blurFaces: values["blur-faces"],
+        licence: await exportLicence(db),
+        onProgress: (d, t) => bar.update(d, t),
+      });
+      bar.done();
+      process.stdout.write(
+        `${summary.conversations} conversations (${summary.fromChats} chats, ${summary.fromBattles} battle sides), ` +
+          `${summary.turns} turns, ${summary.images} images of ${summary.models.join(", ")} → ${values.out}/sft.json ` +
+          `in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+      );
+      return;
+    }
     const started = Date.now();
     const summary = await exportDataset(db, {
       outDir: values.out,

@@ -22,3 +22,7 @@ export const RELEASED_CHAT_CLAUSES = [
 ] as const;
 
 export const FROM_CHATS = `FROM "Conversation" c LEFT JOIN "Visitor" vis ON vis.id = c."visitorId"`;
+
+/** Both at once (the chat release for fine-tuning): battles' clauses read the vote, chats' the conversation. */
+export const FROM_BATTLES_OR_CHATS = `FROM "Conversation" c LEFT JOIN "Vote" v ON v."conversationId" = c.id
+  LEFT JOIN "Visitor" vis ON vis.id = c."visitorId"`;

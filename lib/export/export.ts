@@ -16,9 +16,8 @@ import {
   statisticsMarkdown,
 } from "../dataset-stats";
 import type { Db } from "../db/context";
-import { blurFaces } from "../image-safety/faces";
-import { imageStore } from "../images";
 import { PROMPT_KEY_SQL } from "../leaderboard/battles";
+import { ImageCopier } from "./image-copier";
 import {
   BATTLE_COLUMNS,
   type BattleRecord,
@@ -26,7 +25,6 @@ import {
   battleRecord,
   CHAT_COLUMNS,
   chatRecord,
-  imagePath,
   type ParquetType,
   type RecordOptions,
 } from "./records";
@@ -135,7 +133,7 @@ async function dedupFor(db: Db, where: { sql: string; params: unknown[] }) {
   return tags;
 }
 
-const ROW_SQL = `c.id AS "conversationId", c.mode::text AS mode, c."modelAId", c."modelBId", c."isPreset", c."presetId", c."inputModality",
+export const ROW_SQL = `c.id AS "conversationId", c.mode::text AS mode, c."modelAId", c."modelBId", c."isPreset", c."presetId", c."inputModality",
   c.language, c."turnCount" AS turn,
   (SELECT json_agg(json_build_object('side', m.side, 'turn', m.turn, 'role', m.role, 'content', m.content,
             'tokens', r.tokens, 'markdown', r."markdownDetail",
@@ -280,27 +278,10 @@ export async function exportDataset(db: Db, options: ExportOptions): Promise<Exp
 
   const allowed = await modelsWithVotes(db, filters);
   const recordOptions = recordOptionsFor(salt, Boolean(options.redact), new Map());
-  const copied = new Set<string>();
-  let imagesBlurred = 0;
-  let facesBlurred = 0;
+  const images = new ImageCopier(options.outDir, { blurFaces: options.blurFaces });
   const copyImages = async (row: BattleRow) => {
     if (options.images === false) return;
-    for (const image of (row.messages ?? []).flatMap((m) => m.images ?? [])) {
-      if (copied.has(image.sha)) continue;
-      copied.add(image.sha);
-      const data = await imageStore().get(image.key);
-      if (!data) continue;
-      let bytes = data;
-      if (options.blurFaces) {
-        const blurred = await blurFaces(data);
-        bytes = blurred.data;
-        if (blurred.faces.length) {
-          imagesBlurred++;
-          facesBlurred += blurred.faces.length;
-        }
-      }
-      fs.writeFileSync(path.join(options.outDir, imagePath(image)), bytes);
-    }
+    await images.copy((row.messages ?? []).flatMap((m) => m.images ?? []));
   };
 
   // battles, oldest vote first, in keyset batches
@@ -367,8 +348,8 @@ export async function exportDataset(db: Db, options: ExportOptions): Promise<Exp
   const summary: ExportSummary = {
     battles: done,
     chats,
-    images: options.images === false ? 0 : copied.size,
-    ...(options.blurFaces ? { blurred: { images: imagesBlurred, faces: facesBlurred } } : {}),
+    images: options.images === false ? 0 : images.count,
+    ...(images.blurred ? { blurred: images.blurred } : {}),
     models: models.size,
     from: first?.toISOString() ?? null,
     to: last?.toISOString() ?? null,

@@ -12,6 +12,7 @@ import { acceptTerms, castVote, openConversation, prepareTurn, streamTurn } from
 import { closeDb, createDb, type Db } from "../../lib/db";
 import { applyMigrations } from "../../lib/db/migrate";
 import { exportDataset } from "../../lib/export/export";
+import { exportSft, type SftRecord } from "../../lib/export/sft";
 import { currentSnapshot } from "../../lib/leaderboard";
 import { compareWithLive, importSource } from "../../lib/leaderboard/import";
 import { recomputeSnapshots } from "../../lib/leaderboard/recompute";
@@ -323,5 +324,44 @@ describe("arena export", () => {
     const { createApiToken } = await import("../../lib/auth/api-tokens");
     const plain = await createApiToken(db, stored.userId, "plain");
     expect((await call("", plain.token)).status).toBe(403);
+  });
+
+  it("writes the chat release for fine-tuning: chosen models' chats and battle sides in the LLaVA layout", async () => {
+    const out = path.join(dataDir, "sft-alpha");
+    const summary = await exportSft(db, { outDir: out, models: ["alpha"] });
+    const records = JSON.parse(fs.readFileSync(path.join(out, "sft.json"), "utf8")) as SftRecord[];
+    // counted another way: released battles with alpha on a side, and alpha's one direct chat
+    const votes = await db.prisma.vote.findMany({
+      where: { counted: true, OR: [{ modelAId: "alpha" }, { modelBId: "alpha" }] },
+      include: { visitor: true },
+    });
+    const released = votes.filter((v) => !v.visitor?.bannedAt);
+    const sides = released.reduce((n, v) => n + (v.modelAId === "alpha" ? 1 : 0) + (v.modelBId === "alpha" ? 1 : 0), 0);
+    expect(summary).toMatchObject({ models: ["alpha"], fromChats: 1, fromBattles: sides, conversations: sides + 1 });
+    expect(records).toHaveLength(sides + 1);
+    for (const record of records) {
+      expect(record.model).toBe("alpha");
+      expect(record.conversations.map((c) => c.from)).toEqual(
+        record.conversations.map((_, i) => (i % 2 === 0 ? "human" : "gpt")),
+      );
+      expect(record.conversations[0]?.value).toMatch(/^<image>\n/);
+      expect(record.conversations[1]?.value).toBe("## Orange\nAn **orange** square.");
+      expect(fs.existsSync(path.join(out, record.image as string))).toBe(true);
+    }
+    expect(records.find((r) => r.source === "chat")?.conversations[0]?.value).toBe("<image>\nDescribe it");
+    expect(fs.readFileSync(path.join(out, "README.md"), "utf8")).toContain("LLaVA conversation layout");
+    // redaction reaches the release too
+    const redacted = path.join(dataDir, "sft-redacted");
+    await exportSft(db, { outDir: redacted, models: ["alpha", "beta"], redact: true });
+    const text = fs.readFileSync(path.join(redacted, "sft.json"), "utf8");
+    expect(text).not.toContain("jane@example.com");
+    expect(text).toContain("Mail me at [email]");
+    // from the command line, with the top models of the overall board by default
+    const board = await currentSnapshot(db, "overall", false);
+    const best = [...(board?.payload.models ?? [])].sort((a, b) => a.rank - b.rank)[0]?.model;
+    const { code, out: printed } = await cli(["export", "--sft", "--top", "1", "--out", path.join(dataDir, "sft-top")]);
+    expect(code).toBe(0);
+    expect(printed).toMatch(new RegExp(`conversations .* of ${best} →`));
+    expect((await cli(["export", "--sft", "--top", "0", "--out", path.join(dataDir, "sft-bad")])).code).not.toBe(0);
   });
 });

@@ -1,0 +1,174 @@
+// The chat release for fine-tuning (VisionArena §5, Table 3): the conversations of chosen models, from direct chats
+// and from each side of the released battles, in the LLaVA conversation layout (a JSON array of
+// {id, image, conversations: [{from: "human" | "gpt", value}]}, "<image>" marking where each image goes) with the
+// images beside it, so the paper's fine-tuning experiment can be repeated on this arena's data.
+import fs from "node:fs";
+import path from "node:path";
+import { FROM_BATTLES_OR_CHATS, RELEASED_BATTLE_CLAUSES, RELEASED_CHAT_CLAUSES } from "../dataset-stats/released";
+import type { Db } from "../db/context";
+import { InvalidInput } from "../errors";
+import { currentSnapshot } from "../leaderboard/serve";
+import { ROW_SQL } from "./export";
+import { ImageCopier } from "./image-copier";
+import { type BattleRow, imagePath, type MessageRow } from "./records";
+import { REDACTION_NOTE, redactPersonal } from "./redact";
+
+export interface SftOptions {
+  outDir: string;
+  /** the models whose answers are kept; default: the top `top` of the overall leaderboard */
+  models?: string[];
+  top?: number;
+  redact?: boolean;
+  blurFaces?: boolean;
+  licence?: string;
+  batchSize?: number;
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface SftSummary {
+  models: string[];
+  conversations: number;
+  fromChats: number;
+  fromBattles: number;
+  turns: number;
+  images: number;
+  blurred?: { images: number; faces: number };
+}
+
+export interface SftRecord {
+  id: string;
+  model: string;
+  source: "chat" | "battle";
+  image?: string | string[];
+  conversations: { from: "human" | "gpt"; value: string }[];
+}
+
+/** The overall board's best non-demo models, as the public sees the board. */
+export async function topModels(db: Db, n: number): Promise<string[]> {
+  const board = await currentSnapshot(db, "overall", false);
+  if (!board) throw new InvalidInput("no_leaderboard", "there is no leaderboard yet: name the models with --model");
+  return [...board.payload.models]
+    .filter((m) => !m.isDemo)
+    .sort((a, b) => a.rank - b.rank || b.rating - a.rating)
+    .slice(0, n)
+    .map((m) => m.model);
+}
+
+/** One side's history as LLaVA turns: complete prompt-and-answer pairs only, images marked in the first prompt. */
+export function sftRecord(row: BattleRow, side: "a" | "b", clean: (text: string) => string): SftRecord | null {
+  const model = side === "a" ? row.modelAId : row.modelBId;
+  if (!model) return null;
+  const messages = (row.messages ?? []).filter((m) => m.side === side);
+  const turns = new Map<number, { user?: MessageRow; answer?: MessageRow }>();
+  for (const m of messages) {
+    const turn = turns.get(m.turn) ?? {};
+    if (m.role === "user") turn.user = m;
+    else turn.answer = m;
+    turns.set(m.turn, turn);
+  }
+  const conversations: SftRecord["conversations"] = [];
+  const images: string[] = [];
+  for (const turn of [...turns.keys()].sort((a, b) => a - b)) {
+    const { user, answer } = turns.get(turn) ?? {};
+    if (!user || !answer) break; // a turn without its finished answer ends what can be learnt from
+    const shown = (user.images ?? []).map(imagePath);
+    images.push(...shown);
+    conversations.push({ from: "human", value: `${"<image>\n".repeat(shown.length)}${clean(user.content)}` });
+    conversations.push({ from: "gpt", value: clean(answer.content) });
+  }
+  if (conversations.length === 0) return null;
+  return {
+    id: `${row.conversationId}-${side}`,
+    model,
+    source: row.mode === "direct" ? "chat" : "battle",
+    ...(images.length === 1 ? { image: images[0] } : images.length > 1 ? { image: images } : {}),
+    conversations,
+  };
+}
+
+export async function exportSft(db: Db, options: SftOptions): Promise<SftSummary> {
+  const models = options.models?.length ? options.models : await topModels(db, options.top ?? 5);
+  if (models.length === 0) throw new InvalidInput("no_models", "no model to take conversations from");
+  fs.mkdirSync(options.outDir, { recursive: true });
+  const clean = options.redact ? redactPersonal : (t: string) => t;
+  const images = new ImageCopier(options.outDir, { blurFaces: options.blurFaces });
+  const released = `((${RELEASED_BATTLE_CLAUSES.join(" AND ")}) OR (${RELEASED_CHAT_CLAUSES.join(" AND ")}))
+    AND (c."modelAId" = ANY($1::text[]) OR c."modelBId" = ANY($1::text[]))`;
+  const total = Number(
+    (await db.pool.query(`SELECT count(*) AS n ${FROM_BATTLES_OR_CHATS} WHERE ${released}`, [models])).rows[0]?.n ?? 0,
+  );
+  const out = fs.openSync(path.join(options.outDir, "sft.json"), "w");
+  const summary: SftSummary = { models, conversations: 0, fromChats: 0, fromBattles: 0, turns: 0, images: 0 };
+  const batchSize = options.batchSize ?? 500;
+  let after: { at: Date; id: string } | null = null;
+  let seen = 0;
+  fs.writeSync(out, "[");
+  try {
+    for (;;) {
+      const params: unknown[] = after ? [models, after.at, after.id] : [models];
+      const { rows }: { rows: BattleRow[] } = await db.pool.query(
+        `SELECT c."visitorId", c."createdAt" AS at, NULL AS winner, NULL AS anonymous, ${ROW_SQL}
+           ${FROM_BATTLES_OR_CHATS}
+          WHERE ${released} ${after ? `AND (c."createdAt", c.id) > ($2::timestamp, $3::uuid)` : ""}
+          ORDER BY c."createdAt", c.id LIMIT ${batchSize}`,
+        params,
+      );
+      const chunks: string[] = [];
+      for (const row of rows) {
+        for (const side of ["a", "b"] as const) {
+          const record = sftRecord(row, side, clean);
+          if (!record || !models.includes(record.model)) continue;
+          const shown = (row.messages ?? []).filter((m) => m.side === side).flatMap((m) => m.images ?? []);
+          await images.copy(shown);
+          chunks.push(`${summary.conversations + chunks.length === 0 ? "\n" : ",\n"}${JSON.stringify(record)}`);
+          if (record.source === "chat") summary.fromChats++;
+          else summary.fromBattles++;
+          summary.turns += record.conversations.length / 2;
+        }
+      }
+      if (chunks.length) fs.writeSync(out, chunks.join(""));
+      summary.conversations += chunks.length;
+      seen += rows.length;
+      options.onProgress?.(seen, total);
+      const tail: BattleRow | undefined = rows[rows.length - 1];
+      if (!tail || rows.length < batchSize) break;
+      after = { at: tail.at, id: tail.conversationId };
+    }
+    fs.writeSync(out, "\n]\n");
+  } finally {
+    fs.closeSync(out);
+  }
+  summary.images = images.count;
+  if (images.blurred) summary.blurred = images.blurred;
+  fs.writeFileSync(path.join(options.outDir, "README.md"), sftDatasheet(summary, options));
+  return summary;
+}
+
+function sftDatasheet(summary: SftSummary, options: SftOptions): string {
+  return `# Vision Arena chat release for fine-tuning
+
+Exported ${new Date().toISOString()}: ${summary.conversations} conversations (${summary.fromChats} direct chats, ${summary.fromBattles} battle sides) with ${summary.turns} prompt-and-answer turns and ${summary.images} images, answered by ${summary.models.join(", ")}${options.models?.length ? "" : ` (the top ${options.top ?? 5} of the overall leaderboard)`}.
+
+## Layout
+
+\`sft.json\` is a JSON array in the LLaVA conversation layout: \`id\` (conversation and side), \`model\`, \`source\`
+(\`chat\` or \`battle\`), \`image\` (a path into \`images/\`, or a list when a prompt had several), and
+\`conversations\`: alternating \`{"from": "human", "value": …}\` and \`{"from": "gpt", "value": …}\`, with one
+\`<image>\` line per image at the start of the first prompt. Only complete turns are kept (a prompt whose answer did
+not finish ends the conversation there); regenerated answers are left out.
+
+## What is left out
+
+Demo models, conversations the content filter stopped, visitors who were banned, and battles whose vote was not
+counted.
+
+## Privacy
+
+${options.redact ? REDACTION_NOTE : "Text is as the visitors wrote it."}
+${summary.blurred ? `Faces were blurred in the images (Human's BlazeFace detector, run locally): ${summary.blurred.faces} faces in ${summary.blurred.images} of ${summary.images} images.` : "Faces in the images were not blurred."}
+
+## Licence
+
+${options.licence ?? "No licence was set by the administrators; ask them before redistributing."}
+`;
+}
