@@ -1,4 +1,4 @@
-// Labels voted battles: the rules labeller always, the judge model when ARENA_JUDGE_MODEL names one. Each label is
+// Labels voted battles and direct chats: the rules labeller always, the judge model when ARENA_JUDGE_MODEL names one. Each label is
 // stored with its labeller's name and version, so relabelling with another judge adds labels beside the old ones.
 import { type Config, config } from "../config";
 import type { Db } from "../db/context";
@@ -137,17 +137,22 @@ export async function tagBattles(
 }
 
 /**
- * Voted battles that miss labels from the rules labeller or from `judge` (at their current versions), oldest
- * vote first.
+ * Voted battles, and direct chats with a finished answer (VisionArena-Chat's categories), that miss labels from
+ * the rules labeller or from `judge` (at their current versions), oldest first.
  */
 export async function untaggedBattles(db: Db, labellers: Labeller[], limit: number): Promise<string[]> {
   const { rows } = await db.pool.query<{ id: string }>(
-    `SELECT v."conversationId" AS id FROM "Vote" v
+    `SELECT t.id FROM (
+       SELECT v."conversationId" AS id, v."createdAt" AS at FROM "Vote" v
+       UNION ALL
+       SELECT c.id, c."createdAt" FROM "Conversation" c
+        WHERE c.mode = 'direct' AND EXISTS (SELECT 1 FROM "Message" m JOIN "ResponseMeta" r ON r."messageId" = m.id
+                                             WHERE m."conversationId" = c.id AND r."finishReason" IS NOT NULL)) t
       WHERE EXISTS (SELECT 1 FROM unnest($1::text[], $2::text[]) AS l(name, version)
                      WHERE NOT EXISTS (SELECT 1 FROM "BattleCategory" bc
-                                        WHERE bc."conversationId" = v."conversationId"
+                                        WHERE bc."conversationId" = t.id
                                           AND bc.labeller = l.name AND bc."labellerVersion" = l.version))
-      ORDER BY v."createdAt" LIMIT $3`,
+      ORDER BY t.at LIMIT $3`,
     [labellers.map((l) => l.name), labellers.map((l) => l.version), limit],
   );
   return rows.map((r) => r.id);

@@ -112,6 +112,29 @@ export function datasetCharts(stats: DatasetStatistics): ChartSpec[] {
         "countShare",
       ),
     );
+  const perCategory = (id: string, title: string, rows: { key: string; count: number }[], of: number) =>
+    rows.length &&
+    charts.push(
+      bars(
+        id,
+        title,
+        rows.map((r) => ({ label: categoryLabel(r.key), value: r.count / Math.max(1, of) })),
+        "percent1",
+        "A conversation can be in several categories.",
+      ),
+    );
+  perCategory(
+    "battle-categories",
+    "Battles per category (Fig. 5)",
+    stats.categories.battles,
+    stats.datasets[0]?.conversations ?? 0,
+  );
+  perCategory(
+    "chat-categories",
+    "Direct chats per category",
+    stats.categories.chats,
+    stats.datasets[1]?.conversations ?? 0,
+  );
   const overlap = stats.categoryOverlap;
   if (overlap.categories.length > 1) {
     const values = overlap.counts.map((row, i) => row.map((n) => n / Math.max(1, overlap.battles[i] ?? 0)));

@@ -44,6 +44,8 @@ export const datasetStatisticsSchema = z.object({
   outcomes: keyCounts,
   turns: z.object({ battles: keyCounts, chats: keyCounts }),
   refusals: z.object({ A: z.number(), B: z.number(), both: z.number(), none: z.number() }),
+  /** conversations per leaderboard category (Fig. 5), battles and direct chats */
+  categories: z.object({ battles: keyCounts, chats: keyCounts }).default({ battles: [], chats: [] }),
   categoryOverlap: z.object({
     categories: z.array(z.string()),
     battles: z.array(z.number()),

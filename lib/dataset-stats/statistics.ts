@@ -150,6 +150,19 @@ async function categoryOverlap(db: Db, judgedBy: string) {
   };
 }
 
+/** Conversations per leaderboard category (Fig. 5), for battles or chats, with the labels the leaderboard reads. */
+async function categoryCounts(db: Db, source: string, judgedBy: string) {
+  return counts(
+    db,
+    `WITH x AS (${source})
+     SELECT bc.category AS key, count(DISTINCT x.id) AS count FROM x JOIN "BattleCategory" bc ON bc."conversationId" = x.id
+      WHERE bc.value AND bc.category = ANY($1::text[])
+        AND bc.labeller = CASE WHEN bc.category = ANY($2::text[]) THEN $3 ELSE '${RULES_LABELLER.name}' END
+      GROUP BY 1 ORDER BY 2 DESC, 1`,
+    [[...LEADERBOARD_TAGS], [...JUDGED_CATEGORIES], judgedBy],
+  );
+}
+
 /** The paper's refusal prompt labels over labelled battles: which side refused (A, B, both, none). */
 async function refusalLabels(db: Db) {
   const { rows } = await db.pool.query(
@@ -199,7 +212,12 @@ export async function computeDatasetStatistics(db: Db, options: StatisticsOption
     counts(db, `SELECT "turnCount"::text AS key, count(*) FROM (${CHATS}) c GROUP BY "turnCount" ORDER BY "turnCount"`),
   ]);
   step("refusals and categories");
-  const [refusals, overlap] = await Promise.all([refusalLabels(db), categoryOverlap(db, judgedBy)]);
+  const [refusals, overlap, battleCategories, chatCategories] = await Promise.all([
+    refusalLabels(db),
+    categoryOverlap(db, judgedBy),
+    categoryCounts(db, BATTLES, judgedBy),
+    categoryCounts(db, CHATS, judgedBy),
+  ]);
   return {
     computedAt: new Date().toISOString(),
     judgedBy,
@@ -209,6 +227,7 @@ export async function computeDatasetStatistics(db: Db, options: StatisticsOption
     outcomes,
     turns: { battles: battleTurns, chats: chatTurns },
     refusals,
+    categories: { battles: battleCategories, chats: chatCategories },
     categoryOverlap: overlap,
   };
 }

@@ -10,7 +10,8 @@ import { writeFakeModelsFile } from "../../e2e/fake-models/models-file";
 import { type FakeModelServer, startFakeModelServer } from "../../e2e/fake-models/server";
 import { acceptTerms, addFollowUp, castVote, openConversation, prepareTurn, streamTurn } from "../../lib/arena";
 import { countTokens } from "../../lib/arena/tokens";
-import { tagBattles } from "../../lib/categories/tagger";
+import { LEADERBOARD_TAGS, RULES_LABELLER } from "../../lib/categories/names";
+import { tagBattles, untaggedBattles } from "../../lib/categories/tagger";
 import {
   computeDatasetStatistics,
   currentDatasetStatistics,
@@ -119,7 +120,13 @@ beforeAll(async () => {
   await castVote(db, { conversationId: bannedBattle.id, visitorId: banned, winner: "model_a", ipHash: null });
   await db.prisma.visitor.update({ where: { id: banned }, data: { bannedAt: new Date() } });
   await db.prisma.vote.update({ where: { conversationId: battles[14] as string }, data: { counted: false } });
-  await tagBattles(db, [...battles, bannedBattle.id], { judge: null });
+  const chats = await db.prisma.conversation.findMany({ where: { mode: "direct" }, select: { id: true } });
+  // the sweep picks up voted battles and answered chats alike
+  expect((await untaggedBattles(db, [RULES_LABELLER], 100)).sort()).toEqual(
+    [...battles, bannedBattle.id, ...chats.map((c) => c.id)].sort(),
+  );
+  await tagBattles(db, [...battles, bannedBattle.id, ...chats.map((c) => c.id)], { judge: null });
+  expect(await untaggedBattles(db, [RULES_LABELLER], 100)).toEqual([]);
 });
 
 afterAll(async () => {
@@ -329,6 +336,14 @@ describe("dataset statistics", () => {
         expect(counts[i]?.[j]).toBe([...byBattle.values()].filter((set) => set.has(x) && set.has(y)).length);
       });
     });
+
+    // Fig. 5 for battles and chats: conversations per category
+    const chatIds = new Set(chats.map((c) => c.id));
+    const perKind = (ids: Set<string>) =>
+      tally(tags.filter((t) => ids.has(t.conversationId) && LEADERBOARD_TAGS.has(t.category)).map((t) => t.category));
+    expect(new Map(stats.categories.battles.map((c) => [c.key, c.count]))).toEqual(perKind(releasedIds));
+    expect(new Map(stats.categories.chats.map((c) => [c.key, c.count]))).toEqual(perKind(chatIds));
+    expect(stats.categories.battles.length).toBeGreaterThan(0);
 
     // every figure has its chart
     const ids = datasetCharts(stats).map((c) => c.id);
