@@ -32,4 +32,13 @@ test("the dataset page shows Table 1 beside the paper's and the figures, each wi
   const outcomes = page.getByTestId("figure-outcomes");
   await outcomes.getByText("Show the data as a table").click();
   await expect(outcomes.getByRole("rowheader", { name: "Tie", exact: true })).toBeVisible();
+
+  // the topics, clustered by the jobs process every few seconds in the browser tests
+  const topics = page.getByTestId("topics-battles");
+  await expect(async () => {
+    await page.reload();
+    await expect(topics.locator("li").first()).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
+  await topics.locator("summary").first().click();
+  await expect(topics.locator("ul li").first()).toBeVisible();
 });

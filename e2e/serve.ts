@@ -89,6 +89,7 @@ const appEnv = {
   ARENA_BLOCKLIST: "blocked-word",
   // /data recomputes at most once a second, so a vote made by a test shows there at once
   ARENA_DATA_STATS_INTERVAL_S: "1",
+  ARENA_TOPICS_INTERVAL_S: "5",
   FAKE_API_KEY: "fake-key",
   ARENA_ADMIN_EMAIL: ADMIN.email,
   ARENA_ADMIN_PASSWORD: ADMIN.password,

@@ -10,7 +10,7 @@ import { RULES_LABELLER } from "../lib/categories/names";
 import { startQueue, sweepUntagged, workTagging } from "../lib/categories/queue";
 import { judgeFromEnv } from "../lib/categories/tagger";
 import { type Config, config } from "../lib/config";
-import { currentDatasetStatistics } from "../lib/dataset-stats";
+import { currentDatasetStatistics, refreshDatasetTopics } from "../lib/dataset-stats";
 import { closeDb, createDb } from "../lib/db/context";
 import { workEvalRuns } from "../lib/evals";
 import { runSnapshotLoop, workRecomputeRequests } from "../lib/leaderboard/scheduler";
@@ -77,6 +77,9 @@ const datasetStats = (async () => {
   while (!controller.signal.aborted) {
     try {
       await currentDatasetStatistics(db, { judgedBy: judge?.labeller.name ?? RULES_LABELLER.name });
+      const topics = await refreshDatasetTopics(db);
+      if (topics)
+        log(`dataset topics: ${topics.battles.topics.length} of battles, ${topics.chats.topics.length} of chats`);
     } catch (error) {
       log(`dataset statistics: failed, will retry: ${error instanceof Error ? error.message : String(error)}`);
     }

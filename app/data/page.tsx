@@ -1,9 +1,16 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { TopicList } from "@/components/data/topic-list";
 import { Chart } from "@/components/leaderboard/chart-panel";
 import { Table } from "@/components/table";
 import { judgedByFromEnv } from "@/lib/categories";
-import { currentDatasetStatistics, datasetCharts, PAPER_TABLE_1, type PaperRow } from "@/lib/dataset-stats";
+import {
+  currentDatasetStatistics,
+  datasetCharts,
+  latestDatasetTopics,
+  PAPER_TABLE_1,
+  type PaperRow,
+} from "@/lib/dataset-stats";
 import { getDb } from "@/lib/db";
 
 export const dynamic = "force-dynamic";
@@ -14,7 +21,11 @@ const whole = (v: number | null) => (v === null ? "–" : Math.round(v).toLocale
 const one = (v: number | null) => (v === null ? "–" : v.toFixed(1));
 
 export default async function DataPage() {
-  const { statistics, createdAt } = await currentDatasetStatistics(getDb(), { judgedBy: judgedByFromEnv() });
+  const db = getDb();
+  const [{ statistics, createdAt }, topics] = await Promise.all([
+    currentDatasetStatistics(db, { judgedBy: judgedByFromEnv() }),
+    latestDatasetTopics(db),
+  ]);
   const live: (PaperRow & { live: boolean })[] = statistics.datasets.map((d) => ({
     ...d,
     name: DATASET_NAMES[d.name] ?? d.name,
@@ -73,6 +84,28 @@ export default async function DataPage() {
           The last five rows are the paper's, as printed. Tokens are cl100k_base; % unique images is distinct first
           images over conversations with an image; users are distinct visitors.
         </p>
+      </section>
+      <section aria-labelledby="topics" className="space-y-3">
+        <h2 id="topics" className="text-lg font-semibold">
+          Topics (Figs. 3 and 11)
+        </h2>
+        {topics ? (
+          <>
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">
+              First prompts clustered as VisionArena-Bench's curation clusters them (embedder {topics.topics.embedder}
+              ), each topic named by its most distinctive words; open one for example prompts. Computed{" "}
+              {topics.createdAt.toISOString().slice(0, 16).replace("T", " ")} UTC.
+            </p>
+            <div className="grid gap-4 lg:grid-cols-2">
+              <TopicList title="Battles" kind={topics.topics.battles} />
+              <TopicList title="Direct chats" kind={topics.topics.chats} />
+            </div>
+          </>
+        ) : (
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">
+            The background worker has not clustered the prompts yet.
+          </p>
+        )}
       </section>
       <section aria-labelledby="figures" className="space-y-3">
         <h2 id="figures" className="text-lg font-semibold">

@@ -29,7 +29,7 @@ export interface CurateOptions {
   onProgress?: (step: string, done: number, total: number) => void;
 }
 
-interface PoolRow {
+export interface PoolRow {
   conversationId: string;
   text: string;
   images: string[];
@@ -174,6 +174,43 @@ const STOP = new Set(
   ),
 );
 
+/**
+ * The topic model of the paper's curation (BERTopic's recipe): embed each prompt with its images, reduce to five
+ * dimensions with UMAP, cluster by density (HDBSCAN; k-means when that leaves most points as noise), and name each
+ * cluster by its most distinctive words. Shared by VisionArena-Bench's curation and the dataset's topic figures.
+ */
+export async function clusterPool(
+  db: Db,
+  pool: PoolRow[],
+  options: CurateOptions & { seed: number },
+  rand: () => number,
+): Promise<{
+  vectors: Float64Array[];
+  labels: number[];
+  method: CurationResult["method"];
+  keywords: Map<number, string[]>;
+}> {
+  const vectors = await embedPool(db, pool, options);
+  // UMAP to 5 dimensions before density clustering (BERTopic's defaults); tiny pools are clustered as they are
+  let points: number[][];
+  if (pool.length > 16) {
+    const umap = new UMAP({
+      nComponents: 5,
+      nNeighbors: Math.min(15, pool.length - 1),
+      minDist: 0,
+      random: createRandom(options.seed, 11),
+    });
+    points = umap.fit(vectors.map((v) => Array.from(v)));
+    options.onProgress?.("reducing", 1, 1);
+  } else points = vectors.map((v) => Array.from(v));
+  const { labels, method } = cluster(points, options, rand);
+  return { vectors, labels, method, keywords: topicKeywords(pool, labels) };
+}
+
+/** A topic's short name: its three most distinctive words. */
+export const topicName = (keywords: Map<number, string[]>, l: number) =>
+  l < 0 ? "other" : (keywords.get(l) ?? []).slice(0, 3).join(" · ") || `topic ${l}`;
+
 export async function curateBench(db: Db, options: CurateOptions = {}): Promise<CurationResult> {
   const size = options.size ?? 500;
   const seed = options.seed ?? 0;
@@ -185,22 +222,8 @@ export async function curateBench(db: Db, options: CurateOptions = {}): Promise<
       "no battle qualifies: curation takes single-turn English battles with an image, not demo, preset or moderated",
     );
   }
-  const vectors = await embedPool(db, pool, options);
   const rand = createRandom(seed, 7);
-  // UMAP to 5 dimensions before density clustering (BERTopic's defaults); tiny pools are clustered as they are
-  let points: number[][];
-  if (pool.length > 16) {
-    const umap = new UMAP({
-      nComponents: 5,
-      nNeighbors: Math.min(15, pool.length - 1),
-      minDist: 0,
-      random: createRandom(seed, 11),
-    });
-    points = umap.fit(vectors.map((v) => Array.from(v)));
-    options.onProgress?.("reducing", 1, 1);
-  } else points = vectors.map((v) => Array.from(v));
-  const { labels, method } = cluster(points, options, rand);
-  const keywords = topicKeywords(pool, labels);
+  const { vectors, labels, method, keywords } = await clusterPool(db, pool, { ...options, seed }, rand);
 
   // uniform over clusters: a seeded shuffle inside each, then one from each cluster in turn until N are taken
   const members = new Map<number, number[]>();
@@ -254,7 +277,7 @@ export async function curateBench(db: Db, options: CurateOptions = {}): Promise<
   const noiseQueue = queues.at(-1) ?? [];
   while (chosen.length < size && noiseQueue.length) take(noiseQueue.shift() as number);
 
-  const label = (l: number) => (l < 0 ? "other" : (keywords.get(l) ?? []).slice(0, 3).join(" · ") || `topic ${l}`);
+  const label = (l: number) => topicName(keywords, l);
   const topics: Topic[] = [...new Set(labels)]
     .sort((p, q) => p - q)
     .map((l) => ({

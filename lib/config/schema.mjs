@@ -110,6 +110,12 @@ export const configSchema = z
       "`600`",
       "how often the dataset statistics of /data are recomputed",
     ),
+    ARENA_TOPICS_INTERVAL_S: v(
+      positive(3600),
+      "Database and processes",
+      "`3600`",
+      "how often the topic clusters of /data are recomputed (with ARENA_BENCH_EMBEDDER's model, else locally)",
+    ),
     ARENA_TAG_SWEEP_S: v(
       positive(5),
       "Database and processes",

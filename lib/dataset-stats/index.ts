@@ -16,6 +16,9 @@ export {
   currentDatasetStatistics,
   DatasetSnapshotError,
   latestDatasetStatistics,
+  latestDatasetTopics,
   refreshDatasetStatistics,
+  refreshDatasetTopics,
   type StoredStatistics,
 } from "./store";
+export { computeDatasetTopics, type DatasetTopics, TOPIC_POOL, TOPICS_SHOWN } from "./topics";

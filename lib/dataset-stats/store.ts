@@ -1,14 +1,17 @@
-// Dataset statistics are computed by the jobs process every ARENA_DATA_STATS_INTERVAL_S (and by the first page view
+// Dataset statistics (and topics, topics.ts) are computed by the jobs process every ARENA_DATA_STATS_INTERVAL_S (and by the first page view
 // that finds none or only a stale one) and kept as DatasetSnapshot rows; /data and the datasheets read the latest.
 // One computation at a time across every instance (an advisory lock); the last few snapshots are kept.
+import type { z } from "zod";
 import { config } from "../config";
 import { withTryLock } from "../db/advisory-lock";
 import type { Db } from "../db/context";
 import { currentSnapshot } from "../leaderboard/serve";
 import { computeDatasetStatistics, type StatisticsOptions } from "./statistics";
 import { type DatasetStatistics, datasetStatisticsSchema } from "./statistics-payload";
+import { computeDatasetTopics, type DatasetTopics, datasetTopicsSchema } from "./topics";
 
 const KIND = "statistics";
+const TOPICS = "topics";
 const KEEP = 5;
 
 export class DatasetSnapshotError extends Error {}
@@ -18,17 +21,65 @@ export interface StoredStatistics {
   createdAt: Date;
 }
 
-export async function latestDatasetStatistics(db: Db): Promise<StoredStatistics | null> {
-  const row = await db.prisma.datasetSnapshot.findFirst({ where: { kind: KIND }, orderBy: { createdAt: "desc" } });
+/** The latest snapshot of a kind, read through its schema. */
+async function latestOf<T>(db: Db, kind: string, schema: z.ZodType<T>): Promise<{ value: T; createdAt: Date } | null> {
+  const row = await db.prisma.datasetSnapshot.findFirst({ where: { kind }, orderBy: { createdAt: "desc" } });
   if (!row) return null;
-  const parsed = datasetStatisticsSchema.safeParse(row.payload);
+  const parsed = schema.safeParse(row.payload);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new DatasetSnapshotError(
       `dataset snapshot ${row.id}: ${issue?.path.join(".") || "payload"}: ${issue?.message ?? "invalid"}`,
     );
   }
-  return { statistics: parsed.data, createdAt: row.createdAt };
+  return { value: parsed.data, createdAt: row.createdAt };
+}
+
+/** Stores a snapshot and keeps the last few of its kind. */
+async function store(db: Db, kind: string, payload: object): Promise<Date> {
+  const row = await db.prisma.datasetSnapshot.create({ data: { kind, payload } });
+  const old = await db.prisma.datasetSnapshot.findMany({
+    where: { kind },
+    orderBy: { createdAt: "desc" },
+    skip: KEEP,
+    select: { id: true },
+  });
+  if (old.length) await db.prisma.datasetSnapshot.deleteMany({ where: { id: { in: old.map((o) => o.id) } } });
+  return row.createdAt;
+}
+
+export async function latestDatasetStatistics(db: Db): Promise<StoredStatistics | null> {
+  const latest = await latestOf(db, KIND, datasetStatisticsSchema);
+  return latest && { statistics: latest.value, createdAt: latest.createdAt };
+}
+
+export async function latestDatasetTopics(db: Db): Promise<{ topics: DatasetTopics; createdAt: Date } | null> {
+  const latest = await latestOf(db, TOPICS, datasetTopicsSchema).catch((error) => {
+    if (error instanceof DatasetSnapshotError) return null;
+    throw error;
+  });
+  return latest && { topics: latest.value, createdAt: latest.createdAt };
+}
+
+/** Computes and stores the topics when the latest are older than ARENA_TOPICS_INTERVAL_S (or `force`); null when
+ *  they are fresh or another process is computing them. */
+export async function refreshDatasetTopics(
+  db: Db,
+  options: { force?: boolean; embedder?: string } = {},
+): Promise<DatasetTopics | null> {
+  const latest = await latestDatasetTopics(db);
+  const maxAgeMs = config().ARENA_TOPICS_INTERVAL_S * 1000;
+  if (!options.force && latest && Date.now() - latest.createdAt.getTime() < maxAgeMs) return null;
+  return withTryLock(
+    db,
+    "dataset-topics",
+    async () => {
+      const topics = await computeDatasetTopics(db, { embedder: options.embedder });
+      await store(db, TOPICS, topics);
+      return topics;
+    },
+    () => null,
+  );
 }
 
 /** The overall board's ranks without and with style control, for Fig. 13's bold models. */
@@ -52,15 +103,7 @@ export function refreshDatasetStatistics(
     "dataset-statistics",
     async () => {
       const statistics = await computeDatasetStatistics(db, { ...options, ranks: await overallRanks(db) });
-      const row = await db.prisma.datasetSnapshot.create({ data: { kind: KIND, payload: statistics } });
-      const old = await db.prisma.datasetSnapshot.findMany({
-        where: { kind: KIND },
-        orderBy: { createdAt: "desc" },
-        skip: KEEP,
-        select: { id: true },
-      });
-      if (old.length) await db.prisma.datasetSnapshot.deleteMany({ where: { id: { in: old.map((o) => o.id) } } });
-      return { statistics, createdAt: row.createdAt };
+      return { statistics, createdAt: await store(db, KIND, statistics) };
     },
     () => null,
   );

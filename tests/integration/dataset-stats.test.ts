@@ -14,10 +14,13 @@ import { LEADERBOARD_TAGS, RULES_LABELLER } from "../../lib/categories/names";
 import { tagBattles, untaggedBattles } from "../../lib/categories/tagger";
 import {
   computeDatasetStatistics,
+  computeDatasetTopics,
   currentDatasetStatistics,
   datasetCharts,
   latestDatasetStatistics,
+  latestDatasetTopics,
   refreshDatasetStatistics,
+  refreshDatasetTopics,
   STYLE_RANK_DROP,
   statisticsMarkdown,
 } from "../../lib/dataset-stats";
@@ -382,5 +385,33 @@ describe("dataset statistics", () => {
       expect(m.styleRankDrop).toBe((rankStyle as number) - (rankPlain as number) >= STYLE_RANK_DROP);
     }
     expect(fresh?.statistics.models.every((m) => typeof m.rankPlain === "number")).toBe(true);
+  });
+
+  it("cluster the first prompts of battles and chats into named topics with examples, stored for /data", async () => {
+    const { battles, chats } = await released();
+    const topics = await computeDatasetTopics(db);
+    expect(topics.embedder).toBe("local:tfidf+sharp");
+    expect(topics.battles.pool).toBe(battles.length);
+    expect(topics.chats.pool).toBe(chats.length);
+    const prompts = new Set(
+      battles.flatMap((b) =>
+        b.conversation.messages.filter((m) => m.role === "user" && m.turn === 1).map((m) => m.content),
+      ),
+    );
+    expect(topics.battles.topics.length).toBeGreaterThan(0);
+    for (const topic of topics.battles.topics) {
+      expect(topic.name).not.toBe("");
+      expect(topic.size).toBeGreaterThan(0);
+      expect(topic.share).toBeCloseTo(topic.size / battles.length, 12);
+      for (const example of topic.examples) expect(prompts.has(example)).toBe(true);
+    }
+    expect(topics.battles.topics.reduce((n, t) => n + t.size, 0)).toBeLessThanOrEqual(battles.length);
+    // stored by the refresh, fresh until the interval passes, recomputed on demand
+    expect(await latestDatasetTopics(db)).toBeNull();
+    const stored = await refreshDatasetTopics(db);
+    expect(stored?.battles.topics.map((t) => t.name)).toEqual(topics.battles.topics.map((t) => t.name));
+    expect((await latestDatasetTopics(db))?.topics.battles.pool).toBe(battles.length);
+    expect(await refreshDatasetTopics(db)).toBeNull();
+    expect(await refreshDatasetTopics(db, { force: true })).not.toBeNull();
   });
 });

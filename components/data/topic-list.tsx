@@ -1,0 +1,56 @@
+// One kind's topics (VisionArena Figs. 3 and 11): a bar of its share per topic, and its example prompts.
+import type { DatasetTopics } from "@/lib/dataset-stats";
+
+export function TopicList({ title, kind }: { title: string; kind: DatasetTopics["battles"] }) {
+  const slug = title.toLowerCase().replace(/[^a-z]+/g, "-");
+  return (
+    <section
+      aria-labelledby={slug}
+      className="space-y-2 rounded-xl border border-zinc-200 bg-white p-3 shadow-sm dark:border-zinc-800 dark:bg-zinc-900"
+      data-testid={`topics-${slug}`}
+    >
+      <h3 id={slug} className="text-sm font-medium">
+        {title}
+      </h3>
+      {kind.topics.length === 0 ? (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">No prompts yet.</p>
+      ) : (
+        <>
+          <p className="text-xs text-zinc-600 dark:text-zinc-400">
+            The {kind.topics.length} largest topics of {kind.pool.toLocaleString("en-US")} first prompts ({kind.method}
+            ).
+          </p>
+          <ol className="space-y-1 text-sm">
+            {kind.topics.map((topic) => (
+              <li key={topic.name}>
+                <details>
+                  <summary className="cursor-pointer">
+                    <span className="inline-flex w-full max-w-full items-center gap-2 align-middle">
+                      <span className="min-w-0 flex-1 truncate">{topic.name}</span>
+                      <span className="tabular-nums text-zinc-600 dark:text-zinc-400">
+                        {(100 * topic.share).toFixed(1)}%
+                      </span>
+                      <span aria-hidden="true" className="h-2 w-24 shrink-0 rounded bg-zinc-200 dark:bg-zinc-800">
+                        <span
+                          className="block h-2 rounded bg-brand-600"
+                          style={{ width: `${Math.max(2, Math.round(100 * topic.share))}%` }}
+                        />
+                      </span>
+                    </span>
+                  </summary>
+                  <ul className="ml-4 mt-1 list-disc space-y-1 text-xs text-zinc-700 dark:text-zinc-300">
+                    {topic.examples.map((example) => (
+                      <li key={example} className="break-words">
+                        {example}
+                      </li>
+                    ))}
+                  </ul>
+                </details>
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+    </section>
+  );
+}
