@@ -23,6 +23,7 @@ const PUBLIC = [
   ["bench", "/bench"],
   ["benchmarks", "/benchmarks"],
   ["data", "/data"],
+  ["failures", "/failures"],
   ["signin", "/signin"],
   ["not-found", "/no-such-page"],
 ] as const;
@@ -33,6 +34,7 @@ const STAFF = [
   ["admin", "/admin"],
   ["admin-leaderboard", "/admin/leaderboard"],
   ["admin-moderation", "/admin/moderation"],
+  ["admin-failures", "/admin/failures"],
   ["admin-integrity", "/admin/integrity"],
   ["admin-settings", "/admin/settings"],
   ["admin-tokens", "/admin/tokens"],

@@ -13,6 +13,7 @@ import { type Config, config } from "../lib/config";
 import { currentDatasetStatistics, refreshDatasetTopics } from "../lib/dataset-stats";
 import { closeDb, createDb } from "../lib/db/context";
 import { workEvalRuns } from "../lib/evals";
+import { findFailureCandidates } from "../lib/failures";
 import { runSnapshotLoop, workRecomputeRequests } from "../lib/leaderboard/scheduler";
 
 let settings: Config;
@@ -71,12 +72,15 @@ const sweeps = (async () => {
     await sleep(sweepMs, controller.signal);
   }
 })();
-// the dataset figures of /data, kept no older than ARENA_DATA_STATS_INTERVAL_S even when nobody visits
+// the dataset figures and topics of /data, kept no older than their intervals even when nobody visits, and new
+// failure-case candidates for the console
 const statsMs = settings.ARENA_DATA_STATS_INTERVAL_S * 1000;
 const datasetStats = (async () => {
   while (!controller.signal.aborted) {
     try {
       await currentDatasetStatistics(db, { judgedBy: judge?.labeller.name ?? RULES_LABELLER.name });
+      const found = await findFailureCandidates(db);
+      if (found) log(`failure cases: ${found} new candidates`);
       const topics = await refreshDatasetTopics(db);
       if (topics)
         log(`dataset topics: ${topics.battles.topics.length} of battles, ${topics.chats.topics.length} of chats`);

@@ -6,6 +6,7 @@ import { pageRequiresRole } from "@/lib/auth/session";
 const sections = [
   { href: "/admin", label: "Models" },
   { href: "/admin/moderation", label: "Moderation" },
+  { href: "/admin/failures", label: "Failure cases" },
   { href: "/admin/integrity", label: "Vote integrity" },
   { href: "/admin/leaderboard", label: "Leaderboard" },
   { href: "/admin/bench", label: "Bench" },

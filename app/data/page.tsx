@@ -41,7 +41,8 @@ export default async function DataPage() {
           What the released data holds, figure by figure as the VisionArena paper reports its own: battles with votes
           and direct chats, counted as the exports count them (no demo models, nothing the content filter stopped, no
           banned visitors, only counted votes). Computed {createdAt.toISOString().slice(0, 16).replace("T", " ")} UTC;
-          researchers download it from the <Link href="/research">research page</Link>.
+          researchers download it from the <Link href="/research">research page</Link>. See also{" "}
+          <Link href="/failures">where strong models fail</Link>.
         </p>
       </div>
       <section aria-labelledby="table-1" className="space-y-2">

@@ -1,0 +1,104 @@
+import type { Metadata } from "next";
+import { Table } from "@/components/table";
+import { getDb } from "@/lib/db";
+import { failureCases, failureGrid, TOP_RANKS } from "@/lib/failures";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Where strong models fail" };
+
+export default async function FailuresPage() {
+  const cases = await failureCases(getDb(), { status: "accepted" });
+  const grid = failureGrid(cases);
+  return (
+    <div className="space-y-6">
+      <div className="space-y-1">
+        <h1 className="text-2xl font-bold tracking-tight">Where strong models fail</h1>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          Prompts on which two models of the overall board's top {TOP_RANKS} both answered badly, as the visitor voted,
+          reviewed and kept by the arena's staff (VisionArena §4.5). O: the model solves it; X: it fails; a blank: not
+          tried yet.
+        </p>
+      </div>
+      {cases.length === 0 ? (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">No failure case has been accepted yet.</p>
+      ) : (
+        <>
+          <section aria-labelledby="grid" className="space-y-2">
+            <h2 id="grid" className="text-lg font-semibold">
+              Models on the hard prompts (Table 6)
+            </h2>
+            <Table aria-label="Which models solve which prompt" data-testid="failure-grid">
+              <thead>
+                <tr>
+                  <th scope="col">Prompt</th>
+                  {grid.models.map((m) => (
+                    <th key={m} scope="col">
+                      {m}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {grid.rows.map((row, i) => (
+                  <tr key={row.id}>
+                    <th scope="row">
+                      <a href={`#case-${row.id}`}>#{i + 1}</a> {row.prompt.slice(0, 60)}
+                      {row.prompt.length > 60 ? "…" : ""}
+                    </th>
+                    {row.marks.map((mark, k) => (
+                      <td key={grid.models[k]} className="text-center font-mono">
+                        {mark === null ? <span className="sr-only">not tried</span> : mark}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+            <p className="text-xs text-zinc-600 dark:text-zinc-400">
+              {grid.failedAll.length} of {grid.models.length} models fail every prompt they were tried on.
+            </p>
+          </section>
+          <section aria-labelledby="cases" className="space-y-3">
+            <h2 id="cases" className="text-lg font-semibold">
+              The prompts and the answers
+            </h2>
+            <ol className="space-y-4">
+              {cases.map((c, i) => (
+                <li
+                  key={c.id}
+                  id={`case-${c.id}`}
+                  className="space-y-2 rounded-xl border border-zinc-200 bg-white p-3 shadow-sm dark:border-zinc-800 dark:bg-zinc-900"
+                >
+                  <h3 className="text-sm font-medium">
+                    #{i + 1}
+                    {c.note ? ` · ${c.note}` : ""}
+                  </h3>
+                  <p className="whitespace-pre-wrap text-sm">{c.prompt}</p>
+                  {c.images.map((sha) => (
+                    // biome-ignore lint/performance/noImgElement: images served by hash from our own route
+                    <img
+                      key={sha}
+                      src={`/api/images/${sha}`}
+                      alt="attached to the prompt"
+                      className="max-h-72 rounded"
+                    />
+                  ))}
+                  <div className="grid gap-2 md:grid-cols-2">
+                    {c.verdicts.map((v) => (
+                      <div key={v.modelId} className="rounded border border-zinc-200 p-2 text-sm dark:border-zinc-800">
+                        <p className="font-medium">
+                          {v.modelId} <span className="font-mono">{v.solved ? "O" : "X"}</span>
+                        </p>
+                        <p className="whitespace-pre-wrap break-words text-xs">{v.answer ?? "(no answer kept)"}</p>
+                      </div>
+                    ))}
+                  </div>
+                </li>
+              ))}
+            </ol>
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
