@@ -9,7 +9,7 @@ import { UMAP } from "umap-js";
 import type { Db } from "../db/context";
 import { createPromptSetVersion, targetOf } from "../evals";
 import { loadImage } from "../images";
-import { createRandom } from "../ratings";
+import { createRandom } from "../ratings/random";
 import { average, concatWeighted, imageFeatures, remoteEmbeddings, tfidfVectors, words } from "./embeddings";
 
 export class CurationError extends Error {

@@ -18,7 +18,7 @@ export {
   latestDatasetStatistics,
   latestDatasetTopics,
   refreshDatasetStatistics,
-  refreshDatasetTopics,
   type StoredStatistics,
 } from "./store";
-export { computeDatasetTopics, type DatasetTopics, TOPIC_POOL, TOPICS_SHOWN } from "./topics";
+// computing the topics (./topics) loads the clustering libraries: the jobs process imports it directly
+export { type DatasetTopics, TOPIC_POOL, TOPICS_SHOWN } from "./topics-payload";

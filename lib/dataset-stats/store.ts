@@ -8,10 +8,10 @@ import type { Db } from "../db/context";
 import { currentSnapshot } from "../leaderboard/serve";
 import { computeDatasetStatistics, type StatisticsOptions } from "./statistics";
 import { type DatasetStatistics, datasetStatisticsSchema } from "./statistics-payload";
-import { computeDatasetTopics, type DatasetTopics, datasetTopicsSchema } from "./topics";
+import { type DatasetTopics, datasetTopicsSchema } from "./topics-payload";
 
 const KIND = "statistics";
-const TOPICS = "topics";
+export const TOPICS_KIND = "topics";
 const KEEP = 5;
 
 export class DatasetSnapshotError extends Error {}
@@ -36,7 +36,7 @@ async function latestOf<T>(db: Db, kind: string, schema: z.ZodType<T>): Promise<
 }
 
 /** Stores a snapshot and keeps the last few of its kind. */
-async function store(db: Db, kind: string, payload: object): Promise<Date> {
+export async function storeDatasetSnapshot(db: Db, kind: string, payload: object): Promise<Date> {
   const row = await db.prisma.datasetSnapshot.create({ data: { kind, payload } });
   const old = await db.prisma.datasetSnapshot.findMany({
     where: { kind },
@@ -54,32 +54,11 @@ export async function latestDatasetStatistics(db: Db): Promise<StoredStatistics 
 }
 
 export async function latestDatasetTopics(db: Db): Promise<{ topics: DatasetTopics; createdAt: Date } | null> {
-  const latest = await latestOf(db, TOPICS, datasetTopicsSchema).catch((error) => {
+  const latest = await latestOf(db, TOPICS_KIND, datasetTopicsSchema).catch((error) => {
     if (error instanceof DatasetSnapshotError) return null;
     throw error;
   });
   return latest && { topics: latest.value, createdAt: latest.createdAt };
-}
-
-/** Computes and stores the topics when the latest are older than ARENA_TOPICS_INTERVAL_S (or `force`); null when
- *  they are fresh or another process is computing them. */
-export async function refreshDatasetTopics(
-  db: Db,
-  options: { force?: boolean; embedder?: string } = {},
-): Promise<DatasetTopics | null> {
-  const latest = await latestDatasetTopics(db);
-  const maxAgeMs = config().ARENA_TOPICS_INTERVAL_S * 1000;
-  if (!options.force && latest && Date.now() - latest.createdAt.getTime() < maxAgeMs) return null;
-  return withTryLock(
-    db,
-    "dataset-topics",
-    async () => {
-      const topics = await computeDatasetTopics(db, { embedder: options.embedder });
-      await store(db, TOPICS, topics);
-      return topics;
-    },
-    () => null,
-  );
 }
 
 /** The overall board's ranks without and with style control, for Fig. 13's bold models. */
@@ -103,7 +82,7 @@ export function refreshDatasetStatistics(
     "dataset-statistics",
     async () => {
       const statistics = await computeDatasetStatistics(db, { ...options, ranks: await overallRanks(db) });
-      return { statistics, createdAt: await store(db, KIND, statistics) };
+      return { statistics, createdAt: await storeDatasetSnapshot(db, KIND, statistics) };
     },
     () => null,
   );

@@ -2,34 +2,15 @@
 // each clustered with VisionArena-Bench's curation model (lib/bench clusterPool: the registry's embedding model
 // ARENA_BENCH_EMBEDDER, or the documented local fallback), each topic named by its distinctive words with example
 // prompts. Computed by the jobs process (ARENA_TOPICS_INTERVAL_S), stored as a DatasetSnapshot of kind "topics".
-import { z } from "zod";
 import { clusterPool, type PoolRow, topicName } from "../bench/curate";
 import { benchDefaults } from "../bench/defaults";
+import { config } from "../config";
+import { withTryLock } from "../db/advisory-lock";
 import type { Db } from "../db/context";
 import { createRandom } from "../ratings/random";
 import { FROM_BATTLES, FROM_CHATS, RELEASED_BATTLE_CLAUSES, RELEASED_CHAT_CLAUSES } from "./released";
-
-/** The most recent prompts of each kind that are clustered: density clustering is quadratic in the pool. */
-export const TOPIC_POOL = 4000;
-/** The topics shown of each kind, largest first (the paper shows 20). */
-export const TOPICS_SHOWN = 20;
-
-const topicSchema = z.object({
-  name: z.string(),
-  keywords: z.array(z.string()),
-  size: z.number(),
-  share: z.number(),
-  examples: z.array(z.string()),
-});
-const topicsOfKind = z.object({ pool: z.number(), method: z.string(), topics: z.array(topicSchema) });
-export const datasetTopicsSchema = z.object({
-  computedAt: z.string(),
-  embedder: z.string(),
-  battles: topicsOfKind,
-  chats: topicsOfKind,
-});
-export type DatasetTopics = z.infer<typeof datasetTopicsSchema>;
-type TopicsOfKind = z.infer<typeof topicsOfKind>;
+import { latestDatasetTopics, storeDatasetSnapshot, TOPICS_KIND } from "./store";
+import { type DatasetTopics, TOPIC_POOL, TOPICS_SHOWN, type TopicsOfKind } from "./topics-payload";
 
 async function firstPrompts(db: Db, from: string, clauses: readonly string[]): Promise<PoolRow[]> {
   const { rows } = await db.pool.query<PoolRow>(
@@ -75,4 +56,25 @@ export async function computeDatasetTopics(db: Db, options: { embedder?: string;
     battles: await topicsOf(db, battles, embedder, seed),
     chats: await topicsOf(db, chats, embedder, seed),
   } satisfies DatasetTopics;
+}
+
+/** Computes and stores the topics when the latest are older than ARENA_TOPICS_INTERVAL_S (or `force`); null when
+ *  they are fresh or another process is computing them. */
+export async function refreshDatasetTopics(
+  db: Db,
+  options: { force?: boolean; embedder?: string } = {},
+): Promise<DatasetTopics | null> {
+  const latest = await latestDatasetTopics(db);
+  const maxAgeMs = config().ARENA_TOPICS_INTERVAL_S * 1000;
+  if (!options.force && latest && Date.now() - latest.createdAt.getTime() < maxAgeMs) return null;
+  return withTryLock(
+    db,
+    "dataset-topics",
+    async () => {
+      const topics = await computeDatasetTopics(db, { embedder: options.embedder });
+      await storeDatasetSnapshot(db, TOPICS_KIND, topics);
+      return topics;
+    },
+    () => null,
+  );
 }

@@ -14,16 +14,15 @@ import { LEADERBOARD_TAGS, RULES_LABELLER } from "../../lib/categories/names";
 import { tagBattles, untaggedBattles } from "../../lib/categories/tagger";
 import {
   computeDatasetStatistics,
-  computeDatasetTopics,
   currentDatasetStatistics,
   datasetCharts,
   latestDatasetStatistics,
   latestDatasetTopics,
   refreshDatasetStatistics,
-  refreshDatasetTopics,
   STYLE_RANK_DROP,
   statisticsMarkdown,
 } from "../../lib/dataset-stats";
+import { computeDatasetTopics, refreshDatasetTopics } from "../../lib/dataset-stats/topics";
 import { closeDb, createDb, type Db } from "../../lib/db";
 import { applyMigrations } from "../../lib/db/migrate";
 import { exportDataset } from "../../lib/export/export";
