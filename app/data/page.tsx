@@ -67,7 +67,9 @@ export default async function DataPage() {
           <tbody>
             {rows.map((r) => (
               <tr key={r.name} data-dataset={r.live ? r.name : undefined} className={r.live ? "font-medium" : ""}>
-                <th scope="row">{r.name}</th>
+                <th scope="row" className="text-left">
+                  {r.name}
+                </th>
                 <td>{whole(r.conversations)}</td>
                 <td>{whole(r.models)}</td>
                 <td>{whole(r.users)}</td>

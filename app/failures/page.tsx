@@ -41,8 +41,11 @@ export default async function FailuresPage() {
               <tbody>
                 {grid.rows.map((row, i) => (
                   <tr key={row.id}>
-                    <th scope="row">
-                      <a href={`#case-${row.id}`}>#{i + 1}</a> {row.prompt.slice(0, 60)}
+                    <th scope="row" className="min-w-[9rem] max-w-[14rem] whitespace-normal text-left font-normal">
+                      <a href={`#case-${row.id}`} className="font-medium">
+                        #{i + 1}
+                      </a>{" "}
+                      {row.prompt.slice(0, 60)}
                       {row.prompt.length > 60 ? "…" : ""}
                     </th>
                     {row.marks.map((mark, k) => (

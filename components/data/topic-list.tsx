@@ -25,7 +25,7 @@ export function TopicList({ title, kind }: { title: string; kind: DatasetTopics[
               <li key={topic.name}>
                 <details>
                   <summary className="cursor-pointer">
-                    <span className="inline-flex w-full max-w-full items-center gap-2 align-middle">
+                    <span className="inline-flex w-[calc(100%-1.5rem)] items-center gap-2 align-middle">
                       <span className="min-w-0 flex-1 truncate">{topic.name}</span>
                       <span className="tabular-nums text-zinc-600 dark:text-zinc-400">
                         {(100 * topic.share).toFixed(1)}%
