@@ -49,8 +49,9 @@ export function categoryLabel(name: string): string {
 }
 
 /** The rules labeller: its name and version are stored with every label it writes. */
-// version 2: the math category (battles labelled by version 1 are relabelled by the next sweep)
-export const RULES_LABELLER = { name: "rules", version: "2" } as const;
+// version 2: the math category; version 3: answers' named-entity counts (specificity) are filled as battles are
+// labelled (battles labelled by an earlier version are relabelled by the next sweep)
+export const RULES_LABELLER = { name: "rules", version: "3" } as const;
 /** The version of the judge prompts (VisionArena supplement §12); part of a judge label's version. */
 export const JUDGE_PROMPTS_VERSION = "visionarena-s12";
 

@@ -1,4 +1,5 @@
-// Labels voted battles and direct chats: the rules labeller always, the judge model when ARENA_JUDGE_MODEL names one. Each label is
+// Labels voted battles and direct chats (and counts their answers' named entities, for specificity): the rules
+// labeller always, the judge model when ARENA_JUDGE_MODEL names one. Each label is
 // stored with its labeller's name and version, so relabelling with another judge adds labels beside the old ones.
 import { type Config, config } from "../config";
 import type { Db } from "../db/context";
@@ -7,6 +8,7 @@ import type { ImageInput, ModelTarget } from "../providers";
 import { judgeBattle } from "./judge";
 import { JUDGE_PROMPTS_VERSION, judgeLabellerName, RULES_LABELLER } from "./names";
 import { type Labels, ruleLabels } from "./rules";
+import { countNamedEntities } from "./specificity";
 
 export interface Labeller {
   name: string;
@@ -65,6 +67,21 @@ async function writeLabels(db: Db, conversationId: string, labeller: Labeller, l
   );
 }
 
+/** Fills the named-entity count (specificity) of every answer of a conversation that has none yet. */
+async function countAnswerEntities(db: Db, conversationId: string) {
+  const { rows } = await db.pool.query<{ id: string; content: string }>(
+    `SELECT m.id, m.content FROM "Message" m JOIN "ResponseMeta" r ON r."messageId" = m.id
+      WHERE m."conversationId" = $1 AND m.role = 'assistant' AND r."entityCount" IS NULL`,
+    [conversationId],
+  );
+  if (rows.length === 0) return;
+  await db.pool.query(
+    `UPDATE "ResponseMeta" r SET "entityCount" = u.n FROM unnest($1::uuid[], $2::int[]) AS u(id, n)
+      WHERE r."messageId" = u.id`,
+    [rows.map((r) => r.id), rows.map((r) => countNamedEntities(r.content))],
+  );
+}
+
 /** The judge named by ARENA_JUDGE_MODEL, as the adapters reach it; null when none is set. */
 export async function judgeFromEnv(db: Db, c: Config = config()) {
   const id = c.ARENA_JUDGE_MODEL?.trim();
@@ -97,6 +114,7 @@ export async function tagBattles(
   const failed: { id: string; error: string }[] = [];
   for (const battle of battles) {
     const text = textOf(battle);
+    await countAnswerEntities(db, battle.id);
     await writeLabels(
       db,
       battle.id,

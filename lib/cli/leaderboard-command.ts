@@ -5,6 +5,7 @@ import { readBattles } from "../datasets";
 import { type CiMethod, categoryNames, computeLeaderboard, type Leaderboard, selectRows } from "../ratings";
 import { leaderboardCsv, leaderboardJson, leaderboardTable } from "./format";
 import { progressBar } from "./progress";
+import { parseStyleFeatures } from "./style-features";
 import { UsageError } from "./usage";
 
 export const LEADERBOARD_HELP = `usage: arena leaderboard FILE [options]
@@ -12,6 +13,9 @@ export const LEADERBOARD_HELP = `usage: arena leaderboard FILE [options]
 Reads battles (FastChat clean-battle .json, .jsonl, .csv, optionally .gz, or .parquet) and prints ratings.
 
   --style-control          control for answer length and markdown (tokens, headers, lists, bold)
+  --style-features LIST    with style control: which of length,markdown,specificity (default length,markdown,
+                           FastChat's four features); specificity is the named entities of each answer
+                           (VisionArena §4.4; conv_metadata entity_count_a/b)
   --bootstrap N            bootstrap rounds for the intervals (default 100)
   --seed S                 random seed of the bootstrap (default 0)
   --ci bootstrap|sandwich  interval method (default bootstrap)
@@ -38,6 +42,7 @@ export async function leaderboardCommand(argv: string[], out: NodeJS.WritableStr
     allowPositionals: true,
     options: {
       "style-control": { type: "boolean", default: false },
+      "style-features": { type: "string" },
       bootstrap: { type: "string" },
       seed: { type: "string" },
       ci: { type: "string" },
@@ -58,6 +63,7 @@ export async function leaderboardCommand(argv: string[], out: NodeJS.WritableStr
     return;
   }
   const file = positionals[0];
+  const styleFeatures = parseStyleFeatures(values["style-features"]);
   if (!file) throw new UsageError("arena leaderboard needs a battle file");
   if (positionals.length > 1) throw new UsageError(`unexpected argument '${positionals[1]}'`);
   const format = values.format;
@@ -103,7 +109,8 @@ export async function leaderboardCommand(argv: string[], out: NodeJS.WritableStr
     }
     const bar = progressBar(`bootstrap ${category}`.slice(0, 28).padEnd(28));
     const board = await computeLeaderboard(table, rows, {
-      styleControl: values["style-control"],
+      styleControl: values["style-control"] || styleFeatures !== undefined,
+      styleFeatures,
       bootstrapRounds: rounds,
       seed,
       ci: ci === "bootstrap" && rounds === 0 ? "none" : ci,

@@ -86,6 +86,27 @@ export const configSchema = z
       "on",
       "`0` does not start the snapshot worker beside the web server (run it elsewhere)",
     ),
+    ARENA_STYLE_FEATURES: v(
+      unsetIfBlank(
+        z
+          .string()
+          .default("length,markdown")
+          .transform((v) =>
+            v
+              .split(",")
+              .map((item) => item.trim())
+              .filter(Boolean),
+          )
+          .pipe(
+            z
+              .array(z.enum(["length", "markdown", "specificity"], { error: "takes length, markdown, specificity" }))
+              .min(1, { error: "needs at least one of length, markdown, specificity" }),
+          ),
+      ),
+      "Database and processes",
+      "`length,markdown`",
+      "what the live style-controlled boards control for: FastChat's four features, plus `specificity` (named entities per answer, VisionArena §4.4)",
+    ),
     ARENA_SNAPSHOT_INTERVAL_S: v(
       positive(60),
       "Database and processes",

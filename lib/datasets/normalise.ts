@@ -89,6 +89,15 @@ function styleOf(record: Json): StyleCounts | undefined {
   return values as unknown as StyleCounts;
 }
 
+/** Named-entity counts of both answers (conv_metadata entity_count_a / entity_count_b), for specificity. */
+function entitiesOf(record: Json): [number, number] | undefined {
+  const meta = (nested(record.conv_metadata) as Json | undefined) ?? record;
+  if (typeof meta !== "object" || meta === null) return undefined;
+  const a = styleCount((meta as Json).entity_count_a, "entity_count_a");
+  const b = styleCount((meta as Json).entity_count_b, "entity_count_b");
+  return a === undefined || b === undefined ? undefined : [a, b];
+}
+
 /**
  * Category tags that are true: FastChat nests them ({"math_v0.1": {"math": true}, "criteria_v0.1": {...}}),
  * other files give a flat list or a flat dict. "hard_6" is FastChat's hard-prompt category: at least six of the
@@ -161,5 +170,7 @@ export function normaliseBattle(value: unknown): Battle {
   if (categories) battle.categories = categories.filter((tag) => tag !== "refusal");
   const style = styleOf(record);
   if (style) battle.style = style;
+  const entities = entitiesOf(record);
+  if (entities) battle.entities = entities;
   return battle;
 }

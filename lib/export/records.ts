@@ -9,6 +9,8 @@ export interface MessageRow {
   content: string;
   images: { sha: string; mime: string; key: string }[] | null;
   tokens: number | null;
+  /** named entities of an answer (specificity); null until counted */
+  entities?: number | null;
   markdown: {
     header?: Record<string, number>;
     list?: Record<string, number>;
@@ -98,6 +100,12 @@ function convMetadata(messages: MessageRow[]) {
       string,
       number
     >);
+  }
+  // specificity (VisionArena §4.4): only once every answer of both sides has been counted
+  const answers = messages.filter((m) => m.role === "assistant");
+  if (answers.length && answers.every((m) => typeof m.entities === "number")) {
+    for (const side of ["a", "b"] as const)
+      meta[`entity_count_${side}`] = answers.filter((m) => m.side === side).reduce((s, m) => s + (m.entities ?? 0), 0);
   }
   return meta;
 }

@@ -39,6 +39,8 @@ interface Row {
   categories: string[] | null;
   promptKey: string | null;
   style: number[] | null;
+  /** named entities of A and B, null while any answer has not been counted yet */
+  entities: (number | string)[] | null;
 }
 
 /**
@@ -84,7 +86,12 @@ export async function loadLiveBattles(
                COALESCE(SUM(r.tokens) FILTER (WHERE m.side = 'b'), 0), COALESCE(SUM(r."headerCount") FILTER (WHERE m.side = 'b'), 0),
                COALESCE(SUM(r."listCount") FILTER (WHERE m.side = 'b'), 0), COALESCE(SUM(r."boldCount") FILTER (WHERE m.side = 'b'), 0)]
                FROM "Message" m JOIN "ResponseMeta" r ON r."messageId" = m.id
-              WHERE m."conversationId" = c.id AND m.role = 'assistant' AND NOT m.superseded) AS style
+              WHERE m."conversationId" = c.id AND m.role = 'assistant' AND NOT m.superseded) AS style,
+            (SELECT CASE WHEN bool_and(r."entityCount" IS NOT NULL) THEN ARRAY[
+               COALESCE(SUM(r."entityCount") FILTER (WHERE m.side = 'a'), 0),
+               COALESCE(SUM(r."entityCount") FILTER (WHERE m.side = 'b'), 0)] END
+               FROM "Message" m JOIN "ResponseMeta" r ON r."messageId" = m.id
+              WHERE m."conversationId" = c.id AND m.role = 'assistant' AND NOT m.superseded) AS entities
      FROM "Vote" v
      JOIN "Conversation" c ON c.id = v."conversationId"
      LEFT JOIN "Visitor" vis ON vis.id = v."visitorId"
@@ -123,6 +130,7 @@ export async function loadLiveBattles(
           isRefusal: row.categories === null ? undefined : categories.includes("refusal"),
           categories: categories.filter((c) => LEADERBOARD_TAGS.has(c)),
           style: row.style ? (row.style.map(Number) as unknown as StyleCounts) : undefined,
+          entities: row.entities ? [Number(row.entities[0]), Number(row.entities[1])] : undefined,
         });
       }
     }

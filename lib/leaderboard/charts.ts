@@ -55,7 +55,13 @@ export interface BarsChart {
 
 export type ChartSpec = IntervalsChart | HeatmapChart | BarsChart;
 
-const FEATURE_LABELS: Record<string, string> = { tokens: "length", headers: "headers", lists: "lists", bold: "bold" };
+const FEATURE_LABELS: Record<string, string> = {
+  tokens: "length",
+  headers: "headers",
+  lists: "lists",
+  bold: "bold",
+  specificity: "specificity",
+};
 
 /** The charts of one board, in page order; the cross-category ones only on the overall board. */
 export function leaderboardCharts(snapshot: ServedSnapshot, overall: ServedSnapshot | null): ChartSpec[] {

@@ -3,9 +3,10 @@
 
 import crypto from "node:crypto";
 import { judgedByFromEnv } from "../categories/names";
+import { config } from "../config";
 import type { Db } from "../db/context";
 import { categoryNames, computeLeaderboard, type Leaderboard, roundedRating, selectRows } from "../ratings";
-import { OUTCOME } from "../ratings/types";
+import { OUTCOME, type StyleGroup, styleFeaturesOf } from "../ratings/types";
 import { type Exclusions, loadLiveBattles } from "./battles";
 import { type CategorySummary, PROVISIONAL_VOTES, SNAPSHOT_ROUNDS, type SnapshotPayload } from "./serve";
 
@@ -121,6 +122,8 @@ export async function recomputeSnapshots(
   const boards: { category: string; styleControl: boolean; board: Leaderboard; payload: SnapshotPayload }[] = [];
   const summaries = new Map<string, CategorySummary>();
   let done = 0;
+  // FastChat's four by default; ARENA_STYLE_FEATURES adds specificity (VisionArena §4.4) to the live style boards
+  const styleFeatures = styleFeaturesOf(config().ARENA_STYLE_FEATURES as StyleGroup[]);
   for (const { category, styleControl } of jobs) {
     const rows = selectRows(live.table, category);
     options.onProgress?.(done++, jobs.length);
@@ -129,6 +132,7 @@ export async function recomputeSnapshots(
     try {
       board = await compute(live.table, rows, {
         styleControl,
+        styleFeatures,
         bootstrapRounds: rounds,
         seed,
         matrices: !styleControl,

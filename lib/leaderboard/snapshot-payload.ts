@@ -3,7 +3,7 @@
 // keeps no NaN or infinity (they are stored as null, e.g. an interval the sandwich could not give), so numbers read
 // null back as NaN, as they were computed.
 import { z } from "zod";
-import { STYLE_FEATURES } from "../ratings/types";
+import { ALL_STYLE_FEATURES } from "../ratings/types";
 
 const num = z
   .number()
@@ -11,7 +11,7 @@ const num = z
   .transform((v) => v ?? Number.NaN);
 
 export const styleCoefficientSchema = z.object({
-  feature: z.enum(STYLE_FEATURES),
+  feature: z.enum(ALL_STYLE_FEATURES),
   value: num,
   ciLower: num,
   ciUpper: num,

@@ -32,6 +32,8 @@ export class BattleTable {
     readonly categoryNames: string[],
     /** 8 style counts per battle (see StyleCounts); NaN when the battle has none */
     readonly style: Float64Array,
+    /** 2 named-entity counts per battle (A, B); NaN when unknown */
+    readonly entities: Float64Array = new Float64Array(a.length * 2).fill(Number.NaN),
   ) {}
 
   get size(): number {
@@ -47,6 +49,10 @@ export class BattleTable {
 
   hasStyle(row: number): boolean {
     return !Number.isNaN(this.style[row * 8] as number);
+  }
+
+  hasEntities(row: number): boolean {
+    return !Number.isNaN(this.entities[row * 2] as number);
   }
 
   winner(row: number) {
@@ -118,6 +124,7 @@ export class BattleTableBuilder {
   private readonly categoryOffsets = ints();
   private readonly categoryIds = ints();
   private readonly style = floats();
+  private readonly entities = floats();
 
   constructor() {
     this.categoryOffsets.push(0);
@@ -144,6 +151,8 @@ export class BattleTableBuilder {
     this.categoryOffsets.push(this.categoryIds.length);
     const style: StyleCounts | undefined = battle.style;
     for (let k = 0; k < 8; k++) this.style.push(style ? (style[k] as number) : Number.NaN);
+    this.entities.push(battle.entities ? battle.entities[0] : Number.NaN);
+    this.entities.push(battle.entities ? battle.entities[1] : Number.NaN);
   }
 
   build(): BattleTable {
@@ -166,6 +175,7 @@ export class BattleTableBuilder {
       this.categoryIds.finish(),
       this.categories.names,
       this.style.finish(),
+      this.entities.finish(),
     );
   }
 }

@@ -6,7 +6,7 @@ import { connectedComponents, identifiability } from "./graph";
 import { type FitSettings, fitPairwise, type PairwiseData } from "./pairwise-fit";
 import { aggregatePlain, type LocalModels, styleProblem } from "./problems";
 import { BASE, FINITE_RIDGE, NoBattlesError, STYLE_L2 } from "./scale";
-import { STYLE_FEATURES } from "./types";
+import { STYLE_FEATURES, type StyleFeature } from "./types";
 
 const ALPHA = Math.log(BASE);
 
@@ -72,15 +72,22 @@ export function fitPlain(table: BattleTable, rows: Uint32Array, models: LocalMod
   };
 }
 
-export function fitStyle(table: BattleTable, rows: Uint32Array, models: LocalModels, warnings: string[]): Fitted {
-  const problem = styleProblem(table, rows, models);
+export function fitStyle(
+  table: BattleTable,
+  rows: Uint32Array,
+  models: LocalModels,
+  warnings: string[],
+  features: readonly StyleFeature[] = STYLE_FEATURES,
+): Fitted {
+  const problem = styleProblem(table, rows, models, features);
+  const counts = features.includes("specificity") ? "style and entity counts" : "style counts";
   if (problem.rows.length === 0)
-    throw new NoBattlesError("style control needs style counts (conv_metadata), and no battle has them");
+    throw new NoBattlesError(`style control needs ${counts} (conv_metadata), and no battle has them`);
   if (problem.dropped > 0)
-    warnings.push(`${problem.dropped} battles without style counts were left out of the style-controlled fit`);
+    warnings.push(`${problem.dropped} battles without ${counts} were left out of the style-controlled fit`);
   problem.stds.forEach((std, f) => {
     if (std === 0)
-      warnings.push(`the style feature '${STYLE_FEATURES[f]}' is constant in these battles; its coefficient is 0`);
+      warnings.push(`the style feature '${features[f]}' is constant in these battles; its coefficient is 0`);
   });
   const { data } = problem;
   const { label, count } = connectedComponents(data.nModels, data.a, data.b);

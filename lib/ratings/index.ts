@@ -20,4 +20,14 @@ export {
 export { type FitSettings, fitPairwise, type PairwiseData } from "./pairwise-fit";
 export { createRandom, resampleCounts } from "./random";
 export { quantile, quantileAt, quantileSorted } from "./stats";
-export { type Battle, STYLE_FEATURES, type StyleCounts, type StyleFeature, type Winner } from "./types";
+export {
+  ALL_STYLE_FEATURES,
+  type Battle,
+  STYLE_FEATURES,
+  STYLE_GROUPS,
+  type StyleCounts,
+  type StyleFeature,
+  type StyleGroup,
+  styleFeaturesOf,
+  type Winner,
+} from "./types";

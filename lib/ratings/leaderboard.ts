@@ -15,6 +15,8 @@ export type CiMethod = "bootstrap" | "sandwich" | "none";
 
 export interface LeaderboardOptions {
   styleControl?: boolean;
+  /** with styleControl: the features controlled for (default FastChat's four: tokens, headers, lists, bold) */
+  styleFeatures?: readonly StyleFeature[];
   /** bootstrap rounds (default 100) */
   bootstrapRounds?: number;
   seed?: number;
@@ -170,7 +172,10 @@ export async function computeLeaderboard(
   if (ci === "bootstrap" && rounds <= 0) ci = "none";
   const warnings: string[] = [];
   const models = localModels(table, rows);
-  const fitted = styleControl ? fitStyle(table, rows, models, warnings) : fitPlain(table, rows, models, warnings);
+  const features = options.styleFeatures?.length ? options.styleFeatures : STYLE_FEATURES;
+  const fitted = styleControl
+    ? fitStyle(table, rows, models, warnings, features)
+    : fitPlain(table, rows, models, warnings);
   const M = models.names.length;
   const point = Array.from(fitted.theta);
 
@@ -226,7 +231,7 @@ export async function computeLeaderboard(
     confidence,
   };
   if (styleControl) {
-    result.styleCoefficients = STYLE_FEATURES.map((feature, f) => ({
+    result.styleCoefficients = features.map((feature, f) => ({
       feature,
       value: point[M + f] as number,
       ciLower: lower[M + f] as number,

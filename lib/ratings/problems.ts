@@ -1,7 +1,7 @@
 // Turns battles (a table and the rows selected) into the arrays the fitter works on.
 import type { BattleTable } from "./battle-table";
 import type { PairwiseData } from "./pairwise-fit";
-import { OUTCOME_SCORE } from "./types";
+import { OUTCOME_SCORE, STYLE_FEATURES, type StyleFeature } from "./types";
 
 /** Models that appear in the selected rows, renumbered 0..k-1 in order of first appearance. */
 export interface LocalModels {
@@ -81,24 +81,39 @@ export interface StyleProblem {
  * mean and population standard deviation over the battles. One row per battle (no aggregation: the bootstrap
  * resamples battles). Battles without style counts are left out and counted.
  */
-export function styleProblem(table: BattleTable, rows: Uint32Array, models: LocalModels): StyleProblem {
+export function styleProblem(
+  table: BattleTable,
+  rows: Uint32Array,
+  models: LocalModels,
+  features: readonly StyleFeature[] = STYLE_FEATURES,
+): StyleProblem {
+  const specificity = features.includes("specificity");
   const kept: number[] = [];
-  for (let k = 0; k < rows.length; k++) if (table.hasStyle(rows[k] as number)) kept.push(rows[k] as number);
+  for (let k = 0; k < rows.length; k++) {
+    const r = rows[k] as number;
+    if (table.hasStyle(r) && (!specificity || table.hasEntities(r))) kept.push(r);
+  }
   const n = kept.length;
-  const F = 4;
+  const F = features.length;
+  // where each feature's two counts sit: the style columns (stride 8, B four on) or the entity columns (stride 2)
+  const source = features.map((feature) =>
+    feature === "specificity"
+      ? { column: table.entities, stride: 2, offset: 0, gap: 1 }
+      : { column: table.style, stride: 8, offset: STYLE_FEATURES.indexOf(feature), gap: 4 },
+  );
   const x = new Float64Array(n * F);
   const a = new Int32Array(n);
   const b = new Int32Array(n);
   const y = new Float64Array(n);
-  const style = table.style;
   for (let i = 0; i < n; i++) {
     const r = kept[i] as number;
     a[i] = models.local[table.a[r] as number] as number;
     b[i] = models.local[table.b[r] as number] as number;
     y[i] = OUTCOME_SCORE[table.outcome[r] as number] as number;
     for (let f = 0; f < F; f++) {
-      const va = style[r * 8 + f] as number;
-      const vb = style[r * 8 + 4 + f] as number;
+      const { column, stride, offset, gap } = source[f] as (typeof source)[number];
+      const va = column[r * stride + offset] as number;
+      const vb = column[r * stride + offset + gap] as number;
       x[i * F + f] = (va - vb) / (va + vb + 1);
     }
   }

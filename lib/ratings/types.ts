@@ -16,9 +16,25 @@ export const WINNER_CODE: Record<Winner, OutcomeCode> = {
 };
 export const CODE_WINNER: readonly Winner[] = ["model_b", "tie", "model_a", "tie (bothbad)"];
 
-/** The four style features of FastChat's STYLE_CONTROL_ELEMENTS_V1, in order. */
+/** The four style features of FastChat's STYLE_CONTROL_ELEMENTS_V1, in order: what style control means by default. */
 export const STYLE_FEATURES = ["tokens", "headers", "lists", "bold"] as const;
-export type StyleFeature = (typeof STYLE_FEATURES)[number];
+/** Every feature a style-controlled fit can take: FastChat's four and VisionArena's specificity (§4.4: the number
+ *  of named entities in each answer). */
+export const ALL_STYLE_FEATURES = [...STYLE_FEATURES, "specificity"] as const;
+export type StyleFeature = (typeof ALL_STYLE_FEATURES)[number];
+/** The groups `--style-features` names: length (tokens), markdown (headers, lists, bold), specificity. */
+export const STYLE_GROUPS = {
+  length: ["tokens"],
+  markdown: ["headers", "lists", "bold"],
+  specificity: ["specificity"],
+} as const satisfies Record<string, readonly StyleFeature[]>;
+export type StyleGroup = keyof typeof STYLE_GROUPS;
+
+/** The features of the named groups, in ALL_STYLE_FEATURES' order. */
+export function styleFeaturesOf(groups: readonly StyleGroup[]): StyleFeature[] {
+  const wanted = new Set<StyleFeature>(groups.flatMap((g) => STYLE_GROUPS[g]));
+  return ALL_STYLE_FEATURES.filter((f) => wanted.has(f));
+}
 
 /** Style counts of both answers: [tokensA, headersA, listsA, boldA, tokensB, headersB, listsB, boldB]. */
 export type StyleCounts = readonly [number, number, number, number, number, number, number, number];
@@ -36,6 +52,8 @@ export interface Battle {
   questionId?: string;
   isPreset?: boolean;
   isRefusal?: boolean;
+  /** named entities in each answer (summed over turns): [A, B], for the specificity feature */
+  entities?: readonly [number, number];
   /** FastChat's dedup_tag */
   dedup?: { highFreq?: boolean; sampled?: boolean };
   /** names of the category tags that are true for this battle */

@@ -11,6 +11,7 @@ import { type FakeModelServer, startFakeModelServer } from "../../e2e/fake-model
 import { acceptTerms, addFollowUp, castVote, openConversation, prepareTurn, streamTurn } from "../../lib/arena";
 import { countTokens } from "../../lib/arena/tokens";
 import { LEADERBOARD_TAGS, RULES_LABELLER } from "../../lib/categories/names";
+import { countNamedEntities } from "../../lib/categories/specificity";
 import { tagBattles, untaggedBattles } from "../../lib/categories/tagger";
 import {
   computeDatasetStatistics,
@@ -412,5 +413,40 @@ describe("dataset statistics", () => {
     expect((await latestDatasetTopics(db))?.topics.battles.pool).toBe(battles.length);
     expect(await refreshDatasetTopics(db)).toBeNull();
     expect(await refreshDatasetTopics(db, { force: true })).not.toBeNull();
+  });
+
+  it("count each answer's named entities as battles are labelled, export them, and control for them when asked", async () => {
+    const metas = await db.prisma.responseMeta.findMany({
+      where: { message: { conversation: { vote: { isNot: null } } } },
+      include: { message: true },
+    });
+    expect(metas.length).toBeGreaterThan(0);
+    for (const meta of metas) expect(meta.entityCount).toBe(countNamedEntities(meta.message.content));
+    const out = path.join(dataDir, "export-entities");
+    await exportDataset(db, { outDir: out, salt: "salt-123456", formats: ["jsonl"] });
+    const first = JSON.parse(fs.readFileSync(path.join(out, "battles.jsonl"), "utf8").split("\n")[0] as string);
+    const answersOf = (side: "a" | "b") =>
+      metas.filter(
+        (m) => m.message.conversationId === first.question_id && m.message.side === side && !m.message.superseded,
+      );
+    expect(first.conv_metadata.entity_count_a).toBe(answersOf("a").reduce((n, m) => n + (m.entityCount ?? 0), 0));
+    expect(first.conv_metadata.entity_count_b).toBe(answersOf("b").reduce((n, m) => n + (m.entityCount ?? 0), 0));
+    // the live style boards: FastChat's four by default, specificity added per category when configured
+    process.env.ARENA_STYLE_FEATURES = "length,markdown,specificity";
+    try {
+      await recomputeSnapshots(db, { rounds: 10, seed: 0 });
+      for (const category of ["overall", "ocr"]) {
+        const board = await currentSnapshot(db, category, true);
+        expect(board?.payload.styleCoefficients?.map((c) => c.feature)).toEqual([
+          "tokens",
+          "headers",
+          "lists",
+          "bold",
+          "specificity",
+        ]);
+      }
+    } finally {
+      delete process.env.ARENA_STYLE_FEATURES;
+    }
   });
 });
