@@ -9,7 +9,7 @@ import { storeSetting } from "../settings/settings";
 import type { Topic } from "./curate";
 import type { BenchScore } from "./score";
 import { type BenchSelection, loadStoredBench } from "./stored";
-import type { StyleScoreResult, } from "./style";
+import type { StyleScoreResult } from "./style";
 
 const PUBLISHED_KEY = "bench.published";
 const selectionSchema = z.object({ set: z.string(), anchor: z.string(), judge: z.string() });
