@@ -2,6 +2,7 @@
 // key is configured, OpenAI's moderation endpoint for images. The perceptual-hash blocklist of banned images is
 // applied earlier, at upload (lib/images), since a banned picture is refused outright rather than flagged.
 import { type Config, config } from "../config";
+import { askOpenAiModeration, OPENAI_MODERATION_URL } from "../moderation";
 import { explicitScore, nsfwScores } from "./nsfw";
 
 export interface ImageVerdict {
@@ -25,26 +26,17 @@ export function localNsfwCheck(threshold: number): ImageCheck {
 }
 
 /** OpenAI's omni-moderation model, which takes images as data: URLs. */
-export function openAiImageCheck(apiKey: string, url = "https://api.openai.com/v1/moderations"): ImageCheck {
-  return async (bytes, mime) => {
-    const response = await fetch(url, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Authorization: `Bearer ${apiKey}` },
-      body: JSON.stringify({
+export function openAiImageCheck(apiKey: string, url = OPENAI_MODERATION_URL): ImageCheck {
+  return (bytes, mime) =>
+    askOpenAiModeration(
+      apiKey,
+      url,
+      {
         model: "omni-moderation-latest",
         input: [{ type: "image_url", image_url: { url: `data:${mime};base64,${bytes.toString("base64")}` } }],
-      }),
-      signal: AbortSignal.timeout(15_000),
-    });
-    if (!response.ok) throw new Error(`the moderation service answered HTTP ${response.status}`);
-    const body = (await response.json()) as { results?: { flagged?: boolean; categories?: Record<string, boolean> }[] };
-    const result = body.results?.[0];
-    if (!result?.flagged) return CLEAR;
-    const categories = Object.entries(result.categories ?? {})
-      .filter(([, on]) => on)
-      .map(([name]) => name);
-    return { flagged: true, source: "openai-moderation", reason: categories.join(", ") || "flagged" };
-  };
+      },
+      15_000,
+    );
 }
 
 export function configuredImageChecks(c: Config = config()): ImageCheck[] {

@@ -27,23 +27,33 @@ export function blocklistCheck(words: string[]): ModerationCheck {
   };
 }
 
-export function openAiModerationCheck(apiKey: string, url = "https://api.openai.com/v1/moderations"): ModerationCheck {
-  return async (text) => {
-    const response = await fetch(url, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Authorization: `Bearer ${apiKey}` },
-      body: JSON.stringify({ input: text }),
-      signal: AbortSignal.timeout(10_000),
-    });
-    if (!response.ok) throw new Error(`the moderation service answered HTTP ${response.status}`);
-    const body = (await response.json()) as { results?: { flagged?: boolean; categories?: Record<string, boolean> }[] };
-    const result = body.results?.[0];
-    if (!result?.flagged) return CLEAR;
-    const categories = Object.entries(result.categories ?? {})
-      .filter(([, on]) => on)
-      .map(([name]) => name);
-    return { flagged: true, source: "openai-moderation", reason: categories.join(", ") || "flagged" };
-  };
+/** One call to OpenAI's moderation endpoint (or a compatible server) and its verdict, for text or image inputs. */
+export async function askOpenAiModeration(
+  apiKey: string,
+  url: string,
+  body: object,
+  timeoutMs = 10_000,
+): Promise<ModerationVerdict> {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${apiKey}` },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  if (!response.ok) throw new Error(`the moderation service answered HTTP ${response.status}`);
+  const answer = (await response.json()) as { results?: { flagged?: boolean; categories?: Record<string, boolean> }[] };
+  const result = answer.results?.[0];
+  if (!result?.flagged) return CLEAR;
+  const categories = Object.entries(result.categories ?? {})
+    .filter(([, on]) => on)
+    .map(([name]) => name);
+  return { flagged: true, source: "openai-moderation", reason: categories.join(", ") || "flagged" };
+}
+
+export const OPENAI_MODERATION_URL = "https://api.openai.com/v1/moderations";
+
+export function openAiModerationCheck(apiKey: string, url = OPENAI_MODERATION_URL): ModerationCheck {
+  return (text) => askOpenAiModeration(apiKey, url, { input: text });
 }
 
 export function configuredChecks(c: Config = config()): ModerationCheck[] {

@@ -2,12 +2,9 @@
 // reads and JavaScript), over real battles, votes and chats made through the arena, with what the release leaves
 // out (a banned visitor, an uncounted vote) seeded too.
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { writeFakeModelsFile } from "../../e2e/fake-models/models-file";
-import { type FakeModelServer, startFakeModelServer } from "../../e2e/fake-models/server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { acceptTerms, addFollowUp, castVote, openConversation, prepareTurn, streamTurn } from "../../lib/arena";
 import { countTokens } from "../../lib/arena/tokens";
 import { LEADERBOARD_TAGS, RULES_LABELLER } from "../../lib/categories/names";
@@ -24,17 +21,15 @@ import {
   statisticsMarkdown,
 } from "../../lib/dataset-stats";
 import { computeDatasetTopics, refreshDatasetTopics } from "../../lib/dataset-stats/topics";
-import { closeDb, createDb, type Db } from "../../lib/db";
-import { applyMigrations } from "../../lib/db/migrate";
+import type { Db } from "../../lib/db";
 import { exportDataset } from "../../lib/export/export";
 import { currentSnapshot } from "../../lib/leaderboard";
 import { recomputeSnapshots } from "../../lib/leaderboard/recompute";
-import { scratchDatabase } from "./db-admin";
+import { type ArenaFixture, startArena } from "./arena-fixture";
 
 let db: Db;
-let dropDatabase: () => Promise<void>;
-let fake: FakeModelServer;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "arena-data-"));
+let arena: ArenaFixture;
+let dataDir: string;
 const WINNERS = ["model_a", "model_b", "tie", "tie (bothbad)", "model_a"] as const;
 
 const png = (colour: string) =>
@@ -47,29 +42,12 @@ async function answer(id: string, visitorId: string) {
 }
 
 beforeAll(async () => {
-  let url: string;
-  ({ url, drop: dropDatabase } = await scratchDatabase(inject("databaseUrl")));
-  await applyMigrations(url);
-  fake = await startFakeModelServer({
-    models: {
-      "alpha-vl": { reply: "## Orange\nAn **orange** square with a long description of it.", tokenDelayMs: 0 },
-      "beta-vl": { reply: "It is orange.", tokenDelayMs: 0 },
-      "gamma-vl": { reply: "I can't help with that.", tokenDelayMs: 0 },
-    },
+  arena = await startArena("data", {
+    alpha: "## Orange\nAn **orange** square with a long description of it.",
+    beta: "It is orange.",
+    gamma: "I can't help with that.",
   });
-  const modelsFile = writeFakeModelsFile(
-    dataDir,
-    fake.baseURL,
-    ["alpha", "beta", "gamma"].map((id) => ({ id, model: `${id}-vl`, displayName: id.toUpperCase() })),
-  );
-  Object.assign(process.env, {
-    ARENA_MODELS_FILE: modelsFile,
-    ARENA_DATA_DIR: dataDir,
-    ARENA_SECRET: "data-secret-0123456789",
-    ARENA_RATE_VISITOR_PER_HOUR: "1000",
-    ARENA_RATE_IP_PER_HOUR: "1000",
-  });
-  db = createDb(url);
+  ({ db, dataDir } = arena);
   const images = [await png("#ff8800"), await png("#0088ff"), await png("#00aa44")];
   const battles: string[] = [];
   for (let i = 0; i < 15; i++) {
@@ -132,12 +110,7 @@ beforeAll(async () => {
   expect(await untaggedBattles(db, [RULES_LABELLER], 100)).toEqual([]);
 });
 
-afterAll(async () => {
-  await closeDb(db);
-  await fake.close();
-  await dropDatabase();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => arena.close());
 
 /** The released battles and chats, read through Prisma and filtered in JavaScript: the other way to count. */
 async function released() {

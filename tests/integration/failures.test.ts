@@ -1,16 +1,10 @@
 // Failure cases (VisionArena §4.5, Table 6): candidates from "both are bad" votes between top-ranked models,
 // reviewed by staff, exported as a prompt set, run by another model through the evaluation engine, graded O or X,
 // and set out as the paper's grid.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { writeFakeModelsFile } from "../../e2e/fake-models/models-file";
-import { type FakeModelServer, startFakeModelServer } from "../../e2e/fake-models/server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { acceptTerms, castVote, openConversation, prepareTurn, streamTurn } from "../../lib/arena";
-import { closeDb, createDb, type Db } from "../../lib/db";
-import { applyMigrations } from "../../lib/db/migrate";
+import type { Db } from "../../lib/db";
 import { createRun, executeRun } from "../../lib/evals";
 import {
   exportFailurePromptSet,
@@ -23,38 +17,19 @@ import {
 } from "../../lib/failures";
 import { currentSnapshot } from "../../lib/leaderboard";
 import { recomputeSnapshots } from "../../lib/leaderboard/recompute";
-import { scratchDatabase } from "./db-admin";
+import { type ArenaFixture, startArena } from "./arena-fixture";
 
+let arena: ArenaFixture;
 let db: Db;
-let dropDatabase: () => Promise<void>;
-let fake: FakeModelServer;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "arena-failures-"));
 const bothBad = new Set<string>();
 
 beforeAll(async () => {
-  let url: string;
-  ({ url, drop: dropDatabase } = await scratchDatabase(inject("databaseUrl")));
-  await applyMigrations(url);
-  fake = await startFakeModelServer({
-    models: {
-      "alpha-vl": { reply: "There are 5 triangles.", tokenDelayMs: 0 },
-      "beta-vl": { reply: "I count 4 triangles.", tokenDelayMs: 0 },
-      "gamma-vl": { reply: "There are 7 triangles.", tokenDelayMs: 0 },
-    },
+  arena = await startArena("failures", {
+    alpha: "There are 5 triangles.",
+    beta: "I count 4 triangles.",
+    gamma: "There are 7 triangles.",
   });
-  const modelsFile = writeFakeModelsFile(
-    dataDir,
-    fake.baseURL,
-    ["alpha", "beta", "gamma"].map((id) => ({ id, model: `${id}-vl` })),
-  );
-  Object.assign(process.env, {
-    ARENA_MODELS_FILE: modelsFile,
-    ARENA_DATA_DIR: dataDir,
-    ARENA_SECRET: "failures-secret-0123456789",
-    ARENA_RATE_VISITOR_PER_HOUR: "1000",
-    ARENA_RATE_IP_PER_HOUR: "1000",
-  });
-  db = createDb(url);
+  db = arena.db;
   const image = await sharp({ create: { width: 48, height: 48, channels: 3, background: "#cc3366" } })
     .png()
     .toBuffer();
@@ -75,12 +50,7 @@ beforeAll(async () => {
   await recomputeSnapshots(db, { rounds: 10, seed: 0 });
 });
 
-afterAll(async () => {
-  await closeDb(db);
-  await fake.close();
-  await dropDatabase();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => arena.close());
 
 describe("failure cases", () => {
   it("takes as candidates only 'both are bad' battles between models of the board's top ranks", async () => {

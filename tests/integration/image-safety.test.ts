@@ -3,25 +3,22 @@
 // in the moderation queue and tell the visitor why; a banned image's resized, re-encoded copy is refused by its
 // perceptual hash. Requests are counted at the fake server.
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
-import { writeFakeModelsFile } from "../../e2e/fake-models/models-file";
-import { type FakeModelServer, startFakeModelServer } from "../../e2e/fake-models/server";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { FakeModelServer } from "../../e2e/fake-models/server";
 import { moderationQueue, reviewFlag } from "../../lib/admin";
 import { acceptTerms, castVote, openConversation, prepareTurn, streamTurn } from "../../lib/arena";
-import { closeDb, createDb, type Db } from "../../lib/db";
-import { applyMigrations } from "../../lib/db/migrate";
+import type { Db } from "../../lib/db";
 import { exportDataset } from "../../lib/export/export";
 import { detectFaces, explicitScore, hammingDistance, nsfwScores, perceptualHash } from "../../lib/image-safety";
 import { imageStore } from "../../lib/images";
-import { scratchDatabase } from "./db-admin";
+import { type ArenaFixture, startArena } from "./arena-fixture";
 
 let db: Db;
-let dropDatabase: () => Promise<void>;
+let arena: ArenaFixture;
 let fake: FakeModelServer;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "arena-safety-"));
+let dataDir: string;
 const portrait = fs.readFileSync(path.join(__dirname, "..", "fixtures", "images", "portrait.jpg"));
 const chatRequests = () => fake.requests.filter((r) => r.model.endsWith("-vl"));
 
@@ -40,27 +37,8 @@ async function battle(bytes: Buffer, name = "photo.jpg") {
 }
 
 beforeAll(async () => {
-  let url: string;
-  ({ url, drop: dropDatabase } = await scratchDatabase(inject("databaseUrl")));
-  await applyMigrations(url);
-  fake = await startFakeModelServer({
-    models: {
-      "alpha-vl": { reply: "A portrait.", tokenDelayMs: 0 },
-      "beta-vl": { reply: "A woman.", tokenDelayMs: 0 },
-    },
-  });
-  const modelsFile = writeFakeModelsFile(dataDir, fake.baseURL, [
-    { id: "alpha", model: "alpha-vl" },
-    { id: "beta", model: "beta-vl" },
-  ]);
-  Object.assign(process.env, {
-    ARENA_MODELS_FILE: modelsFile,
-    ARENA_DATA_DIR: dataDir,
-    ARENA_SECRET: "safety-secret-0123456789",
-    ARENA_RATE_VISITOR_PER_HOUR: "1000",
-    ARENA_RATE_IP_PER_HOUR: "1000",
-  });
-  db = createDb(url);
+  arena = await startArena("safety", { alpha: "A portrait.", beta: "A woman." });
+  ({ db, fake, dataDir } = arena);
 });
 
 beforeEach(() => {
@@ -71,12 +49,7 @@ beforeEach(() => {
   fake.reset();
 });
 
-afterAll(async () => {
-  await closeDb(db);
-  await fake.close();
-  await dropDatabase();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => arena.close());
 
 describe("image safety", () => {
   it("lets an ordinary photograph through at the default threshold, to both models", async () => {
