@@ -159,22 +159,17 @@ export function FailuresAdmin({ cases, answers }: { cases: FailureItem[]; answer
               </p>
               <p className="line-clamp-6 whitespace-pre-wrap text-xs">{a.answer}</p>
               <div className="flex gap-2">
-                <button
-                  type="button"
-                  className="btn-secondary"
-                  disabled={busy}
-                  onClick={() => mark(a.caseId, a.modelId, true, a.answer)}
-                >
-                  O: solved
-                </button>
-                <button
-                  type="button"
-                  className="btn-secondary"
-                  disabled={busy}
-                  onClick={() => mark(a.caseId, a.modelId, false, a.answer)}
-                >
-                  X: failed
-                </button>
+                {([true, false] as const).map((solved) => (
+                  <button
+                    key={String(solved)}
+                    type="button"
+                    className="btn-secondary"
+                    disabled={busy}
+                    onClick={() => mark(a.caseId, a.modelId, solved, a.answer)}
+                  >
+                    {solved ? "O: solved" : "X: failed"}
+                  </button>
+                ))}
               </div>
             </li>
           ))}
