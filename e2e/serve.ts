@@ -14,8 +14,8 @@ const fakePort = Number(process.env.E2E_FAKE_PORT ?? Number(port) + 1);
 
 /** What the fake models answer by default; tests change them over the control endpoint and reset them after. */
 export const FAKE_MODELS = {
-  "fake-alpha": { reply: "## Alpha answer\nThe image is **blue**.", tokenDelayMs: 60 },
-  "fake-beta": { reply: "Beta thinks it is blue.", tokenDelayMs: 60 },
+  "fake-alpha": { reply: "## Alpha answer\nThe image is **blue**.", tokenDelayMs: 100 },
+  "fake-beta": { reply: "Beta thinks it is blue.", tokenDelayMs: 100 },
   "fake-text": { reply: "Text model reply.", tokenDelayMs: 5 },
   // VisionArena-Bench: a judge preferring Alpha over Beta over Text, and an embedding endpoint
   "fake-judge": { judgeRanking: ["Alpha", "Beta", "Text"] },
