@@ -355,6 +355,7 @@ console.log(
         snapshots: recompute.snapshots.length,
         cpuSeconds: seconds((process.cpuUsage(cpuBefore).user + process.cpuUsage(cpuBefore).system) / 1000),
         peakRssMb,
+        split: Object.fromEntries(Object.entries(recompute.split).map(([part, s]) => [part, Number(s.toFixed(2))])),
       },
       export: exportResult,
       archive,

@@ -16,6 +16,10 @@ export interface RecomputeResult {
   snapshots: { category: string; styleControl: boolean; battles: number }[];
   /** boards that could not be computed, and why: recorded with the run (its params) and shown in the console */
   failed: FailedBoard[];
+  /** where the wall time went, in seconds: reading the votes into the table, the point fits and intervals of the
+   *  plain and the style-controlled boards, building the payloads, and writing the snapshots (they add up to the
+   *  whole run) */
+  split: { load: number; plainBoards: number; styleBoards: number; payloads: number; write: number };
 }
 
 export interface FailedBoard {
@@ -93,6 +97,14 @@ export async function recomputeSnapshots(
   } = {},
 ): Promise<RecomputeResult> {
   const judgedBy = options.judgedBy ?? judgedByFromEnv();
+  const split = { load: 0, plainBoards: 0, styleBoards: 0, payloads: 0, write: 0 };
+  let mark = performance.now();
+  /** the seconds since the last lap, added to `part` */
+  const lap = (part: keyof typeof split) => {
+    const now = performance.now();
+    split[part] += (now - mark) / 1000;
+    mark = now;
+  };
   const dataAt = options.dataAt === undefined ? await latestDataAt(db) : options.dataAt;
   const live = await loadLiveBattles(db, { includeDemo: options.includeDemo, judgedBy });
   const models = new Map(
@@ -104,7 +116,8 @@ export async function recomputeSnapshots(
   );
   const rounds = options.rounds ?? SNAPSHOT_ROUNDS;
   const seed = options.seed ?? 0;
-  const result: RecomputeResult = { votes: live.votes, excluded: live.excluded, snapshots: [], failed: [] };
+  const result: RecomputeResult = { votes: live.votes, excluded: live.excluded, snapshots: [], failed: [], split };
+  lap("load");
   const compute = options.computeBoard ?? computeLeaderboard;
   if (live.table.size === 0) return result;
   const categories = categoryNames(live.table);
@@ -127,6 +140,7 @@ export async function recomputeSnapshots(
   for (const { category, styleControl } of jobs) {
     const rows = selectRows(live.table, category);
     options.onProgress?.(done++, jobs.length);
+    lap("load");
     if (rows.length === 0) continue;
     let board: Leaderboard;
     try {
@@ -137,10 +151,12 @@ export async function recomputeSnapshots(
         seed,
         matrices: !styleControl,
       });
+      lap(styleControl ? "styleBoards" : "plainBoards");
     } catch (error) {
       // one board failing (e.g. style control on battles without style counts) must not hide the others, nor
       // vanish silently: it is recorded with the run and shown in the console
       result.failed.push({ category, styleControl, error: error instanceof Error ? error.message : String(error) });
+      lap(styleControl ? "styleBoards" : "plainBoards");
       continue;
     }
     boards.push({ category, styleControl, board, payload: payloadOf(board, models, runId, judgedBy) });
@@ -160,7 +176,9 @@ export async function recomputeSnapshots(
       summary.votes = Object.fromEntries(board.models.map((m) => [m.model, m.votes]));
     }
     summaries.set(category, summary);
+    lap("payloads");
   }
+  lap("payloads");
   if (result.failed.length) params.failedBoards = result.failed;
   const overall = boards.find((b) => b.category === "overall" && !b.styleControl);
   if (overall) overall.payload.summary = [...summaries.values()];
@@ -179,6 +197,7 @@ export async function recomputeSnapshots(
       }),
     ),
   );
+  lap("write");
   for (const { category, styleControl, board } of boards) {
     result.snapshots.push({ category, styleControl, battles: board.battles });
   }

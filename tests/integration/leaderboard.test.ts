@@ -137,7 +137,16 @@ afterAll(async () => {
 
 describe("leaderboard snapshots", () => {
   it("match the rating engine on the counted battles, with and without style control, and count what was left out", async () => {
+    const started = performance.now();
     const result = await recomputeSnapshots(db, { rounds: 20 });
+    const wall = (performance.now() - started) / 1000;
+    // where the time went: every part measured, and together the whole run (less the function's last lines)
+    const parts = Object.values(result.split);
+    expect(parts.every((t) => t >= 0)).toBe(true);
+    expect(result.split.plainBoards).toBeGreaterThan(0);
+    expect(result.split.styleBoards).toBeGreaterThan(0);
+    expect(parts.reduce((a, b) => a + b, 0)).toBeGreaterThan(wall * 0.9);
+    expect(parts.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(wall + 1e-6);
     expect(result.votes).toBe(93);
     expect(result.excluded).toEqual({ demo: 1, notAnonymous: 1, moderation: 0, bannedVisitor: 1, notCounted: 0 });
     expect(result.snapshots.map((s) => `${s.category}/${s.styleControl}`)).toEqual(
