@@ -54,8 +54,13 @@ export async function topModels(db: Db, n: number): Promise<string[]> {
     .map((m) => m.model);
 }
 
-/** One side's history as LLaVA turns: complete prompt-and-answer pairs only, images marked in the first prompt. */
-export function sftRecord(row: BattleRow, side: "a" | "b", clean: (text: string) => string): SftRecord | null {
+/** One side's history as LLaVA turns (complete prompt-and-answer pairs only, images marked in the first prompt),
+ *  with the stored images it refers to. */
+export function sftRecord(
+  row: BattleRow,
+  side: "a" | "b",
+  clean: (text: string) => string,
+): { record: SftRecord; shown: NonNullable<MessageRow["images"]> } | null {
   const model = side === "a" ? row.modelAId : row.modelBId;
   if (!model) return null;
   const messages = (row.messages ?? []).filter((m) => m.side === side);
@@ -67,23 +72,27 @@ export function sftRecord(row: BattleRow, side: "a" | "b", clean: (text: string)
     turns.set(m.turn, turn);
   }
   const conversations: SftRecord["conversations"] = [];
-  const images: string[] = [];
+  const shown: NonNullable<MessageRow["images"]> = [];
   for (const turn of [...turns.keys()].sort((a, b) => a - b)) {
     const { user, answer } = turns.get(turn) ?? {};
     if (!user || !answer) break; // a turn without its finished answer ends what can be learnt from
-    const shown = (user.images ?? []).map(imagePath);
-    images.push(...shown);
-    conversations.push({ from: "human", value: `${"<image>\n".repeat(shown.length)}${clean(user.content)}` });
+    shown.push(...(user.images ?? []));
+    conversations.push({
+      from: "human",
+      value: `${"<image>\n".repeat(user.images?.length ?? 0)}${clean(user.content)}`,
+    });
     conversations.push({ from: "gpt", value: clean(answer.content) });
   }
   if (conversations.length === 0) return null;
-  return {
+  const images = shown.map(imagePath);
+  const record: SftRecord = {
     id: `${row.conversationId}-${side}`,
     model,
     source: row.mode === "direct" ? "chat" : "battle",
     ...(images.length === 1 ? { image: images[0] } : images.length > 1 ? { image: images } : {}),
     conversations,
   };
+  return { record, shown };
 }
 
 export async function exportSft(db: Db, options: SftOptions): Promise<SftSummary> {
@@ -116,9 +125,9 @@ export async function exportSft(db: Db, options: SftOptions): Promise<SftSummary
       const chunks: string[] = [];
       for (const row of rows) {
         for (const side of ["a", "b"] as const) {
-          const record = sftRecord(row, side, clean);
-          if (!record || !models.includes(record.model)) continue;
-          const shown = (row.messages ?? []).filter((m) => m.side === side).flatMap((m) => m.images ?? []);
+          const built = sftRecord(row, side, clean);
+          if (!built || !models.includes(built.record.model)) continue;
+          const { record, shown } = built;
           await images.copy(shown);
           chunks.push(`${summary.conversations + chunks.length === 0 ? "\n" : ",\n"}${JSON.stringify(record)}`);
           if (record.source === "chat") summary.fromChats++;

@@ -26,7 +26,7 @@ let human: Promise<HumanInstance> | undefined;
 
 function load(minConfidence: number): Promise<HumanInstance> {
   human ??= (async () => {
-    const tf = await tensorflow();
+    await tensorflow();
     const packageDir = path.dirname(packageEntryDir("@vladmandic/human"));
     const { Human } = runtimeRequire(path.join(packageDir, "dist", "human.node-wasm.js")) as {
       Human: new (config: unknown) => HumanInstance;
@@ -57,7 +57,6 @@ function load(minConfidence: number): Promise<HumanInstance> {
       filter: off,
     });
     await instance.load();
-    void tf;
     return instance;
   })();
   human.catch(() => {
