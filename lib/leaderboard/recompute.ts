@@ -5,7 +5,8 @@ import crypto from "node:crypto";
 import { judgedByFromEnv } from "../categories/names";
 import { config } from "../config";
 import type { Db } from "../db/context";
-import { categoryNames, computeLeaderboard, type Leaderboard, roundedRating, selectRows } from "../ratings";
+import { categoryNames, type computeLeaderboard, type Leaderboard, roundedRating, selectRows } from "../ratings";
+import { BoardPool } from "../ratings/board-pool";
 import { OUTCOME, type StyleGroup, styleFeaturesOf } from "../ratings/types";
 import { type Exclusions, loadLiveBattles } from "./battles";
 import { type CategorySummary, PROVISIONAL_VOTES, SNAPSHOT_ROUNDS, type SnapshotPayload } from "./serve";
@@ -16,10 +17,12 @@ export interface RecomputeResult {
   snapshots: { category: string; styleControl: boolean; battles: number }[];
   /** boards that could not be computed, and why: recorded with the run (its params) and shown in the console */
   failed: FailedBoard[];
-  /** where the wall time went, in seconds: reading the votes into the table, the point fits and intervals of the
-   *  plain and the style-controlled boards, building the payloads, and writing the snapshots (they add up to the
-   *  whole run) */
-  split: { load: number; plainBoards: number; styleBoards: number; payloads: number; write: number };
+  /** where the wall time went, in seconds: reading the votes into the table and selecting each category's rows,
+   *  fitting the boards (point fits and intervals, side by side on worker threads), building the payloads, and
+   *  writing the snapshots (they add up to the whole run); and the seconds each kind of board took from start to
+   *  end, summed over boards (they overlap) */
+  split: { load: number; boards: number; payloads: number; write: number };
+  boardSeconds: { plainBoards: number; styleBoards: number };
 }
 
 export interface FailedBoard {
@@ -97,7 +100,9 @@ export async function recomputeSnapshots(
   } = {},
 ): Promise<RecomputeResult> {
   const judgedBy = options.judgedBy ?? judgedByFromEnv();
-  const split = { load: 0, plainBoards: 0, styleBoards: 0, payloads: 0, write: 0 };
+  const split = { load: 0, boards: 0, payloads: 0, write: 0 };
+  /** thread-seconds per kind of board (they overlap: the boards run side by side) */
+  const boardSeconds = { plainBoards: 0, styleBoards: 0 };
   let mark = performance.now();
   /** the seconds since the last lap, added to `part` */
   const lap = (part: keyof typeof split) => {
@@ -116,10 +121,18 @@ export async function recomputeSnapshots(
   );
   const rounds = options.rounds ?? SNAPSHOT_ROUNDS;
   const seed = options.seed ?? 0;
-  const result: RecomputeResult = { votes: live.votes, excluded: live.excluded, snapshots: [], failed: [], split };
-  lap("load");
-  const compute = options.computeBoard ?? computeLeaderboard;
-  if (live.table.size === 0) return result;
+  const result: RecomputeResult = {
+    votes: live.votes,
+    excluded: live.excluded,
+    snapshots: [],
+    failed: [],
+    split,
+    boardSeconds,
+  };
+  if (live.table.size === 0) {
+    lap("load");
+    return result;
+  }
   const categories = categoryNames(live.table);
   const jobs = categories.flatMap((category) => [false, true].map((styleControl) => ({ category, styleControl })));
   const runId = crypto.randomUUID();
@@ -134,36 +147,66 @@ export async function recomputeSnapshots(
   };
   const boards: { category: string; styleControl: boolean; board: Leaderboard; payload: SnapshotPayload }[] = [];
   const summaries = new Map<string, CategorySummary>();
-  let done = 0;
   // FastChat's four by default; ARENA_STYLE_FEATURES adds specificity (VisionArena §4.4) to the live style boards
   const styleFeatures = styleFeaturesOf(config().ARENA_STYLE_FEATURES as StyleGroup[]);
-  for (const { category, styleControl } of jobs) {
-    const rows = selectRows(live.table, category);
-    options.onProgress?.(done++, jobs.length);
-    lap("load");
-    if (rows.length === 0) continue;
-    let board: Leaderboard;
-    try {
-      board = await compute(live.table, rows, {
-        styleControl,
+  const table = live.table.shared();
+  const selected = new Map(categories.map((category) => [category, selectRows(table, category)]));
+  lap("load");
+  // whole boards on worker threads, the costliest first (a style board's pass costs about five plain ones)
+  const pool = options.computeBoard ? null : new BoardPool(table);
+  const compute: typeof computeLeaderboard =
+    options.computeBoard ?? ((_table, rows, boardOptions = {}) => (pool as BoardPool).compute(rows, boardOptions));
+  const cost = (job: (typeof jobs)[number]) => (selected.get(job.category)?.length ?? 0) * (job.styleControl ? 5 : 1);
+  const outcomes = new Map<(typeof jobs)[number], Promise<Leaderboard | Error>>();
+  let done = 0;
+  try {
+    for (const job of [...jobs].sort((x, y) => cost(y) - cost(x))) {
+      const rows = selected.get(job.category) as Uint32Array;
+      if (rows.length === 0) continue;
+      const started = performance.now();
+      const outcome = compute(table, rows, {
+        styleControl: job.styleControl,
         styleFeatures,
         bootstrapRounds: rounds,
         seed,
-        matrices: !styleControl,
-      });
-      lap(styleControl ? "styleBoards" : "plainBoards");
-    } catch (error) {
+        matrices: !job.styleControl,
+      }).then(
+        (board) => board,
+        (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+      );
+      outcomes.set(
+        job,
+        outcome.then((board) => {
+          options.onProgress?.(++done, jobs.length);
+          boardSeconds[job.styleControl ? "styleBoards" : "plainBoards"] += (performance.now() - started) / 1000;
+          return board;
+        }),
+      );
+      // in-thread boards (tests) one after the other, as before
+      if (!pool) await outcome;
+    }
+    await Promise.all(outcomes.values());
+  } finally {
+    await pool?.close();
+  }
+  lap("boards");
+  for (const job of jobs) {
+    const { category, styleControl } = job;
+    const outcome = await outcomes.get(job);
+    if (!outcome) continue;
+    if (outcome instanceof Error) {
       // one board failing (e.g. style control on battles without style counts) must not hide the others, nor
       // vanish silently: it is recorded with the run and shown in the console
-      result.failed.push({ category, styleControl, error: error instanceof Error ? error.message : String(error) });
-      lap(styleControl ? "styleBoards" : "plainBoards");
+      result.failed.push({ category, styleControl, error: outcome.message });
       continue;
     }
+    const board = outcome;
+    const rows = selected.get(category) as Uint32Array;
     boards.push({ category, styleControl, board, payload: payloadOf(board, models, runId, judgedBy) });
     const summary = summaries.get(category) ?? {
       category,
       battles: rows.length,
-      bothBad: rows.reduce((n, r) => n + Number(live.table.outcome[r] === OUTCOME.bothBad), 0),
+      bothBad: rows.reduce((n, r) => n + Number(table.outcome[r] === OUTCOME.bothBad), 0),
       ranks: {},
       votes: {},
     };
@@ -176,7 +219,6 @@ export async function recomputeSnapshots(
       summary.votes = Object.fromEntries(board.models.map((m) => [m.model, m.votes]));
     }
     summaries.set(category, summary);
-    lap("payloads");
   }
   lap("payloads");
   if (result.failed.length) params.failedBoards = result.failed;

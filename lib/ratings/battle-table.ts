@@ -59,6 +59,65 @@ export class BattleTable {
     return CODE_WINNER[this.outcome[row] as number];
   }
 
+  /** The same table with its columns in shared memory: posted to worker threads, it is shared rather than copied. */
+  shared(): BattleTable {
+    if (this.a.buffer instanceof SharedArrayBuffer) return this;
+    const share = <T extends Int32Array | Uint8Array | Float64Array>(column: T): T => {
+      const view = new (column.constructor as new (buffer: SharedArrayBuffer) => T)(
+        new SharedArrayBuffer(column.byteLength),
+      );
+      view.set(column);
+      return view;
+    };
+    return new BattleTable(
+      this.models,
+      share(this.a),
+      share(this.b),
+      share(this.outcome),
+      share(this.anony),
+      share(this.isPreset),
+      share(this.isRefusal),
+      share(this.dedupKeep),
+      share(this.turn),
+      share(this.tstamp),
+      share(this.language),
+      this.languages,
+      share(this.judge),
+      this.judges,
+      share(this.categoryOffsets),
+      share(this.categoryIds),
+      this.categoryNames,
+      share(this.style),
+      share(this.entities),
+    );
+  }
+
+  /** A table from its structured clone (what a worker thread receives: the fields without the class). */
+  static revive(clone: BattleTable): BattleTable {
+    const c = clone;
+    return new BattleTable(
+      c.models,
+      c.a,
+      c.b,
+      c.outcome,
+      c.anony,
+      c.isPreset,
+      c.isRefusal,
+      c.dedupKeep,
+      c.turn,
+      c.tstamp,
+      c.language,
+      c.languages,
+      c.judge,
+      c.judges,
+      c.categoryOffsets,
+      c.categoryIds,
+      c.categoryNames,
+      c.style,
+      c.entities,
+    );
+  }
+
   static from(battles: Iterable<Battle>): BattleTable {
     const builder = new BattleTableBuilder();
     for (const battle of battles) builder.add(battle);

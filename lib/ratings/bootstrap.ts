@@ -7,7 +7,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { identifiability } from "./graph";
-import { type FitSettings, fitPairwise, type PairwiseData } from "./pairwise-fit";
+import { type FitSettings, fitPairwise, type PairwiseData, rowTerms } from "./pairwise-fit";
 import { createRandom, multinomialInto, resampleCounts } from "./random";
 
 export interface BootstrapJob {
@@ -47,19 +47,25 @@ export function runRounds(job: BootstrapJob, start: number, end: number, onRound
   const counts = job.kind === "multinomial" ? (job.counts as Float64Array) : null;
   const draws = counts ? counts.reduce((s, c) => s + c, 0) : rows;
   const weights = new Float64Array(rows);
+  // a resample's counts: 4 bytes a battle rather than 8 keeps its random increments in cache (10–25 ms a million
+  // draws, then 3 ms to copy, against 36–62 ms straight into a Float64Array; measured on this 2-core machine)
+  const drawnCounts = new Uint32Array(counts ? 0 : rows);
+  // every round starts from the full-data fit: its rows' terms there are computed once
+  const terms = rowTerms(job.data, job.init, job.settings.alpha);
   for (let round = start; round < end; round++) {
     const rand = createRandom(job.seed, round);
     if (counts) {
       multinomialInto(weights, draws, counts, rand);
     } else {
-      resampleCounts(rows, rand, weights);
+      resampleCounts(rows, rand, drawnCounts);
+      weights.set(drawnCounts);
     }
     let settings: FitSettings = job.settings;
     if (job.finiteRidge && settings.l2 === 0) {
       const { finite } = identifiability(job.data.nModels, job.data.a, job.data.b, job.data.y, weights);
       if (!finite) settings = { ...settings, l2: job.finiteRidge };
     }
-    const { theta } = fitPairwise(job.data, weights, settings, job.init);
+    const { theta } = fitPairwise(job.data, weights, settings, job.init, terms);
     if (job.components) recentre(theta, job.components);
     out.set(theta, (round - start) * nParams);
     onRound?.();

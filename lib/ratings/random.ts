@@ -30,7 +30,11 @@ export function createRandom(seed: number, stream = 0): () => number {
 }
 
 /** Counts of each of n items in a resample of n draws with replacement (the ordinary bootstrap). */
-export function resampleCounts(n: number, rand: () => number, out = new Float64Array(n)): Float64Array {
+export function resampleCounts<T extends Float64Array | Uint32Array = Float64Array>(
+  n: number,
+  rand: () => number,
+  out: T = new Float64Array(n) as T,
+): T {
   out.fill(0);
   for (let k = 0; k < n; k++) {
     const i = (rand() * n) | 0;

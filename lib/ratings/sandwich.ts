@@ -1,7 +1,7 @@
 // Sandwich (robust) standard errors, Cov = H⁻¹ G H⁻¹, as arena-rank and LMArena (since July 2025) use:
 // H is the Hessian of the loss, G the summed outer products of the per-battle gradients. Fast and deterministic.
 import { CholeskyDecomposition, Matrix } from "ml-matrix";
-import { evaluate, type FitSettings, type PairwiseData } from "./pairwise-fit";
+import { derivatives, type FitSettings, type PairwiseData } from "./pairwise-fit";
 
 /** The n×n matrix held row-major in `values`. */
 const squareMatrix = (values: ArrayLike<number>, n: number): Matrix => Matrix.from1DArray(n, n, values as number[]);
@@ -57,7 +57,7 @@ export function sandwichCovariance(
 ): Float64Array | null {
   const n = data.nModels + data.nFeatures;
   const H = new Float64Array(n * n);
-  evaluate(data, weights, theta, settings, new Float64Array(n), H);
+  derivatives(data, weights, theta, settings, new Float64Array(n), H);
   const G = gradientOuterProducts(data, weights, theta, settings.alpha);
   const pinned = new Uint8Array(n);
   if (settings.l2 === 0) for (const p of settings.pinned) pinned[p] = 1;

@@ -1,0 +1,85 @@
+// Whole boards on worker threads, one board per thread at a time, over one table in shared memory. A recompute fits
+// some thirty boards of very different sizes: run whole, largest first, they keep every core busy from the first
+// point fit to the last bootstrap round, where splitting each board's rounds left the cores idle during point fits,
+// small boards and thread start-ups.
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
+import type { BattleTable } from "./battle-table";
+import type { Leaderboard, LeaderboardOptions } from "./leaderboard";
+
+export class BoardError extends Error {}
+
+interface Pending {
+  resolve: (board: Leaderboard) => void;
+  reject: (error: Error) => void;
+}
+
+export class BoardPool {
+  private readonly workers: Worker[] = [];
+  private readonly idle: Worker[] = [];
+  private readonly queue: { id: number; rows: Uint32Array; options: LeaderboardOptions }[] = [];
+  private readonly pending = new Map<number, Pending>();
+  private readonly busy = new Map<Worker, number>();
+  private nextId = 0;
+  private failure: Error | null = null;
+
+  /** `size` threads (default one per core) over `table`, whose columns are moved to shared memory once. */
+  constructor(table: BattleTable, size = os.availableParallelism()) {
+    const shared = table.shared();
+    // a path built at run time, so that bundlers leave the worker (and the loader it registers) alone
+    const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), "board-worker.mjs");
+    for (let w = 0; w < Math.max(1, size); w++) {
+      const worker = new Worker(/* turbopackIgnore: true */ entry, { workerData: { table: shared } });
+      worker.on("message", (message: { id: number; board?: Leaderboard; error?: string }) => {
+        const waiting = this.pending.get(message.id);
+        this.pending.delete(message.id);
+        this.busy.delete(worker);
+        this.idle.push(worker);
+        if (message.error !== undefined) waiting?.reject(new BoardError(message.error));
+        else waiting?.resolve(message.board as Leaderboard);
+        this.dispatch();
+      });
+      worker.on("error", (error) => this.fail(error));
+      worker.on("exit", (code) => {
+        if (code !== 0) this.fail(new Error(`board worker exited with code ${code}`));
+      });
+      this.workers.push(worker);
+      this.idle.push(worker);
+    }
+  }
+
+  /** The board of `rows`, fitted on the next free thread; boards are started in the order they are asked for. */
+  compute(rows: Uint32Array, options: LeaderboardOptions): Promise<Leaderboard> {
+    if (this.failure) return Promise.reject(this.failure);
+    const id = this.nextId++;
+    const { onProgress: _onProgress, ...sendable } = options;
+    const result = new Promise<Leaderboard>((resolve, reject) => this.pending.set(id, { resolve, reject }));
+    this.queue.push({ id, rows, options: sendable });
+    this.dispatch();
+    return result;
+  }
+
+  private dispatch() {
+    while (this.idle.length && this.queue.length) {
+      const worker = this.idle.pop() as Worker;
+      const job = this.queue.shift() as (typeof this.queue)[number];
+      this.busy.set(worker, job.id);
+      worker.postMessage(job);
+    }
+  }
+
+  /** A thread that died fails what it was fitting and everything still waiting. */
+  private fail(error: Error) {
+    this.failure ??= error;
+    for (const { reject } of this.pending.values()) reject(error);
+    this.pending.clear();
+    this.queue.length = 0;
+  }
+
+  async close(): Promise<void> {
+    this.failure ??= new Error("the board pool is closed");
+    await Promise.all(this.workers.map((worker) => worker.terminate()));
+  }
+}

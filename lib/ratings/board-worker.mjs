@@ -1,0 +1,6 @@
+// Worker thread entry for whole boards: TypeScript needs a loader in each worker, so this plain module registers tsx
+// first.
+import { register } from "tsx/esm/api";
+
+register();
+await import("./board-worker-main.ts");

@@ -1,0 +1,55 @@
+// node --import tsx scripts/profile-recompute.ts DATA_DIR [VOTES] [--runs N] [--load-only]: the leaderboard
+// recompute on a database kept between runs (seeded with VOTES synthetic votes on first use, as bench:leaderboard
+// seeds them), so the recompute alone can be timed or profiled (`node --cpu-prof …`) without re-seeding each time.
+// Prints the split of each run as JSON.
+import { createDb } from "../lib/db/context";
+import { startEmbeddedPostgres } from "../lib/db/embedded";
+import { applyMigrations } from "../lib/db/migrate";
+import { loadLiveBattles } from "../lib/leaderboard/battles";
+import { recomputeSnapshots } from "../lib/leaderboard/recompute";
+import { seedBenchVotes } from "./bench-seed";
+
+const args = process.argv.slice(2);
+const flag = (name: string) => args.includes(name);
+const option = (name: string) => {
+  const i = args.indexOf(name);
+  return i === -1 ? undefined : args[i + 1];
+};
+const [dataDir, votesArg] = args.filter((a, i) => !a.startsWith("--") && !args[i - 1]?.startsWith("--runs"));
+if (!dataDir) {
+  console.error("usage: profile-recompute.ts DATA_DIR [VOTES] [--runs N] [--load-only]");
+  process.exit(2);
+}
+const server = await startEmbeddedPostgres({ dataDir });
+await applyMigrations(server.url);
+const db = createDb(server.url);
+const { rows } = await db.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM "Vote"`);
+if ((rows[0]?.n ?? 0) === 0) {
+  const votes = Number(votesArg ?? 1_000_000);
+  const started = performance.now();
+  await seedBenchVotes(db, votes, { onProgress: (d, t) => process.stderr.write(`\rseeding ${d}/${t}`) });
+  process.stderr.write(`\nseeded ${votes} votes in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+}
+const runs = Number(option("--runs") ?? 1);
+for (let run = 0; run < runs; run++) {
+  const started = performance.now();
+  const cpu = process.cpuUsage();
+  if (flag("--load-only")) {
+    const live = await loadLiveBattles(db);
+    console.log(JSON.stringify({ load: (performance.now() - started) / 1000, rows: live.table.size }));
+    continue;
+  }
+  const result = await recomputeSnapshots(db);
+  const used = process.cpuUsage(cpu);
+  console.log(
+    JSON.stringify({
+      wall: Number(((performance.now() - started) / 1000).toFixed(2)),
+      cpu: Number(((used.user + used.system) / 1e6).toFixed(2)),
+      rssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+      split: Object.fromEntries(Object.entries(result.split).map(([k, v]) => [k, Number(v.toFixed(2))])),
+      boards: result.snapshots.length,
+    }),
+  );
+}
+await db.pool.end();
+await server.stop();
