@@ -84,11 +84,15 @@ export function derivatives(
   at?: RowTerms,
 ): void {
   g.fill(0);
+  const four = data.nFeatures === 4;
   if (H) {
     H.fill(0);
-    if (at) hessianPassAt(data, weights, settings.alpha, at, g, H);
+    if (four) hessianPass4(data, weights, theta, settings.alpha, at?.p ?? null, g, H);
+    else if (at) hessianPassAt(data, weights, settings.alpha, at, g, H);
     else hessianPass(data, weights, theta, settings.alpha, g, H);
     mirrorFeatureBlocks(H, data.nModels, data.nFeatures);
+  } else if (four) {
+    gradientPass4(data, weights, theta, settings.alpha, g);
   } else {
     gradientPass(data, weights, theta, settings.alpha, g);
   }
@@ -229,6 +233,152 @@ function hessianPassAt(
           H[k] = (H[k] as number) + sx * (x[base + h] as number);
         }
       }
+    }
+  }
+}
+
+// FastChat's four style features, the default of every style-controlled board, have passes of their own that keep
+// the feature sums in local variables instead of cells of g and H: 14 fewer memory updates per row. Measured on the
+// overall board of 1M battles (60 models, 100 rounds, one thread, alternately twice): 15.8–17.4 s with the general
+// passes, 12.0–13.2 s with these, the figures to the last bit the same (the sums add the same terms in the same order).
+
+/** gradientPass for four features. */
+function gradientPass4(data: PairwiseData, weights: Float64Array, theta: Float64Array, alpha: number, g: Float64Array) {
+  const { nModels: M, a, b, y, x } = data;
+  const rows = a.length;
+  const t0 = theta[M] as number;
+  const t1 = theta[M + 1] as number;
+  const t2 = theta[M + 2] as number;
+  const t3 = theta[M + 3] as number;
+  let g0 = 0;
+  let g1 = 0;
+  let g2 = 0;
+  let g3 = 0;
+  for (let i = 0; i < rows; i++) {
+    const w = weights[i] as number;
+    if (w === 0) continue;
+    const ai = a[i] as number;
+    const bi = b[i] as number;
+    const base = i * 4;
+    const x0 = x[base] as number;
+    const x1 = x[base + 1] as number;
+    const x2 = x[base + 2] as number;
+    const x3 = x[base + 3] as number;
+    const z = alpha * ((theta[ai] as number) - (theta[bi] as number)) + x0 * t0 + x1 * t1 + x2 * t2 + x3 * t3;
+    const e = Math.exp(-Math.abs(z));
+    const p = z >= 0 ? 1 / (1 + e) : e / (1 + e);
+    const r = w * (p - (y[i] as number));
+    g[ai] = (g[ai] as number) + alpha * r;
+    g[bi] = (g[bi] as number) - alpha * r;
+    g0 += r * x0;
+    g1 += r * x1;
+    g2 += r * x2;
+    g3 += r * x3;
+  }
+  g[M] = (g[M] as number) + g0;
+  g[M + 1] = (g[M + 1] as number) + g1;
+  g[M + 2] = (g[M + 2] as number) + g2;
+  g[M + 3] = (g[M + 3] as number) + g3;
+}
+
+/** hessianPass for four features; with `known`, each row's probability is read from it (rowTerms at theta). */
+function hessianPass4(
+  data: PairwiseData,
+  weights: Float64Array,
+  theta: Float64Array,
+  alpha: number,
+  known: Float64Array | null,
+  g: Float64Array,
+  H: Float64Array,
+) {
+  const { nModels: M, a, b, y, x } = data;
+  const n = M + 4;
+  const rows = a.length;
+  const alpha2 = alpha * alpha;
+  const t0 = theta[M] as number;
+  const t1 = theta[M + 1] as number;
+  const t2 = theta[M + 2] as number;
+  const t3 = theta[M + 3] as number;
+  let g0 = 0;
+  let g1 = 0;
+  let g2 = 0;
+  let g3 = 0;
+  let h00 = 0;
+  let h10 = 0;
+  let h11 = 0;
+  let h20 = 0;
+  let h21 = 0;
+  let h22 = 0;
+  let h30 = 0;
+  let h31 = 0;
+  let h32 = 0;
+  let h33 = 0;
+  for (let i = 0; i < rows; i++) {
+    const w = weights[i] as number;
+    if (w === 0) continue;
+    const ai = a[i] as number;
+    const bi = b[i] as number;
+    const base = i * 4;
+    const x0 = x[base] as number;
+    const x1 = x[base + 1] as number;
+    const x2 = x[base + 2] as number;
+    const x3 = x[base + 3] as number;
+    let p: number;
+    if (known) p = known[i] as number;
+    else {
+      const z = alpha * ((theta[ai] as number) - (theta[bi] as number)) + x0 * t0 + x1 * t1 + x2 * t2 + x3 * t3;
+      const e = Math.exp(-Math.abs(z));
+      p = z >= 0 ? 1 / (1 + e) : e / (1 + e);
+    }
+    const r = w * (p - (y[i] as number));
+    const s = w * p * (1 - p);
+    g[ai] = (g[ai] as number) + alpha * r;
+    g[bi] = (g[bi] as number) - alpha * r;
+    const s2 = s * alpha2;
+    const rowA = ai * n;
+    const rowB = bi * n;
+    H[rowA + ai] = (H[rowA + ai] as number) + s2;
+    H[rowB + bi] = (H[rowB + bi] as number) + s2;
+    H[rowA + bi] = (H[rowA + bi] as number) - s2;
+    H[rowB + ai] = (H[rowB + ai] as number) - s2;
+    const sa = s * alpha;
+    H[rowA + M] = (H[rowA + M] as number) + sa * x0;
+    H[rowA + M + 1] = (H[rowA + M + 1] as number) + sa * x1;
+    H[rowA + M + 2] = (H[rowA + M + 2] as number) + sa * x2;
+    H[rowA + M + 3] = (H[rowA + M + 3] as number) + sa * x3;
+    H[rowB + M] = (H[rowB + M] as number) - sa * x0;
+    H[rowB + M + 1] = (H[rowB + M + 1] as number) - sa * x1;
+    H[rowB + M + 2] = (H[rowB + M + 2] as number) - sa * x2;
+    H[rowB + M + 3] = (H[rowB + M + 3] as number) - sa * x3;
+    g0 += r * x0;
+    g1 += r * x1;
+    g2 += r * x2;
+    g3 += r * x3;
+    const s0 = s * x0;
+    const s1 = s * x1;
+    const s2x = s * x2;
+    const s3 = s * x3;
+    h00 += s0 * x0;
+    h10 += s1 * x0;
+    h11 += s1 * x1;
+    h20 += s2x * x0;
+    h21 += s2x * x1;
+    h22 += s2x * x2;
+    h30 += s3 * x0;
+    h31 += s3 * x1;
+    h32 += s3 * x2;
+    h33 += s3 * x3;
+  }
+  g[M] = (g[M] as number) + g0;
+  g[M + 1] = (g[M + 1] as number) + g1;
+  g[M + 2] = (g[M + 2] as number) + g2;
+  g[M + 3] = (g[M + 3] as number) + g3;
+  const block = [h00, h10, h11, h20, h21, h22, h30, h31, h32, h33];
+  let k = 0;
+  for (let f = 0; f < 4; f++) {
+    for (let h = 0; h <= f; h++) {
+      const cell = (M + f) * n + M + h;
+      H[cell] = (H[cell] as number) + (block[k++] as number);
     }
   }
 }
