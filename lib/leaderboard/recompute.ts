@@ -6,12 +6,16 @@ import { judgedByFromEnv } from "../categories/names";
 import { config } from "../config";
 import type { Db } from "../db/context";
 import { categoryNames, type computeLeaderboard, type Leaderboard, roundedRating, selectRows } from "../ratings";
+import { boardDigest, rowDigests } from "../ratings/board-input";
 import { BoardPool } from "../ratings/board-pool";
 import { OUTCOME, type StyleGroup, styleFeaturesOf } from "../ratings/types";
 import { type Exclusions, loadLiveBattles } from "./battles";
 import { type CategorySummary, PROVISIONAL_VOTES, SNAPSHOT_ROUNDS, type SnapshotPayload } from "./serve";
+import { readSnapshotPayload } from "./snapshot-payload";
 
 export interface RecomputeResult {
+  /** the run's id, in every snapshot's params (null when there was nothing to compute) */
+  runId: string | null;
   votes: number;
   excluded: Exclusions;
   snapshots: { category: string; styleControl: boolean; battles: number }[];
@@ -22,6 +26,8 @@ export interface RecomputeResult {
    *  writing the snapshots (they add up to the whole run); and the seconds each kind of board took from start to
    *  end, summed over boards (they overlap) */
   split: { load: number; boards: number; payloads: number; write: number };
+  /** boards whose input had not changed since their newest snapshot: copied from it rather than refitted */
+  reused: { category: string; styleControl: boolean }[];
   boardSeconds: { plainBoards: number; styleBoards: number };
 }
 
@@ -97,6 +103,8 @@ export async function recomputeSnapshots(
     onProgress?: (done: number, total: number) => void;
     /** the fit of one board (tests put a failing one here) */
     computeBoard?: typeof computeLeaderboard;
+    /** copy the newest stored board whose input is unchanged instead of refitting it (default true) */
+    reuse?: boolean;
   } = {},
 ): Promise<RecomputeResult> {
   const judgedBy = options.judgedBy ?? judgedByFromEnv();
@@ -122,12 +130,14 @@ export async function recomputeSnapshots(
   const rounds = options.rounds ?? SNAPSHOT_ROUNDS;
   const seed = options.seed ?? 0;
   const result: RecomputeResult = {
+    runId: null,
     votes: live.votes,
     excluded: live.excluded,
     snapshots: [],
     failed: [],
     split,
     boardSeconds,
+    reused: [],
   };
   if (live.table.size === 0) {
     lap("load");
@@ -136,6 +146,7 @@ export async function recomputeSnapshots(
   const categories = categoryNames(live.table);
   const jobs = categories.flatMap((category) => [false, true].map((styleControl) => ({ category, styleControl })));
   const runId = crypto.randomUUID();
+  result.runId = runId;
   const params: Record<string, unknown> = {
     bootstrapRounds: rounds,
     seed,
@@ -145,64 +156,85 @@ export async function recomputeSnapshots(
     dataAt: dataAt?.toISOString() ?? null,
     runId,
   };
-  const boards: { category: string; styleControl: boolean; board: Leaderboard; payload: SnapshotPayload }[] = [];
-  const summaries = new Map<string, CategorySummary>();
   // FastChat's four by default; ARENA_STYLE_FEATURES adds specificity (VisionArena §4.4) to the live style boards
   const styleFeatures = styleFeaturesOf(config().ARENA_STYLE_FEATURES as StyleGroup[]);
   const table = live.table.shared();
   const selected = new Map(categories.map((category) => [category, selectRows(table, category)]));
-  lap("load");
-  // whole boards on worker threads, the costliest first (a style board's pass costs about five plain ones)
-  const pool = options.computeBoard ? null : new BoardPool(table);
-  const compute: typeof computeLeaderboard =
-    options.computeBoard ?? ((_table, rows, boardOptions = {}) => (pool as BoardPool).compute(rows, boardOptions));
-  const cost = (job: (typeof jobs)[number]) => (selected.get(job.category)?.length ?? 0) * (job.styleControl ? 5 : 1);
-  const outcomes = new Map<(typeof jobs)[number], Promise<Leaderboard | Error>>();
-  let done = 0;
-  try {
-    for (const job of [...jobs].sort((x, y) => cost(y) - cost(x))) {
-      const rows = selected.get(job.category) as Uint32Array;
-      if (rows.length === 0) continue;
-      const started = performance.now();
-      const outcome = compute(table, rows, {
-        styleControl: job.styleControl,
-        styleFeatures,
-        bootstrapRounds: rounds,
-        seed,
-        matrices: !job.styleControl,
-      }).then(
-        (board) => board,
-        (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
-      );
-      outcomes.set(
-        job,
-        outcome.then((board) => {
-          options.onProgress?.(++done, jobs.length);
-          boardSeconds[job.styleControl ? "styleBoards" : "plainBoards"] += (performance.now() - started) / 1000;
-          return board;
-        }),
-      );
-      // in-thread boards (tests) one after the other, as before
-      if (!pool) await outcome;
+  const boardOptions = (styleControl: boolean) => ({
+    styleControl,
+    styleFeatures,
+    bootstrapRounds: rounds,
+    seed,
+    matrices: !styleControl,
+  });
+  // a board whose input is the same as that of the newest stored one is that board: it is copied, not refitted
+  const digests = rowDigests(table);
+  const inputDigest = (job: Job) =>
+    boardDigest(table, digests, selected.get(job.category) as Uint32Array, boardOptions(job.styleControl));
+  const previous = options.reuse === false ? new Map<string, StoredBoard>() : await newestBoards(db);
+  const keyOf = (job: Job) => `${job.category}\u0000${job.styleControl}`;
+  const outcomes = new Map<Job, BoardOutcome>();
+  const toFit: { job: Job; digest: string }[] = [];
+  for (const job of jobs) {
+    if ((selected.get(job.category) as Uint32Array).length === 0) continue;
+    const digest = inputDigest(job);
+    const stored = previous.get(keyOf(job));
+    if (stored && stored.digest === digest) {
+      outcomes.set(job, { digest, reusedFrom: stored.id, payload: refreshed(stored.payload, models, runId, judgedBy) });
+    } else {
+      toFit.push({ job, digest });
     }
-    await Promise.all(outcomes.values());
+  }
+  result.reused = [...outcomes.keys()].map(({ category, styleControl }) => ({ category, styleControl }));
+  lap("load");
+  let done = outcomes.size;
+  options.onProgress?.(done, jobs.length);
+  // whole boards on worker threads, the costliest first (a style board's pass costs about five plain ones)
+  const pool = options.computeBoard || toFit.length === 0 ? null : new BoardPool(table);
+  const compute: typeof computeLeaderboard =
+    options.computeBoard ?? ((_table, rows, o = {}) => (pool as BoardPool).compute(rows, o));
+  const cost = (job: Job) => (selected.get(job.category)?.length ?? 0) * (job.styleControl ? 5 : 1);
+  try {
+    const fits: Promise<void>[] = [];
+    for (const { job, digest } of toFit.sort((x, y) => cost(y.job) - cost(x.job))) {
+      const started = performance.now();
+      const fit = compute(table, selected.get(job.category) as Uint32Array, boardOptions(job.styleControl)).then(
+        (board) => {
+          outcomes.set(job, { digest, payload: payloadOf(board, models, runId, judgedBy) });
+        },
+        (error: unknown) => {
+          outcomes.set(job, { error: error instanceof Error ? error.message : String(error) });
+        },
+      );
+      const counted = fit.then(() => {
+        options.onProgress?.(++done, jobs.length);
+        boardSeconds[job.styleControl ? "styleBoards" : "plainBoards"] += (performance.now() - started) / 1000;
+      });
+      fits.push(counted);
+      // in-thread boards (tests) one after the other, as before
+      if (!pool) await counted;
+    }
+    await Promise.all(fits);
   } finally {
     await pool?.close();
   }
   lap("boards");
+
+  const boards: { category: string; styleControl: boolean; outcome: FittedBoard }[] = [];
+  const summaries = new Map<string, CategorySummary>();
   for (const job of jobs) {
     const { category, styleControl } = job;
-    const outcome = await outcomes.get(job);
+    const outcome = outcomes.get(job);
     if (!outcome) continue;
-    if (outcome instanceof Error) {
+    if ("error" in outcome) {
       // one board failing (e.g. style control on battles without style counts) must not hide the others, nor
       // vanish silently: it is recorded with the run and shown in the console
-      result.failed.push({ category, styleControl, error: outcome.message });
+      result.failed.push({ category, styleControl, error: outcome.error });
       continue;
     }
-    const board = outcome;
+    boards.push({ category, styleControl, outcome });
+    const { payload } = outcome;
     const rows = selected.get(category) as Uint32Array;
-    boards.push({ category, styleControl, board, payload: payloadOf(board, models, runId, judgedBy) });
     const summary = summaries.get(category) ?? {
       category,
       battles: rows.length,
@@ -210,39 +242,108 @@ export async function recomputeSnapshots(
       ranks: {},
       votes: {},
     };
-    const ranks = Object.fromEntries(board.models.map((m) => [m.model, m.rank]));
+    const ranks = Object.fromEntries(payload.models.map((m) => [m.model, m.rank]));
     if (styleControl) {
       summary.styleRanks = ranks;
-      summary.styleCoefficients = board.styleCoefficients;
+      summary.styleCoefficients = payload.styleCoefficients;
     } else {
       summary.ranks = ranks;
-      summary.votes = Object.fromEntries(board.models.map((m) => [m.model, m.votes]));
+      summary.votes = Object.fromEntries(payload.models.map((m) => [m.model, m.votes]));
     }
     summaries.set(category, summary);
   }
   lap("payloads");
   if (result.failed.length) params.failedBoards = result.failed;
   const overall = boards.find((b) => b.category === "overall" && !b.styleControl);
-  if (overall) overall.payload.summary = [...summaries.values()];
+  if (overall) overall.outcome.payload.summary = [...summaries.values()];
   // one transaction: readers see a whole run or none of it
   await db.prisma.$transaction(
-    boards.map(({ category, styleControl, board, payload }) =>
+    boards.map(({ category, styleControl, outcome }) =>
       db.prisma.leaderboardSnapshot.create({
         data: {
           category,
           styleControl,
-          params: params as object,
-          payload: payload as object,
-          voteCount: board.battles,
+          params: {
+            ...params,
+            inputDigest: outcome.digest,
+            ...(outcome.reusedFrom ? { reusedFrom: outcome.reusedFrom } : {}),
+          } as object,
+          payload: outcome.payload as object,
+          voteCount: outcome.payload.battles,
           excluded: live.excluded as object,
         },
       }),
     ),
   );
   lap("write");
-  for (const { category, styleControl, board } of boards) {
-    result.snapshots.push({ category, styleControl, battles: board.battles });
+  for (const { category, styleControl, outcome } of boards) {
+    result.snapshots.push({ category, styleControl, battles: outcome.payload.battles });
   }
   options.onProgress?.(jobs.length, jobs.length);
   return result;
+}
+
+type Job = { category: string; styleControl: boolean };
+
+interface FittedBoard {
+  digest: string;
+  payload: SnapshotPayload;
+  /** the snapshot whose board this is, when its input had not changed */
+  reusedFrom?: string;
+}
+
+type BoardOutcome = FittedBoard | { error: string };
+
+interface StoredBoard {
+  id: string;
+  digest: string | null;
+  payload: SnapshotPayload;
+}
+
+/** The newest live snapshot of each board, with the digest of its input (null for snapshots from before digests). */
+async function newestBoards(db: Db): Promise<Map<string, StoredBoard>> {
+  const { rows } = await db.pool.query<{
+    id: string;
+    category: string;
+    styleControl: boolean;
+    digest: string | null;
+    payload: unknown;
+  }>(
+    `SELECT DISTINCT ON (category, "styleControl") id, category, "styleControl", params->>'inputDigest' AS digest, payload
+       FROM "LeaderboardSnapshot" WHERE source = 'live'
+      ORDER BY category, "styleControl", "createdAt" DESC`,
+  );
+  return new Map(
+    rows
+      .filter((row) => row.digest !== null)
+      .map((row) => [
+        `${row.category}\u0000${row.styleControl}`,
+        { id: row.id, digest: row.digest, payload: readSnapshotPayload(row.payload, row.id) },
+      ]),
+  );
+}
+
+/** A stored board as this run publishes it: its figures unchanged, the models' names and licences as they are now. */
+function refreshed(
+  stored: SnapshotPayload,
+  models: Map<string, { displayName: string; organization: string | null; license: string | null; isDemo: boolean }>,
+  runId: string,
+  categoriesLabelledBy: string,
+): SnapshotPayload {
+  const { summary: _summary, ...payload } = stored;
+  return {
+    ...payload,
+    runId,
+    categoriesLabelledBy,
+    models: payload.models.map((m) => {
+      const info = models.get(m.model);
+      return {
+        ...m,
+        displayName: info?.displayName ?? m.model,
+        organization: info?.organization ?? null,
+        license: info?.license ?? null,
+        isDemo: info?.isDemo ?? false,
+      };
+    }),
+  };
 }

@@ -336,7 +336,7 @@ describe("leaderboard snapshots", () => {
       options?.styleControl
         ? Promise.reject(new Error("style control needs style counts (conv_metadata), and no battle has them"))
         : computeLeaderboard(table, rows, options);
-    const result = await recomputeSnapshots(db, { rounds: 5, computeBoard: failing });
+    const result = await recomputeSnapshots(db, { rounds: 5, computeBoard: failing, reuse: false });
     const styleBoards = result.failed.filter((f) => f.styleControl);
     expect(styleBoards.length).toBeGreaterThan(0);
     expect(result.failed.every((f) => f.styleControl && f.error.startsWith("style control needs"))).toBe(true);
@@ -348,6 +348,44 @@ describe("leaderboard snapshots", () => {
     // a run without failures says so too
     await recomputeSnapshots(db, { rounds: 5 });
     expect((await listRuns(db, 1))[0]?.failedBoards).toEqual([]);
+  });
+
+  it("reuse the boards whose battles did not change, equal to fitting them again, and refit the others", async () => {
+    const payloads = async (runId: string | null) => {
+      const rows = await db.prisma.leaderboardSnapshot.findMany({
+        where: { params: { path: ["runId"], equals: runId as string } },
+      });
+      return Object.fromEntries(
+        rows.map((row) => {
+          const { runId: _runId, ...payload } = row.payload as Record<string, unknown>;
+          return [`${row.category}/${row.styleControl}`, payload];
+        }),
+      );
+    };
+    const fitted = await recomputeSnapshots(db, { rounds: 5, reuse: false });
+    expect(fitted.reused).toEqual([]);
+    const copied = await recomputeSnapshots(db, { rounds: 5 });
+    expect(copied.reused).toHaveLength(copied.snapshots.length);
+    expect(copied.boardSeconds).toEqual({ plainBoards: 0, styleBoards: 0 });
+    expect(await payloads(copied.runId)).toEqual(await payloads(fitted.runId));
+    // each copy says where it came from
+    const copy = await db.prisma.leaderboardSnapshot.findFirst({
+      where: { category: "overall", styleControl: true, params: { path: ["runId"], equals: copied.runId as string } },
+    });
+    const original = await db.prisma.leaderboardSnapshot.findFirst({
+      where: { category: "overall", styleControl: true, params: { path: ["runId"], equals: fitted.runId as string } },
+    });
+    expect((copy?.params as { reusedFrom?: string } | undefined)?.reusedFrom).toBe(original?.id);
+
+    // other rounds, or a new vote in a category: those boards are fitted again, the untouched ones still copied
+    expect((await recomputeSnapshots(db, { rounds: 6 })).reused).toEqual([]);
+    // a tie: in every board but those without ties
+    await votedBattle({ a: "lb-alpha", b: "lb-beta", winner: "tie", style: [5, 0, 0, 0, 9, 0, 2, 0] });
+    const after = await recomputeSnapshots(db, { rounds: 6 });
+    const reused = after.reused.map((b) => `${b.category}/${b.styleControl}`).sort();
+    expect(reused).toEqual(["no_tie/false", "no_tie/true"]);
+    const refitted = await recomputeSnapshots(db, { rounds: 6, reuse: false });
+    expect(await payloads(after.runId)).toEqual(await payloads(refitted.runId));
   });
 
   it("read the same battles in small batches as in one", async () => {
