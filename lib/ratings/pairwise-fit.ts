@@ -424,6 +424,8 @@ export function fitPairwise(
   const g2 = new Float64Array(n);
   const H2 = new Float64Array(n * n);
   derivatives(data, weights, theta, settings, g, H, init ? initTerms : undefined);
+  /** how far theta has moved since the Hessian in H was computed (a lazy pass keeps the old one) */
+  let hessianDistance = 0;
   /** the loss at theta, computed only when a step has to be checked against it */
   let loss = Number.NaN;
   const system = new Float64Array(m * m);
@@ -460,9 +462,10 @@ export function fitPairwise(
       converged = true;
       break;
     }
-    if (largest < 1e-6) {
+    if (largest < 1e-6 && largest * hessianDistance < 5e-13) {
       // Newton converges quadratically: after a step this small the error is ~1e-12, so take it and stop
-      // without paying for another pass over the data.
+      // without paying for another pass over the data. A step from a Hessian computed elsewhere is off by about
+      // that distance times the step: it is taken last only when that is as small.
       for (let i = 0; i < m; i++) {
         const k = free[i] as number;
         theta[k] = (theta[k] as number) + (step[i] as number);
@@ -480,7 +483,7 @@ export function fitPairwise(
     };
     if (largest < LOSS_FREE_STEP) {
       moveTo(1);
-      const lazy = largest < LAZY_HESSIAN_STEP;
+      const lazy = hessianDistance + largest < LAZY_HESSIAN_STEP;
       derivatives(data, weights, candidate, settings, g2, lazy ? undefined : H2);
       let slopeAtEnd = 0;
       for (let i = 0; i < m; i++) slopeAtEnd += (g2[free[i] as number] as number) * (step[i] as number);
@@ -488,7 +491,11 @@ export function fitPairwise(
         theta = candidate;
         loss = Number.NaN;
         g.set(g2);
-        if (!lazy) H.set(H2);
+        if (lazy) hessianDistance += largest;
+        else {
+          H.set(H2);
+          hessianDistance = 0;
+        }
         continue;
       }
     }
@@ -503,6 +510,7 @@ export function fitPairwise(
         theta = candidate;
         loss = next;
         derivatives(data, weights, theta, settings, g, H);
+        hessianDistance = 0;
         accepted = true;
         break;
       }
