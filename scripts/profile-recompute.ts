@@ -1,4 +1,4 @@
-// node --import tsx scripts/profile-recompute.ts DATA_DIR [VOTES] [--runs N] [--load-only]: the leaderboard
+// node --import tsx scripts/profile-recompute.ts DATA_DIR [VOTES] [--runs N] [--load-only] [--no-reuse]: the leaderboard
 // recompute on a database kept between runs (seeded with VOTES synthetic votes on first use, as bench:leaderboard
 // seeds them), so the recompute alone can be timed or profiled (`node --cpu-prof …`) without re-seeding each time.
 // Prints the split of each run as JSON.
@@ -17,7 +17,7 @@ const option = (name: string) => {
 };
 const [dataDir, votesArg] = args.filter((a, i) => !a.startsWith("--") && !args[i - 1]?.startsWith("--runs"));
 if (!dataDir) {
-  console.error("usage: profile-recompute.ts DATA_DIR [VOTES] [--runs N] [--load-only]");
+  console.error("usage: profile-recompute.ts DATA_DIR [VOTES] [--runs N] [--load-only] [--no-reuse]");
   process.exit(2);
 }
 const server = await startEmbeddedPostgres({ dataDir });
@@ -39,7 +39,7 @@ for (let run = 0; run < runs; run++) {
     console.log(JSON.stringify({ load: (performance.now() - started) / 1000, rows: live.table.size }));
     continue;
   }
-  const result = await recomputeSnapshots(db);
+  const result = await recomputeSnapshots(db, { reuse: !flag("--no-reuse") });
   const used = process.cpuUsage(cpu);
   console.log(
     JSON.stringify({
@@ -48,6 +48,7 @@ for (let run = 0; run < runs; run++) {
       rssMb: Math.round(process.resourceUsage().maxRSS / 1024),
       split: Object.fromEntries(Object.entries(result.split).map(([k, v]) => [k, Number(v.toFixed(2))])),
       boards: result.snapshots.length,
+      reused: result.reused.length,
     }),
   );
 }

@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { identifiability } from "./graph";
 import { type FitSettings, fitPairwise, type PairwiseData, rowTerms } from "./pairwise-fit";
-import { createRandom, multinomialInto, resampleCounts } from "./random";
+import { createRandom, drawResample, multinomialInto } from "./random";
 
 export interface BootstrapJob {
   data: PairwiseData;
@@ -53,11 +53,10 @@ export function runRounds(job: BootstrapJob, start: number, end: number, onRound
   // every round starts from the full-data fit: its rows' terms there are computed once
   const terms = rowTerms(job.data, job.init, job.settings.alpha);
   for (let round = start; round < end; round++) {
-    const rand = createRandom(job.seed, round);
     if (counts) {
-      multinomialInto(weights, draws, counts, rand);
+      multinomialInto(weights, draws, counts, createRandom(job.seed, round));
     } else {
-      resampleCounts(rows, rand, drawnCounts);
+      drawResample(drawnCounts, job.seed, round);
       weights.set(drawnCounts);
     }
     let settings: FitSettings = job.settings;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { binomial, createRandom, multinomialInto, resampleCounts } from "./random";
+import { binomial, createRandom, drawResample, multinomialInto, resampleCounts } from "./random";
 
 function moments(draws: number[]) {
   const mean = draws.reduce((s, x) => s + x, 0) / draws.length;
@@ -20,6 +20,21 @@ describe("createRandom", () => {
     const { mean, variance } = moments(xs);
     expect(mean).toBeCloseTo(0.5, 2);
     expect(variance).toBeCloseTo(1 / 12, 2);
+  });
+});
+
+describe("drawResample", () => {
+  it("draws what resampleCounts draws from the same stream", () => {
+    for (const [n, seed, stream] of [
+      [1, 0, 0],
+      [1000, 7, 2],
+      [65_537, 3, 99],
+    ] as const) {
+      const inline = drawResample(new Uint32Array(n), seed, stream);
+      const through = resampleCounts(n, createRandom(seed, stream));
+      expect(Array.from(inline)).toEqual(Array.from(through));
+      expect(inline.reduce((s, c) => s + c, 0)).toBe(n);
+    }
   });
 });
 
