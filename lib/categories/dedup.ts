@@ -55,7 +55,9 @@ export function dedupTags(
   const groups = new Map<string, string[]>();
   for (const b of battles) {
     if ((counts.get(b.promptKey) ?? 0) <= cutoff) continue;
-    groups.set(b.promptKey, [...(groups.get(b.promptKey) ?? []), b.id]);
+    const group = groups.get(b.promptKey);
+    if (group) group.push(b.id);
+    else groups.set(b.promptKey, [b.id]);
   }
   const sampledIds = new Set<string>();
   for (const ids of groups.values()) for (const id of sampledOf(ids, keep, options.seed)) sampledIds.add(id);

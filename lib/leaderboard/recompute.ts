@@ -90,23 +90,22 @@ export function payloadOf(
   };
 }
 
-export async function recomputeSnapshots(
-  db: Db,
-  options: {
-    includeDemo?: boolean;
-    /** whose labels count for the judged categories (default: from ARENA_JUDGE_MODEL) */
-    judgedBy?: string;
-    /** the newest vote or label the caller saw before loading; stored so the scheduler knows what is new */
-    dataAt?: Date | null;
-    rounds?: number;
-    seed?: number;
-    onProgress?: (done: number, total: number) => void;
-    /** the fit of one board (tests put a failing one here) */
-    computeBoard?: typeof computeLeaderboard;
-    /** copy the newest stored board whose input is unchanged instead of refitting it (default true) */
-    reuse?: boolean;
-  } = {},
-): Promise<RecomputeResult> {
+export interface RecomputeOptions {
+  includeDemo?: boolean;
+  /** whose labels count for the judged categories (default: from ARENA_JUDGE_MODEL) */
+  judgedBy?: string;
+  /** the newest vote or label the caller saw before loading; stored so the scheduler knows what is new */
+  dataAt?: Date | null;
+  rounds?: number;
+  seed?: number;
+  onProgress?: (done: number, total: number) => void;
+  /** the fit of one board (tests put a failing one here) */
+  computeBoard?: typeof computeLeaderboard;
+  /** copy the newest stored board whose input is unchanged instead of refitting it (default true) */
+  reuse?: boolean;
+}
+
+export async function recomputeSnapshots(db: Db, options: RecomputeOptions = {}): Promise<RecomputeResult> {
   const judgedBy = options.judgedBy ?? judgedByFromEnv();
   const split = { load: 0, boards: 0, payloads: 0, write: 0 };
   /** thread-seconds per kind of board (they overlap: the boards run side by side) */
@@ -119,6 +118,29 @@ export async function recomputeSnapshots(
     mark = now;
   };
   const dataAt = options.dataAt === undefined ? await latestDataAt(db) : options.dataAt;
+  // the fitting threads start while the votes are read
+  let pool: BoardPool | null = options.computeBoard ? null : new BoardPool();
+  try {
+    return await recompute(db, options, { judgedBy, dataAt, split, boardSeconds, lap, pool });
+  } finally {
+    await pool?.close();
+    pool = null;
+  }
+}
+
+async function recompute(
+  db: Db,
+  options: RecomputeOptions,
+  context: {
+    judgedBy: string;
+    dataAt: Date | null;
+    split: RecomputeResult["split"];
+    boardSeconds: RecomputeResult["boardSeconds"];
+    lap: (part: keyof RecomputeResult["split"]) => void;
+    pool: BoardPool | null;
+  },
+): Promise<RecomputeResult> {
+  const { judgedBy, dataAt, split, boardSeconds, lap, pool } = context;
   const live = await loadLiveBattles(db, { includeDemo: options.includeDemo, judgedBy });
   const models = new Map(
     (
@@ -189,12 +211,13 @@ export async function recomputeSnapshots(
   lap("load");
   let done = outcomes.size;
   options.onProgress?.(done, jobs.length);
-  // whole boards on worker threads, the costliest first (a style board's pass costs about five plain ones)
-  const pool = options.computeBoard || toFit.length === 0 ? null : new BoardPool(table);
+  // whole boards on worker threads, the costliest first (a style board's 100 rounds cost ~20 times a plain one's at
+  // 1M battles: 12 s against 0.6 s on one thread), so the last to start are the shortest
+  pool?.shareTable(table);
   const compute: typeof computeLeaderboard =
     options.computeBoard ?? ((_table, rows, o = {}) => (pool as BoardPool).compute(rows, o));
-  const cost = (job: Job) => (selected.get(job.category)?.length ?? 0) * (job.styleControl ? 5 : 1);
-  try {
+  const cost = (job: Job) => (selected.get(job.category)?.length ?? 0) * (job.styleControl ? 20 : 1);
+  {
     const fits: Promise<void>[] = [];
     for (const { job, digest } of toFit.sort((x, y) => cost(y.job) - cost(x.job))) {
       const started = performance.now();
@@ -215,8 +238,6 @@ export async function recomputeSnapshots(
       if (!pool) await counted;
     }
     await Promise.all(fits);
-  } finally {
-    await pool?.close();
   }
   lap("boards");
 

@@ -25,13 +25,13 @@ export class BoardPool {
   private nextId = 0;
   private failure: Error | null = null;
 
-  /** `size` threads (default one per core) over `table`, whose columns are moved to shared memory once. */
-  constructor(table: BattleTable, size = os.availableParallelism()) {
-    const shared = table.shared();
+  /** `size` threads (default one per core). They start at once (about a second, loading the rating code), so a
+   *  pool made before the battles are read is ready when they are. */
+  constructor(size = os.availableParallelism()) {
     // a path built at run time, so that bundlers leave the worker (and the loader it registers) alone
     const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), "board-worker.mjs");
     for (let w = 0; w < Math.max(1, size); w++) {
-      const worker = new Worker(/* turbopackIgnore: true */ entry, { workerData: { table: shared } });
+      const worker = new Worker(/* turbopackIgnore: true */ entry);
       worker.on("message", (message: { id: number; board?: Leaderboard; error?: string }) => {
         const waiting = this.pending.get(message.id);
         this.pending.delete(message.id);
@@ -50,7 +50,14 @@ export class BoardPool {
     }
   }
 
-  /** The board of `rows`, fitted on the next free thread; boards are started in the order they are asked for. */
+  /** The table the next boards are of: its columns are moved to shared memory once and shared with every thread. */
+  shareTable(table: BattleTable): void {
+    const shared = table.shared();
+    for (const worker of this.workers) worker.postMessage({ table: shared });
+  }
+
+  /** The board of `rows` of the table in use, fitted on the next free thread; boards are started in the order they
+   *  are asked for. */
   compute(rows: Uint32Array, options: LeaderboardOptions): Promise<Leaderboard> {
     if (this.failure) return Promise.reject(this.failure);
     const id = this.nextId++;
