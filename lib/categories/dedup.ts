@@ -50,19 +50,47 @@ export function dedupTags(
 ): DedupTag[] {
   const counts = new Map<string, number>();
   for (const b of battles) counts.set(b.promptKey, (counts.get(b.promptKey) ?? 0) + 1);
-  const cutoff = quantile([...counts.values()], options.percentile ?? 0.9999);
+  const { highFreq, sampled } = dedupTagsFromCounts(
+    battles.map((b) => counts.get(b.promptKey) as number),
+    (i) => (battles[i] as { promptKey: string }).promptKey,
+    (i) => (battles[i] as { id: string }).id,
+    options,
+  );
+  return battles.map((_, i) => ({ highFreq: highFreq[i] === 1, sampled: sampled[i] === 1 }));
+}
+
+/**
+ * dedupTags from each battle's count (how many battles share its prompt key). The key and id are asked for only
+ * of battles whose count is above 1 (a prompt asked once is never over-asked), so a caller that counts in the
+ * database reads them for those battles alone.
+ */
+export function dedupTagsFromCounts(
+  count: ArrayLike<number>,
+  keyOf: (battle: number) => string,
+  idOf: (battle: number) => string,
+  options: { percentile?: number; seed?: string } = {},
+): { highFreq: Uint8Array; sampled: Uint8Array } {
+  // each key's count once: a key asked n times is n of the battles
+  const battlesWith = new Map<number, number>();
+  for (let i = 0; i < count.length; i++)
+    battlesWith.set(count[i] as number, (battlesWith.get(count[i] as number) ?? 0) + 1);
+  const perKey: number[] = [];
+  for (const [n, battles] of battlesWith) for (let k = 0; k < battles / n; k++) perKey.push(n);
+  const cutoff = quantile(perKey, options.percentile ?? 0.9999);
   const keep = Math.floor(cutoff);
   const groups = new Map<string, string[]>();
-  for (const b of battles) {
-    if ((counts.get(b.promptKey) ?? 0) <= cutoff) continue;
-    const group = groups.get(b.promptKey);
-    if (group) group.push(b.id);
-    else groups.set(b.promptKey, [b.id]);
+  const highFreq = new Uint8Array(count.length);
+  for (let i = 0; i < count.length; i++) {
+    if ((count[i] as number) <= cutoff) continue;
+    highFreq[i] = 1;
+    const key = keyOf(i);
+    const group = groups.get(key);
+    if (group) group.push(idOf(i));
+    else groups.set(key, [idOf(i)]);
   }
   const sampledIds = new Set<string>();
   for (const ids of groups.values()) for (const id of sampledOf(ids, keep, options.seed)) sampledIds.add(id);
-  return battles.map((b) => {
-    const highFreq = (counts.get(b.promptKey) ?? 0) > cutoff;
-    return { highFreq, sampled: !highFreq || sampledIds.has(b.id) };
-  });
+  const sampled = new Uint8Array(count.length).fill(1);
+  for (let i = 0; i < count.length; i++) if (highFreq[i] && !sampledIds.has(idOf(i))) sampled[i] = 0;
+  return { highFreq, sampled };
 }

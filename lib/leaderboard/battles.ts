@@ -3,11 +3,11 @@
 // battles stopped by moderation, votes from banned visitors, and votes an integrity rule did not count.
 
 import type pg from "pg";
-import { dedupTags } from "../categories/dedup";
+import { dedupTagsFromCounts } from "../categories/dedup";
 import { JUDGED_CATEGORIES, LEADERBOARD_TAGS, RULES_LABELLER } from "../categories/names";
 import type { Db } from "../db/context";
-import { type BattleTable, BattleTableBuilder } from "../ratings/battle-table";
-import type { StyleCounts, Winner } from "../ratings/types";
+import { type BattleTable, BattleTableBuilder, bytes, floats, Interner, ints } from "../ratings/battle-table";
+import { CODE_WINNER, type StyleCounts, WINNER_CODE, type Winner } from "../ratings/types";
 
 export interface Exclusions {
   demo: number;
@@ -56,45 +56,34 @@ interface Part {
 /** Why a vote does not count, in the order the reasons are checked; 0 when it counts. */
 const EXCLUSIONS = ["", "demo", "notAnonymous", "moderation", "bannedVisitor", "notCounted"] as const;
 
-class Interned {
-  readonly names: string[] = [];
-  private readonly ids = new Map<string, number>();
-  id(name: string): number {
-    let id = this.ids.get(name);
-    if (id === undefined) {
-      id = this.names.length;
-      this.names.push(name);
-      this.ids.set(name, id);
-    }
-    return id;
-  }
-}
+/** The index into EXCLUSIONS of vote `v` of conversation `c` by visitor `vis`; `$1`: whether demo battles count. */
+const EXCLUSION_SQL = `CASE WHEN c."isDemo" AND NOT $1::boolean THEN 1
+                            WHEN NOT v.anonymous THEN 2
+                            WHEN c."moderationStatus"::text IN ('flagged', 'banned') THEN 3
+                            WHEN vis."bannedAt" IS NOT NULL THEN 4
+                            WHEN NOT v.counted THEN 5
+                            ELSE 0 END`;
 
 class VoteColumns implements Part {
-  readonly sql = `SELECT CASE WHEN c."isDemo" AND NOT $1::boolean THEN 1
-                              WHEN NOT v.anonymous THEN 2
-                              WHEN c."moderationStatus"::text IN ('flagged', 'banned') THEN 3
-                              WHEN vis."bannedAt" IS NOT NULL THEN 4
-                              WHEN NOT v.counted THEN 5
-                              ELSE 0 END,
-                         v.winner::text, v."modelAId", v."modelBId", extract(epoch FROM v."createdAt")::float8,
+  readonly sql =
+    `SELECT ${EXCLUSION_SQL}, v.winner::text, v."modelAId", v."modelBId", extract(epoch FROM v."createdAt")::float8,
                          v."visitorId", v.turn, c."isPreset", c.language
                     FROM "Vote" v
                     JOIN "Conversation" c ON c.id = v."conversationId"
                     LEFT JOIN "Visitor" vis ON vis.id = v."visitorId"
                    ${VOTE_ORDER}`;
-  readonly excluded: number[] = [];
-  readonly winner: Winner[] = [];
-  readonly a: number[] = [];
-  readonly b: number[] = [];
-  readonly tstamp: number[] = [];
-  readonly judge: number[] = [];
-  readonly turn: number[] = [];
-  readonly isPreset: boolean[] = [];
-  readonly language: number[] = [];
-  readonly models = new Interned();
-  readonly judges = new Interned();
-  readonly languages = new Interned();
+  readonly excluded = bytes();
+  readonly winner = bytes();
+  readonly a = ints();
+  readonly b = ints();
+  readonly tstamp = floats();
+  readonly judge = ints();
+  readonly turn = ints();
+  readonly isPreset = bytes();
+  readonly language = ints();
+  readonly models = new Interner();
+  readonly judges = new Interner();
+  readonly languages = new Interner();
   constructor(readonly params: unknown[]) {}
   get count() {
     return this.excluded.length;
@@ -102,13 +91,13 @@ class VoteColumns implements Part {
   take(rows: unknown[][]) {
     for (const r of rows) {
       this.excluded.push(r[0] as number);
-      this.winner.push(r[1] as Winner);
+      this.winner.push(WINNER_CODE[r[1] as Winner]);
       this.a.push(this.models.id(r[2] as string));
       this.b.push(this.models.id(r[3] as string));
       this.tstamp.push(r[4] as number);
       this.judge.push(r[5] === null ? -1 : this.judges.id(r[5] as string));
       this.turn.push(r[6] as number);
-      this.isPreset.push(r[7] as boolean);
+      this.isPreset.push(r[7] ? 1 : 0);
       const language = r[8] as string | null;
       this.language.push(language && language !== "unknown" ? this.languages.id(language) : -1);
     }
@@ -140,9 +129,9 @@ class StyleColumns implements Part {
          ${VOTE_ORDER}`;
   readonly params: unknown[] = [];
   /** 8 counts per vote */
-  readonly style: number[] = [];
+  readonly style = floats();
   /** 2 per vote, NaN when unknown */
-  readonly entities: number[] = [];
+  readonly entities = floats();
   get count() {
     return this.entities.length / 2;
   }
@@ -150,7 +139,8 @@ class StyleColumns implements Part {
     for (const r of rows) {
       for (let k = 0; k < 8; k++) this.style.push((r[k] as number | null) ?? 0);
       const known = r[8] !== null && r[9] !== null;
-      this.entities.push(known ? (r[8] as number) : Number.NaN, known ? (r[9] as number) : Number.NaN);
+      this.entities.push(known ? (r[8] as number) : Number.NaN);
+      this.entities.push(known ? (r[9] as number) : Number.NaN);
     }
   }
 }
@@ -165,19 +155,42 @@ class LabelColumns implements Part {
            GROUP BY bc."conversationId")
         SELECT l.categories FROM "Vote" v LEFT JOIN labels l ON l.id = v."conversationId"
          ${VOTE_ORDER}`;
-  /** null while a battle has no label at all */
-  readonly labels: (string[] | null)[] = [];
-  constructor(readonly params: unknown[]) {}
+  /** a vote's labels are ids[offsets[k] .. offsets[k + 1]) */
+  readonly offsets = ints();
+  readonly ids = ints();
+  /** 0 while a battle has no label at all (its refusal label then is unknown) */
+  readonly labelled = bytes();
+  readonly names = new Interner();
+  constructor(readonly params: unknown[]) {
+    this.offsets.push(0);
+  }
   get count() {
-    return this.labels.length;
+    return this.labelled.length;
   }
   take(rows: unknown[][]) {
-    for (const r of rows) this.labels.push(r[0] as string[] | null);
+    for (const r of rows) {
+      const labels = r[0] as string[] | null;
+      this.labelled.push(labels === null ? 0 : 1);
+      for (const label of labels ?? []) this.ids.push(this.names.id(label));
+      this.offsets.push(this.ids.length);
+    }
+  }
+
+  of(vote: number): string[] {
+    const out: string[] = [];
+    for (let k = this.offsets.at(vote); k < this.offsets.at(vote + 1); k++) {
+      out.push(this.names.names[this.ids.at(k)] as string);
+    }
+    return out;
   }
 }
 
-/** As PROMPT_KEY_SQL: the visitor's prompts (side a's copy) and their images' hashes; the conversation's own id
- *  when it has none. */
+/**
+ * For de-duplication: how many counted votes share the vote's prompt key (as PROMPT_KEY_SQL: the visitor's prompts,
+ * side a's copy, and their images' hashes; the conversation's own id when it has none), and the key and the
+ * conversation's id only when that count is above 1 (a prompt asked once is never over-asked): a million keys and
+ * ids read, kept and counted in JavaScript cost 6 of the 17 s the load took at 1M votes.
+ */
 class PromptColumns implements Part {
   readonly sql = `WITH images AS (
           SELECT mi."messageId" AS id, string_agg(mi."imageSha256", ',' ORDER BY mi.position) AS list
@@ -187,20 +200,30 @@ class PromptColumns implements Part {
                  md5(string_agg(m.content || ':' || COALESCE(i.list, ''), E'\\x1f' ORDER BY m.turn)) AS key
             FROM "Message" m LEFT JOIN images i ON i.id = m.id
            WHERE m.side = 'a' AND m.role = 'user' AND NOT m.superseded
-           GROUP BY m."conversationId")
-        SELECT v."conversationId", COALESCE(p.key, '#' || v."conversationId") FROM "Vote" v
-          LEFT JOIN prompts p ON p.id = v."conversationId"
+           GROUP BY m."conversationId"),
+        keyed AS (
+          SELECT v."createdAt", v.id, v."conversationId", COALESCE(p.key, '#' || v."conversationId") AS key,
+                 ${EXCLUSION_SQL} = 0 AS counts
+            FROM "Vote" v
+            JOIN "Conversation" c ON c.id = v."conversationId"
+            LEFT JOIN "Visitor" vis ON vis.id = v."visitorId"
+            LEFT JOIN prompts p ON p.id = v."conversationId"),
+        counted AS (
+          SELECT *, count(*) FILTER (WHERE counts) OVER (PARTITION BY key) AS n FROM keyed)
+        SELECT n::int, CASE WHEN n > 1 THEN key END, CASE WHEN n > 1 THEN "conversationId" END
+          FROM counted v
          ${VOTE_ORDER}`;
-  readonly params: unknown[] = [];
-  readonly ids: string[] = [];
-  readonly keys: string[] = [];
+  readonly n = ints();
+  /** the key and the conversation's id of each vote whose count is above 1, by the vote's position */
+  readonly shared = new Map<number, { key: string; id: string }>();
+  constructor(readonly params: unknown[]) {}
   get count() {
-    return this.ids.length;
+    return this.n.length;
   }
   take(rows: unknown[][]) {
     for (const r of rows) {
-      this.ids.push(r[0] as string);
-      this.keys.push(r[1] as string);
+      if (r[1] !== null) this.shared.set(this.n.length, { key: r[1] as string, id: r[2] as string });
+      this.n.push(r[0] as number);
     }
   }
 }
@@ -267,48 +290,51 @@ export async function loadLiveBattles(
   const votes = new VoteColumns([Boolean(options.includeDemo)]);
   const style = new StyleColumns();
   const labels = new LabelColumns([[...JUDGED_CATEGORIES], options.judgedBy ?? RULES_LABELLER.name]);
-  const prompts = new PromptColumns();
+  const prompts = new PromptColumns([Boolean(options.includeDemo)]);
   await readParts(db, [votes, style, labels, prompts], options.batchSize ?? 50_000, () =>
     options.onProgress?.(Math.min(votes.count, style.count, labels.count, prompts.count)),
   );
 
   const excluded: Exclusions = { demo: 0, notAnonymous: 0, moderation: 0, bannedVisitor: 0, notCounted: 0 };
   const builder = new BattleTableBuilder();
-  const promptKeys: { id: string; promptKey: string }[] = [];
+  /** each counted vote's position among all votes */
+  const counted: number[] = [];
   for (let k = 0; k < votes.count; k++) {
-    const reason = EXCLUSIONS[votes.excluded[k] as number];
+    const reason = EXCLUSIONS[votes.excluded.at(k)];
     if (reason) {
       excluded[reason]++;
       continue;
     }
-    const tags = labels.labels[k] ?? null;
-    const categories = tags ?? [];
-    promptKeys.push({ id: prompts.ids[k] as string, promptKey: prompts.keys[k] as string });
-    const language = votes.language[k] as number;
-    const judge = votes.judge[k] as number;
-    const entityA = style.entities[2 * k] as number;
+    counted.push(k);
+    const categories = labels.of(k);
+    const language = votes.language.at(k);
+    const judge = votes.judge.at(k);
+    const entityA = style.entities.at(2 * k);
     builder.add({
-      modelA: votes.models.names[votes.a[k] as number] as string,
-      modelB: votes.models.names[votes.b[k] as number] as string,
-      winner: votes.winner[k] as Winner,
+      modelA: votes.models.names[votes.a.at(k)] as string,
+      modelB: votes.models.names[votes.b.at(k)] as string,
+      winner: CODE_WINNER[votes.winner.at(k)] as Winner,
       anony: true,
       language: language === -1 ? undefined : votes.languages.names[language],
-      turn: votes.turn[k] as number,
-      tstamp: votes.tstamp[k] as number,
+      turn: votes.turn.at(k),
+      tstamp: votes.tstamp.at(k),
       judge: judge === -1 ? undefined : votes.judges.names[judge],
-      isPreset: votes.isPreset[k] as boolean,
+      isPreset: votes.isPreset.at(k) === 1,
       // unknown until tagged, so untagged battles stay in the no_refusal board
-      isRefusal: tags === null ? undefined : categories.includes("refusal"),
+      isRefusal: labels.labelled.at(k) === 0 ? undefined : categories.includes("refusal"),
       categories: categories.filter((c) => LEADERBOARD_TAGS.has(c)),
-      style: style.style.slice(8 * k, 8 * k + 8) as unknown as StyleCounts,
-      entities: Number.isNaN(entityA) ? undefined : [entityA, style.entities[2 * k + 1] as number],
+      style: Array.from({ length: 8 }, (_, f) => style.style.at(8 * k + f)) as unknown as StyleCounts,
+      entities: Number.isNaN(entityA) ? undefined : [entityA, style.entities.at(2 * k + 1)],
     });
   }
   const table = builder.build();
   // de-duplication over the battles that count, keyed by the visitor's prompts and images
-  const tags = dedupTags(promptKeys);
-  tags.forEach((tag, i) => {
-    table.dedupKeep[i] = tag.sampled ? 1 : 0;
-  });
+  const shared = (i: number) => prompts.shared.get(counted[i] as number) as { key: string; id: string };
+  const { sampled } = dedupTagsFromCounts(
+    counted.map((k) => prompts.n.at(k)),
+    (i) => shared(i).key,
+    (i) => shared(i).id,
+  );
+  table.dedupKeep.set(sampled);
   return { table, votes: votes.count, excluded };
 }

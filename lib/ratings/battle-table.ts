@@ -125,7 +125,8 @@ export class BattleTable {
   }
 }
 
-class Interner {
+/** Names numbered in order of first appearance. */
+export class Interner {
   readonly names: string[] = [];
   private readonly index = new Map<string, number>();
   id(name: string): number {
@@ -139,8 +140,9 @@ class Interner {
   }
 }
 
-/** Growable typed array: doubles its buffer, so appending a million rows stays cheap. */
-class Column<T extends Int32Array | Uint8Array | Float64Array> {
+/** Growable typed array: doubles its buffer, so appending a million rows stays cheap (and, off the JavaScript heap,
+ *  costs the garbage collector nothing). */
+export class Column<T extends Int32Array | Uint8Array | Float64Array> {
   length = 0;
   constructor(
     private data: T,
@@ -154,14 +156,17 @@ class Column<T extends Int32Array | Uint8Array | Float64Array> {
     }
     this.data[this.length++] = value;
   }
+  at(index: number): number {
+    return this.data[index] as number;
+  }
   finish(): T {
     return this.data.slice(0, this.length) as T;
   }
 }
 
-const ints = () => new Column(new Int32Array(1024), (n) => new Int32Array(n));
-const bytes = () => new Column(new Uint8Array(1024), (n) => new Uint8Array(n));
-const floats = () => new Column(new Float64Array(1024), (n) => new Float64Array(n));
+export const ints = () => new Column(new Int32Array(1024), (n) => new Int32Array(n));
+export const bytes = () => new Column(new Uint8Array(1024), (n) => new Uint8Array(n));
+export const floats = () => new Column(new Float64Array(1024), (n) => new Float64Array(n));
 const triState = (value: boolean | undefined) => (value === undefined ? UNKNOWN : value ? 1 : 0);
 
 export class BattleTableBuilder {
