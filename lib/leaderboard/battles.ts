@@ -202,7 +202,8 @@ class PromptColumns implements Part {
            WHERE m.side = 'a' AND m.role = 'user' AND NOT m.superseded
            GROUP BY m."conversationId"),
         keyed AS (
-          SELECT v."createdAt", v.id, v."conversationId", COALESCE(p.key, '#' || v."conversationId") AS key,
+          -- as uuids, which sort by their bytes (text keys sort by the collation's rules, several times slower)
+          SELECT v."createdAt", v.id, v."conversationId", COALESCE(p.key, md5('#' || v."conversationId"))::uuid AS key,
                  ${EXCLUSION_SQL} = 0 AS counts
             FROM "Vote" v
             JOIN "Conversation" c ON c.id = v."conversationId"
@@ -210,7 +211,7 @@ class PromptColumns implements Part {
             LEFT JOIN prompts p ON p.id = v."conversationId"),
         counted AS (
           SELECT *, count(*) FILTER (WHERE counts) OVER (PARTITION BY key) AS n FROM keyed)
-        SELECT n::int, CASE WHEN n > 1 THEN key END, CASE WHEN n > 1 THEN "conversationId" END
+        SELECT n::int, CASE WHEN n > 1 THEN key::text END, CASE WHEN n > 1 THEN "conversationId" END
           FROM counted v
          ${VOTE_ORDER}`;
   readonly n = ints();
