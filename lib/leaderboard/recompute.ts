@@ -277,24 +277,26 @@ async function recompute(
   if (result.failed.length) params.failedBoards = result.failed;
   const overall = boards.find((b) => b.category === "overall" && !b.styleControl);
   if (overall) overall.outcome.payload.summary = [...summaries.values()];
-  // one transaction: readers see a whole run or none of it
-  await db.prisma.$transaction(
-    boards.map(({ category, styleControl, outcome }) =>
-      db.prisma.leaderboardSnapshot.create({
-        data: {
-          category,
-          styleControl,
-          params: {
-            ...params,
-            inputDigest: outcome.digest,
-            ...(outcome.reusedFrom ? { reusedFrom: outcome.reusedFrom } : {}),
-          } as object,
-          payload: outcome.payload as object,
-          voteCount: outcome.payload.battles,
-          excluded: live.excluded as object,
-        },
-      }),
-    ),
+  // one statement: readers see a whole run or none of it (34 Prisma creates in a transaction took 0.7 s)
+  const snapshots = boards.map(({ category, styleControl, outcome }) => ({
+    category,
+    styleControl,
+    params: {
+      ...params,
+      inputDigest: outcome.digest,
+      ...(outcome.reusedFrom ? { reusedFrom: outcome.reusedFrom } : {}),
+    },
+    payload: outcome.payload,
+    voteCount: outcome.payload.battles,
+    excluded: live.excluded,
+  }));
+  await db.pool.query(
+    `INSERT INTO "LeaderboardSnapshot" (id, category, "styleControl", params, payload, "voteCount", excluded, "createdAt")
+     SELECT gen_random_uuid(), s.category, s."styleControl", s.params, s.payload, s."voteCount", s.excluded,
+            now() AT TIME ZONE 'UTC'
+       FROM jsonb_to_recordset($1::jsonb)
+         AS s(category text, "styleControl" boolean, params jsonb, payload jsonb, "voteCount" int, excluded jsonb)`,
+    [JSON.stringify(snapshots)],
   );
   lap("write");
   for (const { category, styleControl, outcome } of boards) {
