@@ -307,8 +307,8 @@ console.log(
       // apiAt500PerSecond: the target, 500 requests a second arriving on schedule; apiClosedLoop: CONCURRENCY
       // clients back to back, the most the server gives (its latency is then mostly queueing)
       seedSeconds,
-      // every board fitted (no stored snapshot to reuse); split: wall seconds of each part; boardSeconds: each kind
-      // of board's seconds from start to end, summed over the boards, which run side by side on worker threads
+      // every board fitted (no stored snapshot to reuse); split: wall seconds of each part; boardSeconds: the worker
+      // threads' seconds on each kind of board (they run side by side)
       recompute: {
         seconds: recomputeSeconds,
         snapshots: recompute.snapshots.length,

@@ -23,8 +23,7 @@ export interface RecomputeResult {
   failed: FailedBoard[];
   /** where the wall time went, in seconds: reading the votes into the table and selecting each category's rows,
    *  fitting the boards (point fits and intervals, side by side on worker threads), building the payloads, and
-   *  writing the snapshots (they add up to the whole run); and the seconds each kind of board took from start to
-   *  end, summed over boards (they overlap) */
+   *  writing the snapshots (they add up to the whole run); and the thread-seconds spent on each kind of board */
   split: { load: number; boards: number; payloads: number; write: number };
   /** boards whose input had not changed since their newest snapshot: copied from it rather than refitted */
   reused: { category: string; styleControl: boolean }[];
@@ -231,7 +230,9 @@ async function recompute(
       );
       const counted = fit.then(() => {
         options.onProgress?.(++done, jobs.length);
-        boardSeconds[job.styleControl ? "styleBoards" : "plainBoards"] += (performance.now() - started) / 1000;
+        // in this thread one after the other; on the pool, its threads' own count below
+        if (!pool)
+          boardSeconds[job.styleControl ? "styleBoards" : "plainBoards"] += (performance.now() - started) / 1000;
       });
       fits.push(counted);
       // in-thread boards (tests) one after the other, as before
@@ -239,6 +240,7 @@ async function recompute(
     }
     await Promise.all(fits);
   }
+  if (pool) Object.assign(boardSeconds, pool.threadSeconds);
   lap("boards");
 
   const boards: { category: string; styleControl: boolean; outcome: FittedBoard }[] = [];

@@ -21,7 +21,10 @@ export class BoardPool {
   private readonly idle: Worker[] = [];
   private readonly queue: { id: number; rows: Uint32Array; options: LeaderboardOptions }[] = [];
   private readonly pending = new Map<number, Pending>();
-  private readonly busy = new Map<Worker, number>();
+  /** each busy thread's board and when it was handed over */
+  private readonly busy = new Map<Worker, { id: number; style: boolean; since: number }>();
+  /** seconds the threads spent on plain and on style-controlled boards */
+  readonly threadSeconds = { plainBoards: 0, styleBoards: 0 };
   private nextId = 0;
   private failure: Error | null = null;
 
@@ -35,6 +38,9 @@ export class BoardPool {
       worker.on("message", (message: { id: number; board?: Leaderboard; error?: string }) => {
         const waiting = this.pending.get(message.id);
         this.pending.delete(message.id);
+        const job = this.busy.get(worker);
+        if (job)
+          this.threadSeconds[job.style ? "styleBoards" : "plainBoards"] += (performance.now() - job.since) / 1000;
         this.busy.delete(worker);
         this.idle.push(worker);
         if (message.error !== undefined) waiting?.reject(new BoardError(message.error));
@@ -72,7 +78,7 @@ export class BoardPool {
     while (this.idle.length && this.queue.length) {
       const worker = this.idle.pop() as Worker;
       const job = this.queue.shift() as (typeof this.queue)[number];
-      this.busy.set(worker, job.id);
+      this.busy.set(worker, { id: job.id, style: Boolean(job.options.styleControl), since: performance.now() });
       worker.postMessage(job);
     }
   }
