@@ -11,28 +11,23 @@ export const ENGINE_VERSION = 3;
 /** Per battle, a 64-bit hash (two 32-bit halves) of the columns a board reads: computed once per table. */
 export function rowDigests(table: BattleTable): Uint32Array {
   const out = new Uint32Array(table.size * 2);
-  const mix = (h: number, v: number) => Math.imul(h ^ v, 0x9e3779b1) ^ (h >>> 15);
-  const bits = new Float64Array(1);
-  const words = new Uint32Array(bits.buffer);
+  // the counts' bits, read as 32-bit words in place
+  const style = new Uint32Array(table.style.buffer, table.style.byteOffset, table.style.length * 2);
+  const entities = new Uint32Array(table.entities.buffer, table.entities.byteOffset, table.entities.length * 2);
   for (let r = 0; r < table.size; r++) {
-    let h1 = 0x811c9dc5;
-    let h2 = 0x01000193;
-    const feed = (v: number) => {
-      h1 = mix(h1, v);
-      h2 = mix(h2 ^ 0x5bd1e995, v + 0x27d4eb2d);
-    };
-    feed(table.a[r] as number);
-    feed(table.b[r] as number);
-    feed(table.outcome[r] as number);
-    for (let k = 0; k < 8; k++) {
-      bits[0] = table.style[r * 8 + k] as number;
-      feed(words[0] as number);
-      feed(words[1] as number);
+    let h1 = 0x811c9dc5 ^ Math.imul(table.a[r] as number, 0x9e3779b1);
+    let h2 = 0x01000193 ^ Math.imul(table.b[r] as number, 0x85ebca6b);
+    h1 = Math.imul(h1 ^ (table.outcome[r] as number), 0x01000193);
+    h2 = Math.imul(h2 ^ (table.outcome[r] as number), 0x27d4eb2f);
+    for (let k = r * 16; k < r * 16 + 16; k++) {
+      const v = style[k] as number;
+      h1 = Math.imul(h1 ^ v, 0x01000193) ^ (h1 >>> 13);
+      h2 = Math.imul(h2 ^ v, 0x27d4eb2f) ^ (h2 >>> 15);
     }
-    for (let k = 0; k < 2; k++) {
-      bits[0] = table.entities[r * 2 + k] as number;
-      feed(words[0] as number);
-      feed(words[1] as number);
+    for (let k = r * 4; k < r * 4 + 4; k++) {
+      const v = entities[k] as number;
+      h1 = Math.imul(h1 ^ v, 0x01000193) ^ (h1 >>> 13);
+      h2 = Math.imul(h2 ^ v, 0x27d4eb2f) ^ (h2 >>> 15);
     }
     out[r * 2] = h1 >>> 0;
     out[r * 2 + 1] = h2 >>> 0;
