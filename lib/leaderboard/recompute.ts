@@ -107,7 +107,7 @@ export interface RecomputeOptions {
 export async function recomputeSnapshots(db: Db, options: RecomputeOptions = {}): Promise<RecomputeResult> {
   const judgedBy = options.judgedBy ?? judgedByFromEnv();
   const split = { load: 0, boards: 0, payloads: 0, write: 0 };
-  /** thread-seconds per kind of board (they overlap: the boards run side by side) */
+  /** thread-seconds per kind of board */
   const boardSeconds = { plainBoards: 0, styleBoards: 0 };
   let mark = performance.now();
   /** the seconds since the last lap, added to `part` */
@@ -118,12 +118,11 @@ export async function recomputeSnapshots(db: Db, options: RecomputeOptions = {})
   };
   const dataAt = options.dataAt === undefined ? await latestDataAt(db) : options.dataAt;
   // the fitting threads start while the votes are read
-  let pool: BoardPool | null = options.computeBoard ? null : new BoardPool();
+  const pool = options.computeBoard ? null : new BoardPool();
   try {
     return await recompute(db, options, { judgedBy, dataAt, split, boardSeconds, lap, pool });
   } finally {
     await pool?.close();
-    pool = null;
   }
 }
 
