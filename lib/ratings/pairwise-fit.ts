@@ -55,7 +55,9 @@ export function rowTerms(data: PairwiseData, theta: Float64Array, alpha: number)
   return { p };
 }
 
-// Each kind of pass is its own loop: one loop with the choices inside measured 1.5–2.5x slower per row in V8. The
+// Loss, gradient and Hessian are passes of their own: one loop choosing what to compute (optional g and H, the
+// loss) measured 1.5–2.5x slower per row in V8; where a row's probability comes from (known or computed) is a
+// choice inside the Hessian passes, which costs nothing measurable. The
 // loss is a pass of its own: Newton needs it only to check a large step, and its log1p costs as much as the exp
 // (~15 ns each per row, against ~1 ns for a multiply-add).
 
@@ -88,8 +90,7 @@ export function derivatives(
   if (H) {
     H.fill(0);
     if (four) hessianPass4(data, weights, theta, settings.alpha, at?.p ?? null, g, H);
-    else if (at) hessianPassAt(data, weights, settings.alpha, at, g, H);
-    else hessianPass(data, weights, theta, settings.alpha, g, H);
+    else hessianPass(data, weights, theta, settings.alpha, at?.p ?? null, g, H);
     mirrorFeatureBlocks(H, data.nModels, data.nFeatures);
   } else if (four) {
     gradientPass4(data, weights, theta, settings.alpha, g);
@@ -140,11 +141,14 @@ function gradientPass(data: PairwiseData, weights: Float64Array, theta: Float64A
   }
 }
 
+/** The gradient and Hessian; with `known`, each row's probability is read from it (rowTerms at theta, the pass at
+ *  a bootstrap round's start point) rather than computed. */
 function hessianPass(
   data: PairwiseData,
   weights: Float64Array,
   theta: Float64Array,
   alpha: number,
+  known: Float64Array | null,
   g: Float64Array,
   H: Float64Array,
 ) {
@@ -157,59 +161,15 @@ function hessianPass(
     if (w === 0) continue;
     const ai = a[i] as number;
     const bi = b[i] as number;
-    let z = alpha * ((theta[ai] as number) - (theta[bi] as number));
     const base = i * F;
-    for (let f = 0; f < F; f++) z += (x[base + f] as number) * (theta[M + f] as number);
-    const e = Math.exp(-Math.abs(z));
-    const p = z >= 0 ? 1 / (1 + e) : e / (1 + e);
-    const r = w * (p - (y[i] as number));
-    const s = w * p * (1 - p);
-    g[ai] = (g[ai] as number) + alpha * r;
-    g[bi] = (g[bi] as number) - alpha * r;
-    const s2 = s * alpha2;
-    H[ai * n + ai] = (H[ai * n + ai] as number) + s2;
-    H[bi * n + bi] = (H[bi * n + bi] as number) + s2;
-    H[ai * n + bi] = (H[ai * n + bi] as number) - s2;
-    H[bi * n + ai] = (H[bi * n + ai] as number) - s2;
-    if (F > 0) {
-      const sa = s * alpha;
-      for (let f = 0; f < F; f++) {
-        const xf = x[base + f] as number;
-        const col = M + f;
-        g[col] = (g[col] as number) + r * xf;
-        H[ai * n + col] = (H[ai * n + col] as number) + sa * xf;
-        H[bi * n + col] = (H[bi * n + col] as number) - sa * xf;
-        const sx = s * xf;
-        for (let h = 0; h <= f; h++) {
-          const k = col * n + M + h;
-          H[k] = (H[k] as number) + sx * (x[base + h] as number);
-        }
-      }
+    let p: number;
+    if (known) p = known[i] as number;
+    else {
+      let z = alpha * ((theta[ai] as number) - (theta[bi] as number));
+      for (let f = 0; f < F; f++) z += (x[base + f] as number) * (theta[M + f] as number);
+      const e = Math.exp(-Math.abs(z));
+      p = z >= 0 ? 1 / (1 + e) : e / (1 + e);
     }
-  }
-}
-
-/** hessianPass with each row's probability read from `at` (the pass at a bootstrap round's start point). */
-function hessianPassAt(
-  data: PairwiseData,
-  weights: Float64Array,
-  alpha: number,
-  at: RowTerms,
-  g: Float64Array,
-  H: Float64Array,
-) {
-  const { nModels: M, nFeatures: F, a, b, y, x } = data;
-  const known = at.p;
-  const n = M + F;
-  const rows = a.length;
-  const alpha2 = alpha * alpha;
-  for (let i = 0; i < rows; i++) {
-    const w = weights[i] as number;
-    if (w === 0) continue;
-    const ai = a[i] as number;
-    const bi = b[i] as number;
-    const base = i * F;
-    const p = known[i] as number;
     const r = w * (p - (y[i] as number));
     const s = w * p * (1 - p);
     g[ai] = (g[ai] as number) + alpha * r;

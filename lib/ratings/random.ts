@@ -1,9 +1,8 @@
 // Seeded randomness for the bootstrap. Each round has its own stream derived from (seed, round), so results do
 // not depend on how rounds are split across worker threads.
 
-/** sfc32's four state words for (seed, stream), after the first outputs are discarded. */
-function sfc32State(seed: number, stream: number): [number, number, number, number] {
-  // splitmix32 spreads the seed and stream over the four state words
+/** sfc32's four state words for (seed, stream), spread by splitmix32. */
+function sfc32Seeded(seed: number, stream: number): [number, number, number, number] {
   let s = (seed ^ Math.imul(stream + 1, 0x9e3779b9)) >>> 0;
   const next = () => {
     s = (s + 0x9e3779b9) >>> 0;
@@ -12,23 +11,16 @@ function sfc32State(seed: number, stream: number): [number, number, number, numb
     z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
     return (z ^ (z >>> 16)) >>> 0;
   };
-  const state: [number, number, number, number] = [next(), next(), next(), next()];
-  // discard the first outputs, as sfc32's authors advise
-  for (let i = 0; i < 12; i++) {
-    const [a, b, c, d] = state;
-    const t = (((a + b) | 0) + d) | 0;
-    state[3] = (d + 1) | 0;
-    state[0] = b ^ (b >>> 9);
-    state[1] = (c + (c << 3)) | 0;
-    state[2] = (((c << 21) | (c >>> 11)) + t) | 0;
-  }
-  return state;
+  return [next(), next(), next(), next()];
 }
+
+/** sfc32's first outputs are discarded, as its authors advise. */
+const DISCARDED = 12;
 
 /** sfc32: a small, fast, well-tested 32-bit generator; returns uniform floats in [0, 1). */
 export function createRandom(seed: number, stream = 0): () => number {
-  let [a, b, c, d] = sfc32State(seed, stream);
-  return () => {
+  let [a, b, c, d] = sfc32Seeded(seed, stream);
+  const rand = () => {
     const t = (((a + b) | 0) + d) | 0;
     d = (d + 1) | 0;
     a = b ^ (b >>> 9);
@@ -37,24 +29,27 @@ export function createRandom(seed: number, stream = 0): () => number {
     c = (c + t) | 0;
     return (t >>> 0) / 4294967296;
   };
+  for (let i = 0; i < DISCARDED; i++) rand();
+  return rand;
 }
 
 /**
- * resampleCounts(out.length, createRandom(seed, stream), out) with the generator's steps inline: the same draws,
- * ~40% faster than through the closure (17 → 10 ms a million draws, measured on this 2-core machine), for the
- * bootstrap rounds that draw a million battles each.
+ * resampleCounts(out.length, createRandom(seed, stream), out) with the generator's step inline: the same draws,
+ * faster than through the closure (a million draws: 8 ms against 13–21 ms, measured on this 2-core machine), for
+ * the bootstrap rounds that draw a million battles each.
  */
 export function drawResample(out: Uint32Array, seed: number, stream: number): Uint32Array {
-  let [a, b, c, d] = sfc32State(seed, stream);
+  let [a, b, c, d] = sfc32Seeded(seed, stream);
   const n = out.length;
   out.fill(0);
-  for (let k = 0; k < n; k++) {
+  for (let k = -DISCARDED; k < n; k++) {
     const t = (((a + b) | 0) + d) | 0;
     d = (d + 1) | 0;
     a = b ^ (b >>> 9);
     b = (c + (c << 3)) | 0;
     c = (c << 21) | (c >>> 11);
     c = (c + t) | 0;
+    if (k < 0) continue;
     const i = (((t >>> 0) / 4294967296) * n) | 0;
     out[i] = (out[i] as number) + 1;
   }
