@@ -61,9 +61,25 @@ export async function latestDataAt(db: Db): Promise<Date | null> {
   return rows[0]?.latest ?? null;
 }
 
+type ModelInfo = Map<
+  string,
+  { displayName: string; organization: string | null; license: string | null; isDemo: boolean }
+>;
+
+/** A model's names and licence as the registry has them now. */
+function infoOf(models: ModelInfo, model: string) {
+  const info = models.get(model);
+  return {
+    displayName: info?.displayName ?? model,
+    organization: info?.organization ?? null,
+    license: info?.license ?? null,
+    isDemo: info?.isDemo ?? false,
+  };
+}
+
 export function payloadOf(
   board: Leaderboard,
-  models: Map<string, { displayName: string; organization: string | null; license: string | null; isDemo: boolean }>,
+  models: ModelInfo,
   runId: string,
   categoriesLabelledBy: string,
 ): SnapshotPayload {
@@ -73,17 +89,11 @@ export function payloadOf(
     battles: board.battles,
     components: board.components,
     warnings: board.warnings,
-    models: board.models.map((m) => {
-      const info = models.get(m.model);
-      return {
-        ...roundedRating(m),
-        displayName: info?.displayName ?? m.model,
-        organization: info?.organization ?? null,
-        license: info?.license ?? null,
-        isDemo: info?.isDemo ?? false,
-        provisional: m.votes < PROVISIONAL_VOTES,
-      };
-    }),
+    models: board.models.map((m) => ({
+      ...roundedRating(m),
+      ...infoOf(models, m.model),
+      provisional: m.votes < PROVISIONAL_VOTES,
+    })),
     ...(board.styleCoefficients ? { styleCoefficients: board.styleCoefficients } : {}),
     ...(board.matrices ? { matrices: orderedMatrices(board) } : {}),
   };
@@ -350,7 +360,7 @@ async function newestBoards(db: Db): Promise<Map<string, StoredBoard>> {
 /** A stored board as this run publishes it: its figures unchanged, the models' names and licences as they are now. */
 function refreshed(
   stored: SnapshotPayload,
-  models: Map<string, { displayName: string; organization: string | null; license: string | null; isDemo: boolean }>,
+  models: ModelInfo,
   runId: string,
   categoriesLabelledBy: string,
 ): SnapshotPayload {
@@ -359,15 +369,6 @@ function refreshed(
     ...payload,
     runId,
     categoriesLabelledBy,
-    models: payload.models.map((m) => {
-      const info = models.get(m.model);
-      return {
-        ...m,
-        displayName: info?.displayName ?? m.model,
-        organization: info?.organization ?? null,
-        license: info?.license ?? null,
-        isDemo: info?.isDemo ?? false,
-      };
-    }),
+    models: payload.models.map((m) => ({ ...m, ...infoOf(models, m.model) })),
   };
 }
