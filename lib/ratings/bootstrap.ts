@@ -60,7 +60,8 @@ export function runRounds(job: BootstrapJob, start: number, end: number, onRound
       weights.set(drawnCounts);
     }
     let settings: FitSettings = job.settings;
-    if (job.finiteRidge && settings.l2 === 0) {
+    // a round that drew every aggregated row has the full data's comparisons, which are finite (l2 = 0)
+    if (job.finiteRidge && settings.l2 === 0 && !(counts && drewEveryRow(weights, counts))) {
       const { finite } = identifiability(job.data.nModels, job.data.a, job.data.b, job.data.y, weights);
       if (!finite) settings = { ...settings, l2: job.finiteRidge };
     }
@@ -70,6 +71,11 @@ export function runRounds(job: BootstrapJob, start: number, end: number, onRound
     onRound?.();
   }
   return out;
+}
+
+function drewEveryRow(weights: Float64Array, counts: Float64Array): boolean {
+  for (let k = 0; k < counts.length; k++) if ((counts[k] as number) > 0 && !((weights[k] as number) > 0)) return false;
+  return true;
 }
 
 export interface BootstrapOptions {

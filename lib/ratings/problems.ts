@@ -33,7 +33,8 @@ export function localModels(table: BattleTable, rows: Uint32Array): LocalModels 
  */
 export function aggregatePlain(table: BattleTable, rows: Uint32Array, models: LocalModels) {
   const M = models.names.length;
-  const index = new Map<number, number>();
+  // row + 1 of each (pair, score) seen, 0 if none: an array, not a Map (1M battles: 0.11 → 0.02 s)
+  const index = new Int32Array(M * M * 3);
   const a: number[] = [];
   const b: number[] = [];
   const y: number[] = [];
@@ -44,10 +45,10 @@ export function aggregatePlain(table: BattleTable, rows: Uint32Array, models: Lo
     const bi = models.local[table.b[r] as number] as number;
     const score = OUTCOME_SCORE[table.outcome[r] as number] as number;
     const key = (ai * M + bi) * 3 + score * 2;
-    let row = index.get(key);
-    if (row === undefined) {
+    let row = (index[key] as number) - 1;
+    if (row < 0) {
       row = a.length;
-      index.set(key, row);
+      index[key] = row + 1;
       a.push(ai);
       b.push(bi);
       y.push(score);
