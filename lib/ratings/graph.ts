@@ -48,28 +48,36 @@ export function identifiability(
   y: Float64Array,
   weights?: Float64Array,
 ): { finite: boolean; neverWon: number[]; neverLost: number[] } {
-  const out: number[][] = Array.from({ length: nModels }, () => []);
-  const into: number[][] = Array.from({ length: nModels }, () => []);
+  // which ordered pairs have an edge winner → loser: a bitmap rather than a Set of keys, then adjacency lists (a plain
+  // board's bootstrap checks every round: 100k battles, 17 boards, 100 rounds each: 0.75 → 0.1 s)
+  const edge = new Uint8Array(nModels * nModels);
   const won = new Uint8Array(nModels);
   const lost = new Uint8Array(nModels);
-  const seen = new Set<number>();
   for (let r = 0; r < a.length; r++) {
     if (weights && !((weights[r] as number) > 0)) continue;
     const i = a[r] as number;
     const j = b[r] as number;
     const score = y[r] as number;
-    // edge winner -> loser, once per ordered pair
-    if (score > 0) addEdge(i, j);
-    if (score < 1) addEdge(j, i);
+    if (score > 0) {
+      edge[i * nModels + j] = 1;
+      won[i] = 1;
+      lost[j] = 1;
+    }
+    if (score < 1) {
+      edge[j * nModels + i] = 1;
+      won[j] = 1;
+      lost[i] = 1;
+    }
   }
-  function addEdge(winner: number, loser: number) {
-    won[winner] = 1;
-    lost[loser] = 1;
-    const key = winner * nModels + loser;
-    if (seen.has(key)) return;
-    seen.add(key);
-    out[winner]?.push(loser);
-    into[loser]?.push(winner);
+  const out: number[][] = Array.from({ length: nModels }, () => []);
+  const into: number[][] = Array.from({ length: nModels }, () => []);
+  for (let i = 0; i < nModels; i++) {
+    for (let j = 0; j < nModels; j++) {
+      if (edge[i * nModels + j]) {
+        (out[i] as number[]).push(j);
+        (into[j] as number[]).push(i);
+      }
+    }
   }
   // Strongly connected per component <=> as many strongly connected components as connected ones.
   const { count } = componentsOfEdges(nModels, out);
