@@ -9,39 +9,14 @@
 import { STYLE4_WASM } from "./kernels/style4-wasm";
 import type { PairwiseData } from "./pairwise-fit";
 
+/** A pass takes the rows, its arrays' byte offsets and the four feature coefficients (order: kernels/style4.wat). */
+type Pass = (...countOffsetsAndFeatures: number[]) => void;
+
 interface Style4Exports {
   memory: WebAssembly.Memory;
   expNegative(x: number): number;
-  hessian4(
-    rows: number,
-    known: number,
-    qOff: number,
-    xOff: number,
-    yOff: number,
-    wOff: number,
-    pOff: number,
-    dOff: number,
-    pairsOff: number,
-    outOff: number,
-    t0: number,
-    t1: number,
-    t2: number,
-    t3: number,
-  ): void;
-  gradient4(
-    rows: number,
-    qOff: number,
-    xOff: number,
-    yOff: number,
-    wOff: number,
-    dOff: number,
-    pairsOff: number,
-    outOff: number,
-    t0: number,
-    t1: number,
-    t2: number,
-    t3: number,
-  ): void;
+  hessian4: Pass;
+  gradient4: Pass;
 }
 
 let exportsOfThisThread: Style4Exports | null = null;
