@@ -1,19 +1,23 @@
 // The arena's web process: Next.js behind a thin front door (lib/http/front-door.mjs) that decides the client's
 // address from the socket and ARENA_TRUSTED_PROXIES, refuses NUL bytes in URLs and oversized declared bodies
-// before anything is read, and gives Next's bare 405s the error shape.
+// before anything is read, cuts bodies that pass their ceiling as they arrive, sets the security headers, and
+// gives Next's bare 405s and Node's parser errors the error shape.
 //   node scripts/web-server.mjs start|dev [-p PORT] [-H HOST]
 import http from "node:http";
 import next from "next";
 import { ConfigError, config } from "../lib/config/schema.mjs";
 import {
+  answerClientError,
+  bodyCeiling,
   handOverFrontDoorToken,
   jsonMethodNotAllowed,
+  limitBody,
   newFrontDoorToken,
   parseTrustedProxies,
   refusal,
+  securityHeaders,
   sendError,
   stampClient,
-  uploadCeiling,
 } from "../lib/http/front-door.mjs";
 
 const [mode = "start", ...args] = process.argv.slice(2);
@@ -36,7 +40,7 @@ try {
 }
 const port = Number(option("-p", "--port") ?? settings.PORT);
 const hostname = option("-H", "--hostname");
-const maxBodyBytes = uploadCeiling(settings);
+const headers = Object.entries(securityHeaders(mode === "dev"));
 
 const token = newFrontDoorToken();
 handOverFrontDoorToken(token);
@@ -46,12 +50,15 @@ const handle = app.getRequestHandler();
 await app.prepare();
 
 const server = http.createServer((req, res) => {
-  const refused = refusal(req, maxBodyBytes);
+  for (const [name, value] of headers) res.setHeader(name, value);
+  const ceiling = bodyCeiling(req, settings);
+  const refused = refusal(req, ceiling);
   if (refused) {
     // the body is never read: close the connection rather than drain it
     sendError(res, refused.status, refused.code, refused.message, { connection: "close" });
     return;
   }
+  limitBody(req, res, ceiling);
   stampClient(req, proxies, token);
   if (req.url?.startsWith("/api/")) jsonMethodNotAllowed(req, res);
   handle(req, res).catch((error) => {
@@ -60,6 +67,7 @@ const server = http.createServer((req, res) => {
     else res.destroy();
   });
 });
+server.on("clientError", answerClientError);
 if (mode === "dev") server.on("upgrade", app.getUpgradeHandler());
 server.listen(port, hostname, () => {
   console.log(`[arena] web ${mode === "dev" ? "(development) " : ""}on http://${hostname ?? "localhost"}:${port}`);

@@ -2,15 +2,13 @@
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { AuthError } from "next-auth";
+import { safeReturnPath } from "@/lib/auth";
 import { signIn, signOut } from "@/lib/auth/session";
 
 const SIGNIN_EMAIL_COOKIE = "arena-signin-email";
 
 /** Only paths on this site: a sign-in link cannot send someone elsewhere. */
-function safeNext(value: FormDataEntryValue | null): string {
-  const next = typeof value === "string" ? value : "";
-  return next.startsWith("/") && !next.startsWith("//") ? next : "/admin";
-}
+const safeNext = (value: FormDataEntryValue | null) => safeReturnPath(value);
 
 export async function signInWithPassword(form: FormData) {
   const next = safeNext(form.get("next"));

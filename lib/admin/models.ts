@@ -5,6 +5,7 @@ import { z } from "zod";
 import { namedSecret } from "../config";
 import type { Db } from "../db/context";
 import { Conflict, InvalidInput, NotFound } from "../errors";
+import { keyRefusal } from "../providers";
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const MODEL_ID = /^[\w.:/@+-]{1,100}$/;
@@ -108,6 +109,13 @@ export async function saveProvider(db: Db, input: z.infer<typeof providerInput>)
   if (input.type === "openai_compatible" && !input.baseURL) {
     throw new InvalidInput("invalid_request", "an openai-compatible provider needs a base URL");
   }
+  // the console may name a key variable, never read another secret of the server or send one elsewhere
+  const refused = keyRefusal({
+    apiKeyEnv: input.apiKeyEnv ?? null,
+    baseURL: input.baseURL ?? null,
+    providerType: input.type,
+  });
+  if (refused) throw new InvalidInput("key_not_allowed", refused);
   const data = {
     type: input.type,
     baseURL: input.baseURL ?? null,

@@ -4,6 +4,7 @@ import sharp from "sharp";
 import { namedSecret } from "../config";
 import type { Db } from "../db/context";
 import { NotFound } from "../errors";
+import { keyRefusal } from "../providers";
 import { streamChat } from "../providers/adapters";
 import { type ChatTurn, ProviderError } from "../providers/types";
 
@@ -31,8 +32,14 @@ export async function probeModel(db: Db, modelId: string, timeoutMs = 30_000): P
   const model = await db.prisma.model.findUnique({ where: { id: modelId }, include: { provider: true } });
   if (!model) throw new NotFound("unknown_model", `unknown model '${modelId}'`);
   const { provider } = model;
-  const warning =
-    provider.apiKeyEnv && !namedSecret(provider.apiKeyEnv)
+  const refused = keyRefusal({
+    apiKeyEnv: provider.apiKeyEnv,
+    baseURL: provider.baseURL,
+    providerType: provider.type,
+  });
+  const warning = refused
+    ? `${refused}, so requests go without a key`
+    : provider.apiKeyEnv && !namedSecret(provider.apiKeyEnv)
       ? `${provider.apiKeyEnv} is not set on this server, so requests go without a key`
       : undefined;
   const prompt = model.vision

@@ -7,7 +7,7 @@ import path from "node:path";
 import { detectLanguage } from "../categories/language";
 import type { Db } from "../db/context";
 import { isUuid } from "../db/literals";
-import { transaction } from "../db/pool";
+import { isLockNotAvailable, transaction } from "../db/pool";
 import { Conflict, Forbidden, InvalidInput, NotFound, TooLarge, Unavailable, Unprocessable } from "../errors";
 import { type ItemPreset, itemPresets, presetCount } from "../evals/presets";
 import type { PrismaClient } from "../generated/prisma/client";
@@ -16,7 +16,7 @@ import { checkImage, type ImageVerdict } from "../image-safety/checks";
 import { imageLimits, ingestImage, loadImage, type StoredImage } from "../images";
 import { moderate } from "../moderation";
 import { ensureRegistry } from "../providers";
-import { admitPrompt, limitPrompt, type VisitorStanding } from "./rate-limit";
+import { admitPrompt, checkStanding } from "./rate-limit";
 import { invalidateRegistry, registrySnapshot } from "./registry-cache";
 import { NoPairError, samplePair } from "./sampling";
 import { arenaSettings } from "./settings";
@@ -97,23 +97,6 @@ export function presetBank(): PresetImage[] {
   } catch {
     return [];
   }
-}
-
-function checkStanding(visitor: VisitorStanding | undefined) {
-  if (!visitor?.termsAcceptedAt) throw new Forbidden("terms_required", "please accept the terms of use first");
-  if (visitor.bannedAt) throw new Forbidden("visitor_banned", "this browser can no longer take part in the arena");
-}
-
-export async function requireVisitor(db: Db, visitorId: string | null) {
-  const visitor = visitorId
-    ? (
-        await db.pool.query<VisitorStanding>(`SELECT "termsAcceptedAt", "bannedAt" FROM "Visitor" WHERE id = $1`, [
-          visitorId,
-        ])
-      ).rows[0]
-    : undefined;
-  checkStanding(visitor);
-  return visitor as VisitorStanding;
 }
 
 function checkPrompt(prompt: string, mode: ConversationMode) {
@@ -310,25 +293,35 @@ export async function addFollowUp(
   db: Db,
   input: { conversationId: string; visitorId: string; ipHash: string | null; prompt: string },
 ) {
-  await requireVisitor(db, input.visitorId);
   if (!isUuid(input.conversationId)) throw new NotFound("conversation_not_found", "no such conversation");
+  // The visitor's standing and limits are settled first, in a statement of its own: nothing below may need a
+  // second connection while it holds the conversation's lock (a cold pool then deadlocks on itself).
+  await admitPrompt(db.pool, input.visitorId, input.ipHash, checkStanding);
   const turn = await transaction(async (client) => {
-    const { rows } = await client.query<{
-      visitorId: string | null;
-      mode: ConversationMode;
-      endedAt: Date | null;
-      turnCount: number;
-      sides: number;
-      complete: number;
-    }>(
-      `SELECT c."visitorId", c.mode, c."endedAt", c."turnCount",
-              CASE WHEN c."modelBId" IS NULL THEN 1 ELSE 2 END AS sides,
-              (SELECT count(DISTINCT m.side)::int FROM "Message" m JOIN "ResponseMeta" r ON r."messageId" = m.id
-                WHERE m."conversationId" = c.id AND m.turn = c."turnCount" AND m.role = 'assistant'
-                  AND NOT m.superseded AND r."finishReason" IS NOT NULL AND r.error IS NULL) AS complete
-         FROM "Conversation" c WHERE c.id = $1 FOR UPDATE OF c`,
-      [input.conversationId],
-    );
+    const { rows } = await client
+      .query<{
+        visitorId: string | null;
+        mode: ConversationMode;
+        endedAt: Date | null;
+        turnCount: number;
+        sides: number;
+        complete: number;
+      }>(
+        // NOWAIT: a second follow-up while one is being written is refused at once instead of holding a pooled
+        // connection while it waits (sixty of them exhausted the pool)
+        `SELECT c."visitorId", c.mode, c."endedAt", c."turnCount",
+                CASE WHEN c."modelBId" IS NULL THEN 1 ELSE 2 END AS sides,
+                (SELECT count(DISTINCT m.side)::int FROM "Message" m JOIN "ResponseMeta" r ON r."messageId" = m.id
+                  WHERE m."conversationId" = c.id AND m.turn = c."turnCount" AND m.role = 'assistant'
+                    AND NOT m.superseded AND r."finishReason" IS NOT NULL AND r.error IS NULL) AS complete
+           FROM "Conversation" c WHERE c.id = $1 FOR UPDATE OF c NOWAIT`,
+        [input.conversationId],
+      )
+      .catch((error) => {
+        if (isLockNotAvailable(error))
+          throw new Conflict("conversation_busy", "another message for this conversation is being sent; please wait");
+        throw error;
+      });
     const conversation = rows[0];
     if (!conversation || conversation.visitorId !== input.visitorId) {
       throw new NotFound("conversation_not_found", "no such conversation");
@@ -345,7 +338,6 @@ export async function addFollowUp(
     }
     if (conversation.complete < conversation.sides)
       throw new Conflict("answers_pending", "wait until both answers have finished (or retry a failed one)");
-    await limitPrompt(db.pool, input.visitorId, input.ipHash);
     const next = conversation.turnCount + 1;
     const sides = conversation.sides === 2 ? ["a", "b"] : ["a"];
     await client.query(
@@ -360,12 +352,4 @@ export async function addFollowUp(
   }, db.pool);
   await flagIfModerated(db.prisma, input.conversationId, input.prompt);
   return { turn };
-}
-
-export async function ownedConversation(prisma: PrismaClient, id: string, visitorId: string) {
-  const conversation = isUuid(id) ? await prisma.conversation.findUnique({ where: { id } }) : null;
-  if (!conversation || conversation.visitorId !== visitorId) {
-    throw new NotFound("conversation_not_found", "no such conversation");
-  }
-  return conversation;
 }

@@ -3,7 +3,7 @@
 // why the hot paths use node-postgres rather than Prisma).
 import type pg from "pg";
 import { type Config, config } from "../config";
-import { RateLimited } from "../errors";
+import { Forbidden, RateLimited } from "../errors";
 
 export interface Limit {
   key: string;
@@ -47,13 +47,14 @@ export async function hitLimits(pool: pg.Pool, limits: Limit[], now = Date.now()
   enforce(limits, rows, now);
 }
 
-export const hitLimit = (pool: pg.Pool, limit: Limit, now = Date.now()) => hitLimits(pool, [limit], now);
-
 export function rateLimits(c: Config = config()) {
   return {
     visitorPerHour: c.ARENA_RATE_VISITOR_PER_HOUR,
     ipPerHour: c.ARENA_RATE_IP_PER_HOUR,
     modelPerHour: c.ARENA_RATE_MODEL_PER_HOUR,
+    againPerBattle: c.ARENA_RATE_REGENERATE_PER_BATTLE,
+    againVisitorPerHour: c.ARENA_RATE_REGENERATE_VISITOR_PER_HOUR,
+    againIpPerHour: c.ARENA_RATE_REGENERATE_IP_PER_HOUR,
   };
 }
 
@@ -67,26 +68,57 @@ export function promptLimits(visitorId: string, ipHash: string | null): Limit[] 
   ];
 }
 
-export const limitPrompt = (pool: pg.Pool, visitorId: string, ipHash: string | null) =>
-  hitLimits(pool, promptLimits(visitorId, ipHash));
+/**
+ * Every Regenerate and Retry calls the models again without a new prompt: it counts against the battle, the
+ * visitor and the IP, apart from prompts (a visitor who never regenerates keeps every prompt of the hour).
+ */
+export function againLimits(visitorId: string, ipHash: string | null, conversationId: string): Limit[] {
+  const limits = rateLimits();
+  const message = "You have asked for new answers too often; please wait a little, or start a new round.";
+  return [
+    { key: `again:battle:${conversationId}`, limit: limits.againPerBattle, windowSeconds: 3600, message },
+    { key: `again:visitor:${visitorId}`, limit: limits.againVisitorPerHour, windowSeconds: 3600, message },
+    ...(ipHash ? [{ key: `again:ip:${ipHash}`, limit: limits.againIpPerHour, windowSeconds: 3600, message }] : []),
+  ];
+}
 
 export interface VisitorStanding {
   termsAcceptedAt: Date | null;
   bannedAt: Date | null;
 }
 
+/** Takes back one hit on each limit (a sign-in that succeeded does not count toward the lockout). */
+export async function forgiveLimits(pool: pg.Pool, limits: Limit[], now = Date.now()): Promise<void> {
+  if (limits.length === 0) return;
+  const [keys, windows] = upsertParams(limits, now);
+  await pool.query(
+    `UPDATE "RateLimitBucket" b SET "count" = greatest(b."count" - 1, 0)
+       FROM unnest($1::text[], $2::text[]) AS u(k, w)
+      WHERE b."key" = u.k AND b."windowStart" = u.w::timestamptz AT TIME ZONE 'UTC'`,
+    [keys, windows],
+  );
+}
+
+/** A visitor may prompt, vote and ask for answers once they accepted the terms, and until they are banned. */
+export function checkStanding(visitor: VisitorStanding | undefined): void {
+  if (!visitor?.termsAcceptedAt) throw new Forbidden("terms_required", "please accept the terms of use first");
+  if (visitor.bannedAt) throw new Forbidden("visitor_banned", BANNED_MESSAGE);
+}
+
+export const BANNED_MESSAGE = "this browser can no longer take part in the arena";
+
 /**
- * Reads the visitor and counts the prompt against its limits in one round trip (a new battle is on the path to
- * the first token). `check` sees the visitor first, so a visitor without terms gets 403 rather than 429.
+ * Reads the visitor and counts one hit on each of `limits` in one round trip, committed at once (autocommit: no
+ * counter row stays locked beyond the statement). `check` sees the visitor first, so a visitor without terms gets
+ * 403 rather than 429.
  */
-export async function admitPrompt(
+export async function admit(
   pool: pg.Pool,
   visitorId: string,
-  ipHash: string | null,
+  limits: Limit[],
   check: (visitor: VisitorStanding | undefined) => void,
   now = Date.now(),
 ): Promise<void> {
-  const limits = promptLimits(visitorId, ipHash);
   const { rows } = await pool.query<VisitorStanding & { found: boolean; hits: { key: string; count: number }[] }>(
     `WITH hits AS (${UPSERT})
      SELECT v.id IS NOT NULL AS found, v."termsAcceptedAt", v."bannedAt",
@@ -98,3 +130,12 @@ export async function admitPrompt(
   check(row?.found ? row : undefined);
   enforce(limits, row?.hits ?? [], now);
 }
+
+/** A prompt (a new battle or a follow-up): the visitor's standing and the prompt limits, in one round trip. */
+export const admitPrompt = (
+  pool: pg.Pool,
+  visitorId: string,
+  ipHash: string | null,
+  check: (visitor: VisitorStanding | undefined) => void,
+  now = Date.now(),
+) => admit(pool, visitorId, promptLimits(visitorId, ipHash), check, now);

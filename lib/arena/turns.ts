@@ -5,16 +5,16 @@ import crypto from "node:crypto";
 import { sleep } from "../async/sleep";
 import type { Db } from "../db/context";
 import { isUuid, literals, statementResults, uuidLiteral } from "../db/literals";
-import { inTransaction } from "../db/pool";
+import { inTransaction, isLockNotAvailable } from "../db/pool";
 import { isDatabaseUnavailable } from "../db/unavailable";
-import { Conflict, NotFound, Refusal } from "../errors";
+import { Conflict, Forbidden, NotFound, Refusal } from "../errors";
 import type { Side } from "../generated/prisma/enums";
 import { imageStore } from "../images";
 import { type ChatTurn, type ModelTarget, ProviderError, providerErrorFrom, streamChat } from "../providers";
 import type { TurnEvent } from "./events";
 import { ANSWER_HEARTBEAT_MS, answerStatus } from "./history";
 import { countMarkdown, markdownTotals } from "./markdown";
-import { rateLimits } from "./rate-limit";
+import { admit, againLimits, BANNED_MESSAGE, checkStanding, rateLimits } from "./rate-limit";
 import { arenaSettings } from "./settings";
 import { countTokens } from "./tokens";
 
@@ -39,6 +39,7 @@ export interface TurnPlan {
 
 interface ClaimRow {
   visitorId: string | null;
+  banned: boolean;
   turnCount: number;
   moderationStatus: string;
   voted: boolean;
@@ -119,6 +120,7 @@ const CLAIM_QUERY = (
   conversationId: string,
 ) => `SELECT c."visitorId", c."turnCount", c."moderationStatus", c."modelAId", c."modelBId",
         EXISTS (SELECT 1 FROM "Vote" v WHERE v."conversationId" = c.id) AS voted,
+        EXISTS (SELECT 1 FROM "Visitor" vis WHERE vis.id = c."visitorId" AND vis."bannedAt" IS NOT NULL) AS banned,
         ma."providerModelId" AS "aModel", pa.type::text AS "aType", pa."baseURL" AS "aBase", pa."apiKeyEnv" AS "aKey",
         mb."providerModelId" AS "bModel", pb.type::text AS "bType", pb."baseURL" AS "bBase", pb."apiKeyEnv" AS "bKey",
         (SELECT json_agg(json_build_object(
@@ -144,6 +146,7 @@ function chooseSides(
   if (!conversation || conversation.visitorId !== input.visitorId) {
     throw new NotFound("conversation_not_found", "no such conversation");
   }
+  if (conversation.banned) throw new Forbidden("visitor_banned", BANNED_MESSAGE);
   if (conversation.moderationStatus === "flagged" || conversation.moderationStatus === "banned") {
     throw new Conflict("conversation_ended", "this conversation was stopped by the content filter");
   }
@@ -200,16 +203,32 @@ function chooseSides(
  */
 export async function prepareTurn(
   db: Db,
-  input: { conversationId: string; visitorId: string; sides?: Side[]; regenerate?: boolean },
+  input: { conversationId: string; visitorId: string; ipHash?: string | null; sides?: Side[]; regenerate?: boolean },
 ): Promise<TurnPlan> {
   if (!isUuid(input.conversationId)) throw new NotFound("conversation_not_found", "no such conversation");
+  // Regenerate and Retry (the only requests that name sides) call the models again: counted before the claim,
+  // in a statement of its own, so a refused one supersedes no answer and holds no lock
+  if (input.regenerate || input.sides) {
+    await admit(
+      db.pool,
+      input.visitorId,
+      againLimits(input.visitorId, input.ipHash ?? null, input.conversationId),
+      checkStanding,
+    );
+  }
   const id = uuidLiteral(input.conversationId);
   const { claimed, usage } = await inTransaction(db.pool, async (client) => {
-    const read = await client.query(
-      `BEGIN; SET LOCAL synchronous_commit TO off;
-       SELECT 1 FROM "Conversation" WHERE id = ${id} FOR UPDATE;
-       ${CLAIM_QUERY(id)}`,
-    );
+    // NOWAIT: a claim while another holds the battle is refused at once, never queued on a pooled connection
+    const read = await client
+      .query(
+        `BEGIN; SET LOCAL synchronous_commit TO off;
+         SELECT 1 FROM "Conversation" WHERE id = ${id} FOR UPDATE NOWAIT;
+         ${CLAIM_QUERY(id)}`,
+      )
+      .catch((error) => {
+        if (isLockNotAvailable(error)) throw new Conflict("answer_in_progress", "an answer is still being written");
+        throw error;
+      });
     const claimed = chooseSides(statementResults<ClaimRow>(read)[3]?.rows[0], input);
     const sql = literals(client);
     const messageIds = sql.array(

@@ -4,13 +4,14 @@ import crypto from "node:crypto";
 import type { Db } from "../db/context";
 import { isUuid, literals, statementResults, uuidLiteral } from "../db/literals";
 import { inTransaction } from "../db/pool";
-import { Conflict, InvalidInput, NotFound } from "../errors";
+import { Conflict, Forbidden, InvalidInput, NotFound } from "../errors";
 import type { Winner as DbWinner } from "../generated/prisma/enums";
 import { servedSnapshot } from "../leaderboard";
 import type { Winner } from "../ratings/types";
 import { cachedSetting } from "../settings/settings";
 import { answerStatus } from "./history";
 import { identityLeaks } from "./identity";
+import { BANNED_MESSAGE } from "./rate-limit";
 import { type RegistryModel, registrySnapshot } from "./registry-cache";
 
 const TO_DB: Record<Winner, string> = {
@@ -55,6 +56,7 @@ function reveal(id: string, model: RegistryModel | undefined): RevealedModel {
 
 interface ConversationRow {
   visitorId: string | null;
+  banned: boolean;
   mode: "battle" | "side_by_side" | "direct";
   modelAId: string;
   modelBId: string | null;
@@ -102,6 +104,7 @@ export async function castVote(
        SELECT 1 FROM "Conversation" WHERE id = ${id} FOR UPDATE;
        SELECT c."visitorId", c.mode, c."modelAId", c."modelBId", c."turnCount", c."isDemo", c."moderationStatus",
               v.winner::text AS "voteWinner", v.anonymous AS "voteAnonymous", v."exclusionReasons" AS "voteReasons",
+              EXISTS (SELECT 1 FROM "Visitor" vis WHERE vis.id = c."visitorId" AND vis."bannedAt" IS NOT NULL) AS banned,
               (SELECT json_agg(json_build_object('side', m.side, 'turn', m.turn, 'content', m.content,
                         'finishReason', r."finishReason", 'error', r.error, 'createdAt', r."createdAt",
                         'heartbeatAt', r."heartbeatAt"))
@@ -115,6 +118,8 @@ export async function castVote(
     if (!conversation || conversation.visitorId !== input.visitorId) {
       throw new NotFound("conversation_not_found", "no such conversation");
     }
+    // a ban holds at once, for votes already on their way too: nothing of a banned visitor's is stored
+    if (conversation.banned) throw new Forbidden("visitor_banned", BANNED_MESSAGE);
     if (conversation.mode === "direct" || !conversation.modelBId) {
       throw new InvalidInput("no_vote_in_direct_chat", "direct chats have no vote");
     }

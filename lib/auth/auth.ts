@@ -6,14 +6,21 @@ import NextAuth, { type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import GitHub from "next-auth/providers/github";
 import Google from "next-auth/providers/google";
-import { hitLimits } from "../arena/rate-limit";
+import { forgiveLimits, hitLimits } from "../arena/rate-limit";
 import { config as configuration } from "../config";
 import { getDb } from "../db";
 import { ipHashFrom } from "../http/visitor";
 import { hmac, serverSecret } from "../security/secret";
 import { oauthProviders } from "./oauth";
 import { signInLimits } from "./sign-in-limits";
+import { closeStaffSession, openStaffSession } from "./staff-sessions";
 import { authenticate, ensureFirstAdmin, normaliseEmail } from "./users";
+
+const SESSION_SECONDS = 7 * 24 * 3600;
+
+/** Text the database can take (no NUL, no lone surrogate): anything else is not a sign-in, just a refusal. */
+const storable = (value: string) =>
+  value.length > 0 && !value.includes("\u0000") && (value as string & { isWellFormed(): boolean }).isWellFormed();
 
 const globalForAuth = globalThis as unknown as { arenaFirstAdmin?: Promise<unknown> };
 
@@ -37,7 +44,7 @@ function config(): NextAuthConfig {
   return {
     // The adapter keeps OAuth users and their linked accounts; its types name @prisma/client, ours is generated.
     adapter: PrismaAdapter(db.prisma as unknown as Parameters<typeof PrismaAdapter>[0]),
-    session: { strategy: "jwt", maxAge: 7 * 24 * 3600 },
+    session: { strategy: "jwt", maxAge: SESSION_SECONDS },
     secret: configuration().AUTH_SECRET || hmac(serverSecret(), "authjs-session"),
     trustHost: true,
     pages: { signIn: "/signin", error: "/signin" },
@@ -56,23 +63,38 @@ function config(): NextAuthConfig {
         async authorize(credentials, request) {
           const email = typeof credentials.email === "string" ? normaliseEmail(credentials.email) : "";
           const password = typeof credentials.password === "string" ? credentials.password : "";
-          if (!email || !password) return null;
+          if (!storable(email) || !storable(password) || email.length > 254 || password.length > 1024) return null;
           await firstAdminReady();
+          const limits = signInLimits(email, ipHashFrom(request));
           try {
-            await hitLimits(db.pool, signInLimits(email, ipHashFrom(request)));
+            await hitLimits(db.pool, limits);
           } catch {
             return null;
           }
           const user = await authenticate(db, email, password);
+          // only failed tries count toward the lockout: an admin who signs in often is never locked out
+          if (user) await forgiveLimits(db.pool, limits).catch(() => undefined);
           return user ? { id: user.id, email: user.email, name: user.name } : null;
         },
       }),
       ...oauth,
     ],
     callbacks: {
+      async jwt({ token, user }) {
+        // `user` is there only when the token is made, at sign-in: the session row it will be checked against
+        if (user) token.sid = await openStaffSession(db, (user.id ?? token.sub) as string, SESSION_SECONDS);
+        return token;
+      },
       session({ session, token }) {
         if (token.sub) session.user.id = token.sub;
+        (session as { sid?: unknown }).sid = token.sid;
         return session;
+      },
+    },
+    events: {
+      async signOut(message) {
+        const sid = "token" in message ? message.token?.sid : undefined;
+        if (typeof sid === "string") await closeStaffSession(db, sid);
       },
     },
   };

@@ -6,13 +6,18 @@ import { cache } from "react";
 import { getDb } from "../db";
 import { Forbidden, Unauthenticated } from "../errors";
 import { auth } from "./auth";
+import { staffSessionOpen } from "./staff-sessions";
 import { type AccountUser, accountById, type Role } from "./users";
 
 /** The signed-in account with its current role, or null; looked up once per request (layout and page share it). */
 export const signedInUser = cache(async (): Promise<AccountUser | null> => {
   const session = await auth();
   const id = session?.user?.id;
-  return id ? accountById(getDb(), id) : null;
+  if (!id) return null;
+  // a signed cookie is not enough: its session must still be open (sign-out closes it everywhere at once)
+  const db = getDb();
+  if (!(await staffSessionOpen(db, id, (session as { sid?: unknown }).sid))) return null;
+  return accountById(db, id);
 });
 
 const allowed = (user: AccountUser, roles: Role[]) => roles.includes(user.role) || user.role === "admin";

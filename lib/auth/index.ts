@@ -3,4 +3,5 @@
 export { createApiToken, listApiTokens, revokeApiToken } from "./api-tokens";
 export { oauthProviders } from "./oauth";
 export { requireResearcherRequest } from "./researcher";
+export { safeReturnPath } from "./return-path";
 export { acceptInvite, findInvite, inviteUser, listUsers, ROLES, setRole } from "./users";

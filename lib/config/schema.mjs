@@ -73,6 +73,24 @@ export const configSchema = z
       "`20`",
       "connections per web process for the hot paths",
     ),
+    ARENA_DB_ACQUIRE_TIMEOUT_MS: v(
+      positive(5_000, { max: 600_000 }),
+      "Database and processes",
+      "`5000`",
+      "how long a web request waits for a pooled connection (or a new one) before answering 503",
+    ),
+    ARENA_DB_LOCK_TIMEOUT_MS: v(
+      positive(5_000, { max: 600_000 }),
+      "Database and processes",
+      "`5000`",
+      "PostgreSQL `lock_timeout` of the web processes' connections: no request waits longer for a row lock",
+    ),
+    ARENA_DB_STATEMENT_TIMEOUT_MS: v(
+      positive(15_000, { max: 3_600_000 }),
+      "Database and processes",
+      "`15000`",
+      "PostgreSQL `statement_timeout` of the web processes' connections; a server that does not answer within it + 5 s (frozen, partitioned) is treated as unavailable (503). The jobs process and the CLI have no statement limit",
+    ),
     PORT: v(count(3000, { max: 65535 }), "Database and processes", "`3000`", "the web server's port"),
     ARENA_WEB_WORKERS: v(
       optionalCount({ max: 256 }),
@@ -160,6 +178,18 @@ export const configSchema = z
       "Models and providers",
       "unset: demo models",
       "the models file (below); provider keys come from the variables it names",
+    ),
+    ARENA_PROVIDER_KEY_VARIABLES: v(
+      list(),
+      "Models and providers",
+      "empty",
+      "extra environment variables that may hold a provider key (any name ending in `_KEY` that is not one of the arena's own may already)",
+    ),
+    ARENA_PROVIDER_ORIGINS: v(
+      list(),
+      "Models and providers",
+      "empty",
+      "extra provider addresses (`https://host`) the console may send keys to, beyond the models file's base URLs, the official Anthropic and Gemini endpoints and this machine",
     ),
     DEMO_TOKEN_DELAY_MS: v(
       number(20, { max: 10_000 }),
@@ -250,6 +280,24 @@ export const configSchema = z
     ),
     ARENA_RATE_IP_PER_HOUR: v(count(600, { max: 1e9 }), "Visitors and limits", "`600`", "prompts per IP"),
     ARENA_RATE_MODEL_PER_HOUR: v(count(5000, { max: 1e9 }), "Visitors and limits", "`5000`", "answers per model"),
+    ARENA_RATE_REGENERATE_PER_BATTLE: v(
+      count(10, { max: 1e9 }),
+      "Visitors and limits",
+      "`10`",
+      "Regenerate and Retry presses per battle per hour (each calls the models again)",
+    ),
+    ARENA_RATE_REGENERATE_VISITOR_PER_HOUR: v(
+      count(60, { max: 1e9 }),
+      "Visitors and limits",
+      "`60`",
+      "Regenerate and Retry presses per visitor",
+    ),
+    ARENA_RATE_REGENERATE_IP_PER_HOUR: v(
+      count(300, { max: 1e9 }),
+      "Visitors and limits",
+      "`300`",
+      "Regenerate and Retry presses per IP",
+    ),
     ARENA_DAILY_COUNTED_VOTES: v(
       count(200, { max: 1e9 }),
       "Visitors and limits",

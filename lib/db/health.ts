@@ -1,17 +1,60 @@
+import type pg from "pg";
 import type { PrismaClient } from "../generated/prisma/client";
 import { listMigrationNames } from "./migrate";
+import { poolUse } from "./pool";
+
+type PoolUse = ReturnType<typeof poolUse>;
 
 export type Health =
-  | { status: "ok"; database: "ok"; migrations: string }
+  | { status: "ok"; database: "ok"; migrations: string; pool?: PoolUse }
   | {
       status: "error";
-      database: "ok" | "unreachable";
+      database: "ok" | "unreachable" | "slow" | "saturated";
       migrations: string | null;
+      pool?: PoolUse;
       error: { code: string; message: string };
     };
 
-/** Is the database reachable, and has every migration shipped with this build been applied? */
-export async function checkHealth(prisma: PrismaClient): Promise<Health> {
+/** How long the health probe waits for the database before calling it slow. */
+const PROBE_MS = 2_000;
+
+/**
+ * Is the database reachable and answering within PROBE_MS, is this process's pool able to lend a connection, and
+ * has every migration shipped with this build been applied? A saturated pool (callers waiting, nothing idle) is
+ * an error: the arena is up but cannot serve, which is what a load balancer must hear.
+ */
+export async function checkHealth(prisma: PrismaClient, pool?: pg.Pool): Promise<Health> {
+  const use = pool ? poolUse(pool) : undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const slow = new Promise<"slow">((resolve) => {
+    timer = setTimeout(() => resolve("slow"), PROBE_MS);
+  });
+  const result = await Promise.race([probe(prisma), slow]).finally(() => clearTimeout(timer));
+  if (result === "slow") {
+    return {
+      status: "error",
+      database: "slow",
+      migrations: null,
+      pool: use,
+      error: { code: "database_slow", message: `the database did not answer within ${PROBE_MS / 1000} s` },
+    };
+  }
+  if (result.status === "ok" && use?.saturated) {
+    return {
+      status: "error",
+      database: "saturated",
+      migrations: result.migrations,
+      pool: use,
+      error: {
+        code: "database_saturated",
+        message: `every one of this process's ${use.max} database connections is busy and ${use.waiting} requests are waiting`,
+      },
+    };
+  }
+  return { ...result, pool: use };
+}
+
+async function probe(prisma: PrismaClient): Promise<Health> {
   let applied: string[];
   try {
     const [table] = await prisma.$queryRaw<{ present: boolean }[]>`

@@ -3,6 +3,8 @@
 // Prisma. Both talk to the same database.
 import pg from "pg";
 import { config } from "../config";
+import { isDatabaseUnavailable } from "./unavailable";
+import { BACKGROUND_WAITS, clientSettings, type DbWaits, webWaits } from "./waits";
 
 const globalForPool = globalThis as unknown as { arenaPool?: pg.Pool };
 
@@ -10,8 +12,18 @@ const globalForPool = globalThis as unknown as { arenaPool?: pg.Pool };
  * Opening a connection costs a SCRAM handshake (thousands of PBKDF2 rounds, in JavaScript on our side): keep
  * connections for minutes rather than seconds, and open a few ahead of the first burst of traffic.
  */
-export function createPool(connectionString: string, max = config().ARENA_DB_POOL_SIZE): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max, min: Math.min(4, max), idleTimeoutMillis: 300_000 });
+export function createPool(
+  connectionString: string,
+  max = config().ARENA_DB_POOL_SIZE,
+  waits: DbWaits = BACKGROUND_WAITS,
+): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    min: Math.min(4, max),
+    idleTimeoutMillis: 300_000,
+    ...clientSettings(waits),
+  });
   pool.on("error", () => undefined); // an idle client lost its connection: the pool replaces it
   // A client lent out (a transaction between statements) that loses its connection emits "error" on itself; with
   // no listener that is an uncaught exception. Its pending or next query fails anyway, and the caller handles that.
@@ -27,7 +39,7 @@ export function getPool(): pg.Pool {
   if (!globalForPool.arenaPool) {
     const connectionString = config().DATABASE_URL;
     if (!connectionString) throw new Error("DATABASE_URL is not set");
-    globalForPool.arenaPool = createPool(connectionString);
+    globalForPool.arenaPool = createPool(connectionString, config().ARENA_DB_POOL_SIZE, webWaits());
   }
   return globalForPool.arenaPool;
 }
@@ -43,18 +55,39 @@ export async function transaction<T>(
   options: { durable?: boolean } = {},
 ): Promise<T> {
   const client = await pool.connect();
+  let broken: Error | undefined;
   try {
     await client.query(options.durable === false ? "BEGIN; SET LOCAL synchronous_commit TO off" : "BEGIN");
     const result = await work(client);
     await client.query("COMMIT");
     return result;
   } catch (error) {
-    await client.query("ROLLBACK").catch(() => undefined);
+    broken = brokenConnection(error);
+    if (!broken) await client.query("ROLLBACK").catch(() => undefined);
     throw error;
   } finally {
-    client.release();
+    client.release(broken);
   }
 }
+
+/**
+ * A connection that failed at the connection level (cut, or a server that stopped answering within the read
+ * timeout) is not given back to the pool: it may still owe the answer to a statement, and the next borrower
+ * would read it. Released with the error, the pool closes it. Domain errors keep the (healthy) connection.
+ */
+function brokenConnection(error: unknown): Error | undefined {
+  if (!isDatabaseUnavailable(error) || isBusy(error)) return undefined;
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+/** A lock not granted in time (lock_timeout, NOWAIT) or a statement cancelled by statement_timeout. */
+export function isBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "55P03" || code === "57014";
+}
+
+/** A row lock refused at once by NOWAIT (or not granted within lock_timeout). */
+export const isLockNotAvailable = (error: unknown) => (error as { code?: unknown } | null)?.code === "55P03";
 
 /**
  * For hot paths that send BEGIN in their first multi-statement message and COMMIT in their last (see
@@ -64,12 +97,26 @@ export async function transaction<T>(
  */
 export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
+  let broken: Error | undefined;
   try {
     return await work(client);
   } catch (error) {
-    await client.query("ROLLBACK").catch(() => undefined);
+    broken = brokenConnection(error);
+    if (!broken) await client.query("ROLLBACK").catch(() => undefined);
     throw error;
   } finally {
-    client.release();
+    client.release(broken);
   }
+}
+
+/** How busy the pool is: a pool with callers waiting and no idle connection is saturated. */
+export function poolUse(pool: pg.Pool) {
+  const max = (pool.options as { max?: number }).max ?? 10;
+  return {
+    max,
+    total: pool.totalCount,
+    idle: pool.idleCount,
+    waiting: pool.waitingCount,
+    saturated: pool.waitingCount > 0 && pool.idleCount === 0 && pool.totalCount >= max,
+  };
 }

@@ -4,6 +4,10 @@
 
 /** SQLSTATE classes and codes PostgreSQL uses for a server going away or not accepting work. */
 const UNAVAILABLE_SQLSTATES = new Set([
+  // a lock not granted within lock_timeout, a statement cancelled by statement_timeout: the database is too busy
+  // to serve this request now, which the caller answers as it answers a database that is away (503, Retry-After)
+  "55P03",
+  "57014",
   "57P01",
   "57P02",
   "57P03",
@@ -30,7 +34,7 @@ const UNAVAILABLE_SOCKET_CODES = new Set([
  * already closed" comes from an implicit transaction (createMany, upsert) whose connection was cut under it.
  */
 const UNAVAILABLE_MESSAGES =
-  /Connection terminated|connection (?:error|timeout)|Client has encountered a connection error|terminating connection|the database system is (?:starting up|shutting down|in recovery mode)|timeout exceeded when trying to connect|Can't reach database server|Server has closed the connection|connect ECONNREFUSED|Transaction already closed: A rollback cannot be executed/i;
+  /Connection terminated|connection (?:error|timeout)|Client has encountered a connection error|terminating connection|the database system is (?:starting up|shutting down|in recovery mode)|timeout exceeded when trying to connect|Query read timeout|Can't reach database server|Server has closed the connection|connect ECONNREFUSED|Transaction already closed: A rollback cannot be executed/i;
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   const seen = new Set<unknown>();

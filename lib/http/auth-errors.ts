@@ -13,6 +13,12 @@ export function authErrorShape(handler: AuthHandler): AuthHandler {
   return async (request) => {
     try {
       for (const value of new URL(request.url).searchParams.values()) rejectNul(value, "a query parameter");
+      // a sign-in form's fields reach the database (the e-mail): the same text rules as every JSON body; the
+      // front door has already capped the body's size
+      if ((request.headers.get("content-type") ?? "").startsWith("application/x-www-form-urlencoded")) {
+        const fields = new URLSearchParams(await request.clone().text());
+        for (const [key, value] of fields) rejectNul(value, key);
+      }
       const response = await handler(request);
       if (response.status < 400 || (response.headers.get("content-type") ?? "").includes("html")) return response;
       const text = (await response.clone().text()).trim();

@@ -1,10 +1,11 @@
 // Request bodies read with a ceiling: a declared Content-Length over the limit is refused before a byte is read,
 // and a chunked body is read only until it passes the limit (the rest is never buffered).
 import { ApiError } from "./errors";
+import { SMALL_BODY_CEILING } from "./front-door.mjs";
 
 export const MB = 1024 * 1024;
 /** JSON bodies of every route: the longest prompt (30,000 characters, at most 4 bytes each) fits many times. */
-export const JSON_BODY_LIMIT = MB;
+export const JSON_BODY_LIMIT = SMALL_BODY_CEILING;
 
 function tooLarge(limit: number): ApiError {
   return new ApiError(413, "body_too_large", `the request body is larger than ${formatBytes(limit)}`);
@@ -52,16 +53,43 @@ export async function readBodyLimited(request: Request, limit: number): Promise<
   return body;
 }
 
-/** PostgreSQL text cannot hold U+0000: refuse it at the door rather than fail in the database. */
+/** How deeply a request body may nest: every route's schema needs fewer than ten levels. */
+export const MAX_BODY_DEPTH = 32;
+
+/**
+ * Text that PostgreSQL cannot store as it is: U+0000, and a lone UTF-16 surrogate (not a character: it would
+ * arrive as a replacement or fail the encoding). Refused at the door with the place it was found.
+ */
+function checkText(value: string, where: string): void {
+  if (value.includes("\u0000")) throw new ApiError(400, "nul_byte", `${where} contains a NUL character`);
+  if (!(value as string & { isWellFormed(): boolean }).isWellFormed()) {
+    throw new ApiError(400, "invalid_text", `${where} contains a lone UTF-16 surrogate, which is not a character`);
+  }
+}
+
+/**
+ * Walks a parsed body without recursion (a body nested thousands deep must not overflow the stack), refusing
+ * nesting past MAX_BODY_DEPTH and text PostgreSQL cannot store, in keys and values alike.
+ */
 export function rejectNul(value: unknown, where = "body"): void {
-  if (typeof value === "string") {
-    if (value.includes("\u0000")) throw new ApiError(400, "nul_byte", `${where} contains a NUL character`);
-  } else if (Array.isArray(value)) {
-    for (const [i, item] of value.entries()) rejectNul(item, `${where}[${i}]`);
-  } else if (value && typeof value === "object") {
-    for (const [key, item] of Object.entries(value)) {
-      rejectNul(key, where);
-      rejectNul(item, where === "body" ? key : `${where}.${key}`);
+  const stack: [unknown, string, number][] = [[value, where, 0]];
+  while (stack.length > 0) {
+    const [item, at, depth] = stack.pop() as [unknown, string, number];
+    if (typeof item === "string") {
+      checkText(item, at);
+      continue;
+    }
+    if (!item || typeof item !== "object") continue;
+    if (depth >= MAX_BODY_DEPTH) {
+      throw new ApiError(400, "too_deep", `the request body is nested more than ${MAX_BODY_DEPTH} levels deep`);
+    }
+    if (Array.isArray(item)) {
+      for (let i = item.length - 1; i >= 0; i--) stack.push([item[i], `${at}[${i}]`, depth + 1]);
+      continue;
+    }
+    for (const [key, child] of Object.entries(item)) {
+      checkText(key, at);
+      stack.push([child, at === "body" ? key : `${at}.${key}`, depth + 1]);
     }
   }
 }

@@ -2,6 +2,7 @@
 // and the configured proxies only, a ceiling on declared body sizes, no NUL in URLs, and API errors that Next.js
 // answers without a body (405) given the arena's error shape. Plain JavaScript: the server runs without a loader.
 import crypto from "node:crypto";
+import http from "node:http";
 import net from "node:net";
 import { config } from "../config/schema.mjs";
 
@@ -111,9 +112,108 @@ export function uploadCeiling(c = config()) {
   return c.ARENA_MAX_IMAGES * c.ARENA_IMAGE_MAX_MB * 1048576 + 1048576;
 }
 
+/** Every body but a new conversation's: JSON, Auth.js's forms, server actions. lib/http's JSON reader uses it too. */
+export const SMALL_BODY_CEILING = 1048576;
+
 /**
- * A request to refuse before Next.js sees it, or null: a NUL anywhere in the URL, or a declared body over the
- * ceiling (the largest upload the arena takes). Bodies sent chunked are counted by the route that reads them.
+ * The most bytes this request's body may have: uploads only where images are taken (opening a conversation),
+ * a megabyte everywhere else.
+ */
+export function bodyCeiling(req, c = config()) {
+  const path = (req.url ?? "/").split("?")[0];
+  return req.method === "POST" && path === "/api/conversations" ? uploadCeiling(c) : SMALL_BODY_CEILING;
+}
+
+const describeBytes = (bytes) =>
+  bytes >= 1048576 ? `${Math.round(bytes / 1048576)} MB` : `${Math.round(bytes / 1024)} KB`;
+
+/**
+ * Counts the bytes the HTTP parser hands this request, declared or chunked, and refuses the request as soon as
+ * they pass `limit`: 413 in the error shape, the rest of the body dropped unread, the connection closed once the
+ * answer is out. Whoever reads the body (a route, Auth.js, a server action) never holds more than the ceiling.
+ * The parser delivers every body chunk through the request's push(), so this is the one place that sees them all.
+ */
+export function limitBody(req, res, limit) {
+  let seen = 0;
+  let refused = false;
+  const push = req.push;
+  req.push = function countedPush(chunk, encoding) {
+    if (refused) return chunk === null ? push.call(this, null) : true;
+    if (chunk !== null && chunk !== undefined) {
+      seen += chunk.length;
+      if (seen > limit) {
+        refused = true;
+        refuse();
+        return true;
+      }
+    }
+    return push.call(this, chunk, encoding);
+  };
+  function refuse() {
+    res.on("error", () => undefined); // the route may still try to answer a request that is gone
+    const close = () => req.socket.destroy();
+    if (res.headersSent) return close();
+    sendError(res, 413, "body_too_large", `the request body is larger than ${describeBytes(limit)}`, {
+      connection: "close",
+    });
+    res.once("finish", close);
+    // whoever reads the body sees it end here (and fails on it, unheard): nobody waits for bytes we drop
+    push.call(req, null);
+  }
+}
+
+/**
+ * Headers every answer carries: no framing by other sites, no MIME sniffing, no full URLs in referrers, and a
+ * content policy that keeps scripts, styles, images and connections on this origin. Next.js inlines its bootstrap
+ * scripts, hence 'unsafe-inline' for scripts (dev mode also evaluates code and opens a web socket).
+ */
+export function securityHeaders(dev = false) {
+  const policy = [
+    "default-src 'self'",
+    `script-src 'self' 'unsafe-inline'${dev ? " 'unsafe-eval'" : ""}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    `connect-src 'self'${dev ? " ws: wss:" : ""}`,
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+  return {
+    "content-security-policy": policy,
+    "x-content-type-options": "nosniff",
+    "x-frame-options": "DENY",
+    "referrer-policy": "strict-origin-when-cross-origin",
+    "cross-origin-opener-policy": "same-origin",
+    "permissions-policy": "camera=(), microphone=(), geolocation=(), interest-cohort=()",
+  };
+}
+
+/**
+ * Node answers requests its parser cannot take (headers or URL over its limit, malformed syntax) before any
+ * handler runs: in the error shape, like every other answer.
+ */
+export function answerClientError(error, socket) {
+  if (!socket.writable || error?.code === "ECONNRESET") {
+    socket.destroy();
+    return;
+  }
+  const [status, code, message] =
+    error?.code === "HPE_HEADER_OVERFLOW"
+      ? [431, "headers_too_large", "the request's address or headers are too long"]
+      : error?.code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? [408, "request_timeout", "the request took too long to arrive"]
+        : [400, "bad_request", "the request could not be read"];
+  const body = JSON.stringify({ error: { code, message } });
+  socket.end(
+    `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  );
+}
+
+/**
+ * A request to refuse before Next.js sees it, or null: a NUL anywhere in the URL, or a declared body over its
+ * ceiling (bodyCeiling). Bodies sent chunked, or longer than declared, are cut by limitBody.
  * @returns {{ status: number, code: string, message: string } | null}
  */
 export function refusal(req, maxBodyBytes) {
@@ -135,7 +235,7 @@ export function refusal(req, maxBodyBytes) {
       return {
         status: 413,
         code: "body_too_large",
-        message: `the request body is larger than ${Math.round(maxBodyBytes / 1048576)} MB`,
+        message: `the request body is larger than ${describeBytes(maxBodyBytes)}`,
       };
     }
   }

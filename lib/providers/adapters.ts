@@ -4,8 +4,8 @@
 import { createAnthropic } from "@ai-sdk/anthropic";
 import { createGoogleGenerativeAI } from "@ai-sdk/google";
 import { APICallError, type LanguageModel, type ModelMessage, streamText } from "ai";
-import { namedSecret } from "../config";
 import { streamDemo } from "./demo";
+import { providerKey } from "./key-policy";
 import { streamOpenAICompatible } from "./openai-stream";
 import {
   type ChatTurn,
@@ -16,9 +16,7 @@ import {
   type StreamOptions,
 } from "./types";
 
-function apiKey(target: ModelTarget): string | undefined {
-  return namedSecret(target.apiKeyEnv);
-}
+const apiKey = (target: ModelTarget): string | undefined => providerKey(target);
 
 export function languageModel(target: ModelTarget): LanguageModel {
   const key = apiKey(target);

@@ -3,6 +3,7 @@
 import fs from "node:fs";
 import { z } from "zod";
 import { type Config, config } from "../config";
+import { KEY_VARIABLE_RULE, keyVariableAllowed } from "./key-names";
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -10,7 +11,11 @@ export const providerSchema = z.object({
   type: z.enum(["openai-compatible", "anthropic", "google", "demo"]),
   baseURL: z.url().optional(),
   /** the NAME of the environment variable holding the key; the key itself never appears in configuration */
-  apiKeyEnv: z.string().regex(ENV_NAME, "must be an environment variable name").optional(),
+  apiKeyEnv: z
+    .string()
+    .regex(ENV_NAME, "must be an environment variable name")
+    .refine((name) => keyVariableAllowed(name), KEY_VARIABLE_RULE)
+    .optional(),
 });
 
 export const modelSchema = z.object({

@@ -1,5 +1,6 @@
 export { languageModel, providerErrorFrom, streamChat, toModelMessages } from "./adapters";
 export { DEMO_CONFIG, loadModelsConfig, type ModelsConfig, ModelsConfigError, parseModelsConfig } from "./config";
+export { destinationTrusted, KEY_VARIABLE_RULE, keyRefusal, keyVariableAllowed, providerKey } from "./key-policy";
 export { ensureRegistry, pickableModels, syncRegistry } from "./registry";
 export {
   type ChatTurn,

@@ -2,8 +2,9 @@
 // 0.3 ms of CPU per chunk (chained web streams and schema validation of every chunk); at 100 concurrent battles
 // that is more than one core can give, and first tokens queue behind it. Here the transport (event-stream.ts)
 // hands over server-sent events in batches and this reads them: one JSON.parse per chunk.
-import { namedSecret } from "../config";
+
 import { postEventStream, providerFailure } from "./event-stream";
+import { providerKey } from "./key-policy";
 import { type ChatTurn, type ModelTarget, ProviderError, type StreamEnd, type StreamOptions } from "./types";
 
 type Content = string | ({ type: "text"; text: string } | { type: "image_url"; image_url: { url: string } })[];
@@ -36,7 +37,7 @@ export async function* streamOpenAICompatible(
   turns: ChatTurn[],
   options: StreamOptions = {},
 ): AsyncGenerator<string, StreamEnd> {
-  const key = namedSecret(target.apiKeyEnv);
+  const key = providerKey(target);
   const url = new URL(`${(target.baseURL ?? "").replace(/\/$/, "")}/chat/completions`);
   const body = JSON.stringify({
     model: target.providerModelId,

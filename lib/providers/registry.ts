@@ -1,7 +1,7 @@
 // Brings the model registry in the database in line with the models file, at start-up (upsert by id). A model or
 // provider an admin edited in the console keeps the console's values: the file only adds what is missing.
 import type { PrismaClient } from "../generated/prisma/client";
-import { DEMO_PROVIDER, loadModelsConfig, type ModelsConfig } from "./config";
+import { loadModelsConfig, type ModelsConfig } from "./config";
 
 const PROVIDER_TYPE = {
   "openai-compatible": "openai_compatible",
@@ -48,14 +48,14 @@ export async function syncRegistry(prisma: PrismaClient, config: ModelsConfig): 
       if (!current) await tx.model.create({ data: { id: model.id, ...data } });
       else if (!current.consoleEditedAt) await tx.model.update({ where: { id: model.id }, data });
     }
-    // Demo models leave the pool once real models are configured (their battles stay, flagged demo).
+    // The models file is the operator's declaration: a model it no longer lists leaves the pool (kept, with its
+    // battles, for history), demo models included once real ones are configured; a model an admin took over in
+    // the console stays as the console left it.
     const configured = config.models.map((m) => m.id);
-    if (!Object.values(config.providers).some((p) => p.type === "demo")) {
-      await tx.model.updateMany({
-        where: { providerId: DEMO_PROVIDER, id: { notIn: configured }, consoleEditedAt: null },
-        data: { enabled: false },
-      });
-    }
+    await tx.model.updateMany({
+      where: { id: { notIn: configured }, consoleEditedAt: null, enabled: true },
+      data: { enabled: false },
+    });
   });
 }
 

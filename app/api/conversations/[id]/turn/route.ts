@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { prepareTurn, streamTurn } from "@/lib/arena";
 import { getDb } from "@/lib/db";
-import { handle, readJson, requireVisitorId } from "@/lib/http";
+import { handle, ipHashFrom, readJson, requireVisitorId } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 
@@ -20,7 +20,7 @@ export function POST(request: Request, { params }: { params: Promise<{ id: strin
     const options = await readJson(request, body);
     const { id } = await params;
     const prisma = getDb();
-    const plan = await prepareTurn(prisma, { conversationId: id, visitorId, ...options });
+    const plan = await prepareTurn(prisma, { conversationId: id, visitorId, ipHash: ipHashFrom(request), ...options });
     return new Response(streamTurn(prisma, plan), {
       headers: {
         "Content-Type": "application/x-ndjson; charset=utf-8",
