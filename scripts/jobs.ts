@@ -32,6 +32,14 @@ if (!url) {
 const log = (line: string) => console.log(`[jobs] ${line}`);
 const db = createDb(url);
 const controller = new AbortController();
+/** A stop asked for is a stop within this long, whatever work is in flight (a recompute, a long label). */
+const STOP_WITHIN_MS = 15_000;
+controller.signal.addEventListener("abort", () => {
+  setTimeout(() => {
+    log(`still busy ${STOP_WITHIN_MS / 1000} s after the stop was asked for: exiting now`);
+    process.exit(0);
+  }, STOP_WITHIN_MS).unref();
+});
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => controller.abort());
 // stop with the launcher even when it was killed without the chance to stop us
 const parent = process.ppid;

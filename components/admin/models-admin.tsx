@@ -20,6 +20,7 @@ export interface AdminModel {
   battleTargets: string[];
   priceInputPerMTok: number | null;
   priceOutputPerMTok: number | null;
+  maxAnswerChars: number | null;
   isDemo: boolean;
   battles: number;
   votes: number;
@@ -43,8 +44,8 @@ const PROVIDER_FIELDS = [
 
 type Draft = Omit<
   AdminModel,
-  "isDemo" | "battles" | "votes" | "battleTargets" | "priceInputPerMTok" | "priceOutputPerMTok"
-> & { battleTargets: string; priceInputPerMTok: string; priceOutputPerMTok: string };
+  "isDemo" | "battles" | "votes" | "battleTargets" | "priceInputPerMTok" | "priceOutputPerMTok" | "maxAnswerChars"
+> & { battleTargets: string; priceInputPerMTok: string; priceOutputPerMTok: string; maxAnswerChars: string };
 
 const draftOf = (m?: AdminModel, providerId = ""): Draft => ({
   id: m?.id ?? "",
@@ -60,6 +61,7 @@ const draftOf = (m?: AdminModel, providerId = ""): Draft => ({
   battleTargets: (m?.battleTargets ?? []).join(", "),
   priceInputPerMTok: m?.priceInputPerMTok?.toString() ?? "",
   priceOutputPerMTok: m?.priceOutputPerMTok?.toString() ?? "",
+  maxAnswerChars: m?.maxAnswerChars?.toString() ?? "",
 });
 
 const price = (value: string) => (value.trim() === "" ? null : Number(value));
@@ -71,6 +73,7 @@ const bodyOf = ({ id: _id, ...d }: Draft) => ({
   weight: Number(d.weight),
   priceInputPerMTok: price(d.priceInputPerMTok),
   priceOutputPerMTok: price(d.priceOutputPerMTok),
+  maxAnswerChars: price(d.maxAnswerChars),
   battleTargets: d.battleTargets
     .split(",")
     .map((s) => s.trim())
@@ -157,6 +160,7 @@ function ModelForm({
         [
           ["priceInputPerMTok", "Price per million prompt tokens (USD)"],
           ["priceOutputPerMTok", "Price per million answer tokens (USD)"],
+          ["maxAnswerChars", "Longest answer in characters (empty: the arena's default)"],
         ] as const
       ).map(([key, label]) => (
         <label key={key} className="block text-xs font-medium">

@@ -32,6 +32,7 @@ const modelFields = {
   battleTargets: z.array(z.string()).max(200),
   priceInputPerMTok: z.number().min(0).max(100_000).nullish(),
   priceOutputPerMTok: z.number().min(0).max(100_000).nullish(),
+  maxAnswerChars: z.number().int().min(100).max(10_000_000).nullish(),
 };
 
 export const modelInput = z.object({

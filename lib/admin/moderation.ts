@@ -78,6 +78,16 @@ export async function reviewFlag(db: Db, flagId: string, action: "release" | "ba
       for (const m of flag.conversation?.messages ?? []) for (const i of m.images) images.add(i.imageSha256);
     if (images.size)
       await tx.image.updateMany({ where: { sha256: { in: [...images] } }, data: { moderationStatus: status } });
+    // a banned image leaves with every battle and chat that carries it, whoever uploaded it: exports, archives,
+    // share pages and the next snapshot all leave out banned conversations
+    if (action === "ban" && images.size) {
+      await tx.$executeRaw`
+        UPDATE "Conversation" SET "moderationStatus" = 'banned',
+               "moderationReason" = coalesce("moderationReason", 'carries a banned image')
+         WHERE "moderationStatus" IN ('clear', 'released')
+           AND id IN (SELECT m."conversationId" FROM "Message" m JOIN "MessageImage" mi ON mi."messageId" = m.id
+                       WHERE mi."imageSha256" = ANY(${[...images]}::text[]))`;
+    }
     if (action === "ban" && flag.conversation?.visitorId) {
       await tx.visitor.updateMany({
         where: { id: flag.conversation.visitorId, bannedAt: null },

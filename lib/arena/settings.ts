@@ -8,7 +8,9 @@ export function arenaSettings(c: Config = config()) {
     chatPromptChars: c.ARENA_MAX_CHAT_PROMPT_CHARS,
     firstTokenTimeoutMs: c.ARENA_FIRST_TOKEN_TIMEOUT_MS,
     totalTimeoutMs: c.ARENA_TOTAL_TIMEOUT_MS,
+    stallTimeoutMs: c.ARENA_STALL_TIMEOUT_MS,
     maxOutputTokens: c.ARENA_MAX_OUTPUT_TOKENS,
+    maxAnswerChars: c.ARENA_MAX_ANSWER_CHARS,
     temperature: c.ARENA_TEMPERATURE,
     termsVersion: c.ARENA_TERMS_VERSION,
     /** how long a finished answer's stream waits for an unreachable database before telling the visitor */

@@ -10,7 +10,14 @@ import { isDatabaseUnavailable } from "../db/unavailable";
 import { Conflict, Forbidden, NotFound, Refusal } from "../errors";
 import type { Side } from "../generated/prisma/enums";
 import { imageStore } from "../images";
-import { type ChatTurn, type ModelTarget, ProviderError, providerErrorFrom, streamChat } from "../providers";
+import {
+  type ChatTurn,
+  type ModelTarget,
+  ProviderError,
+  providerErrorFrom,
+  type StreamEnd,
+  streamChat,
+} from "../providers";
 import type { TurnEvent } from "./events";
 import { ANSWER_HEARTBEAT_MS, answerStatus } from "./history";
 import { countMarkdown, markdownTotals } from "./markdown";
@@ -29,6 +36,8 @@ interface Target {
   history: ChatTurn[];
   /** set when the model's hourly limit is spent: the side fails at once with this error */
   refused?: ProviderError;
+  /** the longest answer taken from this model, in characters */
+  maxChars: number;
 }
 
 export interface TurnPlan {
@@ -49,6 +58,8 @@ interface ClaimRow {
   aType: ModelTarget["providerType"];
   aBase: string | null;
   aKey: string | null;
+  aCap: number | null;
+  bCap: number | null;
   bModel: string | null;
   bType: ModelTarget["providerType"] | null;
   bBase: string | null;
@@ -121,7 +132,7 @@ const CLAIM_QUERY = (
 ) => `SELECT c."visitorId", c."turnCount", c."moderationStatus", c."modelAId", c."modelBId",
         EXISTS (SELECT 1 FROM "Vote" v WHERE v."conversationId" = c.id) AS voted,
         EXISTS (SELECT 1 FROM "Visitor" vis WHERE vis.id = c."visitorId" AND vis."bannedAt" IS NOT NULL) AS banned,
-        ma."providerModelId" AS "aModel", pa.type::text AS "aType", pa."baseURL" AS "aBase", pa."apiKeyEnv" AS "aKey",
+        ma."providerModelId" AS "aModel", pa.type::text AS "aType", pa."baseURL" AS "aBase", pa."apiKeyEnv" AS "aKey", ma."maxAnswerChars" AS "aCap", mb."maxAnswerChars" AS "bCap",
         mb."providerModelId" AS "bModel", pb.type::text AS "bType", pb."baseURL" AS "bBase", pb."apiKeyEnv" AS "bKey",
         (SELECT json_agg(json_build_object(
                   'id', m.id, 'side', m.side, 'turn', m.turn, 'role', m.role, 'content', m.content,
@@ -170,10 +181,12 @@ function chooseSides(
   if (input.sides) sides = sides.filter((side) => input.sides?.includes(side));
   if (sides.length === 0) throw new Conflict("nothing_to_answer", "every answer of this turn has already finished");
   const replaced = sides.map((side) => latest.get(side)?.id).filter((id): id is string => Boolean(id));
+  const defaultCap = arenaSettings().maxAnswerChars;
   const targets = sides.map((side) => {
     const a = side === "a";
     return {
       side,
+      maxChars: (a ? conversation.aCap : conversation.bCap) ?? defaultCap,
       messageId: crypto.randomUUID(),
       modelId: (a ? conversation.modelAId : conversation.modelBId) as string,
       target: {
@@ -288,13 +301,20 @@ export async function prepareTurn(
   return { conversationId: input.conversationId, turn: claimed.turn, targets };
 }
 
+/**
+ * Text PostgreSQL can store: no U+0000 (a model may send one; it is not text anyone reads) and no lone surrogate
+ * (a provider that split a pair, or sent half of one). Checked on the whole answer, so a pair split across two
+ * deltas is whole again here.
+ */
+const storable = (text: string) => (text.includes("\u0000") ? text.replaceAll("\u0000", "") : text).toWellFormed();
+
 /** Stores an answer's text and what we measured about it, in one statement. */
 async function saveAnswer(db: Db, messageId: string, text: string, meta: Record<string, string | number | null>) {
   const columns = Object.keys(meta);
   await db.pool.query(
     `WITH message AS (UPDATE "Message" SET content = $2 WHERE id = $1)
      UPDATE "ResponseMeta" SET ${columns.map((c, i) => `"${c}" = $${i + 3}`).join(", ")} WHERE "messageId" = $1`,
-    [messageId, text, ...columns.map((c) => meta[c] ?? null)],
+    [messageId, storable(text), ...columns.map((c) => meta[c] ?? null)],
   );
 }
 
@@ -363,6 +383,14 @@ async function answerSide(db: Db, plan: TurnPlan, target: Target, emit: (event: 
     () => controller.abort(new ProviderError("the model took too long to finish its answer", "provider_timeout")),
     settings.totalTimeoutMs,
   );
+  // a model that started and then went silent frees its battle after stallTimeoutMs, not after the whole
+  // totalTimeoutMs (one clock a second per side, rather than a timer reset on every delta)
+  let lastDeltaAt = performance.now();
+  const stallClock = setInterval(() => {
+    if (firstTokenMs !== null && performance.now() - lastDeltaAt > settings.stallTimeoutMs) {
+      controller.abort(new ProviderError("the model stopped answering partway", "provider_timeout"));
+    }
+  }, 1_000);
   emit({ type: "start", side: target.side, turn: plan.turn });
   let outcome: { meta: Record<string, string | number | null>; event: TurnEvent };
   try {
@@ -373,16 +401,33 @@ async function answerSide(db: Db, plan: TurnPlan, target: Target, emit: (event: 
       temperature: settings.temperature,
     });
     let next = await stream.next();
+    let capped = false;
     while (!next.done) {
       if (firstTokenMs === null) {
         firstTokenMs = performance.now() - started;
         clearTimeout(firstTokenTimer);
       }
-      text += next.value;
-      emit({ type: "delta", side: target.side, text: next.value });
+      // an answer past the model's ceiling is cut there: the provider's request is closed, the answer kept as
+      // finished at that length (what a max_tokens stop would have given)
+      const room = target.maxChars - text.length;
+      const delta = next.value.length > room ? next.value.slice(0, Math.max(0, room)) : next.value;
+      text += delta;
+      lastDeltaAt = performance.now();
+      if (delta)
+        emit({
+          type: "delta",
+          side: target.side,
+          text: delta.includes("\u0000") ? delta.replaceAll("\u0000", "") : delta,
+        });
+      if (text.length >= target.maxChars) {
+        capped = true;
+        controller.abort();
+        await stream.return({ finishReason: "length" }).catch(() => undefined);
+        break;
+      }
       next = await stream.next();
     }
-    const finish = next.value;
+    const finish = capped ? { finishReason: "length" } : (next.value as StreamEnd);
     const counts = countMarkdown(text);
     const totals = markdownTotals(counts);
     outcome = {
@@ -395,7 +440,11 @@ async function answerSide(db: Db, plan: TurnPlan, target: Target, emit: (event: 
         latencyFirstTokenMs: Math.round(firstTokenMs ?? performance.now() - started),
         latencyTotalMs: Math.round(performance.now() - started),
         finishReason: finish.finishReason,
-        params: JSON.stringify({ temperature: settings.temperature, maxOutputTokens: settings.maxOutputTokens }),
+        params: JSON.stringify({
+          temperature: settings.temperature,
+          maxOutputTokens: settings.maxOutputTokens,
+          ...(capped ? { cutAtChars: target.maxChars } : {}),
+        }),
       },
       event: { type: "done", side: target.side, finishReason: finish.finishReason },
     };
@@ -418,6 +467,7 @@ async function answerSide(db: Db, plan: TurnPlan, target: Target, emit: (event: 
   } finally {
     clearTimeout(firstTokenTimer);
     clearTimeout(totalTimer);
+    clearInterval(stallClock);
   }
   const unsaved = await record(db, target, text, outcome.meta);
   emit(unsaved ? { type: "error", side: target.side, code: unsaved.code, message: unsaved.message } : outcome.event);

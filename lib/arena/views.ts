@@ -39,6 +39,22 @@ export interface ConversationView {
   sides: Partial<Record<Side, SideView>>;
 }
 
+/**
+ * Whether anyone with the link may see a battle: voted, not stopped or banned by moderation, its visitor not
+ * banned, and none of its images banned (a ban applies to share links at once).
+ */
+async function shareable(
+  db: Db,
+  conversation: { id: string; moderationStatus: string; vote: unknown; visitor: { bannedAt: Date | null } | null },
+): Promise<boolean> {
+  if (conversation.vote === null || conversation.visitor?.bannedAt) return false;
+  if (conversation.moderationStatus === "flagged" || conversation.moderationStatus === "banned") return false;
+  const banned = await db.prisma.messageImage.count({
+    where: { message: { conversationId: conversation.id }, image: { moderationStatus: "banned" } },
+  });
+  return banned === 0;
+}
+
 export async function conversationView(
   db: Db,
   id: string,
@@ -46,12 +62,13 @@ export async function conversationView(
 ): Promise<ConversationView> {
   const { prisma } = db;
   const conversation = isUuid(id)
-    ? await prisma.conversation.findUnique({ where: { id }, include: { vote: true, modelA: true, modelB: true } })
+    ? await prisma.conversation.findUnique({
+        where: { id },
+        include: { vote: true, modelA: true, modelB: true, visitor: { select: { bannedAt: true } } },
+      })
     : null;
-  const allowed =
-    conversation &&
-    (conversation.visitorId === access.visitorId ||
-      (access.share && conversation.vote !== null && conversation.moderationStatus !== "flagged"));
+  const owner = conversation !== null && conversation.visitorId === access.visitorId;
+  const allowed = conversation && (owner || (access.share && (await shareable(db, conversation))));
   if (!conversation || !allowed) throw new NotFound("conversation_not_found", "no such conversation");
   const revealed = conversation.mode !== "battle" || conversation.vote !== null;
   const sides: Partial<Record<Side, SideView>> = {};

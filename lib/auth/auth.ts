@@ -19,8 +19,7 @@ import { authenticate, ensureFirstAdmin, normaliseEmail } from "./users";
 const SESSION_SECONDS = 7 * 24 * 3600;
 
 /** Text the database can take (no NUL, no lone surrogate): anything else is not a sign-in, just a refusal. */
-const storable = (value: string) =>
-  value.length > 0 && !value.includes("\u0000") && (value as string & { isWellFormed(): boolean }).isWellFormed();
+const storable = (value: string) => value.length > 0 && !value.includes("\u0000") && value.isWellFormed();
 
 const globalForAuth = globalThis as unknown as { arenaFirstAdmin?: Promise<unknown> };
 

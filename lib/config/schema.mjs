@@ -209,11 +209,23 @@ export const configSchema = z
       "`180000`",
       "a side that has not finished by then fails with a Retry",
     ),
+    ARENA_STALL_TIMEOUT_MS: v(
+      positive(30_000),
+      "Models and providers",
+      "`30000`",
+      "a side that started and then sends nothing for this long fails with a Retry",
+    ),
     ARENA_MAX_OUTPUT_TOKENS: v(
       count(2048, { max: 1_000_000 }),
       "Models and providers",
       "`2048`",
       "sent to every provider, stored with each answer",
+    ),
+    ARENA_MAX_ANSWER_CHARS: v(
+      count(100_000, { min: 100, max: 10_000_000 }),
+      "Models and providers",
+      "`100000`",
+      'the longest answer a battle takes from a model (a models-file or console `maxAnswerChars` overrides it per model); a stream past it is cut there and stored finished with `finishReason: "length"`',
     ),
     ARENA_TEMPERATURE: v(
       number(0.7, { max: 2 }),

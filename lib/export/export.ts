@@ -17,6 +17,7 @@ import {
 } from "../dataset-stats";
 import type { Db } from "../db/context";
 import { PROMPT_KEY_SQL } from "../leaderboard/battles";
+import { yieldToLoop } from "../text";
 import { ImageCopier } from "./image-copier";
 import {
   BATTLE_COLUMNS,
@@ -228,7 +229,7 @@ type VoteRow = BattleRow & { voteId: string };
  */
 export async function* battleBatches(
   db: Db,
-  options: { filters?: ExportFilters; salt: string; redact?: boolean; batchSize?: number },
+  options: { filters?: ExportFilters; salt: string; redact?: boolean; batchSize?: number; signal?: AbortSignal },
 ): AsyncGenerator<{ rows: VoteRow[]; records: BattleRecord[]; total: number }> {
   const filters = options.filters ?? {};
   const batchSize = options.batchSize ?? 2000;
@@ -251,11 +252,32 @@ export async function* battleBatches(
         ORDER BY v."createdAt", v.id LIMIT ${batchSize}`,
       after ? [...where.params, after.at, after.id] : where.params,
     );
-    yield { rows, records: rows.map((row) => battleRecord(row, recordOptions)), total };
+    yield { rows, records: await recordsOf(rows, recordOptions, options.signal), total };
     const tail: VoteRow | undefined = rows[rows.length - 1];
     if (!tail || rows.length < batchSize) return;
     after = { at: tail.at, id: tail.voteId };
   }
+}
+
+/** How long building records may hold the event loop before others are served (redaction is the slow part). */
+const RECORD_SLICE_MS = 10;
+
+/**
+ * A batch's records, built one by one with the event loop served every RECORD_SLICE_MS, and abandoned as soon as
+ * `signal` says nobody is waiting for them (a client that left an export?redact=1).
+ */
+async function recordsOf(rows: VoteRow[], options: RecordOptions, signal?: AbortSignal): Promise<BattleRecord[]> {
+  const records: BattleRecord[] = [];
+  let slice = performance.now();
+  for (const row of rows) {
+    records.push(battleRecord(row, options));
+    if (performance.now() - slice > RECORD_SLICE_MS) {
+      await yieldToLoop();
+      signal?.throwIfAborted();
+      slice = performance.now();
+    }
+  }
+  return records;
 }
 
 function recordOptionsFor(salt: string, redact: boolean, dedup: Map<string, boolean>): RecordOptions {

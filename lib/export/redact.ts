@@ -3,6 +3,14 @@
 // addresses, and personal names (compromise's people tagger, which runs on rules and a lexicon shipped in its npm
 // package). What ran is stated in the datasheet (REDACTION_NOTE).
 import nlp from "compromise";
+import { chunks } from "../text";
+
+/**
+ * Redacted exports carry at most this much of one message: names are found in linear time (lib/text), but a
+ * multi-megabyte answer would still hold an export for many seconds. The rest is cut and marked.
+ */
+export const MAX_REDACTED_CHARS = 200_000;
+export const TRUNCATED_MARK = " [truncated]";
 
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
 // international or local numbers of 7+ digits with the usual separators; not years, prices or plain counts
@@ -17,7 +25,8 @@ const STREET =
 export const REDACTION_NOTE =
   "E-mail addresses, phone numbers, ID-like numbers (US social security numbers, payment card numbers passing the " +
   "Luhn check, IBANs), street addresses and personal names (compromise's people tagger) in the text were replaced " +
-  "by [email], [phone], [id], [address] and [name].";
+  "by [email], [phone], [id], [address] and [name]. A message longer than 200,000 characters is cut there, marked " +
+  "[truncated].";
 
 function luhn(digits: string): boolean {
   let sum = 0;
@@ -51,8 +60,12 @@ export function redactIdentifiers(text: string): string {
 
 export const redactAddresses = (text: string): string => text.replace(STREET, "[address]");
 
-/** Personal names as compromise tags them (first and last names, honorifics included). */
+/** Personal names as compromise tags them (first and last names, honorifics included), piece by piece. */
 export function redactNames(text: string): string {
+  return chunks(text).map(redactNamesInPiece).join("");
+}
+
+function redactNamesInPiece(text: string): string {
   const people = nlp(text).people();
   if (!people.found) return text;
   // replaced by the terms' own offsets, so punctuation after a name stays where it was
@@ -70,5 +83,8 @@ export function redactNames(text: string): string {
 }
 
 /** Everything at once, most specific first (an e-mail holds a name; a card number looks like a phone). */
-export const redactPersonal = (text: string): string =>
-  redactNames(redactAddresses(redactContacts(redactIdentifiers(text))));
+export const redactPersonal = (text: string): string => {
+  const kept = text.length > MAX_REDACTED_CHARS ? text.slice(0, MAX_REDACTED_CHARS) : text;
+  const redacted = redactNames(redactAddresses(redactContacts(redactIdentifiers(kept))));
+  return kept === text ? redacted : `${redacted}${TRUNCATED_MARK}`;
+};

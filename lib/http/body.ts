@@ -62,7 +62,7 @@ export const MAX_BODY_DEPTH = 32;
  */
 function checkText(value: string, where: string): void {
   if (value.includes("\u0000")) throw new ApiError(400, "nul_byte", `${where} contains a NUL character`);
-  if (!(value as string & { isWellFormed(): boolean }).isWellFormed()) {
+  if (!value.isWellFormed()) {
     throw new ApiError(400, "invalid_text", `${where} contains a lone UTF-16 surrogate, which is not a character`);
   }
 }

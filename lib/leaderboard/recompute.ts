@@ -56,7 +56,10 @@ function orderedMatrices(board: Leaderboard) {
 /** The newest vote or category label: what a snapshot computed now has seen. */
 export async function latestDataAt(db: Db): Promise<Date | null> {
   const { rows } = await db.pool.query<{ latest: Date | null }>(
-    `SELECT GREATEST((SELECT max("createdAt") FROM "Vote"), (SELECT max("createdAt") FROM "BattleCategory")) AS latest`,
+    // a ban or a moderation decision changes what counts as much as a vote does: the next tick recomputes
+    `SELECT GREATEST((SELECT max("createdAt") FROM "Vote"), (SELECT max("createdAt") FROM "BattleCategory"),
+                     (SELECT max("createdAt") FROM "AuditEntry"
+                       WHERE action IN ('visitor.ban', 'visitor.unban', 'moderation.ban', 'moderation.release'))) AS latest`,
   );
   return rows[0]?.latest ?? null;
 }

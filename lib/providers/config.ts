@@ -33,6 +33,8 @@ export const modelSchema = z.object({
   /** USD per million prompt / answer tokens (offline runs estimate their cost from them) */
   priceInputPerMTok: z.number().min(0).optional(),
   priceOutputPerMTok: z.number().min(0).optional(),
+  /** the longest answer this model may give in a battle, in characters (default ARENA_MAX_ANSWER_CHARS) */
+  maxAnswerChars: z.number().int().min(100).max(10_000_000).optional(),
 });
 
 export const modelsConfigSchema = z

@@ -42,6 +42,7 @@ export async function syncRegistry(prisma: PrismaClient, config: ModelsConfig): 
         battleTargets: model.battleTargets,
         priceInputPerMTok: model.priceInputPerMTok ?? null,
         priceOutputPerMTok: model.priceOutputPerMTok ?? null,
+        maxAnswerChars: model.maxAnswerChars ?? null,
         isDemo: config.providers[model.provider]?.type === "demo",
       };
       const current = await tx.model.findUnique({ where: { id: model.id }, select: { consoleEditedAt: true } });

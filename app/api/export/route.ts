@@ -16,7 +16,15 @@ export function GET(request: Request) {
     const db = getDb();
     await requireResearcherRequest(db, request);
     const { filters, salt, redact } = exportRequestFrom(searchParams(request));
-    const batches = battleBatches(db, { filters, salt: salt ?? crypto.randomBytes(16).toString("hex"), redact });
+    // stops building records as soon as the client goes away (redaction can take a while)
+    const stop = new AbortController();
+    request.signal?.addEventListener("abort", () => stop.abort(), { once: true });
+    const batches = battleBatches(db, {
+      filters,
+      salt: salt ?? crypto.randomBytes(16).toString("hex"),
+      redact,
+      signal: stop.signal,
+    });
     const encoder = new TextEncoder();
     const stream = new ReadableStream<Uint8Array>({
       async pull(controller) {
@@ -27,7 +35,8 @@ export function GET(request: Request) {
         }
       },
       async cancel() {
-        await batches.return(undefined);
+        stop.abort();
+        await batches.return(undefined).catch(() => undefined);
       },
     });
     return new Response(stream, {

@@ -4,7 +4,10 @@ import { loadImage } from "@/lib/images";
 
 export const dynamic = "force-dynamic";
 
-/** Images are addressed by the SHA-256 of their bytes: immutable, so cached for a year. */
+/**
+ * Images are addressed by the SHA-256 of their bytes, so their content never changes; but an image can be banned,
+ * and a ban must reach browsers and caches soon: ten minutes, not a year.
+ */
 export function GET(_request: Request, { params }: { params: Promise<{ sha: string }> }) {
   return handle(async () => {
     const { sha } = await params;
@@ -13,7 +16,7 @@ export function GET(_request: Request, { params }: { params: Promise<{ sha: stri
     return new Response(new Uint8Array(image.data), {
       headers: {
         "Content-Type": image.mime,
-        "Cache-Control": "public, max-age=31536000, immutable",
+        "Cache-Control": "public, max-age=600",
         "X-Content-Type-Options": "nosniff",
       },
     });
