@@ -92,32 +92,47 @@ async function integrationLayer(): Promise<Counts & { note?: string }> {
   return { ...counts, note: [counts.note, `next build ${built.seconds.toFixed(1)} s`].filter(Boolean).join("; ") };
 }
 
-/** `npm run test:faults` against the same build: its checks count as tests ("N passed, N failed" on its last line). */
+/**
+ * `npm run test:faults` and `npm run test:abuse` against the same build, one after the other: their checks count
+ * as tests ("N passed, N failed" on each one's last line).
+ */
 async function faultsLayer(): Promise<Counts & { note?: string }> {
   const built = await buildOnce();
   if (!built.ok) return { passed: 0, failed: 1, skipped: 0, note: "next build failed" };
-  const log = path.join(OUT, "faults.log");
-  const out = fs.openSync(log, "w");
-  const code = await new Promise<number>((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/test-faults.ts"], {
-      stdio: ["ignore", out, out],
+  const total: Counts & { note?: string } = { passed: 0, failed: 0, skipped: 0 };
+  const notes: string[] = [];
+  for (const [name, script] of [
+    ["faults", "scripts/test-faults.ts"],
+    ["abuse", "scripts/test-abuse.ts"],
+  ] as const) {
+    const log = path.join(OUT, `${name}.log`);
+    const out = fs.openSync(log, "w");
+    const code = await new Promise<number>((resolve) => {
+      const child = spawn(process.execPath, ["--import", "tsx", script], {
+        stdio: ["ignore", out, out],
+      });
+      child.on("exit", (exit, signal) => resolve(exit ?? (signal ? 1 : 0)));
     });
-    child.on("exit", (exit, signal) => resolve(exit ?? (signal ? 1 : 0)));
-  });
-  fs.closeSync(out);
-  const text = fs.readFileSync(log, "utf8");
-  const totals = text.match(/^(\d+) passed, (\d+) failed$/m);
-  const figures = text.match(/^\{[\s\S]*^\}/m)?.[0];
-  if (figures) {
-    const parsed = JSON.parse(figures) as { votes: object; battles: object; faults: object; seconds: number };
-    console.log(
-      JSON.stringify({ votes: parsed.votes, battles: parsed.battles, faults: parsed.faults, seconds: parsed.seconds }),
-    );
+    fs.closeSync(out);
+    const text = fs.readFileSync(log, "utf8");
+    const totals = text.match(/^(\d+) passed, (\d+) failed$/m);
+    const figures = text.match(/^\{[\s\S]*^\}/m)?.[0];
+    if (figures) {
+      const parsed = JSON.parse(figures) as Record<string, unknown>;
+      const { checks: _checks, ...shown } = parsed;
+      console.log(`${name}: ${JSON.stringify(shown).slice(0, 2000)}`);
+    }
+    if (!totals) {
+      total.failed += 1;
+      notes.push(`the ${name} run ended (${code}) without totals; see ${log}`);
+      continue;
+    }
+    const failed = Number(totals[2]) + (code !== 0 && Number(totals[2]) === 0 ? 1 : 0);
+    total.passed += Number(totals[1]);
+    total.failed += failed;
+    if (failed) notes.push(`see ${log}`);
   }
-  if (!totals)
-    return { passed: 0, failed: 1, skipped: 0, note: `the fault run ended (${code}) without totals; see ${log}` };
-  const failed = Number(totals[2]) + (code !== 0 && Number(totals[2]) === 0 ? 1 : 0);
-  return { passed: Number(totals[1]), failed, skipped: 0, note: failed ? `see ${log}` : undefined };
+  return { ...total, note: notes.join("; ") || undefined };
 }
 
 async function e2eLayer(): Promise<Counts & { note?: string }> {

@@ -1,6 +1,64 @@
+import http from "node:http";
+import net from "node:net";
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "../config";
-import { clientAddress, parseTrustedProxies, refusal, uploadCeiling } from "./front-door.mjs";
+import {
+  answerClientError,
+  bodyCeiling,
+  clientAddress,
+  limitBody,
+  parseTrustedProxies,
+  refusal,
+  SMALL_BODY_CEILING,
+  uploadCeiling,
+} from "./front-door.mjs";
+
+/** A server whose handler reads the whole body (as Auth.js does) behind the front door's body ceiling. */
+async function readingServer(limit: number) {
+  const bodies: number[] = [];
+  const server = http.createServer((req, res) => {
+    limitBody(req, res, limit);
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+    });
+    req.on("end", () => {
+      bodies.push(size);
+      if (!res.headersSent) res.end("read");
+    });
+  });
+  server.on("clientError", answerClientError);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as net.AddressInfo).port;
+  return { server, port, bodies };
+}
+
+/** Writes `total` bytes chunked (no Content-Length) until the server answers. */
+function push(port: number, total: number) {
+  return new Promise<{ status: number; body: string; written: number }>((resolve, reject) => {
+    let written = 0;
+    let answered = false;
+    const request = http.request({ port, host: "127.0.0.1", method: "POST", path: "/x" });
+    request.on("response", (response) => {
+      answered = true;
+      let body = "";
+      response.on("data", (chunk) => {
+        body += chunk;
+      });
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, body, written }));
+    });
+    request.on("error", (error) => setTimeout(() => !answered && reject(error), 500));
+    const chunk = Buffer.alloc(64 * 1024, 0x61);
+    const pump = () => {
+      while (!answered && written < total) {
+        written += chunk.length;
+        if (!request.write(chunk)) return void request.once("drain", pump);
+      }
+      if (!answered) request.end();
+    };
+    pump();
+  });
+}
 
 describe("the front door", () => {
   it("takes the socket's peer as the client unless it is a trusted proxy, then reads X-Forwarded-For from the right", () => {
@@ -23,5 +81,53 @@ describe("the front door", () => {
     expect(refusal(request("/api/x", { "content-length": "10" }), 10)).toBeNull();
     expect(uploadCeiling(parseConfig({}))).toBe(61 * 1048576);
     expect(uploadCeiling(parseConfig({ ARENA_MAX_IMAGES: "2", ARENA_IMAGE_MAX_MB: "5" }))).toBe(11 * 1048576);
+  });
+
+  it("cuts a chunked body on the bytes read, whoever reads it: 413 in the error shape, the rest never buffered", async () => {
+    const { server, port, bodies } = await readingServer(256 * 1024);
+    try {
+      const small = await push(port, 128 * 1024);
+      expect(small).toMatchObject({ status: 200, body: "read" });
+      const big = await push(port, 64 * 1024 * 1024);
+      expect(big.status).toBe(413);
+      expect(JSON.parse(big.body).error).toMatchObject({ code: "body_too_large" });
+      expect(big.written).toBeLessThan(16 * 1024 * 1024);
+      // the handler saw its body end at the ceiling, not after 64 MB
+      expect(Math.max(...bodies)).toBeLessThanOrEqual(256 * 1024);
+    } finally {
+      server.close();
+    }
+  });
+
+  it("answers what Node's parser refuses (over-long headers, bad syntax) in the error shape", async () => {
+    const { server, port } = await readingServer(1024);
+    const raw = (text: string) =>
+      new Promise<string>((resolve) => {
+        const socket = net.connect(port, "127.0.0.1", () => socket.write(text));
+        let answer = "";
+        socket.on("data", (chunk) => {
+          answer += chunk;
+        });
+        socket.on("close", () => resolve(answer));
+      });
+    try {
+      const long = await raw(`GET /?q=${"x".repeat(20_000)} HTTP/1.1\r\nHost: a\r\n\r\n`);
+      expect(long).toMatch(/^HTTP\/1\.1 431/);
+      expect(JSON.parse(long.slice(long.indexOf("\r\n\r\n") + 4)).error.code).toBe("headers_too_large");
+      const bad = await raw("NOT HTTP AT ALL\r\n\r\n");
+      expect(bad).toMatch(/^HTTP\/1\.1 400/);
+      expect(JSON.parse(bad.slice(bad.indexOf("\r\n\r\n") + 4)).error.code).toBe("bad_request");
+    } finally {
+      server.close();
+    }
+  });
+
+  it("gives uploads their ceiling only where images are taken", () => {
+    const c = parseConfig({});
+    const req = (method: string, url: string) => ({ method, url }) as never;
+    expect(bodyCeiling(req("POST", "/api/conversations"), c)).toBe(uploadCeiling(c));
+    expect(bodyCeiling(req("POST", "/api/conversations?x=1"), c)).toBe(uploadCeiling(c));
+    for (const url of ["/api/conversations/1/messages", "/api/auth/callback/credentials", "/signin", "/"])
+      expect(bodyCeiling(req("POST", url), c)).toBe(SMALL_BODY_CEILING);
   });
 });

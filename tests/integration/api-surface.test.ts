@@ -178,6 +178,41 @@ const BODIES: { label: string; body: string; contentType: string }[] = [
     contentType: "application/json",
   },
   { label: "invalid UTF-8", body: '{"prompt":"\udc00"}', contentType: "application/json" },
+  // escaped, so the parsed strings really hold lone surrogates (a raw one is sent as U+FFFD)
+  {
+    label: "lone surrogates in every field",
+    body: `{${[
+      "prompt",
+      "winner",
+      "role",
+      "action",
+      "name",
+      "id",
+      "displayName",
+      "key",
+      "value",
+      "email",
+      "reason",
+      "note",
+      "providerId",
+      "providerModelId",
+      "baseURL",
+      "apiKeyEnv",
+    ]
+      .map((field) => `"${field}":"x\\ud800y"`)
+      .join(",")},"sides":["\\udfff"],"\\ud800":1}`,
+    contentType: "application/json",
+  },
+  {
+    label: "objects nested 5,000 deep",
+    body: `${'{"a":'.repeat(5000)}1${"}".repeat(5000)}`,
+    contentType: "application/json",
+  },
+  {
+    label: "arrays nested 5,000 deep",
+    body: `${"[".repeat(5000)}${"]".repeat(5000)}`,
+    contentType: "application/json",
+  },
   {
     label: "broken multipart",
     body: "--xyz\r\nContent-Disposition: form-da",
@@ -194,6 +229,9 @@ function probesFor(route: ApiRoute): Probe[] {
     ["visitor", cookies.visitor],
     ["admin", cookies.admin],
   ];
+  // past Node's header limit (16 KB): answered by the front door's parser-error handler, in the error shape
+  probes.push({ method: "GET", path: `${valid}?q=${"x".repeat(20_000)}`, label: "over-long URL" });
+  probes.push({ method: "POST", path: `${valid}/${"y".repeat(20_000)}`, label: "over-long path", body: "{}" });
   for (const method of METHODS) {
     if (!route.methods.includes(method)) {
       probes.push({ method, path: valid, label: "method not exported", cookie: cookies.admin });
@@ -253,6 +291,10 @@ describe("every API route under hostile input", () => {
     // NULs are refused as such, before any database sees them
     const nul = outcomes.filter((o) => o.probe.label.endsWith("NUL query"));
     expect(nul.every((o) => o.status === 400)).toBe(true);
+    // over-long addresses: 431 from the parser, in the error shape (checked by send) rather than Node's bare answer
+    const long = outcomes.filter((o) => o.probe.label.startsWith("over-long"));
+    expect(long.length).toBe(routes.length * 2);
+    expect(long.every((o) => o.status === 431)).toBe(true);
   }, 240_000);
 
   it("answers unknown API addresses and Auth.js's own refusals in the error shape", async () => {
@@ -351,7 +393,7 @@ describe("staff routes × callers", () => {
 /** Sends a body to the app over a raw socket, chunked or with a declared length, until the app answers. */
 function pushBody(
   path: string,
-  options: { cookie: string; contentType: string; declared?: number; total: number },
+  options: { cookie: string; contentType: string; declared?: number; total: number; headers?: Record<string, string> },
 ): Promise<{ status: number; body: string; written: number }> {
   return new Promise((resolve, reject) => {
     let written = 0;
@@ -361,6 +403,7 @@ function pushBody(
       headers: {
         cookie: options.cookie,
         "content-type": options.contentType,
+        ...options.headers,
         ...(options.declared ? { "content-length": String(options.declared) } : {}),
       },
     });
@@ -428,6 +471,43 @@ describe("bodies over their ceiling", () => {
     });
     expect(chunkedUpload.status).toBe(413);
     expect(chunkedUpload.written).toBeLessThan(90 * 1024 * 1024);
+  });
+
+  it("cuts bodies nobody of ours reads: Auth.js's sign-in and the sign-in page's server action", async () => {
+    for (const path of ["/api/auth/callback/credentials", "/api/auth/signin/credentials"]) {
+      const pushed = await pushBody(path, {
+        cookie: "",
+        contentType: "application/x-www-form-urlencoded",
+        total: 60 * 1024 * 1024,
+      });
+      expect(pushed.status, path).toBe(413);
+      expect(JSON.parse(pushed.body).error.code, path).toBe("body_too_large");
+      expect(pushed.written, path).toBeLessThan(16 * 1024 * 1024);
+    }
+    // a page or an unknown address does not read its body and answers at once (nothing buffered); a server
+    // action (Next-Action) reads it
+    const unknown = await pushBody("/api/nope", {
+      cookie: "",
+      contentType: "application/json",
+      total: 60 * 1024 * 1024,
+    });
+    expect(unknown.status).toBeLessThan(500);
+    expect(unknown.written).toBeLessThan(16 * 1024 * 1024);
+    const page = await pushBody("/signin", {
+      cookie: "",
+      contentType: "application/x-www-form-urlencoded",
+      total: 60 * 1024 * 1024,
+    });
+    expect(page.status).toBeLessThan(500);
+    expect(page.written).toBeLessThan(16 * 1024 * 1024);
+    const action = await pushBody("/signin", {
+      cookie: "",
+      contentType: "multipart/form-data; boundary=x",
+      headers: { "next-action": "0".repeat(42) },
+      total: 60 * 1024 * 1024,
+    });
+    expect(action.status).toBeLessThan(500);
+    expect(action.written).toBeLessThan(16 * 1024 * 1024);
   });
 });
 

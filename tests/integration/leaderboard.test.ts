@@ -32,7 +32,7 @@ async function votedBattle(options: {
   style: number[];
 }) {
   const visitor = await db.prisma.visitor.create({
-    data: { termsAcceptedAt: new Date(), bannedAt: options.banned ? new Date() : null },
+    data: { termsAcceptedAt: new Date() },
   });
   const [ta, ha, la, ba, tb, hb, lb, bb] = options.style;
   const conversation = await db.prisma.conversation.create({
@@ -83,6 +83,8 @@ async function votedBattle(options: {
     },
   });
   await castVote(db, { conversationId: conversation.id, visitorId: visitor.id, winner: options.winner, ipHash: null });
+  // banned after voting (a banned visitor's new votes are refused): the vote stays stored, left out of the board
+  if (options.banned) await db.prisma.visitor.update({ where: { id: visitor.id }, data: { bannedAt: new Date() } });
 }
 
 beforeAll(async () => {

@@ -1,0 +1,461 @@
+// `npm run test:abuse`: what one visitor can do to the arena, on this machine only (loopback), bounded in time and
+// count, against the production build with a deployment's defaults (limits, pool, ceilings). One web process over
+// a PostgreSQL of its own and the fake model server, started cold (its pool just opened), then:
+//   1. 200 simultaneous follow-ups on one battle from one cookie, while a second visitor opens a battle, streams it,
+//      votes and reads the leaderboard: each of those must answer within 2 s, and no storm request a 500 or hang;
+//   2. 100 regenerations from one visitor, one after another and then 100 at once: refused past the limit, and the
+//      models called no more often than the limit allows;
+//   3. a 400 MB chunked body to every kind of route (JSON, Auth.js, a server action, an unknown address, uploads):
+//      refused after its ceiling, the web process's memory growing less than 50 MB;
+//   4. bans: a banned visitor's vote and regeneration refused; a banned image (and every battle carrying it, also
+//      another visitor's) absent from the export, the research archive and share links.
+// Prints JSON with every figure and "N passed, N failed" last; exits 1 when a check fails.
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { unzipSync } from "fflate";
+import sharp from "sharp";
+import { writeFakeModelsFile } from "../e2e/fake-models/models-file";
+import { startFakeModelServer } from "../e2e/fake-models/server";
+import { startEmbeddedPostgres } from "../lib/db/embedded";
+import { freePort } from "../lib/db/free-port";
+import { applyMigrations } from "../lib/db/migrate";
+
+const DEADLINE_MS = 240_000;
+const SECRET = "abuse-secret-0123456789";
+const REQUEST_TIMEOUT_MS = 30_000;
+
+if (!fs.existsSync(".next/BUILD_ID")) {
+  console.error("error: no production build; run `npm run build` first");
+  process.exit(1);
+}
+const hardStop = setTimeout(() => {
+  console.error("error: the abuse run passed its time limit");
+  void cleanup().finally(() => process.exit(1));
+}, DEADLINE_MS);
+hardStop.unref();
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), "arena-abuse-"));
+const database = await startEmbeddedPostgres({ dataDir: path.join(root, "pg"), port: await freePort() });
+await applyMigrations(database.url);
+const reply = Array.from({ length: 12 }, (_, i) => `word${i}`).join(" ");
+const fake = await startFakeModelServer({
+  models: { "fake-alpha": { reply, tokenDelayMs: 5 }, "fake-beta": { reply, tokenDelayMs: 5 } },
+});
+const modelsFile = writeFakeModelsFile(root, fake.baseURL, ["fake-alpha", "fake-beta"]);
+// uploads: 2 images of 10 MB at most, so the upload route's ceiling (21 MB) is what this run measures against
+const UPLOAD_ENV = { ARENA_MAX_IMAGES: "2", ARENA_IMAGE_MAX_MB: "10" };
+
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const web: ChildProcess = spawn(process.execPath, ["scripts/web-server.mjs", "start", "-p", String(port)], {
+  stdio: ["ignore", "ignore", process.env.ABUSE_LOGS ? "inherit" : "ignore"],
+  env: {
+    ...process.env,
+    NEXT_TELEMETRY_DISABLED: "1",
+    DATABASE_URL: database.url,
+    ARENA_MODELS_FILE: modelsFile,
+    ARENA_DATA_DIR: root,
+    ARENA_SECRET: SECRET,
+    ARENA_NSFW_CHECK: "0",
+    ...UPLOAD_ENV,
+  },
+});
+for (let i = 0; ; i++) {
+  const ok = await fetch(`${base}/api/health`).then(
+    (r) => r.ok,
+    () => false,
+  );
+  if (ok) break;
+  if (i > 240) throw new Error("the web process did not start");
+  await sleep(250);
+}
+
+function sleep(ms: number) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+async function cleanup() {
+  if (web.exitCode === null) web.kill("SIGKILL");
+  await fake.close().catch(() => undefined);
+  await database.stop().catch(() => undefined);
+  fs.rmSync(root, { recursive: true, force: true });
+}
+
+const checks: Record<string, boolean> = {};
+const figures: Record<string, unknown> = {};
+
+// ---------------------------------------------------------------- a visitor as the page is one
+
+interface Answer {
+  status: number;
+  ms: number;
+  body: string;
+}
+
+async function call(pathname: string, init: RequestInit = {}): Promise<Answer> {
+  const started = performance.now();
+  try {
+    const response = await fetch(`${base}${pathname}`, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    const body = await response.text();
+    return { status: response.status, ms: performance.now() - started, body };
+  } catch (error) {
+    return { status: (error as Error).name === "TimeoutError" ? -1 : 0, ms: performance.now() - started, body: "" };
+  }
+}
+
+async function newVisitor(): Promise<string> {
+  const response = await fetch(`${base}/api/visitor`, { method: "POST", body: "{}" });
+  return (response.headers.getSetCookie()[0] ?? "").split(";")[0] ?? "";
+}
+
+let shade = 0;
+async function image(bytes?: Uint8Array<ArrayBuffer>): Promise<Blob> {
+  shade += 1;
+  const data =
+    bytes ??
+    new Uint8Array(
+      await sharp({ create: { width: 24, height: 24, channels: 3, background: { r: shade, g: 80, b: 160 } } })
+        .png()
+        .toBuffer(),
+    );
+  return new Blob([data], { type: "image/png" });
+}
+
+async function openBattle(cookie: string, picture?: Blob): Promise<{ answer: Answer; id: string }> {
+  const form = new FormData();
+  form.set("prompt", "What is in the picture?");
+  form.append("images", picture ?? (await image()), "picture.png");
+  const answer = await call("/api/conversations", { method: "POST", body: form, headers: { cookie } });
+  const id = answer.status === 201 ? (JSON.parse(answer.body) as { id: string }).id : "";
+  return { answer, id };
+}
+
+const json = (cookie: string, body: unknown): RequestInit => ({
+  method: "POST",
+  headers: { cookie, "content-type": "application/json" },
+  body: JSON.stringify(body),
+});
+
+/** Streams a turn to its end; `ms` is the time to the response's headers (when the answers start). */
+async function turn(cookie: string, id: string, body: unknown = {}): Promise<Answer & { headersMs: number }> {
+  const started = performance.now();
+  try {
+    const response = await fetch(`${base}/api/conversations/${id}/turn`, {
+      ...json(cookie, body),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    const headersMs = performance.now() - started;
+    const text = await response.text();
+    return { status: response.status, ms: performance.now() - started, headersMs, body: text };
+  } catch {
+    return { status: -1, ms: performance.now() - started, headersMs: -1, body: "" };
+  }
+}
+
+const vote = (cookie: string, id: string) => call(`/api/conversations/${id}/vote`, json(cookie, { winner: "model_a" }));
+const statusCounts = (answers: { status: number }[]) =>
+  answers.reduce<Record<string, number>>((counts, a) => {
+    counts[a.status] = (counts[a.status] ?? 0) + 1;
+    return counts;
+  }, {});
+
+// ---------------------------------------------------------------- 1. the follow-up storm on a cold pool
+
+{
+  // a board to serve: one voted battle, its snapshots computed as the jobs process would
+  const voter = await newVisitor();
+  const seeded = await openBattle(voter);
+  await turn(voter, seeded.id);
+  await vote(voter, seeded.id);
+  const { createDb, closeDb } = await import("../lib/db/context");
+  const { snapshotTick } = await import("../lib/leaderboard/scheduler");
+  const jobs = createDb(database.url);
+  const tick = await snapshotTick(jobs, { rounds: 10 }).finally(() => closeDb(jobs));
+  figures.seededBoard = { reason: tick.reason, snapshots: tick.result?.snapshots.length ?? 0, votes: tick.result?.votes };
+
+  const cookie = await newVisitor();
+  const { id } = await openBattle(cookie);
+  await turn(cookie, id);
+  const storm = Array.from({ length: 200 }, (_, i) =>
+    call(`/api/conversations/${id}/messages`, json(cookie, { prompt: `and then? (${i})` })),
+  );
+  await sleep(50);
+  // a second visitor, meanwhile
+  const other = await newVisitor();
+  const opened = await openBattle(other);
+  const streamed = await turn(other, opened.id);
+  const voted = await vote(other, opened.id);
+  const board = await call("/api/leaderboard");
+  const health = await call("/api/health");
+  const stormed = await Promise.all(storm);
+  const slowest = Math.max(...stormed.map((a) => a.ms));
+  figures.followUpStorm = {
+    requests: stormed.length,
+    statuses: statusCounts(stormed),
+    slowestMs: Math.round(slowest),
+    secondVisitor: {
+      openBattleMs: Math.round(opened.answer.ms),
+      answersStartMs: Math.round(streamed.headersMs),
+      voteMs: Math.round(voted.ms),
+      leaderboardMs: Math.round(board.ms),
+      statuses: [opened.answer.status, streamed.status, voted.status, board.status],
+    },
+    healthDuringStorm: health.status,
+  };
+  checks["storm: no request failed with 5xx or hung"] = stormed.every((a) => a.status > 0 && a.status < 500);
+  checks["storm: a second visitor's battle, answers, vote and leaderboard each within 2 s"] =
+    opened.answer.status === 201 &&
+    streamed.status === 200 &&
+    (voted.status === 201 || voted.status === 200) &&
+    board.status === 200 &&
+    Math.max(opened.answer.ms, streamed.headersMs, voted.ms, board.ms) < 2_000;
+}
+
+// ---------------------------------------------------------------- 2. regenerations
+
+{
+  const cookie = await newVisitor();
+  const { id } = await openBattle(cookie);
+  await turn(cookie, id);
+  const callsBefore = fake.requests.length;
+  const oneByOne: Answer[] = [];
+  for (let i = 0; i < 100; i++) oneByOne.push(await turn(cookie, id, { regenerate: true }));
+  const callsOneByOne = fake.requests.length - callsBefore;
+  // another visitor, 100 at once: refused at once while one is claimed, and the battle's limit still holds
+  const other = await newVisitor();
+  const second = await openBattle(other);
+  await turn(other, second.id);
+  const callsBeforeBurst = fake.requests.length;
+  const burst = await Promise.all(Array.from({ length: 100 }, () => turn(other, second.id, { regenerate: true })));
+  const callsBurst = fake.requests.length - callsBeforeBurst;
+  const allowedOneByOne = oneByOne.filter((a) => a.status === 200).length;
+  figures.regenerations = {
+    oneByOne: { statuses: statusCounts(oneByOne), modelCalls: callsOneByOne },
+    atOnce: { statuses: statusCounts(burst), modelCalls: callsBurst },
+  };
+  checks["regenerations: refused past the battle's limit (10), each refusal a 429"] =
+    allowedOneByOne === 10 && oneByOne.filter((a) => a.status === 429).length === 90;
+  checks["regenerations: the models called only for the ones allowed"] =
+    callsOneByOne === 2 * allowedOneByOne && callsBurst <= 2 * 10;
+  checks["regenerations: none failed with 5xx or hung"] = [...oneByOne, ...burst].every(
+    (a) => a.status > 0 && a.status < 500,
+  );
+}
+
+// ---------------------------------------------------------------- 3. 400 MB bodies
+
+/** Resident memory of the web process and its children, in bytes. */
+function treeRss(pid: number): number {
+  const parents = new Map<number, number>();
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const tree = new Set([pid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [child, parent] of parents) {
+      if (tree.has(parent) && !tree.has(child)) {
+        tree.add(child);
+        grew = true;
+      }
+    }
+  }
+  let total = 0;
+  for (const member of tree) {
+    try {
+      const status = fs.readFileSync(`/proc/${member}/status`, "utf8");
+      total += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+
+/** Pushes up to `total` bytes chunked until the app answers; resolves with its status and what was written. */
+function pushBody(pathname: string, contentType: string, cookie: string, total: number) {
+  return new Promise<{ status: number; written: number; code: string | undefined }>((resolve) => {
+    let written = 0;
+    let answered = false;
+    const request = http.request(`${base}${pathname}`, {
+      method: "POST",
+      headers: { "content-type": contentType, cookie },
+    });
+    request.on("response", (response) => {
+      answered = true;
+      let body = "";
+      response.on("data", (chunk) => {
+        body += chunk;
+      });
+      response.on("end", () => {
+        request.destroy();
+        let code: string | undefined;
+        try {
+          code = (JSON.parse(body) as { error?: { code?: string } }).error?.code;
+        } catch {
+          code = undefined;
+        }
+        resolve({ status: response.statusCode ?? 0, written, code });
+      });
+    });
+    request.on("error", () => {
+      setTimeout(() => {
+        if (!answered) resolve({ status: 0, written, code: undefined });
+      }, 1_000);
+    });
+    const chunk = Buffer.alloc(256 * 1024, 0x61);
+    const pump = () => {
+      while (!answered && written < total) {
+        written += chunk.length;
+        if (!request.write(chunk)) {
+          request.once("drain", pump);
+          return;
+        }
+      }
+      if (!answered) request.end();
+    };
+    pump();
+  });
+}
+
+{
+  const cookie = await newVisitor();
+  const { id } = await openBattle(cookie);
+  const targets: [string, string][] = [
+    [`/api/conversations/${id}/messages`, "application/json"],
+    ["/api/auth/callback/credentials", "application/x-www-form-urlencoded"],
+    ["/signin", "application/x-www-form-urlencoded"],
+    ["/api/no-such-route", "application/json"],
+    ["/api/conversations", "multipart/form-data; boundary=x"],
+  ];
+  const pid = web.pid as number;
+  const results: Record<string, unknown> = {};
+  let worst = 0;
+  for (const [pathname, type] of targets) {
+    await sleep(300);
+    const before = treeRss(pid);
+    let peak = before;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, treeRss(pid));
+    }, 50);
+    const pushed = await pushBody(pathname, type, cookie, 400 * 1024 * 1024);
+    clearInterval(sampler);
+    peak = Math.max(peak, treeRss(pid));
+    const growthMb = (peak - before) / 1048576;
+    worst = Math.max(worst, growthMb);
+    results[pathname.replace(id, ":id")] = {
+      status: pushed.status,
+      code: pushed.code,
+      sentMb: Math.round(pushed.written / 1048576),
+      rssGrowthMb: Math.round(growthMb * 10) / 10,
+    };
+    // a route that reads its body must refuse it at the ceiling; one that does not read it (a page, a 404) may
+    // answer at once: either way nothing past the ceiling is taken in
+    const reads = !["/signin", "/api/no-such-route"].includes(pathname);
+    const answered = reads
+      ? pushed.status === 413 && pushed.code === "body_too_large"
+      : pushed.status > 0 && pushed.status < 500;
+    const what = reads ? "413 after its ceiling" : "answered unread";
+    checks[`400 MB body to ${pathname.replace(id, ":id")}: ${what}, memory +${Math.round(growthMb)} MB < 50`] =
+      answered && pushed.written < 64 * 1048576 && growthMb < 50;
+  }
+  figures.bodies = { ...results, uploadCeilingMb: 21, worstRssGrowthMb: Math.round(worst * 10) / 10 };
+  const alive = await call("/api/health");
+  checks["the web process still answers after the bodies"] = alive.status === 200;
+}
+
+// ---------------------------------------------------------------- 4. bans
+
+{
+  const { createDb, closeDb } = await import("../lib/db/context");
+  const { banVisitor } = await import("../lib/integrity");
+  const { reviewFlag } = await import("../lib/admin/moderation");
+  const { createApiToken } = await import("../lib/auth/api-tokens");
+  const db = createDb(database.url);
+  try {
+    // a banned visitor: its vote and its regeneration are refused
+    const banned = await newVisitor();
+    const battle = await openBattle(banned);
+    await turn(banned, battle.id);
+    const owner = await db.prisma.conversation.findUniqueOrThrow({ where: { id: battle.id } });
+    await banVisitor(db, owner.visitorId as string, "abuse run");
+    const refusedVote = await vote(banned, battle.id);
+    const refusedRegenerate = await turn(banned, battle.id, { regenerate: true });
+    const storedVotes = await db.prisma.vote.count({ where: { conversationId: battle.id } });
+    checks["ban: the banned visitor's vote is refused (403) and not stored"] =
+      refusedVote.status === 403 && storedVotes === 0;
+    checks["ban: the banned visitor's regeneration is refused (403)"] = refusedRegenerate.status === 403;
+
+    // a banned image: uploaded by one visitor, used again by another; both battles voted
+    const bytes = new Uint8Array(
+      await sharp({ create: { width: 40, height: 40, channels: 3, background: "#c01070" } })
+        .png()
+        .toBuffer(),
+    );
+    const first = await newVisitor();
+    const second = await newVisitor();
+    const mine = await openBattle(first, await image(bytes));
+    const theirs = await openBattle(second, await image(bytes));
+    for (const [cookie, id] of [
+      [first, mine.id],
+      [second, theirs.id],
+    ] as const) {
+      await turn(cookie, id);
+      await vote(cookie, id);
+    }
+    const sha = (await db.prisma.messageImage.findFirstOrThrow({ where: { message: { conversationId: mine.id } } }))
+      .imageSha256;
+    const researcher = await db.prisma.user.create({ data: { email: "researcher@abuse.test", role: "researcher" } });
+    const { token } = await createApiToken(db, researcher.id, "abuse run");
+    const auth = { headers: { authorization: `Bearer ${token}` } };
+    const exported = async () => (await call("/api/export", auth)).body;
+    const archived = async () => {
+      const response = await fetch(`${base}/api/research/archive`, auth);
+      const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
+      return Object.entries(files).map(([name, data]) => [name, Buffer.from(data).toString("latin1")] as const);
+    };
+    const mentions = (files: (readonly [string, string])[]) =>
+      files.filter(([name, text]) => name.includes(sha) || text.includes(sha)).map(([name]) => name);
+    const shareBefore = await call(`/api/conversations/${theirs.id}`, {}).then(() =>
+      fetch(`${base}/share/${theirs.id}`).then((r) => r.status),
+    );
+    const exportBefore = (await exported()).includes(sha);
+    const archiveBefore = mentions(await archived()).length;
+    const flag = await db.prisma.moderationFlag.create({
+      data: { conversationId: mine.id, imageSha256: sha, source: "abuse-run", reason: "reported" },
+    });
+    await reviewFlag(db, flag.id, "ban", "abuse-run");
+    const exportAfter = (await exported()).includes(sha);
+    const archiveAfter = mentions(await archived());
+    const shareAfter = await fetch(`${base}/share/${theirs.id}`).then((r) => r.status);
+    figures.bans = {
+      vote: refusedVote.status,
+      regenerate: refusedRegenerate.status,
+      image: { exportBefore, exportAfter, archiveFilesBefore: archiveBefore, archiveFilesAfter: archiveAfter.length },
+      shareLinkOfAnotherVisitorsBattle: { before: shareBefore, after: shareAfter },
+    };
+    checks["ban: the banned image was exported before the ban (the check can fail)"] =
+      exportBefore && archiveBefore > 0 && shareBefore === 200;
+    checks["ban: the banned image and every battle carrying it are gone from the export and the archive"] =
+      !exportAfter && archiveAfter.length === 0;
+    checks["ban: another visitor's share link carrying the banned image is gone"] = shareAfter === 404;
+  } finally {
+    await closeDb(db);
+  }
+}
+
+console.log(JSON.stringify({ ...figures, checks }, null, 2));
+await cleanup();
+const failed = Object.entries(checks).filter(([, ok]) => !ok);
+for (const [name] of failed) console.error(`failed: ${name}`);
+console.log(`${Object.keys(checks).length - failed.length} passed, ${failed.length} failed`);
+process.exit(failed.length ? 1 : 0);
