@@ -175,6 +175,8 @@ const statusCounts = (answers: { status: number }[]) =>
   const jobs = createDb(database.url);
   const tick = await snapshotTick(jobs, { rounds: 10 }).finally(() => closeDb(jobs));
   figures.seededBoard = { reason: tick.reason, snapshots: tick.result?.snapshots.length ?? 0, votes: tick.result?.votes };
+  // the vote above read the (then empty) board, which each web process keeps for ARENA_LEADERBOARD_CACHE_MS
+  await sleep(2_500);
 
   const cookie = await newVisitor();
   const { id } = await openBattle(cookie);

@@ -29,6 +29,27 @@ describe("isDatabaseUnavailable", () => {
     );
   });
 
+  it("treats a server that stopped answering, and waits past their bounds, as unavailable (503, not 500)", async () => {
+    // a frozen server: accepts the connection, never answers; the driver's own read timeout gives up
+    const sockets: net.Socket[] = [];
+    const silent = net.createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const pool = new pg.Pool({
+      port: (silent.address() as net.AddressInfo).port,
+      host: "127.0.0.1",
+      connectionTimeoutMillis: 300,
+    });
+    const error = await pool.query("SELECT 1").catch((e: unknown) => e);
+    for (const socket of sockets) socket.destroy();
+    silent.close();
+    await pool.end().catch(() => undefined);
+    expect(isDatabaseUnavailable(error)).toBe(true);
+    expect(isDatabaseUnavailable(new Error("Query read timeout"))).toBe(true);
+    // lock_timeout / NOWAIT and statement_timeout
+    expect(isDatabaseUnavailable(Object.assign(new Error("could not obtain lock"), { code: "55P03" }))).toBe(true);
+    expect(isDatabaseUnavailable(Object.assign(new Error("canceling statement"), { code: "57014" }))).toBe(true);
+  });
+
   it("does not take bugs or bad data for an outage", () => {
     expect(isDatabaseUnavailable(Object.assign(new Error("duplicate key"), { code: "23505" }))).toBe(false);
     expect(isDatabaseUnavailable(new TypeError("x is undefined"))).toBe(false);

@@ -511,6 +511,48 @@ describe("bodies over their ceiling", () => {
   });
 });
 
+describe("staff sessions and headers", () => {
+  it("ends a session at sign-out: a copied cookie stops working at once", async () => {
+    const copied = await signInOverHttp(app.baseURL, STAFF[0]!.email, STAFF[0]!.password);
+    const admin = (cookie: string) => fetch(`${app.baseURL}/api/admin/models`, { headers: { cookie } });
+    expect((await admin(copied)).status).toBe(200);
+    const csrf = await fetch(`${app.baseURL}/api/auth/csrf`, { headers: { cookie: copied } });
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const csrfCookie = (csrf.headers.getSetCookie()[0] ?? "").split(";")[0];
+    const out = await fetch(`${app.baseURL}/api/auth/signout`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        cookie: [copied, csrfCookie].filter(Boolean).join("; "),
+      },
+      body: new URLSearchParams({ csrfToken, callbackUrl: `${app.baseURL}/` }),
+    });
+    expect(out.status).toBeLessThan(400);
+    // the browser dropped its cookie; the copy is refused
+    expect((await admin(copied)).status).toBe(401);
+    // other sessions of the same account are untouched
+    expect((await admin(cookies.admin as string)).status).toBe(200);
+  });
+
+  it("does not count successful sign-ins toward the lockout", async () => {
+    // more than the ten tries a quarter hour allows per address and client
+    for (let i = 0; i < 12; i++) {
+      expect(await trySignIn(app.baseURL, STAFF[2]!.email, STAFF[2]!.password), `sign-in ${i + 1}`).not.toBeNull();
+    }
+  });
+
+  it("sends the security headers with pages and API answers", async () => {
+    for (const path of ["/", "/api/health", "/api/nope"]) {
+      const response = await fetch(`${app.baseURL}${path}`);
+      expect(response.headers.get("content-security-policy"), path).toMatch(/frame-ancestors 'none'/);
+      expect(response.headers.get("x-content-type-options"), path).toBe("nosniff");
+      expect(response.headers.get("x-frame-options"), path).toBe("DENY");
+      expect(response.headers.get("referrer-policy"), path).toBe("strict-origin-when-cross-origin");
+    }
+  });
+});
+
 describe("client addresses", () => {
   /** An instance allowing three battles an hour per client address, with a secret (so counters) of its own. */
   const limitedApp = (secret: string, env: Record<string, string> = {}) =>

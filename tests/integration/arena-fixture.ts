@@ -14,6 +14,8 @@ import { scratchDatabase } from "./db-admin";
 
 export interface ArenaFixture {
   db: Db;
+  /** the scratch database's address */
+  url: string;
   fake: FakeModelServer;
   dataDir: string;
   close(): Promise<void>;
@@ -42,6 +44,7 @@ export async function startArena(name: string, replies: Record<string, string>):
   const db = createDb(url);
   return {
     db,
+    url,
     fake,
     dataDir,
     async close() {

@@ -1,0 +1,199 @@
+// What one visitor (or one model) must not be able to do to the arena (issue 25), against a real PostgreSQL and
+// the fake model server: a follow-up storm on a pool of web bounds, regenerations past their limits, a banned
+// visitor voting, a model answering NULs, stalling or without end, a model left out of the models file.
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  acceptTerms,
+  addFollowUp,
+  castVote,
+  openConversation,
+  prepareTurn,
+  streamTurn,
+  type TurnEvent,
+} from "../../lib/arena";
+import { closeDb, createDb, type Db } from "../../lib/db";
+import { webWaits } from "../../lib/db/waits";
+import { loadModelsConfig, syncRegistry } from "../../lib/providers";
+import { type ArenaFixture, startArena } from "./arena-fixture";
+
+let arena: ArenaFixture;
+let db: Db;
+
+beforeAll(async () => {
+  arena = await startArena("one-visitor", { alpha: "A calm answer.", beta: "Another calm answer." });
+  db = arena.db;
+  Object.assign(process.env, {
+    ARENA_NSFW_CHECK: "0",
+    ARENA_RATE_REGENERATE_PER_BATTLE: "3",
+    ARENA_STALL_TIMEOUT_MS: "1500",
+  });
+});
+afterAll(async () => {
+  for (const name of ["ARENA_NSFW_CHECK", "ARENA_RATE_REGENERATE_PER_BATTLE", "ARENA_STALL_TIMEOUT_MS"])
+    delete process.env[name];
+  await arena?.close();
+});
+
+async function events(stream: ReadableStream<Uint8Array>): Promise<TurnEvent[]> {
+  const text = await new Response(stream).text();
+  return text
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as TurnEvent);
+}
+
+async function battle(on: Db = db) {
+  const visitorId = (await acceptTerms(on, null, "hash")).id;
+  const bytes = await sharp({ create: { width: 32, height: 32, channels: 3, background: "#3366aa" } })
+    .png()
+    .toBuffer();
+  const { id } = await openConversation(on, {
+    visitorId,
+    ipHash: null,
+    mode: "battle",
+    prompt: "What is this?",
+    uploads: [{ name: "x.png", bytes }],
+  });
+  return { id, visitorId };
+}
+
+const answer = (id: string, visitorId: string, options: { regenerate?: boolean } = {}, on: Db = db) =>
+  prepareTurn(on, { conversationId: id, visitorId, ...options }).then((plan) => events(streamTurn(on, plan)));
+
+describe("one visitor against the arena", () => {
+  it("a storm of follow-ups on a small pool with the web's bounds never needs a second connection under the lock", async () => {
+    // two connections only: the old code took one for the lock and waited forever for a second one (the limiter)
+    process.env.ARENA_DB_POOL_SIZE = "2";
+    const web = createDb(arena.url, { ...webWaits(), acquireMs: 3_000 });
+    delete process.env.ARENA_DB_POOL_SIZE;
+    try {
+      const { id, visitorId } = await battle(web);
+      await answer(id, visitorId, {}, web);
+      const results = await Promise.allSettled(
+        Array.from({ length: 40 }, (_, i) =>
+          addFollowUp(web, { conversationId: id, visitorId, ipHash: null, prompt: `more ${i}` }),
+        ),
+      );
+      expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+      // each refused for what it is; none timed out waiting for a connection (the deadlock's symptom)
+      for (const r of results.filter((r): r is PromiseRejectedResult => r.status === "rejected")) {
+        expect(["conversation_busy", "answers_pending", "rate_limited"]).toContain(r.reason.code);
+      }
+    } finally {
+      await closeDb(web);
+    }
+  }, 60_000);
+
+  it("refuses regenerations past the battle's limit before any answer is replaced, and calls no model for them", async () => {
+    const { id, visitorId } = await battle();
+    await answer(id, visitorId);
+    for (let i = 0; i < 3; i++) await answer(id, visitorId, { regenerate: true });
+    const calls = arena.fake.requests.length;
+    await expect(prepareTurn(db, { conversationId: id, visitorId, regenerate: true })).rejects.toMatchObject({
+      kind: "rate_limited",
+    });
+    await expect(prepareTurn(db, { conversationId: id, visitorId, sides: ["a"] })).rejects.toMatchObject({
+      kind: "rate_limited",
+    });
+    expect(arena.fake.requests.length).toBe(calls);
+    // the last answers are still there, finished: the battle can be voted on
+    await castVote(db, { conversationId: id, visitorId, winner: "tie", ipHash: null });
+  });
+
+  it("refuses a banned visitor's vote and regeneration, and stores nothing", async () => {
+    const { id, visitorId } = await battle();
+    await answer(id, visitorId);
+    await db.prisma.visitor.update({ where: { id: visitorId }, data: { bannedAt: new Date() } });
+    await expect(
+      castVote(db, { conversationId: id, visitorId, winner: "model_a", ipHash: null }),
+    ).rejects.toMatchObject({
+      kind: "forbidden",
+      code: "visitor_banned",
+    });
+    await expect(prepareTurn(db, { conversationId: id, visitorId, regenerate: true })).rejects.toMatchObject({
+      code: "visitor_banned",
+    });
+    await expect(prepareTurn(db, { conversationId: id, visitorId })).rejects.toMatchObject({ code: "visitor_banned" });
+    expect(await db.prisma.vote.count({ where: { conversationId: id } })).toBe(0);
+  });
+});
+
+describe("one model against the arena", () => {
+  const storedAnswers = (id: string) =>
+    db.prisma.message.findMany({
+      where: { conversationId: id, role: "assistant", superseded: false },
+      include: { response: true },
+      orderBy: { side: "asc" },
+    });
+
+  it("stores an answer with NUL characters as finished text without them (no 'database unavailable')", async () => {
+    arena.fake.setModel("alpha-vl", { reply: "zero\u0000byte \u0000answer" });
+    arena.fake.setModel("beta-vl", { reply: "clean answer" });
+    try {
+      const { id, visitorId } = await battle();
+      const all = await answer(id, visitorId);
+      expect(all.filter((e) => e.type === "error")).toEqual([]);
+      const texts = (await storedAnswers(id)).map((m) => m.content);
+      expect(texts.sort()).toEqual(["clean answer", "zerobyte answer"]);
+      expect(JSON.stringify(all)).not.toContain("\\u0000");
+    } finally {
+      arena.fake.setModel("alpha-vl", { reply: "A calm answer." });
+      arena.fake.setModel("beta-vl", { reply: "Another calm answer." });
+    }
+  });
+
+  it("cuts an answer at the model's ceiling, stored finished and marked", async () => {
+    await db.prisma.model.update({ where: { id: "alpha" }, data: { maxAnswerChars: 120 } });
+    await db.prisma.model.update({ where: { id: "beta" }, data: { maxAnswerChars: 120 } });
+    arena.fake.setModel("alpha-vl", { reply: "word ".repeat(400) });
+    arena.fake.setModel("beta-vl", { reply: "word ".repeat(400) });
+    try {
+      const { id, visitorId } = await battle();
+      const all = await answer(id, visitorId);
+      expect(all.filter((e) => e.type === "done")).toHaveLength(2);
+      for (const message of await storedAnswers(id)) {
+        expect(message.content).toHaveLength(120);
+        expect(message.response?.finishReason).toBe("length");
+        expect(message.response?.params).toMatchObject({ cutAtChars: 120 });
+      }
+    } finally {
+      await db.prisma.model.updateMany({ data: { maxAnswerChars: null } });
+      arena.fake.setModel("alpha-vl", { reply: "A calm answer." });
+      arena.fake.setModel("beta-vl", { reply: "Another calm answer." });
+    }
+  });
+
+  it("frees a battle whose model went silent after it started, long before the total timeout", async () => {
+    arena.fake.setModel("alpha-vl", { reply: "one two three four", failure: { kind: "hang", afterTokens: 2 } });
+    try {
+      const { id, visitorId } = await battle();
+      const all = await answer(id, visitorId);
+      const failed = all.filter((e) => e.type === "error");
+      // the stall bound (1.5 s here), not ARENA_TOTAL_TIMEOUT_MS (180 s, past this test's own timeout)
+      expect(failed).toHaveLength(1);
+      expect(failed[0]).toMatchObject({ code: "provider_timeout", message: expect.stringMatching(/partway/) });
+    } finally {
+      arena.fake.setModel("alpha-vl", { reply: "A calm answer." });
+    }
+  }, 60_000);
+
+  it("disables a model the models file no longer lists, unless an admin took it over in the console", async () => {
+    await db.prisma.model.create({
+      data: { id: "gone", providerId: "fake", providerModelId: "gone-vl", displayName: "Gone" },
+    });
+    await db.prisma.model.create({
+      data: {
+        id: "console-made",
+        providerId: "fake",
+        providerModelId: "c-vl",
+        displayName: "Console",
+        consoleEditedAt: new Date(),
+      },
+    });
+    await syncRegistry(db.prisma, loadModelsConfig().config);
+    const models = await db.prisma.model.findMany({ select: { id: true, enabled: true } });
+    const enabled = Object.fromEntries(models.map((m) => [m.id, m.enabled]));
+    expect(enabled).toMatchObject({ alpha: true, beta: true, gone: false, "console-made": true });
+  });
+});
