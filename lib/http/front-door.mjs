@@ -151,12 +151,16 @@ export function limitBody(req, res, limit) {
   };
   function refuse() {
     res.on("error", () => undefined); // the route may still try to answer a request that is gone
-    const close = () => req.socket.destroy();
-    if (res.headersSent) return close();
-    sendError(res, 413, "body_too_large", `the request body is larger than ${describeBytes(limit)}`, {
-      connection: "close",
-    });
-    res.once("finish", close);
+    // stop reading: the sender's writes back up in TCP instead of arriving, so nothing more is taken in and the
+    // client still reads our answer (closing at once would reset the connection under its writes); the
+    // connection is closed once the answer is out, after a moment for the client to read it
+    req.socket.pause();
+    const close = () => setTimeout(() => req.socket.destroy(), 1_000).unref();
+    if (res.writableFinished) close();
+    else res.once("finish", close);
+    // no "connection: close": Node would then close at once, and closing with unread bytes resets the connection
+    if (!res.headersSent)
+      sendError(res, 413, "body_too_large", `the request body is larger than ${describeBytes(limit)}`);
     // whoever reads the body sees it end here (and fails on it, unheard): nobody waits for bytes we drop
     push.call(req, null);
   }
