@@ -12,7 +12,6 @@
 // Prints JSON with every figure and "N passed, N failed" last; exits 1 when a check fails.
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { unzipSync } from "fflate";
@@ -22,20 +21,15 @@ import { startFakeModelServer } from "../e2e/fake-models/server";
 import { startEmbeddedPostgres } from "../lib/db/embedded";
 import { freePort } from "../lib/db/free-port";
 import { applyMigrations } from "../lib/db/migrate";
+import { errorCode, pushBody as pushTo } from "../tests/push-body";
+import { requireBuild, stopAfter } from "./bounded-run";
 
 const DEADLINE_MS = 240_000;
 const SECRET = "abuse-secret-0123456789";
 const REQUEST_TIMEOUT_MS = 30_000;
 
-if (!fs.existsSync(".next/BUILD_ID")) {
-  console.error("error: no production build; run `npm run build` first");
-  process.exit(1);
-}
-const hardStop = setTimeout(() => {
-  console.error("error: the abuse run passed its time limit");
-  void cleanup().finally(() => process.exit(1));
-}, DEADLINE_MS);
-hardStop.unref();
+requireBuild(fs);
+stopAfter(DEADLINE_MS, "abuse", () => cleanup());
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "arena-abuse-"));
 const database = await startEmbeddedPostgres({ dataDir: path.join(root, "pg"), port: await freePort() });
@@ -174,7 +168,11 @@ const statusCounts = (answers: { status: number }[]) =>
   const { snapshotTick } = await import("../lib/leaderboard/scheduler");
   const jobs = createDb(database.url);
   const tick = await snapshotTick(jobs, { rounds: 10 }).finally(() => closeDb(jobs));
-  figures.seededBoard = { reason: tick.reason, snapshots: tick.result?.snapshots.length ?? 0, votes: tick.result?.votes };
+  figures.seededBoard = {
+    reason: tick.reason,
+    snapshots: tick.result?.snapshots.length ?? 0,
+    votes: tick.result?.votes,
+  };
   // the vote above read the (then empty) board, which each web process keeps for ARENA_LEADERBOARD_CACHE_MS
   await sleep(2_500);
 
@@ -283,50 +281,10 @@ function treeRss(pid: number): number {
   return total;
 }
 
-/** Pushes up to `total` bytes chunked until the app answers; resolves with its status and what was written. */
-function pushBody(pathname: string, contentType: string, cookie: string, total: number) {
-  return new Promise<{ status: number; written: number; code: string | undefined }>((resolve) => {
-    let written = 0;
-    let answered = false;
-    const request = http.request(`${base}${pathname}`, {
-      method: "POST",
-      headers: { "content-type": contentType, cookie },
-    });
-    request.on("response", (response) => {
-      answered = true;
-      let body = "";
-      response.on("data", (chunk) => {
-        body += chunk;
-      });
-      response.on("end", () => {
-        request.destroy();
-        let code: string | undefined;
-        try {
-          code = (JSON.parse(body) as { error?: { code?: string } }).error?.code;
-        } catch {
-          code = undefined;
-        }
-        resolve({ status: response.statusCode ?? 0, written, code });
-      });
-    });
-    request.on("error", () => {
-      setTimeout(() => {
-        if (!answered) resolve({ status: 0, written, code: undefined });
-      }, 1_000);
-    });
-    const chunk = Buffer.alloc(256 * 1024, 0x61);
-    const pump = () => {
-      while (!answered && written < total) {
-        written += chunk.length;
-        if (!request.write(chunk)) {
-          request.once("drain", pump);
-          return;
-        }
-      }
-      if (!answered) request.end();
-    };
-    pump();
-  });
+/** Pushes up to `total` bytes chunked until the app answers, with the answer's error code. */
+async function pushBody(pathname: string, contentType: string, cookie: string, total: number) {
+  const pushed = await pushTo(`${base}${pathname}`, { contentType, cookie, total });
+  return { ...pushed, code: errorCode(pushed.body) };
 }
 
 {

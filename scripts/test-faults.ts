@@ -16,6 +16,7 @@ import { STALE_ANSWER_MS } from "../lib/arena/history";
 import { type EmbeddedServer, startEmbeddedPostgres } from "../lib/db/embedded";
 import { freePort } from "../lib/db/free-port";
 import { applyMigrations } from "../lib/db/migrate";
+import { requireBuild, stopAfter } from "./bounded-run";
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -27,16 +28,8 @@ const SECRET = "faults-secret-0123456789";
 /** longer than any answer (30 tokens at 30 ms) plus the save's wait for the database (15 s) */
 const REQUEST_TIMEOUT_MS = 40_000;
 
-if (!fs.existsSync(".next/BUILD_ID")) {
-  console.error("error: no production build; run `npm run build` first");
-  process.exit(1);
-}
-// everything stops by itself, whatever happens
-const hardStop = setTimeout(() => {
-  console.error("error: the fault run passed its time limit");
-  void cleanup().finally(() => process.exit(1));
-}, DEADLINE_MS + 90_000);
-hardStop.unref();
+requireBuild(fs);
+stopAfter(DEADLINE_MS + 90_000, "fault", () => cleanup());
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "arena-faults-"));
 const pgPort = await freePort();

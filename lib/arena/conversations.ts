@@ -8,7 +8,7 @@ import { detectLanguage } from "../categories/language";
 import type { Db } from "../db/context";
 import { isUuid } from "../db/literals";
 import { isLockNotAvailable, transaction } from "../db/pool";
-import { Conflict, Forbidden, InvalidInput, NotFound, TooLarge, Unavailable, Unprocessable } from "../errors";
+import { Conflict, InvalidInput, NotFound, TooLarge, Unavailable, Unprocessable } from "../errors";
 import { type ItemPreset, itemPresets, presetCount } from "../evals/presets";
 import type { PrismaClient } from "../generated/prisma/client";
 import type { ConversationMode } from "../generated/prisma/enums";

@@ -138,7 +138,7 @@ export function limitBody(req, res, limit) {
   let refused = false;
   const push = req.push;
   req.push = function countedPush(chunk, encoding) {
-    if (refused) return chunk === null ? push.call(this, null) : true;
+    if (refused) return true;
     if (chunk !== null && chunk !== undefined) {
       seen += chunk.length;
       if (seen > limit) {
@@ -161,8 +161,8 @@ export function limitBody(req, res, limit) {
     // no "connection: close": Node would then close at once, and closing with unread bytes resets the connection
     if (!res.headersSent)
       sendError(res, 413, "body_too_large", `the request body is larger than ${describeBytes(limit)}`);
-    // whoever reads the body sees it end here (and fails on it, unheard): nobody waits for bytes we drop
-    push.call(req, null);
+    // whoever reads the body gets no more of it, and no end: its read fails when the connection closes, so a
+    // cut body is never taken for a whole one (an upload route would otherwise parse a truncated form)
   }
 }
 

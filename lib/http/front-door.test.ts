@@ -21,11 +21,12 @@ async function readingServer(limit: number) {
     let size = 0;
     req.on("data", (chunk: Buffer) => {
       size += chunk.length;
+      bodies.push(size);
     });
     req.on("end", () => {
-      bodies.push(size);
       if (!res.headersSent) res.end("read");
     });
+    req.on("error", () => undefined); // the connection closed under a cut body
   });
   server.on("clientError", answerClientError);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -92,7 +93,8 @@ describe("the front door", () => {
       expect(big.status).toBe(413);
       expect(JSON.parse(big.body).error).toMatchObject({ code: "body_too_large" });
       expect(big.written).toBeLessThan(16 * 1024 * 1024);
-      // the handler saw its body end at the ceiling, not after 64 MB
+      // the handler never received more than the ceiling
+      expect(bodies.length).toBeGreaterThan(0);
       expect(Math.max(...bodies)).toBeLessThanOrEqual(256 * 1024);
     } finally {
       server.close();

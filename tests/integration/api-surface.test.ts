@@ -2,11 +2,11 @@
 // and hostile input (never a 500, never a reset, always the error shape); every staff route × every kind of
 // caller from one table; forwarded headers believed only from configured proxies; bodies refused past their
 // ceiling before they are read.
-import http from "node:http";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { FakeModelServer } from "../../e2e/fake-models/server";
 import { applyMigrations } from "../../lib/db/migrate";
+import { pushBody as pushTo } from "../push-body";
 import { type ApiRoute, discoverApiRoutes, fill, METHODS, type Method } from "./api-routes";
 import {
   type AppInstance,
@@ -390,60 +390,7 @@ describe("staff routes × callers", () => {
 
 // ---------------------------------------------------------------- sizes and addresses
 
-/** Sends a body to the app over a raw socket, chunked or with a declared length, until the app answers. */
-function pushBody(
-  path: string,
-  options: { cookie: string; contentType: string; declared?: number; total: number; headers?: Record<string, string> },
-): Promise<{ status: number; body: string; written: number }> {
-  return new Promise((resolve, reject) => {
-    let written = 0;
-    let answered = false;
-    const request = http.request(`${app.baseURL}${path}`, {
-      method: "POST",
-      headers: {
-        cookie: options.cookie,
-        "content-type": options.contentType,
-        ...options.headers,
-        ...(options.declared ? { "content-length": String(options.declared) } : {}),
-      },
-    });
-    request.on("response", (response) => {
-      answered = true;
-      let body = "";
-      response.on("data", (chunk) => {
-        body += chunk;
-      });
-      response.on("end", () => {
-        request.destroy();
-        resolve({ status: response.statusCode ?? 0, body, written });
-      });
-    });
-    // the app may answer and close while we still write: the write fails (EPIPE) around the time the answer
-    // arrives, in either order
-    request.on("error", (error) => {
-      setTimeout(() => {
-        if (!answered) reject(error);
-      }, 1_000);
-    });
-    const chunk = Buffer.alloc(64 * 1024, 0x61);
-    if (options.declared) {
-      // the declared length alone must be refused: send the headers, none of the body
-      request.flushHeaders();
-      return;
-    }
-    const pump = () => {
-      while (!answered && written < options.total) {
-        written += chunk.length;
-        if (!request.write(chunk)) {
-          request.once("drain", pump);
-          return;
-        }
-      }
-      if (!answered) request.end();
-    };
-    pump();
-  });
-}
+const pushBody = (path: string, options: Parameters<typeof pushTo>[1]) => pushTo(`${app.baseURL}${path}`, options);
 
 describe("bodies over their ceiling", () => {
   it("refuses a declared 120 MB upload before reading it, and a chunked one once it passes the limit", async () => {
@@ -486,28 +433,15 @@ describe("bodies over their ceiling", () => {
     }
     // a page or an unknown address does not read its body and answers at once (nothing buffered); a server
     // action (Next-Action) reads it
-    const unknown = await pushBody("/api/nope", {
-      cookie: "",
-      contentType: "application/json",
-      total: 60 * 1024 * 1024,
-    });
-    expect(unknown.status).toBeLessThan(500);
-    expect(unknown.written).toBeLessThan(16 * 1024 * 1024);
-    const page = await pushBody("/signin", {
-      cookie: "",
-      contentType: "application/x-www-form-urlencoded",
-      total: 60 * 1024 * 1024,
-    });
-    expect(page.status).toBeLessThan(500);
-    expect(page.written).toBeLessThan(16 * 1024 * 1024);
-    const action = await pushBody("/signin", {
-      cookie: "",
-      contentType: "multipart/form-data; boundary=x",
-      headers: { "next-action": "0".repeat(42) },
-      total: 60 * 1024 * 1024,
-    });
-    expect(action.status).toBeLessThan(500);
-    expect(action.written).toBeLessThan(16 * 1024 * 1024);
+    for (const [path, contentType, headers] of [
+      ["/api/nope", "application/json", {}],
+      ["/signin", "application/x-www-form-urlencoded", {}],
+      ["/signin", "multipart/form-data; boundary=x", { "next-action": "0".repeat(42) }],
+    ] as const) {
+      const pushed = await pushBody(path, { cookie: "", contentType, headers, total: 60 * 1024 * 1024 });
+      expect(pushed.status, path).toBeLessThan(500);
+      expect(pushed.written, path).toBeLessThan(16 * 1024 * 1024);
+    }
   });
 });
 
