@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { redactAddresses, redactContacts, redactIdentifiers, redactNames, redactPersonal } from "./redact";
+import {
+  MAX_REDACTED_CHARS,
+  redactAddresses,
+  redactContacts,
+  redactIdentifiers,
+  redactNames,
+  redactPersonal,
+  TRUNCATED_MARK,
+} from "./redact";
 
 describe("redaction", () => {
   it("hides e-mail addresses and phone numbers, and leaves numbers that are not phones", () => {
@@ -27,5 +35,15 @@ describe("redaction", () => {
     expect(redactPersonal("Dr. Jane Miller, jane@example.com, 12 Elm Street, card 4111111111111111")).toBe(
       "[name], [email], [address], card [id]",
     );
+  });
+
+  it("stays linear on text without breaks, and cuts a message past the ceiling, marked", () => {
+    // one 100,000-letter word took minutes before the e-mail pattern was anchored (the test's timeout guards it)
+    const word = "ab".repeat(50_000);
+    expect(redactPersonal(`${word} write to jane@example.com`)).toBe(
+      `${word.slice(0, MAX_REDACTED_CHARS)}${TRUNCATED_MARK}`,
+    );
+    expect(redactPersonal(`mail jane@example.com ${word}`).startsWith("mail [email] abab")).toBe(true);
+    expect(redactContacts(`${"x".repeat(40_000)}@example.com`)).toBe("[email]");
   });
 });
