@@ -8,7 +8,8 @@
 //   3. a 400 MB chunked body to every kind of route (JSON, Auth.js, a server action, an unknown address, uploads):
 //      refused after its ceiling, the web process's memory growing less than 50 MB;
 //   4. bans: a banned visitor's vote and regeneration refused; a banned image (and every battle carrying it, also
-//      another visitor's) absent from the export, the research archive and share links.
+//      another visitor's) absent from the export, the research archive and share links;
+//   5. a frozen database (every PostgreSQL process stopped): health and a vote answer 503 within their bounds.
 // Prints JSON with every figure and "N passed, N failed" last; exits 1 when a check fails.
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -247,8 +248,8 @@ const statusCounts = (answers: { status: number }[]) =>
 
 // ---------------------------------------------------------------- 3. 400 MB bodies
 
-/** Resident memory of the web process and its children, in bytes. */
-function treeRss(pid: number): number {
+/** A process and all its descendants. */
+function processTree(pid: number): Set<number> {
   const parents = new Map<number, number>();
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
@@ -269,8 +270,13 @@ function treeRss(pid: number): number {
       }
     }
   }
+  return tree;
+}
+
+/** Resident memory of the web process and its children, in bytes. */
+function treeRss(pid: number): number {
   let total = 0;
-  for (const member of tree) {
+  for (const member of processTree(pid)) {
     try {
       const status = fs.readFileSync(`/proc/${member}/status`, "utf8");
       total += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
@@ -411,6 +417,37 @@ async function pushBody(pathname: string, contentType: string, cookie: string, t
   } finally {
     await closeDb(db);
   }
+}
+
+// ---------------------------------------------------------------- 5. a frozen database
+
+{
+  // every PostgreSQL process stopped (SIGSTOP): connections stay open and nothing answers, which PostgreSQL's own
+  // timeouts cannot see; the web process must still answer, 503, within its bounds
+  const cookie = await newVisitor();
+  const { id } = await openBattle(cookie);
+  await turn(cookie, id);
+  const postmaster = Number(fs.readFileSync(path.join(root, "pg", "postmaster.pid"), "utf8").split("\n")[0]);
+  const frozen = [...processTree(postmaster)];
+  for (const pid of frozen) process.kill(pid, "SIGSTOP");
+  let health: Answer;
+  let voted: Answer;
+  try {
+    [health, voted] = await Promise.all([call("/api/health"), vote(cookie, id)]);
+  } finally {
+    for (const pid of frozen) process.kill(pid, "SIGCONT");
+  }
+  const after = await vote(cookie, id);
+  figures.frozenDatabase = {
+    processes: frozen.length,
+    health: { status: health.status, ms: Math.round(health.ms), code: errorCode(health.body) },
+    vote: { status: voted.status, ms: Math.round(voted.ms), code: errorCode(voted.body) },
+    voteAfterThaw: after.status,
+  };
+  checks["frozen database: health answers 503 database_slow within 5 s"] =
+    health.status === 503 && errorCode(health.body) === "database_slow" && health.ms < 5_000;
+  checks["frozen database: a vote answers 503 (not a hang) within the read bound, and works after the thaw"] =
+    voted.status === 503 && voted.ms < REQUEST_TIMEOUT_MS && (after.status === 201 || after.status === 200);
 }
 
 console.log(JSON.stringify({ ...figures, checks }, null, 2));
