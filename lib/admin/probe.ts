@@ -70,7 +70,7 @@ export async function probeModel(db: Db, modelId: string, timeoutMs = 30_000): P
     );
     let next = await stream.next();
     while (!next.done) {
-      firstTokenMs ??= Math.round(performance.now() - started);
+      if (next.value) firstTokenMs ??= Math.round(performance.now() - started);
       if (reply.length < REPLY_LIMIT) reply += next.value;
       next = await stream.next();
     }

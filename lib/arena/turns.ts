@@ -308,6 +308,16 @@ export async function prepareTurn(
  */
 const storable = (text: string) => (text.includes("\u0000") ? text.replaceAll("\u0000", "") : text).toWellFormed();
 
+/** A reasoning model's thought as stored: apart from the answer, within the answer's ceiling, storable. */
+function reasoningMeta(reasoning: StreamEnd["reasoning"], maxChars: number): Record<string, string | number | null> {
+  if (!reasoning) return {};
+  return {
+    reasoning: reasoning.text ? storable(reasoning.text.slice(0, maxChars)) : null,
+    reasoningTokens: reasoning.tokens ?? null,
+    thinkingMs: reasoning.ms,
+  };
+}
+
 /** Stores an answer's text and what we measured about it, in one statement. */
 async function saveAnswer(db: Db, messageId: string, text: string, meta: Record<string, string | number | null>) {
   const columns = Object.keys(meta);
@@ -386,8 +396,10 @@ async function answerSide(db: Db, plan: TurnPlan, target: Target, emit: (event: 
   // a model that started and then went silent frees its battle after stallTimeoutMs, not after the whole
   // totalTimeoutMs (one clock a second per side, rather than a timer reset on every delta)
   let lastDeltaAt = performance.now();
+  /** the model has sent something: a word of its answer, or (an empty delta) a piece of thought */
+  let alive = false;
   const stallClock = setInterval(() => {
-    if (firstTokenMs !== null && performance.now() - lastDeltaAt > settings.stallTimeoutMs) {
+    if (alive && performance.now() - lastDeltaAt > settings.stallTimeoutMs) {
       controller.abort(new ProviderError("the model stopped answering partway", "provider_timeout"));
     }
   }, 1_000);
@@ -403,10 +415,12 @@ async function answerSide(db: Db, plan: TurnPlan, target: Target, emit: (event: 
     let next = await stream.next();
     let capped = false;
     while (!next.done) {
-      if (firstTokenMs === null) {
-        firstTokenMs = performance.now() - started;
+      if (!alive) {
+        alive = true;
         clearTimeout(firstTokenTimer);
       }
+      // the first visible word: a reasoning model's thinking (empty deltas) is timed apart, as thinkingMs
+      if (firstTokenMs === null && next.value) firstTokenMs = performance.now() - started;
       // an answer past the model's ceiling is cut there: the provider's request is closed, the answer kept as
       // finished at that length (what a max_tokens stop would have given)
       const room = target.maxChars - text.length;
@@ -440,6 +454,7 @@ async function answerSide(db: Db, plan: TurnPlan, target: Target, emit: (event: 
         latencyFirstTokenMs: Math.round(firstTokenMs ?? performance.now() - started),
         latencyTotalMs: Math.round(performance.now() - started),
         finishReason: finish.finishReason,
+        ...reasoningMeta(finish.reasoning, target.maxChars),
         params: JSON.stringify({
           temperature: settings.temperature,
           maxOutputTokens: settings.maxOutputTokens,

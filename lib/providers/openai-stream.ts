@@ -5,6 +5,7 @@
 
 import { postEventStream, providerFailure } from "./event-stream";
 import { providerKey } from "./key-policy";
+import { ThinkingSplitter, ThoughtCollector } from "./thinking";
 import { type ChatTurn, type ModelTarget, ProviderError, type StreamEnd, type StreamOptions } from "./types";
 
 type Content = string | ({ type: "text"; text: string } | { type: "image_url"; image_url: { url: string } })[];
@@ -27,8 +28,15 @@ export function toOpenAIMessages(turns: ChatTurn[]): { role: "user" | "assistant
 }
 
 interface Chunk {
-  choices?: { delta?: { content?: string | null }; finish_reason?: string | null }[];
-  usage?: { completion_tokens?: number; prompt_tokens?: number };
+  choices?: {
+    delta?: { content?: string | null; reasoning_content?: string | null; reasoning?: string | null };
+    finish_reason?: string | null;
+  }[];
+  usage?: {
+    completion_tokens?: number;
+    prompt_tokens?: number;
+    completion_tokens_details?: { reasoning_tokens?: number };
+  };
   error?: { message?: string };
 }
 
@@ -53,10 +61,15 @@ export async function* streamOpenAICompatible(
   let finishReason: string | null = null;
   let outputTokens: number | undefined;
   let inputTokens: number | undefined;
+  let reasoningTokens: number | undefined;
+  const started = performance.now();
+  const thinking = new ThinkingSplitter();
+  const thought = new ThoughtCollector(started);
   const events = postEventStream({ url, body, bearer: key, signal: options.signal });
   try {
     for await (const batch of events) {
       let text = "";
+      let thinkingNow = false;
       for (const data of batch) {
         if (data === "[DONE]") continue;
         let chunk: Chunk;
@@ -67,13 +80,28 @@ export async function* streamOpenAICompatible(
         }
         if (chunk.error) throw new ProviderError("the model's provider reported an error mid-answer", "provider_error");
         const choice = chunk.choices?.[0];
-        if (choice?.delta?.content) text += choice.delta.content;
+        // thinking, in the shapes servers send it: vLLM/DeepSeek/Together/Groq `reasoning_content`, OpenRouter
+        // `reasoning`, or `<think>…</think>` at the start of the content (models served raw)
+        const reasoning = choice?.delta?.reasoning_content ?? choice?.delta?.reasoning;
+        if (reasoning) thinkingNow = thought.add(reasoning) || thinkingNow;
+        if (choice?.delta?.content) {
+          const split = thinking.push(choice.delta.content);
+          if (split.thought) thinkingNow = thought.add(split.thought) || thinkingNow;
+          text += split.answer;
+        }
         if (choice?.finish_reason) finishReason = choice.finish_reason;
         if (chunk.usage?.completion_tokens !== undefined) outputTokens = chunk.usage.completion_tokens;
         if (chunk.usage?.prompt_tokens !== undefined) inputTokens = chunk.usage.prompt_tokens;
+        const details = chunk.usage?.completion_tokens_details?.reasoning_tokens;
+        if (details !== undefined) reasoningTokens = details;
       }
+      // an empty delta says "alive, thinking": the caller's first-token clock stops, nothing is shown
       if (text) yield text;
+      else if (thinkingNow) yield "";
     }
+    const rest = thinking.end();
+    if (rest.thought) thought.add(rest.thought);
+    if (rest.answer) yield rest.answer;
   } catch (error) {
     throw providerFailure(error, options.signal);
   }
@@ -83,5 +111,6 @@ export async function* streamOpenAICompatible(
     finishReason: finishReason === "stop" ? "stop" : finishReason === "length" ? "length" : finishReason,
     outputTokens,
     inputTokens,
+    ...(thought.text || reasoningTokens ? { reasoning: thought.result(reasoningTokens) } : {}),
   };
 }

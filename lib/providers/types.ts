@@ -32,6 +32,16 @@ export interface StreamEnd {
   outputTokens?: number;
   /** the prompt's tokens as the provider counted them, when it says */
   inputTokens?: number;
+  /** what a reasoning model thought before answering, kept apart from the answer (never shown before a vote) */
+  reasoning?: Reasoning;
+}
+
+export interface Reasoning {
+  text: string;
+  /** from the request to the last piece of thought */
+  ms: number;
+  /** as the provider counted them, when it says */
+  tokens?: number;
 }
 
 /** A provider failed: status is the provider's HTTP status when there was one. */

@@ -3,6 +3,7 @@
 // visitor voting, a model answering NULs, stalling or without end, a model left out of the models file.
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { audit } from "../../lib/admin";
 import {
   acceptTerms,
   addFollowUp,
@@ -14,6 +15,8 @@ import {
 } from "../../lib/arena";
 import { closeDb, createDb, type Db } from "../../lib/db";
 import { webWaits } from "../../lib/db/waits";
+import { banVisitor } from "../../lib/integrity";
+import { snapshotTick } from "../../lib/leaderboard/scheduler";
 import { loadModelsConfig, syncRegistry } from "../../lib/providers";
 import { type ArenaFixture, startArena } from "./arena-fixture";
 
@@ -101,6 +104,17 @@ describe("one visitor against the arena", () => {
     await castVote(db, { conversationId: id, visitorId, winner: "tie", ipHash: null });
   });
 
+  it("a ban reaches the next snapshot even when no vote follows it", async () => {
+    const { id, visitorId } = await battle();
+    await answer(id, visitorId);
+    await castVote(db, { conversationId: id, visitorId, winner: "model_a", ipHash: null });
+    expect((await snapshotTick(db, { rounds: 5 })).reason).toBe("recomputed");
+    expect((await snapshotTick(db, { rounds: 5 })).reason).toBe("no_new_votes");
+    await banVisitor(db, visitorId, "test");
+    await audit(db, "cli", "visitor.ban", visitorId);
+    expect((await snapshotTick(db, { rounds: 5 })).reason).toBe("recomputed");
+  });
+
   it("refuses a banned visitor's vote and regeneration, and stores nothing", async () => {
     const { id, visitorId } = await battle();
     await answer(id, visitorId);
@@ -140,6 +154,25 @@ describe("one model against the arena", () => {
     } finally {
       arena.fake.setModel("alpha-vl", { reply: "A calm answer." });
       arena.fake.setModel("beta-vl", { reply: "Another calm answer." });
+    }
+  });
+
+  it("keeps a model's thinking out of the answer and the stream, stored apart with its time", async () => {
+    arena.fake.setModel("alpha-vl", { reply: "<think>The sign says OPEN 9-5 in red.</think>\n\nIt says OPEN 9-5." });
+    try {
+      const { id, visitorId } = await battle();
+      const all = await answer(id, visitorId);
+      expect(all.filter((e) => e.type === "error")).toEqual([]);
+      // nothing of the thought reaches the browser before the vote
+      expect(JSON.stringify(all)).not.toContain("in red");
+      const [a] = await storedAnswers(id);
+      expect(a?.content).toBe("It says OPEN 9-5.");
+      expect(a?.response?.reasoning).toBe("The sign says OPEN 9-5 in red.");
+      expect(a?.response?.thinkingMs).toBeGreaterThanOrEqual(0);
+      // style features count the answer only
+      expect(a?.response?.tokens).toBeLessThan(10);
+    } finally {
+      arena.fake.setModel("alpha-vl", { reply: "A calm answer." });
     }
   });
 
