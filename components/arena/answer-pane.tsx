@@ -91,14 +91,16 @@ export function AnswerPane({ side, title, entries, verdict, revealed, hiddenOnPh
                     className="mt-2 flex items-center gap-3 rounded-md bg-red-50 px-3 py-2 text-red-800 dark:bg-red-950 dark:text-red-200"
                   >
                     <span>{entry.error}</span>
-                    <button
-                      type="button"
-                      onClick={() => onRetry(side)}
-                      disabled={busy}
-                      className="rounded-md border border-red-300 px-2 py-0.5 text-xs font-medium hover:bg-red-100 disabled:opacity-50 dark:border-red-700 dark:hover:bg-red-900"
-                    >
-                      Retry
-                    </button>
+                    {entry.retryable !== false && (
+                      <button
+                        type="button"
+                        onClick={() => onRetry(side)}
+                        disabled={busy}
+                        className="rounded-md border border-red-300 px-2 py-0.5 text-xs font-medium hover:bg-red-100 disabled:opacity-50 dark:border-red-700 dark:hover:bg-red-900"
+                      >
+                        Retry
+                      </button>
+                    )}
                   </div>
                 )}
               </div>

@@ -58,7 +58,7 @@ function streamed(entries: Record<Side, Entry[]>, event: TurnEvent): Record<Side
   const next = withLast(list, (last) => {
     if (event.type === "delta") return { ...last, content: last.content + event.text };
     if (event.type === "done") return { ...last, status: "done" };
-    return { ...last, status: "error", error: event.message };
+    return { ...last, status: "error", error: event.message, retryable: event.retryable !== false };
   });
   return { ...entries, [event.side]: next };
 }

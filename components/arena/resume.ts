@@ -10,6 +10,8 @@ export interface Entry {
   images: string[];
   status: "streaming" | "done" | "error";
   error?: string;
+  /** false when pressing Retry cannot help (the model refused the request itself) */
+  retryable?: boolean;
 }
 
 export const CONVERSATION_PARAM = "c";

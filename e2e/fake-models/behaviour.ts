@@ -20,6 +20,11 @@ export interface Behaviour {
   failure?: Failure;
   /** the share of requests that meet `failure` (default 1: all) */
   failureRate?: number;
+  /**
+   * OpenAI protocol: parameters this model refuses with OpenAI's own 400 (as the o-series and gpt-5 do):
+   * `max_tokens` (use max_completion_tokens) and a non-default `temperature`
+   */
+  refuses?: ("max_tokens" | "temperature")[];
   /** answers chosen by the request's system prompt (first match wins), e.g. to play a category judge */
   repliesBySystem?: { includes: string; reply: string }[];
   /**
@@ -105,6 +110,31 @@ export interface RecordedRequest {
   system?: string;
   headers: Record<string, string | string[] | undefined>;
   receivedAt: number;
+  /** OpenAI protocol: the sampling parameters sent, as sent */
+  params?: { max_tokens?: unknown; max_completion_tokens?: unknown; temperature?: unknown };
+}
+
+/** OpenAI's 400 for a parameter a reasoning model refuses, word for word. */
+export function refusedParameter(
+  behaviour: Behaviour,
+  params: RecordedRequest["params"],
+): { message: string; param: string; code: string } | null {
+  if (behaviour.refuses?.includes("max_tokens") && params?.max_tokens !== undefined) {
+    return {
+      message:
+        "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
+      param: "max_tokens",
+      code: "unsupported_parameter",
+    };
+  }
+  if (behaviour.refuses?.includes("temperature") && params?.temperature !== undefined && params.temperature !== 1) {
+    return {
+      message: `Unsupported value: 'temperature' does not support ${String(params.temperature)} with this model. Only the default (1) value is supported.`,
+      param: "temperature",
+      code: "unsupported_value",
+    };
+  }
+  return null;
 }
 
 export function defaultReply(request: RecordedRequest): string {

@@ -11,6 +11,7 @@ import {
   fakeEmbedding,
   judgeReply,
   type RecordedRequest,
+  refusedParameter,
   sleep,
   tokenize,
 } from "./behaviour";
@@ -73,6 +74,12 @@ export async function startFakeModelServer(options: FakeServerOptions = {}): Pro
     requests.push(request);
     const behaviour = behaviourFor(request.model);
     if (!behaviour) return protocol.error(res, 404, `The model '${request.model}' does not exist`);
+    const refused = protocol.name === "openai" ? refusedParameter(behaviour, request.params) : null;
+    if (refused) {
+      const text = JSON.stringify({ error: { ...refused, type: "invalid_request_error" } });
+      res.writeHead(400, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(text) });
+      return res.end(text);
+    }
     // a failure rate below 1 fails that share of requests, at random (fault tests: "10% of streams cut")
     const failure = behaviour.failure && Math.random() < (behaviour.failureRate ?? 1) ? behaviour.failure : undefined;
     if (failure?.kind === "http") {

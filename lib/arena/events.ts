@@ -5,5 +5,6 @@ export type TurnEvent =
   | { type: "start"; side: AnswerSide; turn: number }
   | { type: "delta"; side: AnswerSide; text: string }
   | { type: "done"; side: AnswerSide; finishReason: string }
-  | { type: "error"; side: AnswerSide; code: string; message: string }
+  /** retryable: false when Retry cannot help (the model refused the request itself); absent means it may */
+  | { type: "error"; side: AnswerSide; code: string; message: string; retryable?: boolean }
   | { type: "end" };

@@ -13,8 +13,10 @@ import { imageStore } from "../images";
 import {
   type ChatTurn,
   type ModelTarget,
+  type ParamRules,
   ProviderError,
   providerErrorFrom,
+  rememberParamRules,
   type StreamEnd,
   streamChat,
 } from "../providers";
@@ -60,6 +62,8 @@ interface ClaimRow {
   aKey: string | null;
   aCap: number | null;
   bCap: number | null;
+  aRules: ParamRules | null;
+  bRules: ParamRules | null;
   bModel: string | null;
   bType: ModelTarget["providerType"] | null;
   bBase: string | null;
@@ -133,6 +137,7 @@ const CLAIM_QUERY = (
         EXISTS (SELECT 1 FROM "Vote" v WHERE v."conversationId" = c.id) AS voted,
         EXISTS (SELECT 1 FROM "Visitor" vis WHERE vis.id = c."visitorId" AND vis."bannedAt" IS NOT NULL) AS banned,
         ma."providerModelId" AS "aModel", pa.type::text AS "aType", pa."baseURL" AS "aBase", pa."apiKeyEnv" AS "aKey", ma."maxAnswerChars" AS "aCap", mb."maxAnswerChars" AS "bCap",
+        ma."paramRules" AS "aRules", mb."paramRules" AS "bRules",
         mb."providerModelId" AS "bModel", pb.type::text AS "bType", pb."baseURL" AS "bBase", pb."apiKeyEnv" AS "bKey",
         (SELECT json_agg(json_build_object(
                   'id', m.id, 'side', m.side, 'turn', m.turn, 'role', m.role, 'content', m.content,
@@ -195,6 +200,7 @@ function chooseSides(
         baseURL: a ? conversation.aBase : conversation.bBase,
         apiKeyEnv: a ? conversation.aKey : conversation.bKey,
         providerModelId: (a ? conversation.aModel : conversation.bModel) as string,
+        paramRules: a ? conversation.aRules : conversation.bRules,
       },
     };
   });
@@ -384,6 +390,8 @@ async function answerSide(db: Db, plan: TurnPlan, target: Target, emit: (event: 
   const started = performance.now();
   let firstTokenMs: number | null = null;
   let text = "";
+  let learned: ParamRules | null = null;
+  let remembering: Promise<void> = Promise.resolve();
   const controller = new AbortController();
   const firstTokenTimer = setTimeout(
     () => controller.abort(new ProviderError("the model did not start answering in time", "provider_timeout")),
@@ -411,6 +419,13 @@ async function answerSide(db: Db, plan: TurnPlan, target: Target, emit: (event: 
       signal: controller.signal,
       maxOutputTokens: settings.maxOutputTokens,
       temperature: settings.temperature,
+      onParamRulesLearned: (rules, detail) => {
+        learned = rules;
+        // one after the other, so the last rules learned are the ones kept
+        remembering = remembering.then(() =>
+          rememberParamRules(db.prisma, target.modelId, rules, detail).catch(() => undefined),
+        );
+      },
     });
     let next = await stream.next();
     let capped = false;
@@ -459,6 +474,7 @@ async function answerSide(db: Db, plan: TurnPlan, target: Target, emit: (event: 
           temperature: settings.temperature,
           maxOutputTokens: settings.maxOutputTokens,
           ...(capped ? { cutAtChars: target.maxChars } : {}),
+          ...(learned ? { paramRules: learned } : {}),
         }),
       },
       event: { type: "done", side: target.side, finishReason: finish.finishReason },
@@ -477,13 +493,20 @@ async function answerSide(db: Db, plan: TurnPlan, target: Target, emit: (event: 
         latencyFirstTokenMs: firstTokenMs === null ? null : Math.round(firstTokenMs),
         latencyTotalMs: Math.round(performance.now() - started),
       },
-      event: { type: "error", side: target.side, code: error.code, message: error.message },
+      event: {
+        type: "error",
+        side: target.side,
+        code: error.code,
+        message: error.message,
+        ...(error.retryable ? {} : { retryable: false }),
+      },
     };
   } finally {
     clearTimeout(firstTokenTimer);
     clearTimeout(totalTimer);
     clearInterval(stallClock);
   }
+  await remembering;
   const unsaved = await record(db, target, text, outcome.meta);
   emit(unsaved ? { type: "error", side: target.side, code: unsaved.code, message: unsaved.message } : outcome.event);
 }

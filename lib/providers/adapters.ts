@@ -5,6 +5,7 @@ import { createAnthropic } from "@ai-sdk/anthropic";
 import { createGoogleGenerativeAI } from "@ai-sdk/google";
 import { APICallError, type LanguageModel, type ModelMessage, streamText } from "ai";
 import { streamDemo } from "./demo";
+import { visitorMessage } from "./event-stream";
 import { providerKey } from "./key-policy";
 import { streamOpenAICompatible } from "./openai-stream";
 import {
@@ -69,7 +70,7 @@ export function providerErrorFrom(error: unknown): ProviderError {
       return new ProviderError("the model's answer stopped unexpectedly", "provider_error");
     }
     if (status !== undefined) {
-      return new ProviderError(`the model's provider answered with HTTP ${status}`, "provider_error", status);
+      return new ProviderError(visitorMessage(status), "provider_error", status);
     }
     return new ProviderError("the model's provider could not be reached", "provider_unavailable");
   }

@@ -4,6 +4,7 @@ import fs from "node:fs";
 import { z } from "zod";
 import { type Config, config } from "../config";
 import { KEY_VARIABLE_RULE, keyVariableAllowed } from "./key-names";
+import { paramRulesSchema } from "./param-rules";
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -35,6 +36,8 @@ export const modelSchema = z.object({
   priceOutputPerMTok: z.number().min(0).optional(),
   /** the longest answer this model may give in a battle, in characters (default ARENA_MAX_ANSWER_CHARS) */
   maxAnswerChars: z.number().int().min(100).max(10_000_000).optional(),
+  /** how the model takes its sampling parameters: `{ "maxTokens": "max_completion_tokens", "temperature": "omit" }` */
+  params: paramRulesSchema.optional(),
 });
 
 export const modelsConfigSchema = z

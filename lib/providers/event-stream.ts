@@ -6,6 +6,7 @@
 import http from "node:http";
 import https from "node:https";
 import { createParser } from "eventsource-parser";
+import type { RefusalDetail } from "./param-rules";
 import { ProviderError, retryAfterSeconds } from "./types";
 
 // keep connections to providers open between requests
@@ -19,7 +20,7 @@ export interface EventStreamRequest {
   signal?: AbortSignal;
 }
 
-function httpError(status: number, retryAfter?: string | string[]): ProviderError {
+function httpError(status: number, retryAfter?: string | string[], detail?: RefusalDetail): ProviderError {
   if (status === 429)
     return new ProviderError(
       "the model's provider is rate-limiting requests; try again shortly",
@@ -27,7 +28,35 @@ function httpError(status: number, retryAfter?: string | string[]): ProviderErro
       429,
       retryAfterSeconds(retryAfter),
     );
-  return new ProviderError(`the model's provider answered with HTTP ${status}`, "provider_error", status);
+  return new ProviderError(visitorMessage(status), "provider_error", status, undefined, detail);
+}
+
+/** What a visitor reads when a provider refuses: never a raw HTTP status. */
+export function visitorMessage(status: number): string {
+  if (status >= 500) return "This model's service had a problem answering; press Retry.";
+  if (status === 401 || status === 403 || status === 404) return "This model is not available right now.";
+  return "This model could not answer this request.";
+}
+
+/** The most of an error body read for its detail. */
+const ERROR_BODY_BYTES = 16 * 1024;
+
+/** An OpenAI-shaped error body's message, param and code, read within ERROR_BODY_BYTES; undefined otherwise. */
+async function refusalDetail(response: http.IncomingMessage): Promise<RefusalDetail | undefined> {
+  let text = "";
+  try {
+    for await (const chunk of response) {
+      text += chunk;
+      if (text.length > ERROR_BODY_BYTES) break;
+    }
+    const error = (JSON.parse(text) as { error?: { message?: unknown; param?: unknown; code?: unknown } }).error;
+    const field = (value: unknown) => (typeof value === "string" ? value.slice(0, 1000) : undefined);
+    return error ? { message: field(error.message), param: field(error.param), code: field(error.code) } : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    response.destroy();
+  }
 }
 
 function send({ url, body, bearer, signal }: EventStreamRequest): Promise<http.IncomingMessage> {
@@ -60,6 +89,8 @@ export async function* postEventStream(request: EventStreamRequest): AsyncGenera
   }
   const status = response.statusCode ?? 0;
   if (status < 200 || status >= 300) {
+    // a refused request says why (a parameter the model does not take): read it; other failures are drained
+    if (status === 400 || status === 422) throw httpError(status, undefined, await refusalDetail(response));
     response.resume();
     throw httpError(status, response.headers["retry-after"]);
   }

@@ -1,7 +1,8 @@
 export { languageModel, providerErrorFrom, streamChat, toModelMessages } from "./adapters";
 export { DEMO_CONFIG, loadModelsConfig, type ModelsConfig, ModelsConfigError, parseModelsConfig } from "./config";
 export { destinationTrusted, KEY_VARIABLE_RULE, keyRefusal, keyVariableAllowed, providerKey } from "./key-policy";
-export { ensureRegistry, pickableModels, syncRegistry } from "./registry";
+export { type ParamRules, paramRulesSchema } from "./param-rules";
+export { ensureRegistry, pickableModels, rememberParamRules, syncRegistry } from "./registry";
 export {
   type ChatTurn,
   type ImageInput,

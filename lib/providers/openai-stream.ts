@@ -5,6 +5,7 @@
 
 import { postEventStream, providerFailure } from "./event-stream";
 import { providerKey } from "./key-policy";
+import { learnFrom, type ParamRules, samplingParams } from "./param-rules";
 import { ThinkingSplitter, ThoughtCollector } from "./thinking";
 import { type ChatTurn, type ModelTarget, ProviderError, type StreamEnd, type StreamOptions } from "./types";
 
@@ -47,17 +48,18 @@ export async function* streamOpenAICompatible(
 ): AsyncGenerator<string, StreamEnd> {
   const key = providerKey(target);
   const url = new URL(`${(target.baseURL ?? "").replace(/\/$/, "")}/chat/completions`);
-  const body = JSON.stringify({
-    model: target.providerModelId,
-    messages: [
-      ...(options.system ? [{ role: "system" as const, content: options.system }] : []),
-      ...toOpenAIMessages(turns),
-    ],
-    stream: true,
-    stream_options: { include_usage: true },
-    ...(options.maxOutputTokens ? { max_tokens: options.maxOutputTokens } : {}),
-    ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
-  });
+  const messages = [
+    ...(options.system ? [{ role: "system" as const, content: options.system }] : []),
+    ...toOpenAIMessages(turns),
+  ];
+  const bodyFor = (rules: ParamRules | null | undefined) =>
+    JSON.stringify({
+      model: target.providerModelId,
+      messages,
+      stream: true,
+      stream_options: { include_usage: true },
+      ...samplingParams(rules, options),
+    });
   let finishReason: string | null = null;
   let outputTokens: number | undefined;
   let inputTokens: number | undefined;
@@ -65,8 +67,8 @@ export async function* streamOpenAICompatible(
   const started = performance.now();
   const thinking = new ThinkingSplitter();
   const thought = new ThoughtCollector(started);
-  const events = postEventStream({ url, body, bearer: key, signal: options.signal });
   try {
+    const events = await openEvents(bodyFor, target.paramRules, { url, bearer: key, options });
     for await (const batch of events) {
       let text = "";
       let thinkingNow = false;
@@ -113,4 +115,43 @@ export async function* streamOpenAICompatible(
     inputTokens,
     ...(thought.text || reasoningTokens ? { reasoning: thought.result(reasoningTokens) } : {}),
   };
+}
+
+/** How many refused parameters one request may learn from (max_tokens, then temperature). */
+const MAX_LESSONS = 2;
+
+/**
+ * Starts the stream, its first batch read: a 400 that names a parameter we sent and can do without (learnFrom)
+ * is retried at once with it renamed or left out, and the caller told the rules that worked; anything else is
+ * thrown as it came.
+ */
+async function openEvents(
+  bodyFor: (rules: ParamRules | null | undefined) => string,
+  rules: ParamRules | null | undefined,
+  request: { url: URL; bearer?: string; options: StreamOptions },
+): Promise<AsyncGenerator<string[]>> {
+  for (let lessons = 0; ; lessons++) {
+    const events = postEventStream({
+      url: request.url,
+      body: bodyFor(rules),
+      bearer: request.bearer,
+      signal: request.options.signal,
+    });
+    let first: IteratorResult<string[]>;
+    try {
+      first = await events.next();
+    } catch (error) {
+      if (!(error instanceof ProviderError) || error.status !== 400 || !error.detail || lessons >= MAX_LESSONS)
+        throw error;
+      const learned = learnFrom(error.detail, rules);
+      if (!learned) throw error;
+      rules = learned;
+      request.options.onParamRulesLearned?.(learned, error.detail);
+      continue;
+    }
+    return (async function* () {
+      if (!first.done) yield first.value;
+      yield* events;
+    })();
+  }
 }

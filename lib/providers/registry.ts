@@ -2,6 +2,7 @@
 // provider an admin edited in the console keeps the console's values: the file only adds what is missing.
 import type { PrismaClient } from "../generated/prisma/client";
 import { loadModelsConfig, type ModelsConfig } from "./config";
+import type { ParamRules, RefusalDetail } from "./param-rules";
 
 const PROVIDER_TYPE = {
   "openai-compatible": "openai_compatible",
@@ -43,6 +44,8 @@ export async function syncRegistry(prisma: PrismaClient, config: ModelsConfig): 
         priceInputPerMTok: model.priceInputPerMTok ?? null,
         priceOutputPerMTok: model.priceOutputPerMTok ?? null,
         maxAnswerChars: model.maxAnswerChars ?? null,
+        // the file's rules when it has some; otherwise what was learned stays
+        ...(model.params ? { paramRules: model.params } : {}),
         isDemo: config.providers[model.provider]?.type === "demo",
       };
       const current = await tx.model.findUnique({ where: { id: model.id }, select: { consoleEditedAt: true } });
@@ -78,5 +81,32 @@ export async function pickableModels(prisma: PrismaClient) {
     where: { enabled: true },
     orderBy: { displayName: "asc" },
     select: { id: true, displayName: true, organization: true, license: true, vision: true, isDemo: true },
+  });
+}
+
+/**
+ * Remembers the parameter rules a model's provider taught us (a 400 naming a refused parameter, then success), so
+ * the next request sends the right ones at once, and tells staff: one line in the log and in the audit trail.
+ */
+export async function rememberParamRules(
+  prisma: PrismaClient,
+  modelId: string,
+  rules: ParamRules,
+  detail: RefusalDetail,
+): Promise<void> {
+  console.warn(
+    `[providers] ${modelId}: learned ${JSON.stringify(rules)} from a refusal (${detail.param ?? detail.code ?? "?"})`,
+  );
+  await prisma.model.update({ where: { id: modelId }, data: { paramRules: rules } });
+  await prisma.auditEntry.create({
+    data: {
+      actor: "arena",
+      action: "model.params_learned",
+      target: modelId,
+      details: {
+        rules,
+        refused: { param: detail.param ?? null, code: detail.code ?? null, message: detail.message ?? null },
+      },
+    },
   });
 }

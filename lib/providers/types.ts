@@ -1,3 +1,4 @@
+import type { ParamRules, RefusalDetail } from "./param-rules";
 export interface ImageInput {
   data: Uint8Array;
   mime: string;
@@ -17,6 +18,8 @@ export interface ModelTarget {
   baseURL: string | null;
   apiKeyEnv: string | null;
   providerModelId: string;
+  /** how this model takes its sampling parameters (OpenAI-compatible servers); learned or from the models file */
+  paramRules?: ParamRules | null;
 }
 
 export interface StreamOptions {
@@ -25,6 +28,8 @@ export interface StreamOptions {
   temperature?: number;
   /** instructions sent as each provider's system prompt (the category judge uses it) */
   system?: string;
+  /** told when a refused parameter taught this model new rules (the request was retried with them) */
+  onParamRulesLearned?: (rules: ParamRules, detail: RefusalDetail) => void;
 }
 
 export interface StreamEnd {
@@ -52,8 +57,18 @@ export class ProviderError extends Error {
     readonly status?: number,
     /** the provider's Retry-After, in seconds, when it sent one */
     readonly retryAfterSeconds?: number,
+    /** what the provider said in its error body (staff and logs only: never shown to visitors) */
+    readonly detail?: RefusalDetail,
   ) {
     super(message);
+  }
+
+  /**
+   * Whether asking again may succeed: not when the provider refused the request itself (400, 401, 403, 404, 422:
+   * the same request fails the same way); yes for rate limits, server errors, timeouts and cut streams.
+   */
+  get retryable(): boolean {
+    return this.status === undefined || this.status === 429 || this.status >= 500 || this.status < 400;
   }
 }
 

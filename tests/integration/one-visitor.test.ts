@@ -15,6 +15,7 @@ import {
 } from "../../lib/arena";
 import { closeDb, createDb, type Db } from "../../lib/db";
 import { webWaits } from "../../lib/db/waits";
+import { Prisma } from "../../lib/generated/prisma/client";
 import { banVisitor } from "../../lib/integrity";
 import { snapshotTick } from "../../lib/leaderboard/scheduler";
 import { loadModelsConfig, syncRegistry } from "../../lib/providers";
@@ -173,6 +174,71 @@ describe("one model against the arena", () => {
       expect(a?.response?.tokens).toBeLessThan(10);
     } finally {
       arena.fake.setModel("alpha-vl", { reply: "A calm answer." });
+    }
+  });
+
+  it("learns a model's parameter rules from its 400s, retries at once, and sends them right the next time", async () => {
+    // as OpenAI's o-series and gpt-5: no max_tokens, no temperature but the default
+    arena.fake.setModel("alpha-vl", { reply: "Reasoned answer.", refuses: ["max_tokens", "temperature"] });
+    const sent = () => arena.fake.requests.filter((r) => r.model === "alpha-vl");
+    try {
+      const before = sent().length;
+      const first = await battle();
+      const all = await answer(first.id, first.visitorId);
+      expect(all.filter((e) => e.type === "error")).toEqual([]);
+      // one refusal per parameter, then the answer
+      const tries = sent().slice(before);
+      expect(tries.map((r) => r.params)).toEqual([
+        { max_tokens: 2048, max_completion_tokens: undefined, temperature: 0.7 },
+        { max_tokens: undefined, max_completion_tokens: 2048, temperature: 0.7 },
+        { max_tokens: undefined, max_completion_tokens: 2048, temperature: undefined },
+      ]);
+      for (let i = 0; i < 50; i++) {
+        if ((await db.prisma.model.findUniqueOrThrow({ where: { id: "alpha" } })).paramRules) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect((await db.prisma.model.findUniqueOrThrow({ where: { id: "alpha" } })).paramRules).toEqual({
+        maxTokens: "max_completion_tokens",
+        temperature: "omit",
+      });
+      const logged = await db.prisma.auditEntry.findMany({
+        where: { action: "model.params_learned", target: "alpha" },
+      });
+      expect(logged.length).toBe(2);
+      // the next battle sends the right parameters at once
+      const next = await battle();
+      const mark = sent().length;
+      await answer(next.id, next.visitorId);
+      expect(
+        sent()
+          .slice(mark)
+          .map((r) => r.params),
+      ).toEqual([{ max_tokens: undefined, max_completion_tokens: 2048, temperature: undefined }]);
+    } finally {
+      arena.fake.setModel("alpha-vl", { reply: "A calm answer." });
+      await db.prisma.model.update({ where: { id: "alpha" }, data: { paramRules: Prisma.DbNull } });
+    }
+  });
+
+  it("tells a visitor that a side could not answer, without a raw status, and offers Retry only where it can help", async () => {
+    arena.fake.setModel("alpha-vl", { failure: { kind: "http", status: 400, message: "Invalid image data" } });
+    arena.fake.setModel("beta-vl", { failure: { kind: "http", status: 503 } });
+    try {
+      const { id, visitorId } = await battle();
+      const errors = (await answer(id, visitorId)).filter((e) => e.type === "error");
+      expect(errors).toHaveLength(2);
+      for (const error of errors) expect(JSON.stringify(error)).not.toMatch(/HTTP|40\d|50\d/);
+      // sides are drawn at random: find which one alpha (the 400) answered on
+      const { modelAId } = await db.prisma.conversation.findUniqueOrThrow({ where: { id } });
+      const alphaSide = modelAId === "alpha" ? "a" : "b";
+      const refused = errors.find((e) => e.type === "error" && e.side === alphaSide);
+      const failed = errors.find((e) => e.type === "error" && e.side !== alphaSide);
+      expect(refused).toMatchObject({ message: "This model could not answer this request.", retryable: false });
+      expect(failed).toMatchObject({ message: "This model's service had a problem answering; press Retry." });
+      expect(failed).not.toHaveProperty("retryable");
+    } finally {
+      arena.fake.setModel("alpha-vl", { reply: "A calm answer." });
+      arena.fake.setModel("beta-vl", { reply: "Another calm answer." });
     }
   });
 

@@ -1,0 +1,52 @@
+// How a model takes its sampling parameters. OpenAI's o-series and gpt-5 models refuse `max_tokens` (they take
+// `max_completion_tokens`) and any temperature but the default, with a 400 that names the parameter; other servers
+// copy them. A model's rules come from the models file, or are learned: a 400 naming an unsupported parameter is
+// retried once with that parameter renamed or left out, and the rule is remembered for the model.
+import { z } from "zod";
+
+export const paramRulesSchema = z
+  .object({
+    /** how the answer's length limit is sent: OpenAI's classic name, the reasoning models' name, or not at all */
+    maxTokens: z.enum(["max_tokens", "max_completion_tokens", "omit"]).optional(),
+    /** `omit`: the model takes only its default temperature */
+    temperature: z.enum(["send", "omit"]).optional(),
+  })
+  .strict();
+
+export type ParamRules = z.infer<typeof paramRulesSchema>;
+
+/** What a provider said about a refused request (its error body), never shown to visitors. */
+export interface RefusalDetail {
+  message?: string;
+  param?: string;
+  code?: string;
+}
+
+/** The sampling parameters of a chat-completions request under these rules. */
+export function samplingParams(
+  rules: ParamRules | null | undefined,
+  options: { maxOutputTokens?: number; temperature?: number },
+): Record<string, number> {
+  const params: Record<string, number> = {};
+  const lengthName = rules?.maxTokens ?? "max_tokens";
+  if (options.maxOutputTokens && lengthName !== "omit") params[lengthName] = options.maxOutputTokens;
+  if (options.temperature !== undefined && rules?.temperature !== "omit") params.temperature = options.temperature;
+  return params;
+}
+
+const REFUSED = /unsupported|not supported|does not support|only the default|unrecognized|unknown|not allowed|extra/i;
+
+/** The rules to try instead, when a 400 names a parameter we sent and can do without; otherwise null. */
+export function learnFrom(detail: RefusalDetail | undefined, rules: ParamRules | null | undefined): ParamRules | null {
+  if (!detail) return null;
+  const current = rules ?? {};
+  const said = `${detail.param ?? ""} ${detail.code ?? ""} ${detail.message ?? ""}`;
+  const names = (name: string) => detail.param === name || (said.includes(name) && REFUSED.test(said));
+  const lengthName = current.maxTokens ?? "max_tokens";
+  // "max_tokens … use 'max_completion_tokens'" names both: the refused one is the one we sent
+  if (lengthName === "max_tokens" && names("max_tokens")) return { ...current, maxTokens: "max_completion_tokens" };
+  if (lengthName === "max_completion_tokens" && names("max_completion_tokens"))
+    return { ...current, maxTokens: "omit" };
+  if (current.temperature !== "omit" && names("temperature")) return { ...current, temperature: "omit" };
+  return null;
+}

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Model" ADD COLUMN     "paramRules" JSONB;
+
