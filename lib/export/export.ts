@@ -138,6 +138,7 @@ export const ROW_SQL = `c.id AS "conversationId", c.mode::text AS mode, c."model
   c.language, c."turnCount" AS turn,
   (SELECT json_agg(json_build_object('side', m.side, 'turn', m.turn, 'role', m.role, 'content', m.content,
             'tokens', r.tokens, 'entities', r."entityCount", 'markdown', r."markdownDetail",
+            'reasoningTokens', r."reasoningTokens", 'thinkingMs', r."thinkingMs",
             'images', (SELECT json_agg(json_build_object('sha', i.sha256, 'mime', i.mime, 'key', i."storageKey") ORDER BY mi.position)
                          FROM "MessageImage" mi JOIN "Image" i ON i.sha256 = mi."imageSha256" WHERE mi."messageId" = m.id))
           ORDER BY m.turn, m."createdAt")
@@ -421,7 +422,8 @@ votes an integrity rule did not count.
 \`battles\` follows the public clean-battle layout of Chatbot Arena and VisionArena: \`question_id\`, \`model_a\`,
 \`model_b\`, \`winner\` (model_a, model_b, tie, tie (bothbad)), \`judge\`, \`conversation_a\` / \`conversation_b\` (OpenAI
 message format; images as \`image_url\` parts pointing into \`images/\`), \`turn\`, \`anony\`, \`language\`, \`tstamp\`
-(Unix seconds of the vote), \`conv_metadata\` (answer tokens and markdown header, list and bold counts per side, and
+(Unix seconds of the vote), \`conv_metadata\` (answer tokens and markdown header, list and bold counts per side; for
+reasoning models also \`reasoning_tokens_a/b\` and \`thinking_ms_a/b\`, the thinking itself never exported; and
 \`entity_count_a\`/\`entity_count_b\`: named entities, VisionArena's specificity, once counted),
 \`category_tag\` (labels per labeller and version), \`dedup_tag\` ({high_freq, sampled}: prompts above the 99.99th
 frequency percentile down-sampled), \`is_preset\`, \`preset_id\`, \`input_modality\` (\`image\`, \`text\`, or \`image+text\`: an image with a text representation of it), \`images\` (SHA-256 of every image).

@@ -11,6 +11,9 @@ export interface MessageRow {
   tokens: number | null;
   /** named entities of an answer (specificity); null until counted */
   entities?: number | null;
+  /** a reasoning model's thinking: its tokens and time (the thought itself is not exported) */
+  reasoningTokens?: number | null;
+  thinkingMs?: number | null;
   markdown: {
     header?: Record<string, number>;
     list?: Record<string, number>;
@@ -106,6 +109,14 @@ function convMetadata(messages: MessageRow[]) {
   if (answers.length && answers.every((m) => typeof m.entities === "number")) {
     for (const side of ["a", "b"] as const)
       meta[`entity_count_${side}`] = answers.filter((m) => m.side === side).reduce((s, m) => s + (m.entities ?? 0), 0);
+  }
+  // reasoning models (new fields beside FastChat's): only where some answer thought
+  if (answers.some((m) => typeof m.thinkingMs === "number")) {
+    for (const side of ["a", "b"] as const) {
+      const mine = answers.filter((m) => m.side === side);
+      meta[`reasoning_tokens_${side}`] = mine.reduce((s, m) => s + (m.reasoningTokens ?? 0), 0);
+      meta[`thinking_ms_${side}`] = mine.reduce((s, m) => s + (m.thinkingMs ?? 0), 0);
+    }
   }
   return meta;
 }

@@ -15,6 +15,7 @@ import {
 } from "../../lib/arena";
 import { closeDb, createDb, type Db } from "../../lib/db";
 import { webWaits } from "../../lib/db/waits";
+import { battleBatches } from "../../lib/export";
 import { Prisma } from "../../lib/generated/prisma/client";
 import { banVisitor } from "../../lib/integrity";
 import { snapshotTick } from "../../lib/leaderboard/scheduler";
@@ -166,12 +167,21 @@ describe("one model against the arena", () => {
       expect(all.filter((e) => e.type === "error")).toEqual([]);
       // nothing of the thought reaches the browser before the vote
       expect(JSON.stringify(all)).not.toContain("in red");
-      const [a] = await storedAnswers(id);
+      // sides are drawn at random: the thinking model's answer
+      const a = (await storedAnswers(id)).find((m) => m.response?.modelId === "alpha");
       expect(a?.content).toBe("It says OPEN 9-5.");
       expect(a?.response?.reasoning).toBe("The sign says OPEN 9-5 in red.");
       expect(a?.response?.thinkingMs).toBeGreaterThanOrEqual(0);
       // style features count the answer only
       expect(a?.response?.tokens).toBeLessThan(10);
+      // exports carry its tokens and time beside FastChat's fields, never the thought
+      await castVote(db, { conversationId: id, visitorId, winner: "tie", ipHash: null });
+      let record: Record<string, unknown> | undefined;
+      for await (const batch of battleBatches(db, { salt: "s" }))
+        record ??= batch.records.find((r) => r.question_id === id) as Record<string, unknown> | undefined;
+      const side = a?.side as "a" | "b";
+      expect(record?.conv_metadata).toMatchObject({ [`thinking_ms_${side}`]: a?.response?.thinkingMs });
+      expect(JSON.stringify(record)).not.toContain("in red");
     } finally {
       arena.fake.setModel("alpha-vl", { reply: "A calm answer." });
     }
