@@ -9,6 +9,21 @@ export interface ModelProfile {
   history: { at: Date; rating: number; ciLower: number; ciUpper: number; rank: number; votes: number }[];
   opponents: { model: string; displayName: string; battles: number; winFraction: number | null; predicted: number }[];
   categories: { category: string; rank: number | null; styleRank: number | null; votes: number }[];
+  /** a reasoning model's thinking over its answers: null when it never thought */
+  thinking: { answers: number; medianMs: number; meanTokens: number | null } | null;
+}
+
+/** How long, and how much, a model thinks before it answers (over every answer it thought for). */
+async function thinkingOf(db: Db, id: string): Promise<ModelProfile["thinking"]> {
+  const { rows } = await db.pool.query<{ answers: number; median: number | null; tokens: number | null }>(
+    `SELECT count(*)::int AS answers, percentile_cont(0.5) WITHIN GROUP (ORDER BY "thinkingMs")::float8 AS median,
+            avg("reasoningTokens")::float8 AS tokens
+       FROM "ResponseMeta" WHERE "modelId" = $1 AND "thinkingMs" IS NOT NULL`,
+    [id],
+  );
+  const row = rows[0];
+  if (!row?.answers || row.median === null) return null;
+  return { answers: row.answers, medianMs: row.median, meanTokens: row.tokens };
 }
 
 const HISTORY_POINTS = 300;
@@ -64,5 +79,5 @@ export async function modelProfile(db: Db, id: string): Promise<ModelProfile | n
       styleRank: c.styleRanks?.[id] ?? null,
       votes: c.votes[id] ?? 0,
     }));
-  return { model, current, history, opponents, categories };
+  return { model, current, history, opponents, categories, thinking: await thinkingOf(db, id) };
 }

@@ -18,6 +18,7 @@ import { webWaits } from "../../lib/db/waits";
 import { battleBatches } from "../../lib/export";
 import { Prisma } from "../../lib/generated/prisma/client";
 import { banVisitor } from "../../lib/integrity";
+import { modelProfile } from "../../lib/leaderboard";
 import { snapshotTick } from "../../lib/leaderboard/scheduler";
 import { loadModelsConfig, syncRegistry } from "../../lib/providers";
 import { type ArenaFixture, startArena } from "./arena-fixture";
@@ -182,6 +183,9 @@ describe("one model against the arena", () => {
       const side = a?.side as "a" | "b";
       expect(record?.conv_metadata).toMatchObject({ [`thinking_ms_${side}`]: a?.response?.thinkingMs });
       expect(JSON.stringify(record)).not.toContain("in red");
+      // and the model page says how long it thinks
+      expect((await modelProfile(db, "alpha"))?.thinking).toMatchObject({ answers: 1, meanTokens: null });
+      expect((await modelProfile(db, "beta"))?.thinking).toBeNull();
     } finally {
       arena.fake.setModel("alpha-vl", { reply: "A calm answer." });
     }

@@ -48,6 +48,15 @@ export default async function ModelPage({ params }: Props) {
       ) : (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">Not on the current leaderboard yet.</p>
       )}
+      {profile.thinking && (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="model-thinking">
+          Thinks before answering: {(profile.thinking.medianMs / 1000).toFixed(1)} s (median) over{" "}
+          {profile.thinking.answers} answer{profile.thinking.answers === 1 ? "" : "s"}
+          {profile.thinking.meanTokens !== null
+            ? ` · ${Math.round(profile.thinking.meanTokens).toLocaleString("en")} thinking tokens on average`
+            : ""}
+        </p>
+      )}
       <RatingHistory title="Arena Score over time (95% interval shaded)" points={profile.history} />
       <div className="grid gap-4 lg:grid-cols-2">
         {profile.opponents.length > 0 && (
