@@ -111,6 +111,39 @@ test("a provider failing mid-stream shows that side's error with a retry that wo
   await expect(arena.voteButton("Tie")).toBeEnabled();
 });
 
+test("a reasoning model and an o-style model: thinking shown only as time, the thought folded away after the vote", async ({
+  page,
+}) => {
+  // a model served raw, thinking in <think> tags; and one that refuses max_tokens and non-default temperatures
+  await setFakeModel("fake-alpha", {
+    reply: "<think>I count the crimson pixels one by one before I answer</think>\n\nIt is **red**.",
+    tokenDelayMs: 150,
+  });
+  await setFakeModel("fake-beta", {
+    reply: "Beta sees red.",
+    tokenDelayMs: 20,
+    refuses: ["max_tokens", "temperature"],
+  });
+  const arena = new ArenaPage(page);
+  await arena.open();
+  await arena.attach("r.png", "image/png", await pngImage("#cc1111"));
+  await arena.ask("What colour is this?");
+  await expect(page.getByTestId("thinking")).toContainText("thinking…");
+  await arena.waitForAnswers();
+  // both sides answered (the o-style one after learning its parameters); nothing of the thought before the vote
+  await expect(page.getByText("Beta sees red.")).toBeVisible();
+  await expect(page.getByText("It is red.")).toBeVisible();
+  expect(await page.content()).not.toContain("crimson");
+  await expect(page.getByTestId("thought")).toHaveCount(0);
+  await arena.voteButton("Tie").click();
+  const thought = page.getByTestId("thought");
+  await expect(thought).toHaveCount(1);
+  await expect(thought.locator("summary")).toHaveText(/^Thought for \d+ s$/);
+  await expect(thought.getByText(/crimson pixels/)).toBeHidden(); // folded
+  await thought.locator("summary").click();
+  await expect(thought.getByText(/crimson pixels/)).toBeVisible();
+});
+
 test("random image fills a preset and its question", async ({ page }) => {
   const arena = new ArenaPage(page);
   await arena.open();

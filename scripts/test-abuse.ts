@@ -11,7 +11,6 @@
 //      another visitor's) absent from the export, the research archive and share links;
 //   5. a frozen database (every PostgreSQL process stopped): health and a vote answer 503 within their bounds.
 // Prints JSON with every figure and "N passed, N failed" last; exits 1 when a check fails.
-import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -23,7 +22,7 @@ import { startEmbeddedPostgres } from "../lib/db/embedded";
 import { freePort } from "../lib/db/free-port";
 import { applyMigrations } from "../lib/db/migrate";
 import { errorCode, pushBody as pushTo } from "../tests/push-body";
-import { requireBuild, stopAfter } from "./bounded-run";
+import { requireBuild, startWebProcess, stopAfter } from "./bounded-run";
 
 const DEADLINE_MS = 240_000;
 const SECRET = "abuse-secret-0123456789";
@@ -44,12 +43,9 @@ const modelsFile = writeFakeModelsFile(root, fake.baseURL, ["fake-alpha", "fake-
 const UPLOAD_ENV = { ARENA_MAX_IMAGES: "2", ARENA_IMAGE_MAX_MB: "10" };
 
 const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const web: ChildProcess = spawn(process.execPath, ["scripts/web-server.mjs", "start", "-p", String(port)], {
-  stdio: ["ignore", "ignore", process.env.ABUSE_LOGS ? "inherit" : "ignore"],
-  env: {
-    ...process.env,
-    NEXT_TELEMETRY_DISABLED: "1",
+const { base, child: web } = await startWebProcess(
+  port,
+  {
     DATABASE_URL: database.url,
     ARENA_MODELS_FILE: modelsFile,
     ARENA_DATA_DIR: root,
@@ -57,16 +53,8 @@ const web: ChildProcess = spawn(process.execPath, ["scripts/web-server.mjs", "st
     ARENA_NSFW_CHECK: "0",
     ...UPLOAD_ENV,
   },
-});
-for (let i = 0; ; i++) {
-  const ok = await fetch(`${base}/api/health`).then(
-    (r) => r.ok,
-    () => false,
-  );
-  if (ok) break;
-  if (i > 240) throw new Error("the web process did not start");
-  await sleep(250);
-}
+  Boolean(process.env.ABUSE_LOGS),
+);
 
 function sleep(ms: number) {
   return new Promise((resolve) => setTimeout(resolve, ms));

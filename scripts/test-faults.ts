@@ -5,7 +5,7 @@
 // again, and one web process is killed mid-stream (and started again). Afterwards: no acknowledged vote lost, no
 // battle stuck, every error the visitor met said what happened. Prints JSON; exits 1 when a check fails.
 //   npm run test:faults [-- --visitors 100]
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -16,7 +16,7 @@ import { STALE_ANSWER_MS } from "../lib/arena/history";
 import { type EmbeddedServer, startEmbeddedPostgres } from "../lib/db/embedded";
 import { freePort } from "../lib/db/free-port";
 import { applyMigrations } from "../lib/db/migrate";
-import { requireBuild, stopAfter } from "./bounded-run";
+import { requireBuild, startWebProcess, stopAfter } from "./bounded-run";
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -50,11 +50,9 @@ interface Web {
   child: ChildProcess;
 }
 async function startWeb(port: number): Promise<Web> {
-  const child = spawn(process.execPath, ["scripts/web-server.mjs", "start", "-p", String(port)], {
-    stdio: ["ignore", "ignore", process.env.FAULTS_LOGS ? "inherit" : "ignore"],
-    env: {
-      ...process.env,
-      NEXT_TELEMETRY_DISABLED: "1",
+  const { base, child } = await startWebProcess(
+    port,
+    {
       DATABASE_URL: database.url,
       ARENA_MODELS_FILE: modelsFile,
       ARENA_DATA_DIR: root,
@@ -64,17 +62,8 @@ async function startWeb(port: number): Promise<Web> {
       ARENA_RATE_MODEL_PER_HOUR: "1000000",
       ARENA_DAILY_COUNTED_VOTES: "100000",
     },
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    const ok = await fetch(`${base}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (i > 240) throw new Error(`web process on ${port} did not start`);
-    await sleep(250);
-  }
+    Boolean(process.env.FAULTS_LOGS),
+  );
   return { port, base, child };
 }
 const webs: Web[] = await Promise.all([startWeb(await freePort()), startWeb(await freePort())]);

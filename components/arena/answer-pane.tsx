@@ -4,6 +4,7 @@ import Link from "next/link";
 import type { ModelInfo, Side } from "./api";
 import { Markdown } from "./markdown";
 import type { Entry } from "./resume";
+import { ThinkingClock, ThoughtBlock } from "./thinking";
 
 export const VERDICT_LABELS = { winner: "Your pick", loser: "Not chosen", tie: "Tie", bothbad: "Both bad" } as const;
 export type Verdict = keyof typeof VERDICT_LABELS;
@@ -81,6 +82,10 @@ export function AnswerPane({ side, title, entries, verdict, revealed, hiddenOnPh
               </p>
             ) : (
               <div data-testid={`answer-${side}`} data-status={entry.status} className="break-words text-sm">
+                {entry.thought && <ThoughtBlock thought={entry.thought} />}
+                {entry.status === "streaming" && !entry.content && entry.thinkingSince !== undefined && (
+                  <ThinkingClock since={entry.thinkingSince} />
+                )}
                 <Markdown text={entry.content} />
                 {entry.status === "streaming" && (
                   <span className="inline-block h-4 w-2 animate-pulse bg-zinc-400 align-middle" aria-hidden />

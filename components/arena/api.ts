@@ -6,6 +6,13 @@ export type Side = AnswerSide;
 export type { TurnEvent };
 export type Winner = "model_a" | "model_b" | "tie" | "tie (bothbad)";
 
+/** A reasoning model's thinking for one turn, revealed with the models after the vote. */
+export interface Thought {
+  turn: number;
+  text: string;
+  ms: number;
+}
+
 export interface ModelInfo {
   id: string;
   displayName: string;

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from "react";
 import type { ConversationView } from "@/lib/arena";
 import type { UploadLimits } from "@/lib/images/client";
 import { AnswerPane, type Verdict } from "./answer-pane";
-import { ApiFailure, call, type ModelInfo, postJson, type Side, streamTurn, type Winner } from "./api";
+import { ApiFailure, call, type ModelInfo, postJson, type Side, streamTurn, type Thought, type Winner } from "./api";
 import { DEFAULT_LIMITS } from "./attachments";
 import { battleView, type Mode, useBattle } from "./battle-state";
 import { Composer } from "./composer";
@@ -166,11 +166,12 @@ export function Arena({ mode }: { mode: Mode }) {
     if (!conversationId || !canVote) return;
     setBusy(true);
     try {
-      const result = await postJson<{ winner: Winner; models: Record<Side, ModelInfo> }>(
-        `/api/conversations/${conversationId}/vote`,
-        { winner },
-      );
-      dispatch({ type: "voted", winner: result.winner, models: result.models });
+      const result = await postJson<{
+        winner: Winner;
+        models: Record<Side, ModelInfo>;
+        thoughts?: Record<Side, Thought[]>;
+      }>(`/api/conversations/${conversationId}/vote`, { winner });
+      dispatch({ type: "voted", winner: result.winner, models: result.models, thoughts: result.thoughts });
       setShareUrl(`${window.location.origin}/share/${conversationId}`);
     } catch (error) {
       setNotice(friendly(error));

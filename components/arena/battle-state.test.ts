@@ -57,4 +57,26 @@ describe("the battle on screen", () => {
     });
     expect(voted.revealed).toEqual(resumed.revealed);
   });
+
+  it("shows a side thinking without its thought, then puts the revealed thought beside its turn after the vote", () => {
+    let s = initialBattle("battle");
+    s = battleReducer(s, { type: "created", id: "c1" });
+    s = battleReducer(s, { type: "asked", turn: 1, text: "area?", images: [] });
+    s = battleReducer(s, { type: "streamed", event: { type: "start", side: "a", turn: 1 } });
+    s = battleReducer(s, { type: "streamed", event: { type: "thinking", side: "a" } });
+    expect(s.entries.a[1]).toMatchObject({ status: "streaming", content: "" });
+    expect(typeof s.entries.a[1]?.thinkingSince).toBe("number");
+    expect(s.entries.a[1]?.thought).toBeUndefined();
+    s = battleReducer(s, { type: "streamed", event: { type: "delta", side: "a", text: "6" } });
+    s = battleReducer(s, { type: "streamed", event: { type: "done", side: "a", finishReason: "stop" } });
+    const models = { a: { id: "x" }, b: { id: "y" } } as never;
+    s = battleReducer(s, {
+      type: "voted",
+      winner: "tie",
+      models,
+      thoughts: { a: [{ turn: 1, text: "half of 3 times 4", ms: 1200 }], b: [] },
+    });
+    expect(s.entries.a[1]?.thought).toEqual({ text: "half of 3 times 4", ms: 1200 });
+    expect(s.entries.a[0]?.thought).toBeUndefined(); // the prompt has none
+  });
 });

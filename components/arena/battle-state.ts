@@ -1,7 +1,7 @@
 // The conversation on screen as one reducer: what the server said (created, answers streamed, voted, resumed) moves
 // it from state to state, so the page's components only read it and send actions.
 import { useReducer } from "react";
-import type { ModelInfo, Side, TurnEvent, Winner } from "./api";
+import type { ModelInfo, Side, Thought, TurnEvent, Winner } from "./api";
 import type { Entry, Resumed } from "./resume";
 
 export type Mode = "battle" | "side_by_side" | "direct";
@@ -23,7 +23,7 @@ export type BattleAction =
   | { type: "asked"; turn: number; text: string; images: string[] }
   | { type: "streamed"; event: TurnEvent }
   | { type: "requestFailed"; sides: Side[]; message: string }
-  | { type: "voted"; winner: Winner; models: Record<Side, ModelInfo> }
+  | { type: "voted"; winner: Winner; models: Record<Side, ModelInfo>; thoughts?: Record<Side, Thought[]> }
   | { type: "reset" };
 
 export const sidesOf = (mode: Mode): Side[] => (mode === "direct" ? ["a"] : ["a", "b"]);
@@ -58,9 +58,22 @@ function streamed(entries: Record<Side, Entry[]>, event: TurnEvent): Record<Side
   const next = withLast(list, (last) => {
     if (event.type === "delta") return { ...last, content: last.content + event.text };
     if (event.type === "done") return { ...last, status: "done" };
+    if (event.type === "thinking") return { ...last, thinkingSince: Date.now() };
     return { ...last, status: "error", error: event.message, retryable: event.retryable !== false };
   });
   return { ...entries, [event.side]: next };
+}
+
+/** The revealed thinking put beside each answer of its turn. */
+function withThoughts(entries: Record<Side, Entry[]>, thoughts: Record<Side, Thought[]>): Record<Side, Entry[]> {
+  const next = { ...entries };
+  for (const side of ["a", "b"] as const) {
+    next[side] = entries[side].map((entry) => {
+      const thought = entry.role === "assistant" ? thoughts[side]?.find((t) => t.turn === entry.turn) : undefined;
+      return thought ? { ...entry, thought: { text: thought.text, ms: thought.ms } } : entry;
+    });
+  }
+  return next;
 }
 
 export function battleReducer(state: BattleState, action: BattleAction): BattleState {
@@ -105,7 +118,12 @@ export function battleReducer(state: BattleState, action: BattleAction): BattleS
       return { ...state, entries };
     }
     case "voted":
-      return { ...state, vote: action.winner, revealed: action.models };
+      return {
+        ...state,
+        vote: action.winner,
+        revealed: action.models,
+        entries: action.thoughts ? withThoughts(state.entries, action.thoughts) : state.entries,
+      };
     case "reset":
       return { ...initialBattle(state.mode), revealed: state.mode === "battle" ? {} : state.revealed };
   }

@@ -12,6 +12,10 @@ export interface Entry {
   error?: string;
   /** false when pressing Retry cannot help (the model refused the request itself) */
   retryable?: boolean;
+  /** when the model started thinking (this browser's clock): the pane shows "thinking… N s" until it answers */
+  thinkingSince?: number;
+  /** a reasoning model's thinking, once the models are revealed */
+  thought?: { text: string; ms: number };
 }
 
 export const CONVERSATION_PARAM = "c";
@@ -57,6 +61,7 @@ export function resumedFrom(view: ConversationView): Resumed {
         images: m.images.map((sha) => `/api/images/${sha}`),
         status,
         ...(m.error ? { error: m.error } : {}),
+        ...(m.thought ? { thought: m.thought } : {}),
       };
     });
   }

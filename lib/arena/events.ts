@@ -4,6 +4,8 @@ export type AnswerSide = "a" | "b";
 export type TurnEvent =
   | { type: "start"; side: AnswerSide; turn: number }
   | { type: "delta"; side: AnswerSide; text: string }
+  /** the model is thinking before it answers: what it thinks is never sent before the vote */
+  | { type: "thinking"; side: AnswerSide }
   | { type: "done"; side: AnswerSide; finishReason: string }
   /** retryable: false when Retry cannot help (the model refused the request itself); absent means it may */
   | { type: "error"; side: AnswerSide; code: string; message: string; retryable?: boolean }

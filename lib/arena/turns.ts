@@ -392,6 +392,7 @@ async function answerSide(db: Db, plan: TurnPlan, target: Target, emit: (event: 
   let text = "";
   let learned: ParamRules | null = null;
   let remembering: Promise<void> = Promise.resolve();
+  let thinkingShown = false;
   const controller = new AbortController();
   const firstTokenTimer = setTimeout(
     () => controller.abort(new ProviderError("the model did not start answering in time", "provider_timeout")),
@@ -436,6 +437,10 @@ async function answerSide(db: Db, plan: TurnPlan, target: Target, emit: (event: 
       }
       // the first visible word: a reasoning model's thinking (empty deltas) is timed apart, as thinkingMs
       if (firstTokenMs === null && next.value) firstTokenMs = performance.now() - started;
+      if (!next.value && !thinkingShown && !text) {
+        thinkingShown = true;
+        emit({ type: "thinking", side: target.side });
+      }
       // an answer past the model's ceiling is cut there: the provider's request is closed, the answer kept as
       // finished at that length (what a max_tokens stop would have given)
       const room = target.maxChars - text.length;

@@ -14,6 +14,8 @@ export interface MessageView {
   images: string[];
   status?: AnswerStatus;
   error?: string;
+  /** a reasoning model's thinking, once the models are revealed (never before a battle's vote) */
+  thought?: { text: string; ms: number };
 }
 
 export interface SideView {
@@ -95,6 +97,8 @@ export async function conversationView(
         };
         if (m.role === "assistant") {
           view.status = answerStatus(m.response);
+          if (revealed && m.response?.reasoning && m.response.thinkingMs !== null)
+            view.thought = { text: m.response.reasoning, ms: m.response.thinkingMs };
           if (view.status === "error") view.error = m.response?.error ?? "the answer was interrupted";
         }
         return view;

@@ -35,8 +35,17 @@ export interface RevealedModel {
   isDemo: boolean;
 }
 
+/** A reasoning model's thinking for one turn's answer, shown once the models are revealed. */
+export interface Thought {
+  turn: number;
+  text: string;
+  ms: number;
+}
+
 export interface VoteResult {
   winner: Winner;
+  /** each side's thinking, per turn, for reasoning models (empty otherwise) */
+  thoughts: Record<"a" | "b", Thought[]>;
   anonymous: boolean;
   exclusionReasons: string[];
   models: { a: RevealedModel; b: RevealedModel };
@@ -75,8 +84,21 @@ interface ConversationRow {
         error: string | null;
         createdAt: string | null;
         heartbeatAt: string | null;
+        reasoning: string | null;
+        thinkingMs: number | null;
       }[]
     | null;
+}
+
+/** Each side's thinking, turn by turn, revealed with the models. */
+function thoughtsOf(answers: ConversationRow["answers"]): Record<"a" | "b", Thought[]> {
+  const thoughts: Record<"a" | "b", Thought[]> = { a: [], b: [] };
+  for (const answer of answers ?? []) {
+    if (answer.reasoning && answer.thinkingMs !== null)
+      thoughts[answer.side].push({ turn: answer.turn, text: answer.reasoning, ms: answer.thinkingMs });
+  }
+  for (const side of ["a", "b"] as const) thoughts[side].sort((x, y) => x.turn - y.turn);
+  return thoughts;
 }
 
 /** the first key of the per-visitor vote lock (two-key advisory locks do not meet the one-key ones) */
@@ -107,7 +129,7 @@ export async function castVote(
               EXISTS (SELECT 1 FROM "Visitor" vis WHERE vis.id = c."visitorId" AND vis."bannedAt" IS NOT NULL) AS banned,
               (SELECT json_agg(json_build_object('side', m.side, 'turn', m.turn, 'content', m.content,
                         'finishReason', r."finishReason", 'error', r.error, 'createdAt', r."createdAt",
-                        'heartbeatAt', r."heartbeatAt"))
+                        'heartbeatAt', r."heartbeatAt", 'reasoning', r.reasoning, 'thinkingMs', r."thinkingMs"))
                  FROM "Message" m LEFT JOIN "ResponseMeta" r ON r."messageId" = m.id
                 WHERE m."conversationId" = c.id AND m.role = 'assistant' AND NOT m.superseded) AS answers
        FROM "Conversation" c LEFT JOIN "Vote" v ON v."conversationId" = c.id
@@ -134,6 +156,7 @@ export async function castVote(
       await client.query("ROLLBACK"); // nothing to write: release the lock
       return {
         winner: input.winner,
+        thoughts: thoughtsOf(conversation.answers),
         anonymous: Boolean(conversation.voteAnonymous),
         exclusionReasons: conversation.voteReasons ?? [],
         models,
@@ -182,7 +205,14 @@ export async function castVote(
        UPDATE "Conversation" SET "endedAt" = now(), "updatedAt" = now() WHERE id = ${id};
        COMMIT`,
     );
-    return { winner: input.winner, anonymous, exclusionReasons, models, created: true };
+    return {
+      winner: input.winner,
+      thoughts: thoughtsOf(conversation.answers),
+      anonymous,
+      exclusionReasons,
+      models,
+      created: true,
+    };
   });
 }
 

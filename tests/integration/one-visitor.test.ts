@@ -8,6 +8,7 @@ import {
   acceptTerms,
   addFollowUp,
   castVote,
+  conversationView,
   openConversation,
   prepareTurn,
   streamTurn,
@@ -161,7 +162,11 @@ describe("one model against the arena", () => {
   });
 
   it("keeps a model's thinking out of the answer and the stream, stored apart with its time", async () => {
-    arena.fake.setModel("alpha-vl", { reply: "<think>The sign says OPEN 9-5 in red.</think>\n\nIt says OPEN 9-5." });
+    // paced, so the thinking arrives before the answer (all at once, the answer would come in the same read)
+    arena.fake.setModel("alpha-vl", {
+      reply: "<think>The sign says OPEN 9-5 in red.</think>\n\nIt says OPEN 9-5.",
+      tokenDelayMs: 20,
+    });
     try {
       const { id, visitorId } = await battle();
       const all = await answer(id, visitorId);
@@ -175,12 +180,26 @@ describe("one model against the arena", () => {
       expect(a?.response?.thinkingMs).toBeGreaterThanOrEqual(0);
       // style features count the answer only
       expect(a?.response?.tokens).toBeLessThan(10);
+      // the browser heard that the side was thinking, before its first word, never what
+      const side = a?.side as "a" | "b";
+      const order = all.filter((e) => "side" in e && e.side === side).map((e) => e.type);
+      expect(order.indexOf("thinking")).toBeGreaterThan(-1);
+      expect(order.indexOf("thinking")).toBeLessThan(order.indexOf("delta"));
+      // before the vote the conversation shows no thought; the vote reveals it with the models
+      const hidden = await conversationView(db, id, { visitorId });
+      expect(JSON.stringify(hidden)).not.toContain("in red");
+      const vote = await castVote(db, { conversationId: id, visitorId, winner: "tie", ipHash: null });
+      expect(vote.thoughts[side]).toEqual([
+        { turn: 1, text: "The sign says OPEN 9-5 in red.", ms: a?.response?.thinkingMs },
+      ]);
+      const shown = await conversationView(db, id, { visitorId });
+      expect(shown.sides[side]?.messages.find((m) => m.role === "assistant")?.thought?.text).toBe(
+        "The sign says OPEN 9-5 in red.",
+      );
       // exports carry its tokens and time beside FastChat's fields, never the thought
-      await castVote(db, { conversationId: id, visitorId, winner: "tie", ipHash: null });
       let record: Record<string, unknown> | undefined;
       for await (const batch of battleBatches(db, { salt: "s" }))
         record ??= batch.records.find((r) => r.question_id === id) as Record<string, unknown> | undefined;
-      const side = a?.side as "a" | "b";
       expect(record?.conv_metadata).toMatchObject({ [`thinking_ms_${side}`]: a?.response?.thinkingMs });
       expect(JSON.stringify(record)).not.toContain("in red");
       // and the model page says how long it thinks
