@@ -7,7 +7,7 @@ import path from "node:path";
 import { detectLanguage } from "../categories/language";
 import type { Db } from "../db/context";
 import { isUuid } from "../db/literals";
-import { isLockNotAvailable, transaction } from "../db/pool";
+import { transaction, whenLocked } from "../db/pool";
 import { Conflict, InvalidInput, NotFound, TooLarge, Unavailable, Unprocessable } from "../errors";
 import { type ItemPreset, itemPresets, presetCount } from "../evals/presets";
 import type { PrismaClient } from "../generated/prisma/client";
@@ -317,11 +317,11 @@ export async function addFollowUp(
            FROM "Conversation" c WHERE c.id = $1 FOR UPDATE OF c NOWAIT`,
         [input.conversationId],
       )
-      .catch((error) => {
-        if (isLockNotAvailable(error))
-          throw new Conflict("conversation_busy", "another message for this conversation is being sent; please wait");
-        throw error;
-      });
+      .catch(
+        whenLocked(
+          () => new Conflict("conversation_busy", "another message for this conversation is being sent; please wait"),
+        ),
+      );
     const conversation = rows[0];
     if (!conversation || conversation.visitorId !== input.visitorId) {
       throw new NotFound("conversation_not_found", "no such conversation");

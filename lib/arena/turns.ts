@@ -5,7 +5,7 @@ import crypto from "node:crypto";
 import { sleep } from "../async/sleep";
 import type { Db } from "../db/context";
 import { isUuid, literals, statementResults, uuidLiteral } from "../db/literals";
-import { inTransaction, isLockNotAvailable } from "../db/pool";
+import { inTransaction, whenLocked } from "../db/pool";
 import { isDatabaseUnavailable } from "../db/unavailable";
 import { Conflict, Forbidden, NotFound, Refusal } from "../errors";
 import type { Side } from "../generated/prisma/enums";
@@ -20,6 +20,7 @@ import {
   type StreamEnd,
   streamChat,
 } from "../providers";
+import { storableText, withoutNul } from "../text";
 import type { TurnEvent } from "./events";
 import { ANSWER_HEARTBEAT_MS, answerStatus } from "./history";
 import { countMarkdown, markdownTotals } from "./markdown";
@@ -244,10 +245,7 @@ export async function prepareTurn(
          SELECT 1 FROM "Conversation" WHERE id = ${id} FOR UPDATE NOWAIT;
          ${CLAIM_QUERY(id)}`,
       )
-      .catch((error) => {
-        if (isLockNotAvailable(error)) throw new Conflict("answer_in_progress", "an answer is still being written");
-        throw error;
-      });
+      .catch(whenLocked(() => new Conflict("answer_in_progress", "an answer is still being written")));
     const claimed = chooseSides(statementResults<ClaimRow>(read)[3]?.rows[0], input);
     const sql = literals(client);
     const messageIds = sql.array(
@@ -307,18 +305,11 @@ export async function prepareTurn(
   return { conversationId: input.conversationId, turn: claimed.turn, targets };
 }
 
-/**
- * Text PostgreSQL can store: no U+0000 (a model may send one; it is not text anyone reads) and no lone surrogate
- * (a provider that split a pair, or sent half of one). Checked on the whole answer, so a pair split across two
- * deltas is whole again here.
- */
-const storable = (text: string) => (text.includes("\u0000") ? text.replaceAll("\u0000", "") : text).toWellFormed();
-
 /** A reasoning model's thought as stored: apart from the answer, within the answer's ceiling, storable. */
 function reasoningMeta(reasoning: StreamEnd["reasoning"], maxChars: number): Record<string, string | number | null> {
   if (!reasoning) return {};
   return {
-    reasoning: reasoning.text ? storable(reasoning.text.slice(0, maxChars)) : null,
+    reasoning: reasoning.text ? storableText(reasoning.text.slice(0, maxChars)) : null,
     reasoningTokens: reasoning.tokens ?? null,
     thinkingMs: reasoning.ms,
   };
@@ -330,7 +321,8 @@ async function saveAnswer(db: Db, messageId: string, text: string, meta: Record<
   await db.pool.query(
     `WITH message AS (UPDATE "Message" SET content = $2 WHERE id = $1)
      UPDATE "ResponseMeta" SET ${columns.map((c, i) => `"${c}" = $${i + 3}`).join(", ")} WHERE "messageId" = $1`,
-    [messageId, storable(text), ...columns.map((c) => meta[c] ?? null)],
+    // made well-formed on the whole answer, so a surrogate pair split across two deltas is whole again here
+    [messageId, storableText(text), ...columns.map((c) => meta[c] ?? null)],
   );
 }
 
@@ -443,16 +435,13 @@ async function answerSide(db: Db, plan: TurnPlan, target: Target, emit: (event: 
       }
       // an answer past the model's ceiling is cut there: the provider's request is closed, the answer kept as
       // finished at that length (what a max_tokens stop would have given)
+      // a NUL is not text anyone reads (and PostgreSQL cannot store it): dropped before it is shown or kept
+      const clean = withoutNul(next.value);
       const room = target.maxChars - text.length;
-      const delta = next.value.length > room ? next.value.slice(0, Math.max(0, room)) : next.value;
+      const delta = clean.length > room ? clean.slice(0, Math.max(0, room)) : clean;
       text += delta;
       lastDeltaAt = performance.now();
-      if (delta)
-        emit({
-          type: "delta",
-          side: target.side,
-          text: delta.includes("\u0000") ? delta.replaceAll("\u0000", "") : delta,
-        });
+      if (delta) emit({ type: "delta", side: target.side, text: delta });
       if (text.length >= target.maxChars) {
         capped = true;
         controller.abort();

@@ -11,6 +11,7 @@ import { config as configuration } from "../config";
 import { getDb } from "../db";
 import { ipHashFrom } from "../http/visitor";
 import { hmac, serverSecret } from "../security/secret";
+import { isStorableText } from "../text";
 import { oauthProviders } from "./oauth";
 import { signInLimits } from "./sign-in-limits";
 import { closeStaffSession, openStaffSession } from "./staff-sessions";
@@ -19,7 +20,7 @@ import { authenticate, ensureFirstAdmin, normaliseEmail } from "./users";
 const SESSION_SECONDS = 7 * 24 * 3600;
 
 /** Text the database can take (no NUL, no lone surrogate): anything else is not a sign-in, just a refusal. */
-const storable = (value: string) => value.length > 0 && !value.includes("\u0000") && value.isWellFormed();
+const storable = (value: string) => value.length > 0 && isStorableText(value);
 
 const globalForAuth = globalThis as unknown as { arenaFirstAdmin?: Promise<unknown> };
 

@@ -89,6 +89,13 @@ export function isBusy(error: unknown): boolean {
 /** A row lock refused at once by NOWAIT (or not granted within lock_timeout). */
 export const isLockNotAvailable = (error: unknown) => (error as { code?: unknown } | null)?.code === "55P03";
 
+/** For the `.catch` of a statement that locks a row NOWAIT: a lock held elsewhere becomes `refusal`. */
+export const whenLocked =
+  (refusal: () => Error) =>
+  (error: unknown): never => {
+    throw isLockNotAvailable(error) ? refusal() : error;
+  };
+
 /**
  * For hot paths that send BEGIN in their first multi-statement message and COMMIT in their last (see
  * ./literals): lends a pooled connection and rolls back whatever is open if `work` throws. A `work` that returns

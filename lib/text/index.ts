@@ -1,2 +1,3 @@
-// lib/text: cutting long text for analysis that must stay linear in its length.
+// lib/text: cutting long text for analysis that must stay linear in its length; text PostgreSQL can store.
 export { CHUNK_CHARS, chunks, yieldToLoop } from "./chunks";
+export { isStorableText, storableText, withoutNul } from "./storable";
