@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { ArenaPage, pngImage, resetFakeModels, setFakeModel } from "./arena-page";
+import { ArenaPage, fakeUrl, pngImage, resetFakeModels, setFakeModel } from "./arena-page";
 
 test.afterEach(resetFakeModels);
 
@@ -111,15 +111,18 @@ test("a provider failing mid-stream shows that side's error with a retry that wo
   await expect(arena.voteButton("Tie")).toBeEnabled();
 });
 
-test("a reasoning model and an o-style model: thinking shown only as time, the thought folded away after the vote", async ({
+test("a reasoning model and an o-style model: thinking shown only as time, the thought folded away after the vote, math typeset", async ({
   page,
 }) => {
-  // a model served raw, thinking in <think> tags; and one that refuses max_tokens and non-default temperatures
+  // a model served raw, thinking in <think> tags and answering with LaTeX; and one that streams its thinking in
+  // OpenRouter's `reasoning` field and refuses max_tokens and non-default temperatures, as o-series models do
   await setFakeModel("fake-alpha", {
-    reply: "<think>I count the crimson pixels one by one before I answer</think>\n\nIt is **red**.",
+    reply:
+      "<think>I count the crimson pixels one by one before I answer</think>\n\nIt is **red**. Half the base times the height: $\\frac{1}{2}ab = 6$, and\n\n$$c = \\sqrt{a^2+b^2}$$",
     tokenDelayMs: 150,
   });
   await setFakeModel("fake-beta", {
+    reasoning: { field: "reasoning", text: "The scarlet square reminds me of a postbox" },
     reply: "Beta sees red.",
     tokenDelayMs: 20,
     refuses: ["max_tokens", "temperature"],
@@ -128,20 +131,57 @@ test("a reasoning model and an o-style model: thinking shown only as time, the t
   await arena.open();
   await arena.attach("r.png", "image/png", await pngImage("#cc1111"));
   await arena.ask("What colour is this?");
-  await expect(page.getByTestId("thinking")).toContainText("thinking…");
+  await expect(page.getByTestId("thinking").first()).toContainText("thinking…");
   await arena.waitForAnswers();
-  // both sides answered (the o-style one after learning its parameters); nothing of the thought before the vote
+  // both sides answered (the o-style one after learning its parameters); nothing of the thoughts before the vote
   await expect(page.getByText("Beta sees red.")).toBeVisible();
-  await expect(page.getByText("It is red.")).toBeVisible();
-  expect(await page.content()).not.toContain("crimson");
+  await expect(page.getByText("It is red.", { exact: false })).toBeVisible();
+  const before = await page.content();
+  expect(before).not.toContain("crimson");
+  expect(before).not.toContain("scarlet");
   await expect(page.getByTestId("thought")).toHaveCount(0);
+  // the math is typeset, inline and as a display formula, not shown as LaTeX source
+  await expect(page.locator(".katex").first()).toBeVisible();
+  await expect(page.locator(".katex-display")).toHaveCount(1);
+  expect(await page.locator("[data-testid^=answer-]").allInnerTexts()).not.toContain("$\\frac");
   await arena.voteButton("Tie").click();
   const thought = page.getByTestId("thought");
-  await expect(thought).toHaveCount(1);
-  await expect(thought.locator("summary")).toHaveText(/^Thought for \d+ s$/);
-  await expect(thought.getByText(/crimson pixels/)).toBeHidden(); // folded
-  await thought.locator("summary").click();
-  await expect(thought.getByText(/crimson pixels/)).toBeVisible();
+  await expect(thought).toHaveCount(2);
+  for (const one of await thought.all()) await expect(one.locator("summary")).toHaveText(/^Thought for \d+ s$/);
+  await expect(page.getByText(/crimson pixels/)).toBeHidden(); // folded
+  await thought.filter({ hasText: "crimson" }).locator("summary").click();
+  await expect(page.getByText(/crimson pixels/)).toBeVisible();
+  // the share page typesets the math too
+  await page.goto((await page.getByTestId("share-link").getAttribute("href")) as string);
+  await expect(page.locator(".katex-display")).toHaveCount(1);
+  await expect(page.locator(".katex").first()).toBeVisible();
+});
+
+test("Stop ends both streams where they are (the providers see their connections close); the battle can be voted", async ({
+  page,
+}) => {
+  const long = Array.from({ length: 300 }, (_, i) => `word${i}`).join(" ");
+  await setFakeModel("fake-alpha", { reply: long, tokenDelayMs: 40 });
+  await setFakeModel("fake-beta", { reply: long, tokenDelayMs: 40 });
+  const arena = new ArenaPage(page);
+  await arena.open();
+  await arena.attach("s.png", "image/png", await pngImage());
+  await arena.ask("Describe this at length");
+  await expect(arena.answers("a")).toContainText("word3");
+  await expect(arena.answers("b")).toContainText("word3");
+  await page.getByRole("button", { name: "Stop", exact: true }).click();
+  await arena.waitForAnswers();
+  await expect(page.getByTestId("stopped-a")).toHaveText("Stopped");
+  await expect(page.getByTestId("stopped-b")).toHaveText("Stopped");
+  expect(await arena.answers("a").innerText()).not.toContain("word299");
+  const closed = async () => {
+    const requests = (await (await fetch(`${fakeUrl()}/__control/requests`)).json()) as { closedByClient?: boolean }[];
+    return requests.slice(-2).map((r) => r.closedByClient);
+  };
+  await expect.poll(closed).toEqual([true, true]);
+  await expect(page.getByRole("button", { name: "Send", exact: true })).toBeVisible();
+  await arena.voteButton("A is better").click();
+  await expect(page.getByTestId("verdict-a")).toHaveText("Your pick");
 });
 
 test("random image fills a preset and its question", async ({ page }) => {

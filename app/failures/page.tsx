@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { Markdown } from "@/components/arena/markdown";
 import { Table } from "@/components/table";
 import { getDb } from "@/lib/db";
 import { failureCases, failureGrid, TOP_RANKS } from "@/lib/failures";
@@ -92,7 +93,13 @@ export default async function FailuresPage() {
                         <p className="font-medium">
                           {v.modelId} <span className="font-mono">{v.solved ? "O" : "X"}</span>
                         </p>
-                        <p className="whitespace-pre-wrap break-words text-xs">{v.answer ?? "(no answer kept)"}</p>
+                        {v.answer ? (
+                          <div className="break-words text-xs">
+                            <Markdown text={v.answer} />
+                          </div>
+                        ) : (
+                          <p className="text-xs">(no answer kept)</p>
+                        )}
                       </div>
                     ))}
                   </div>

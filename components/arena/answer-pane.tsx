@@ -2,6 +2,7 @@
 // One model's side of a battle or chat: its title, after a vote who it was, and the turns as they stream.
 import Link from "next/link";
 import type { ModelInfo, Side } from "./api";
+import { CopyButton } from "./copy-button";
 import { Markdown } from "./markdown";
 import type { Entry } from "./resume";
 import { ThinkingClock, ThoughtBlock } from "./thinking";
@@ -86,7 +87,17 @@ export function AnswerPane({ side, title, entries, verdict, revealed, hiddenOnPh
                 {entry.status === "streaming" && !entry.content && entry.thinkingSince !== undefined && (
                   <ThinkingClock since={entry.thinkingSince} />
                 )}
-                <Markdown text={entry.content} />
+                <Markdown text={entry.content} streaming={entry.status === "streaming"} />
+                {entry.stopped && (
+                  <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400" data-testid={`stopped-${side}`}>
+                    Stopped
+                  </p>
+                )}
+                {entry.status === "done" && entry.content && (
+                  <div className="mt-1 flex justify-end">
+                    <CopyButton text={entry.content} label="Copy answer" />
+                  </div>
+                )}
                 {entry.status === "streaming" && (
                   <span className="inline-block h-4 w-2 animate-pulse bg-zinc-400 align-middle" aria-hidden />
                 )}

@@ -38,6 +38,7 @@ export function Arena({ mode }: { mode: Mode }) {
   const [limits, setLimits] = useState<UploadLimits>(DEFAULT_LIMITS);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [stopping, setStopping] = useState(false);
   const [loadingPreset, setLoadingPreset] = useState(false);
   const [models, setModels] = useState<ModelInfo[]>([]);
   const [picked, setPicked] = useState<Record<Side, string>>({ a: "", b: "" });
@@ -177,6 +178,19 @@ export function Arena({ mode }: { mode: Mode }) {
       setNotice(friendly(error));
     } finally {
       setBusy(false);
+    }
+  }
+
+  /** Ends both answers where they are; the server keeps them as stopped and the battle can still be voted. */
+  async function stop() {
+    if (!conversationId || !streaming || stopping) return;
+    setStopping(true);
+    try {
+      await postJson(`/api/conversations/${conversationId}/stop`, {});
+    } catch (error) {
+      setNotice(friendly(error));
+    } finally {
+      setStopping(false);
     }
   }
 
@@ -346,6 +360,9 @@ export function Arena({ mode }: { mode: Mode }) {
         onSend={() => void send()}
         onRandomImage={randomImage}
         onRegenerate={() => void again({ regenerate: true })}
+        streaming={streaming && conversationId !== null}
+        stopping={stopping}
+        onStop={() => void stop()}
         onNewRound={newRound}
       />
     </div>

@@ -57,7 +57,8 @@ function streamed(entries: Record<Side, Entry[]>, event: TurnEvent): Record<Side
   }
   const next = withLast(list, (last) => {
     if (event.type === "delta") return { ...last, content: last.content + event.text };
-    if (event.type === "done") return { ...last, status: "done" };
+    if (event.type === "done")
+      return { ...last, status: "done", ...(event.finishReason === "stopped" ? { stopped: true } : {}) };
     if (event.type === "thinking") return { ...last, thinkingSince: Date.now() };
     return { ...last, status: "error", error: event.message, retryable: event.retryable !== false };
   });

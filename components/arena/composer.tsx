@@ -19,6 +19,10 @@ interface Props {
   onRandomImage: () => void;
   onRegenerate: () => void;
   onNewRound: () => void;
+  /** answers are streaming: Stop takes Send's place */
+  streaming: boolean;
+  stopping: boolean;
+  onStop: () => void;
 }
 
 /** The message box with its attachments and the round's buttons, pinned to the bottom while a battle goes on. */
@@ -144,14 +148,25 @@ export function Composer(props: Props) {
             Attach an image (or take a Random image) to start a battle
           </span>
         )}
-        {!voted && (
+        {props.streaming ? (
           <button
-            type="submit"
-            disabled={!props.canSend}
-            className="ml-auto rounded-md bg-brand-600 px-4 py-1.5 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60"
+            type="button"
+            onClick={props.onStop}
+            disabled={props.stopping}
+            className="ml-auto rounded-md border border-red-300 bg-white px-4 py-1.5 text-sm font-medium text-red-800 hover:bg-red-50 disabled:opacity-60 dark:border-red-700 dark:bg-zinc-900 dark:text-red-200 dark:hover:bg-red-950"
           >
-            Send
+            {props.stopping ? "Stopping…" : "Stop"}
           </button>
+        ) : (
+          !voted && (
+            <button
+              type="submit"
+              disabled={!props.canSend}
+              className="ml-auto rounded-md bg-brand-600 px-4 py-1.5 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60"
+            >
+              Send
+            </button>
+          )
         )}
       </div>
     </form>

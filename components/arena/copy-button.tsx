@@ -1,12 +1,15 @@
 "use client";
 import { useState } from "react";
 
-/** Copies a text (the share link) and says so for two seconds; where the clipboard is refused, says that instead. */
-export function CopyButton({ text }: { text: string }) {
+/**
+ * Copies a text (a share link, an answer's markdown, a code block) and says so for two seconds; where the
+ * clipboard is refused, says that instead. A function is read at click time, for text only the page knows then.
+ */
+export function CopyButton({ text, label = "Copy link" }: { text: string | (() => string); label?: string }) {
   const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
   async function copy() {
     try {
-      await navigator.clipboard.writeText(text);
+      await navigator.clipboard.writeText(typeof text === "function" ? text() : text);
       setState("copied");
     } catch {
       setState("failed");
@@ -17,9 +20,9 @@ export function CopyButton({ text }: { text: string }) {
     <button
       type="button"
       onClick={copy}
-      className="rounded-md border border-emerald-400 px-2 py-0.5 text-xs font-medium hover:bg-emerald-100 dark:border-emerald-700 dark:hover:bg-emerald-900"
+      className="rounded-md border border-zinc-300 bg-white/90 px-2 py-0.5 text-xs font-medium text-zinc-700 hover:bg-zinc-100 dark:border-zinc-600 dark:bg-zinc-900/90 dark:text-zinc-200 dark:hover:bg-zinc-800"
     >
-      <span aria-live="polite">{state === "copied" ? "Copied" : state === "failed" ? "Copy failed" : "Copy link"}</span>
+      <span aria-live="polite">{state === "copied" ? "Copied" : state === "failed" ? "Copy failed" : label}</span>
     </button>
   );
 }

@@ -16,6 +16,8 @@ export interface Entry {
   thinkingSince?: number;
   /** a reasoning model's thinking, once the models are revealed */
   thought?: { text: string; ms: number };
+  /** the visitor pressed Stop while it was written */
+  stopped?: boolean;
 }
 
 export const CONVERSATION_PARAM = "c";
@@ -62,6 +64,7 @@ export function resumedFrom(view: ConversationView): Resumed {
         status,
         ...(m.error ? { error: m.error } : {}),
         ...(m.thought ? { thought: m.thought } : {}),
+        ...(m.stopped ? { stopped: true } : {}),
       };
     });
   }

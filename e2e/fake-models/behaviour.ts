@@ -25,6 +25,11 @@ export interface Behaviour {
    * `max_tokens` (use max_completion_tokens) and a non-default `temperature`
    */
   refuses?: ("max_tokens" | "temperature")[];
+  /**
+   * OpenAI protocol: a reasoning model's thinking, streamed before the answer in the delta field vLLM and DeepSeek
+   * use (`reasoning_content`) or the one OpenRouter, Together and Groq use (`reasoning`)
+   */
+  reasoning?: { field: "reasoning_content" | "reasoning"; text: string };
   /** answers chosen by the request's system prompt (first match wins), e.g. to play a category judge */
   repliesBySystem?: { includes: string; reply: string }[];
   /**
@@ -110,6 +115,8 @@ export interface RecordedRequest {
   system?: string;
   headers: Record<string, string | string[] | undefined>;
   receivedAt: number;
+  /** the client closed the connection before the stream's end (a Stop, a timeout, a cut) */
+  closedByClient?: boolean;
   /** OpenAI protocol: the sampling parameters sent, as sent */
   params?: { max_tokens?: unknown; max_completion_tokens?: unknown; temperature?: unknown };
 }

@@ -16,12 +16,16 @@ export class HttpError extends Error {
 export interface Usage {
   input: number;
   output: number;
+  /** thinking tokens, counted apart (OpenAI's completion_tokens_details.reasoning_tokens) */
+  reasoning?: number;
 }
 
 /** One answer being written: protocol-specific framing around the text. */
 export interface Writer {
   start(): void;
   delta(text: string): void;
+  /** OpenAI protocol: a piece of thinking in the given delta field */
+  reasoning?(field: "reasoning_content" | "reasoning", text: string): void;
   finish(usage: Usage): void;
 }
 
@@ -131,14 +135,17 @@ export const openai: Protocol = {
     return {
       start: () => chunk([{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }]),
       delta: (text) => chunk([{ index: 0, delta: { content: text }, finish_reason: null }]),
+      reasoning: (field, text) => chunk([{ index: 0, delta: { [field]: text }, finish_reason: null }]),
       finish(usage) {
         chunk([{ index: 0, delta: {}, finish_reason: "stop" }]);
         if (includeUsage) {
+          const thought = usage.reasoning ?? 0;
           chunk([], {
             usage: {
               prompt_tokens: usage.input,
-              completion_tokens: usage.output,
-              total_tokens: usage.input + usage.output,
+              completion_tokens: usage.output + thought,
+              total_tokens: usage.input + usage.output + thought,
+              ...(thought ? { completion_tokens_details: { reasoning_tokens: thought } } : {}),
             },
           });
         }

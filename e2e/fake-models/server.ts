@@ -94,20 +94,37 @@ export async function startFakeModelServer(options: FakeServerOptions = {}): Pro
       ? judgeReply(request, behaviour.judgeRanking, behaviour.judgeForgetsVerdict ?? false)
       : (bySystem?.reply ?? behaviour.reply ?? defaultReply(request));
     const tokens = tokenize(reply);
-    const usage = { input: 10 + request.images.length * 85, output: tokens.length };
+    const usage = {
+      input: 10 + request.images.length * 85,
+      output: tokens.length,
+      reasoning: behaviour.reasoning ? tokenize(behaviour.reasoning.text).length : undefined,
+    };
     await sleep(behaviour.firstTokenDelayMs ?? 0);
     if (!request.stream) return protocol.json(res, request, reply, usage);
 
     res.writeHead(200, { "Content-Type": "text/event-stream", "Cache-Control": "no-cache", Connection: "keep-alive" });
     res.flushHeaders();
     open.add(res);
-    res.on("close", () => open.delete(res));
+    let ended = false;
+    res.on("close", () => {
+      open.delete(res);
+      // the client hung up before the stream's end (a Stop, a timeout, an answer cut at its ceiling)
+      if (!ended) request.closedByClient = true;
+    });
     const writer = protocol.writer(res, request, protocol.wantsUsage?.(body) ?? true);
     writer.start();
+    if (behaviour.reasoning && protocol.name === "openai") {
+      for (const piece of chunksOf(tokenize(behaviour.reasoning.text), behaviour.chunkSize ?? 1)) {
+        if (res.destroyed) return;
+        writer.reasoning?.(behaviour.reasoning.field, piece);
+        if (behaviour.tokenDelayMs) await sleep(behaviour.tokenDelayMs);
+      }
+    }
     let sent = 0;
     for (const chunk of chunksOf(tokens, behaviour.chunkSize ?? 1)) {
       if (res.destroyed) return;
       if ((failure?.kind === "cut" || failure?.kind === "hang") && sent >= (failure.afterTokens ?? 0)) {
+        ended = true;
         if (failure.kind === "cut") res.destroy();
         return; // hang: leave the stream open and silent
       }
@@ -115,6 +132,7 @@ export async function startFakeModelServer(options: FakeServerOptions = {}): Pro
       sent += tokenize(chunk).length;
       if (behaviour.tokenDelayMs) await sleep(behaviour.tokenDelayMs);
     }
+    ended = true;
     writer.finish(usage);
   }
 

@@ -8,6 +8,7 @@ export {
 } from "./conversations";
 export type { AnswerSide } from "./events";
 export { type SharePreview, sharePreview } from "./share-preview";
+export { requestStop } from "./stops";
 export { prepareTurn, streamTurn, type TurnEvent } from "./turns";
 export { type ConversationView, conversationView } from "./views";
 export { acceptTerms, visitorStatus } from "./visitors";

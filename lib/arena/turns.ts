@@ -26,6 +26,7 @@ import { ANSWER_HEARTBEAT_MS, answerStatus } from "./history";
 import { countMarkdown, markdownTotals } from "./markdown";
 import { admit, againLimits, BANNED_MESSAGE, checkStanding, rateLimits } from "./rate-limit";
 import { arenaSettings } from "./settings";
+import { STOPPED, StopRequested, stopWriting, whileWriting } from "./stops";
 import { countTokens } from "./tokens";
 
 export type { TurnEvent } from "./events";
@@ -377,6 +378,30 @@ async function record(
   return { code: "database_unavailable", message: UNSAVED_MESSAGE };
 }
 
+/** What is stored about a finished (or stopped, or cut) answer besides its text. */
+async function finishedMeta(
+  text: string,
+  finishReason: string,
+  timing: { started: number; firstTokenMs: number | null },
+  extra: { reasoning?: StreamEnd["reasoning"]; maxChars: number; params: Record<string, unknown> },
+): Promise<Record<string, string | number | null>> {
+  const counts = countMarkdown(text);
+  const totals = markdownTotals(counts);
+  const now = performance.now();
+  return {
+    tokens: await countTokens(text),
+    headerCount: totals.headers,
+    listCount: totals.lists,
+    boldCount: totals.bold,
+    markdownDetail: JSON.stringify(counts),
+    latencyFirstTokenMs: Math.round(timing.firstTokenMs ?? now - timing.started),
+    latencyTotalMs: Math.round(now - timing.started),
+    finishReason,
+    ...reasoningMeta(extra.reasoning, extra.maxChars),
+    params: JSON.stringify(extra.params),
+  };
+}
+
 async function answerSide(db: Db, plan: TurnPlan, target: Target, emit: (event: TurnEvent) => void) {
   const settings = arenaSettings();
   const started = performance.now();
@@ -386,6 +411,7 @@ async function answerSide(db: Db, plan: TurnPlan, target: Target, emit: (event: 
   let remembering: Promise<void> = Promise.resolve();
   let thinkingShown = false;
   const controller = new AbortController();
+  const unregister = whileWriting(target.messageId, () => controller.abort(new StopRequested()));
   const firstTokenTimer = setTimeout(
     () => controller.abort(new ProviderError("the model did not start answering in time", "provider_timeout")),
     settings.firstTokenTimeoutMs,
@@ -405,6 +431,14 @@ async function answerSide(db: Db, plan: TurnPlan, target: Target, emit: (event: 
     }
   }, 1_000);
   emit({ type: "start", side: target.side, turn: plan.turn });
+  let capped = false;
+  const params = () => ({
+    temperature: settings.temperature,
+    maxOutputTokens: settings.maxOutputTokens,
+    ...(capped ? { cutAtChars: target.maxChars } : {}),
+    ...(learned ? { paramRules: learned } : {}),
+  });
+  const timing = () => ({ started, firstTokenMs });
   let outcome: { meta: Record<string, string | number | null>; event: TurnEvent };
   try {
     if (target.refused) throw target.refused;
@@ -421,7 +455,6 @@ async function answerSide(db: Db, plan: TurnPlan, target: Target, emit: (event: 
       },
     });
     let next = await stream.next();
-    let capped = false;
     while (!next.done) {
       if (!alive) {
         alive = true;
@@ -451,51 +484,46 @@ async function answerSide(db: Db, plan: TurnPlan, target: Target, emit: (event: 
       next = await stream.next();
     }
     const finish = capped ? { finishReason: "length" } : (next.value as StreamEnd);
-    const counts = countMarkdown(text);
-    const totals = markdownTotals(counts);
     outcome = {
-      meta: {
-        tokens: await countTokens(text),
-        headerCount: totals.headers,
-        listCount: totals.lists,
-        boldCount: totals.bold,
-        markdownDetail: JSON.stringify(counts),
-        latencyFirstTokenMs: Math.round(firstTokenMs ?? performance.now() - started),
-        latencyTotalMs: Math.round(performance.now() - started),
-        finishReason: finish.finishReason,
-        ...reasoningMeta(finish.reasoning, target.maxChars),
-        params: JSON.stringify({
-          temperature: settings.temperature,
-          maxOutputTokens: settings.maxOutputTokens,
-          ...(capped ? { cutAtChars: target.maxChars } : {}),
-          ...(learned ? { paramRules: learned } : {}),
-        }),
-      },
+      meta: await finishedMeta(text, finish.finishReason, timing(), {
+        reasoning: finish.reasoning,
+        maxChars: target.maxChars,
+        params: params(),
+      }),
       event: { type: "done", side: target.side, finishReason: finish.finishReason },
     };
   } catch (raw) {
-    const error =
-      raw instanceof Refusal
-        ? new ProviderError(raw.message, "provider_rate_limited", 429)
-        : raw instanceof ProviderError
-          ? raw
-          : providerErrorFrom(raw);
-    outcome = {
-      meta: {
-        error: error.message,
-        errorCode: error.code,
-        latencyFirstTokenMs: firstTokenMs === null ? null : Math.round(firstTokenMs),
-        latencyTotalMs: Math.round(performance.now() - started),
-      },
-      event: {
-        type: "error",
-        side: target.side,
-        code: error.code,
-        message: error.message,
-        ...(error.retryable ? {} : { retryable: false }),
-      },
-    };
+    if (controller.signal.reason instanceof StopRequested) {
+      // stopped by the visitor: kept as finished at what was shown, so the battle can still be voted
+      outcome = {
+        meta: await finishedMeta(text, STOPPED, timing(), { maxChars: target.maxChars, params: params() }),
+        event: { type: "done", side: target.side, finishReason: STOPPED },
+      };
+    } else {
+      const error =
+        raw instanceof Refusal
+          ? new ProviderError(raw.message, "provider_rate_limited", 429)
+          : raw instanceof ProviderError
+            ? raw
+            : providerErrorFrom(raw);
+      outcome = {
+        meta: {
+          error: error.message,
+          errorCode: error.code,
+          latencyFirstTokenMs: firstTokenMs === null ? null : Math.round(firstTokenMs),
+          latencyTotalMs: Math.round(performance.now() - started),
+        },
+        event: {
+          type: "error",
+          side: target.side,
+          code: error.code,
+          message: error.message,
+          ...(error.retryable ? {} : { retryable: false }),
+        },
+      };
+    }
   } finally {
+    unregister();
     clearTimeout(firstTokenTimer);
     clearTimeout(totalTimer);
     clearInterval(stallClock);
@@ -505,16 +533,24 @@ async function answerSide(db: Db, plan: TurnPlan, target: Target, emit: (event: 
   emit(unsaved ? { type: "error", side: target.side, code: unsaved.code, message: unsaved.message } : outcome.event);
 }
 
-/** Tells the database, every few seconds, that these answers are still being written (see STALE_ANSWER_MS). */
+/**
+ * Tells the database, every few seconds, that these answers are still being written (see STALE_ANSWER_MS), and
+ * learns of a Stop received by another instance.
+ */
 function startHeartbeat(db: Db, plan: TurnPlan): () => void {
   const ids = plan.targets.map((t) => t.messageId);
   const timer = setInterval(() => {
     db.pool
-      .query(
-        `UPDATE "ResponseMeta" SET "heartbeatAt" = now()
-          WHERE "messageId" = ANY($1::uuid[]) AND "finishReason" IS NULL AND error IS NULL`,
+      .query<{ messageId: string }>(
+        `WITH beat AS (
+           UPDATE "ResponseMeta" SET "heartbeatAt" = now()
+            WHERE "messageId" = ANY($1::uuid[]) AND "finishReason" IS NULL AND error IS NULL
+           RETURNING "messageId", "stopRequestedAt")
+         SELECT "messageId" FROM beat WHERE "stopRequestedAt" IS NOT NULL`,
         [ids],
       )
+      // a Stop another instance received: read back here, so it takes at most one heartbeat
+      .then(({ rows }) => stopWriting(rows.map((r) => r.messageId)))
       .catch(() => undefined); // a missed heartbeat only makes the answer look stale sooner
   }, ANSWER_HEARTBEAT_MS);
   timer.unref();

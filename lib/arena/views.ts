@@ -5,6 +5,7 @@ import { NotFound } from "../errors";
 import type { Side } from "../generated/prisma/enums";
 import type { Winner } from "../ratings/types";
 import { type AnswerStatus, answerStatus, sideMessages } from "./history";
+import { STOPPED } from "./stops";
 import { WINNER_FROM_DB } from "./votes";
 
 export interface MessageView {
@@ -16,6 +17,8 @@ export interface MessageView {
   error?: string;
   /** a reasoning model's thinking, once the models are revealed (never before a battle's vote) */
   thought?: { text: string; ms: number };
+  /** the visitor pressed Stop while it was written: finished at what was shown */
+  stopped?: boolean;
 }
 
 export interface SideView {
@@ -99,6 +102,7 @@ export async function conversationView(
           view.status = answerStatus(m.response);
           if (revealed && m.response?.reasoning && m.response.thinkingMs !== null)
             view.thought = { text: m.response.reasoning, ms: m.response.thinkingMs };
+          if (m.response?.finishReason === STOPPED) view.stopped = true;
           if (view.status === "error") view.error = m.response?.error ?? "the answer was interrupted";
         }
         return view;

@@ -138,7 +138,7 @@ export const ROW_SQL = `c.id AS "conversationId", c.mode::text AS mode, c."model
   c.language, c."turnCount" AS turn,
   (SELECT json_agg(json_build_object('side', m.side, 'turn', m.turn, 'role', m.role, 'content', m.content,
             'tokens', r.tokens, 'entities', r."entityCount", 'markdown', r."markdownDetail",
-            'reasoningTokens', r."reasoningTokens", 'thinkingMs', r."thinkingMs",
+            'reasoningTokens', r."reasoningTokens", 'thinkingMs', r."thinkingMs", 'finishReason', r."finishReason",
             'images', (SELECT json_agg(json_build_object('sha', i.sha256, 'mime', i.mime, 'key', i."storageKey") ORDER BY mi.position)
                          FROM "MessageImage" mi JOIN "Image" i ON i.sha256 = mi."imageSha256" WHERE mi."messageId" = m.id))
           ORDER BY m.turn, m."createdAt")
@@ -426,7 +426,8 @@ message format; images as \`image_url\` parts pointing into \`images/\`), \`turn
 reasoning models also \`reasoning_tokens_a/b\` and \`thinking_ms_a/b\`, the thinking itself never exported; and
 \`entity_count_a\`/\`entity_count_b\`: named entities, VisionArena's specificity, once counted),
 \`category_tag\` (labels per labeller and version), \`dedup_tag\` ({high_freq, sampled}: prompts above the 99.99th
-frequency percentile down-sampled), \`is_preset\`, \`preset_id\`, \`input_modality\` (\`image\`, \`text\`, or \`image+text\`: an image with a text representation of it), \`images\` (SHA-256 of every image).
+frequency percentile down-sampled), \`is_preset\`, \`preset_id\`, \`input_modality\` (\`image\`, \`text\`, or \`image+text\`: an image with a text representation of it), \`images\` (SHA-256 of every image),
+\`stopped\` (true when the visitor pressed Stop while an answer was written: the vote judged what was shown).
 \`chats\` holds direct conversations with one model in the same message format.
 
 ## Privacy

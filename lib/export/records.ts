@@ -14,6 +14,8 @@ export interface MessageRow {
   /** a reasoning model's thinking: its tokens and time (the thought itself is not exported) */
   reasoningTokens?: number | null;
   thinkingMs?: number | null;
+  /** "stopped" when the visitor pressed Stop while it was written */
+  finishReason?: string | null;
   markdown: {
     header?: Record<string, number>;
     list?: Record<string, number>;
@@ -142,6 +144,9 @@ function imagesOf(messages: MessageRow[]) {
   return [...new Set(messages.flatMap((m) => (m.images ?? []).map((i) => i.sha)))];
 }
 
+/** A new field beside FastChat's: some answer was ended by the visitor's Stop, not by the model. */
+const wasStopped = (messages: MessageRow[]) => messages.some((m) => m.finishReason === "stopped");
+
 export function battleRecord(row: BattleRow, options: RecordOptions) {
   const messages = row.messages ?? [];
   const clean = options.redact ? redactPersonal : (t: string) => t;
@@ -164,6 +169,7 @@ export function battleRecord(row: BattleRow, options: RecordOptions) {
     preset_id: row.presetId,
     input_modality: row.inputModality,
     images: imagesOf(messages),
+    stopped: wasStopped(messages),
   };
 }
 
@@ -181,6 +187,7 @@ export function chatRecord(row: BattleRow, options: RecordOptions) {
     is_preset: row.isPreset,
     input_modality: row.inputModality,
     images: imagesOf(messages),
+    stopped: wasStopped(messages),
   };
 }
 
@@ -212,6 +219,7 @@ export const BATTLE_COLUMNS = {
   preset_id: "STRING",
   input_modality: "STRING",
   images: "JSON",
+  stopped: "BOOLEAN",
 } as const satisfies Record<keyof BattleRecord, ParquetType>;
 
 export const CHAT_COLUMNS = {
@@ -225,4 +233,5 @@ export const CHAT_COLUMNS = {
   is_preset: "BOOLEAN",
   input_modality: "STRING",
   images: "JSON",
+  stopped: "BOOLEAN",
 } as const satisfies Record<keyof ChatRecord, ParquetType>;

@@ -13,9 +13,11 @@ import {
   conversationView,
   openConversation,
   prepareTurn,
+  requestStop,
   streamTurn,
   type TurnEvent,
 } from "../../lib/arena";
+import { ANSWER_HEARTBEAT_MS } from "../../lib/arena/history";
 import { lockVoterSql } from "../../lib/arena/votes";
 import { closeDb, createDb, type Db } from "../../lib/db";
 import { imageStore } from "../../lib/images";
@@ -573,6 +575,95 @@ describe("the registry sync (found by the fault run)", () => {
     } finally {
       await Promise.all(instances.map((instance) => closeDb(instance)));
       await scratch.drop();
+    }
+  });
+});
+
+describe("Stop (issue 26)", () => {
+  const slow = { reply: Array.from({ length: 400 }, (_, i) => `word${i}`).join(" "), tokenDelayMs: 20 };
+
+  /** Reads a turn's events until `until` says enough, then hands back the rest as they come. */
+  async function readUntil(stream: ReadableStream<Uint8Array>, until: (seen: TurnEvent[]) => boolean) {
+    const reader = stream.getReader();
+    const decoder = new TextDecoder();
+    const seen: TurnEvent[] = [];
+    let buffer = "";
+    const pump = async (stop: (seen: TurnEvent[]) => boolean) => {
+      while (!stop(seen)) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += decoder.decode(value, { stream: true });
+        const lines = buffer.split("\n");
+        buffer = lines.pop() ?? "";
+        for (const line of lines) if (line.trim()) seen.push(JSON.parse(line));
+      }
+      return seen;
+    };
+    await pump(until);
+    return { seen, rest: () => pump(() => false) };
+  }
+
+  it("ends both answers at what was shown, closes the providers' requests, and the battle can be voted", async () => {
+    fake.setModel("alpha-vl", slow);
+    fake.setModel("beta-vl", slow);
+    try {
+      const visitorId = await newVisitor();
+      const conversation = await battle(visitorId);
+      const before = fake.requests.length;
+      const plan = await prepareTurn(db, { conversationId: conversation.id, visitorId });
+      const turn = await readUntil(streamTurn(db, plan), (seen) =>
+        ["a", "b"].every((side) => seen.some((e) => e.type === "delta" && e.side === side)),
+      );
+      // a stranger cannot stop it
+      await expect(
+        requestStop(db, { conversationId: conversation.id, visitorId: await newVisitor() }),
+      ).rejects.toMatchObject({ kind: "not_found" });
+      expect((await requestStop(db, { conversationId: conversation.id, visitorId })).sort()).toEqual(["a", "b"]);
+      const all = await turn.rest();
+      expect(all.filter((e) => e.type === "done").map((e) => (e as { finishReason: string }).finishReason)).toEqual([
+        "stopped",
+        "stopped",
+      ]);
+      const stored = await db.prisma.responseMeta.findMany({ where: { message: { conversationId: conversation.id } } });
+      expect(stored.map((m) => m.finishReason)).toEqual(["stopped", "stopped"]);
+      const view = await conversationView(db, conversation.id, { visitorId });
+      for (const side of ["a", "b"] as const) {
+        const answer = view.sides[side]!.messages.at(-1)!;
+        expect(answer).toMatchObject({ status: "done", stopped: true, content: answerText(all, side) });
+        expect(answer.content.length).toBeLessThan(slow.reply.length);
+      }
+      // the fake server saw both connections close before the end of their streams
+      await expect.poll(() => fake.requests.slice(before).map((r) => r.closedByClient)).toEqual([true, true]);
+      // a Stop after the end stops nothing; the battle is voted on what was shown
+      expect(await requestStop(db, { conversationId: conversation.id, visitorId })).toEqual([]);
+      const vote = await castVote(db, { conversationId: conversation.id, visitorId, winner: "model_a", ipHash: null });
+      expect(vote.created).toBe(true);
+    } finally {
+      fake.setModel("alpha-vl", { reply: "## Alpha\nA **blue** square.", tokenDelayMs: 1 });
+      fake.setModel("beta-vl", { reply: "Beta sees blue.", tokenDelayMs: 1 });
+    }
+  });
+
+  it("reaches an answer another instance writes at that instance's next heartbeat", async () => {
+    fake.setModel("alpha-vl", slow);
+    fake.setModel("beta-vl", slow);
+    try {
+      const visitorId = await newVisitor();
+      const conversation = await battle(visitorId);
+      const plan = await prepareTurn(db, { conversationId: conversation.id, visitorId });
+      const turn = await readUntil(streamTurn(db, plan), (seen) => seen.some((e) => e.type === "delta"));
+      // what requestStop writes when another instance receives the Stop: the request, without the local abort
+      await db.pool.query(`UPDATE "ResponseMeta" SET "stopRequestedAt" = now() WHERE "messageId" = ANY($1::uuid[])`, [
+        plan.targets.map((t) => t.messageId),
+      ]);
+      const asked = Date.now();
+      const all = await turn.rest();
+      expect(Date.now() - asked).toBeLessThan(ANSWER_HEARTBEAT_MS + 1_500);
+      expect(all.filter((e) => e.type === "done")).toHaveLength(2);
+      expect(all.every((e) => e.type !== "done" || e.finishReason === "stopped")).toBe(true);
+    } finally {
+      fake.setModel("alpha-vl", { reply: "## Alpha\nA **blue** square.", tokenDelayMs: 1 });
+      fake.setModel("beta-vl", { reply: "Beta sees blue.", tokenDelayMs: 1 });
     }
   });
 });

@@ -143,7 +143,9 @@ describe("arena export", () => {
       "preset_id",
       "input_modality",
       "images",
+      "stopped",
     ]);
+    expect(first.stopped).toBe(false);
     const sha = first.images[0];
     expect(first.input_modality).toBe("image"); // the battle opened with an image
     expect(fs.existsSync(path.join(out, "images", `${sha}.png`))).toBe(true);

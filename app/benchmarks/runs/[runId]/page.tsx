@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { Markdown } from "@/components/arena/markdown";
 import { pageRequiresRole } from "@/lib/auth/session";
 import { benchmarkRunItems } from "@/lib/benchmarks";
 import { getDb } from "@/lib/db";
@@ -40,9 +41,9 @@ export default async function BenchmarkRunPage({ params }: { params: Promise<{ r
             <details>
               <summary>Prompt and response</summary>
               <p className="whitespace-pre-wrap rounded bg-zinc-50 p-2 dark:bg-zinc-900">{item.prompt}</p>
-              <p className="whitespace-pre-wrap rounded bg-zinc-50 p-2 dark:bg-zinc-900">
-                {item.response ?? "(no answer)"}
-              </p>
+              <div className="rounded bg-zinc-50 p-2 dark:bg-zinc-900">
+                {item.response ? <Markdown text={item.response} /> : "(no answer)"}
+              </div>
             </details>
             <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-xs">
               <dt className="text-zinc-600 dark:text-zinc-400">Extraction</dt>

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "ResponseMeta" ADD COLUMN     "stopRequestedAt" TIMESTAMP(3);
+
