@@ -29,7 +29,7 @@ function CodeBlock({ children }: { children?: ReactNode }) {
     <div className="relative">
       <pre ref={ref}>{children}</pre>
       <div className="absolute top-1 right-1">
-        <CopyButton text={() => ref.current?.innerText ?? ""} label="Copy code" />
+        <CopyButton text={() => ref.current?.textContent ?? ""} label="Copy code" />
       </div>
     </div>
   );

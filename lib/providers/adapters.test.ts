@@ -109,14 +109,12 @@ describe("demo models", () => {
       return text;
     };
     const terse = await run("terse");
-    expect(terse).toContain("300×120");
-    expect(terse).toContain("landscape PNG");
-    expect(terse).toContain("mostly blue");
+    expect(terse).toMatch(/no (readable )?text|cannot make out any text/i);
     const structured = await run("structured");
-    expect(structured).toMatch(/^# Analysis/);
-    expect(structured).toContain("- **Dominant colour:** blue");
+    expect(structured).toContain("**Size:** 300×120 PNG, landscape");
+    expect(structured).toContain("**Colours:** almost all blue");
     const bold = await run("bold");
-    expect(bold.match(/\*\*/g)?.length).toBeGreaterThan(10);
+    expect(bold.match(/\*\*/g)?.length).toBeGreaterThan(8);
   });
 });
 

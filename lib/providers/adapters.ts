@@ -7,7 +7,8 @@ import { APICallError, type LanguageModel, type ModelMessage, streamText } from 
 import { streamDemo } from "./demo";
 import { visitorMessage } from "./event-stream";
 import { providerKey } from "./key-policy";
-import { streamOpenAICompatible } from "./openai-stream";
+import { streamOpenAICompatible, withheld } from "./openai-stream";
+import { ThoughtCollector } from "./thinking";
 import {
   type ChatTurn,
   type ModelTarget,
@@ -89,6 +90,8 @@ export async function* streamChat(
   if (target.providerType === "demo") return yield* streamDemo(target.providerModelId, turns, options);
   if (target.providerType === "openai_compatible") return yield* streamOpenAICompatible(target, turns, options);
   let finish: StreamEnd = { finishReason: "unknown" };
+  const thought = new ThoughtCollector(performance.now());
+  const thinking = thinkingOptions(target, options);
   try {
     const result = streamText({
       model: languageModel(target),
@@ -96,21 +99,28 @@ export async function* streamChat(
       ...(options.system ? { system: options.system } : {}),
       abortSignal: options.signal,
       maxRetries: 0,
-      temperature: options.temperature,
-      maxOutputTokens: options.maxOutputTokens,
+      temperature: thinking.temperature,
+      maxOutputTokens: thinking.maxOutputTokens,
+      ...(thinking.providerOptions ? { providerOptions: thinking.providerOptions } : {}),
       // failures are handled below; the SDK's default logs whole error objects, request bodies included
       onError: () => {},
     });
     for await (const part of result.fullStream) {
       if (part.type === "text-delta") yield part.text;
-      else if (part.type === "error") throw part.error;
+      // Anthropic's thinking blocks and Gemini's thought summaries: kept apart, shown as "thinking…" only
+      else if (part.type === "reasoning-delta") {
+        if (thought.add(part.text)) yield "";
+      } else if (part.type === "error") throw part.error;
       else if (part.type === "abort") throw options.signal?.reason ?? new DOMException("aborted", "AbortError");
-      else if (part.type === "finish")
+      else if (part.type === "finish") {
+        const reasoningTokens = part.totalUsage.outputTokenDetails?.reasoningTokens;
         finish = {
           finishReason: part.finishReason,
           outputTokens: part.totalUsage.outputTokens,
           inputTokens: part.totalUsage.inputTokens,
+          ...(thought.text || reasoningTokens ? { reasoning: thought.result(reasoningTokens) } : {}),
         };
+      }
     }
   } catch (error) {
     if (options.signal?.aborted && options.signal.reason instanceof ProviderError) throw options.signal.reason;
@@ -120,5 +130,56 @@ export async function* streamChat(
     // a stream that ends without a finish event was cut
     throw new ProviderError("the model's answer stopped unexpectedly", "provider_error");
   }
+  if (finish.finishReason === "content-filter") throw withheld();
   return finish;
+}
+
+type ProviderOptions = Parameters<typeof streamText>[0]["providerOptions"];
+
+/** Anthropic's extended thinking needs at least this budget (its API refuses less). */
+const ANTHROPIC_MIN_BUDGET = 1024;
+/** Gemini models that think, whose thought summaries are asked for (older ones refuse a thinking config). */
+const GEMINI_THINKS = /gemini-(2\.5|[3-9])/;
+
+/**
+ * A model's thinking options as each provider takes them (ParamRules: reasoningEffort, thinkingBudget,
+ * maxOutputTokens). Anthropic: thinking takes only the default temperature.
+ */
+export function thinkingOptions(
+  target: ModelTarget,
+  options: StreamOptions,
+): { maxOutputTokens?: number; temperature?: number; providerOptions?: ProviderOptions } {
+  const rules = target.paramRules ?? {};
+  const maxOutputTokens = rules.maxOutputTokens ?? options.maxOutputTokens;
+  const temperature = rules.temperature === "omit" ? undefined : options.temperature;
+  if (target.providerType === "anthropic") {
+    const budget = rules.thinkingBudget;
+    if (budget === undefined || budget === 0) return { maxOutputTokens, temperature };
+    const budgetTokens = Math.max(ANTHROPIC_MIN_BUDGET, budget);
+    // the AI SDK adds the budget to the length limit itself (Anthropic wants max_tokens above the budget)
+    return {
+      maxOutputTokens,
+      temperature: undefined,
+      providerOptions: { anthropic: { thinking: { type: "enabled" as const, budgetTokens } } },
+    };
+  }
+  if (target.providerType === "google") {
+    const asked = rules.thinkingBudget !== undefined || rules.reasoningEffort !== undefined;
+    if (!asked && !GEMINI_THINKS.test(target.providerModelId)) return { maxOutputTokens, temperature };
+    return {
+      maxOutputTokens,
+      temperature,
+      providerOptions: {
+        google: {
+          thinkingConfig: {
+            // the thought summaries, kept apart and shown after the vote
+            includeThoughts: rules.thinkingBudget !== 0,
+            ...(rules.thinkingBudget !== undefined ? { thinkingBudget: rules.thinkingBudget } : {}),
+            ...(rules.reasoningEffort ? { thinkingLevel: rules.reasoningEffort } : {}),
+          },
+        },
+      },
+    };
+  }
+  return { maxOutputTokens, temperature };
 }

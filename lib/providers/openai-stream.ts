@@ -33,12 +33,16 @@ interface Chunk {
     delta?: { content?: string | null; reasoning_content?: string | null; reasoning?: string | null };
     finish_reason?: string | null;
   }[];
-  usage?: {
-    completion_tokens?: number;
-    prompt_tokens?: number;
-    completion_tokens_details?: { reasoning_tokens?: number };
-  };
+  usage?: Usage | null;
+  /** Groq puts the usage here, in the last chunk */
+  x_groq?: { usage?: Usage };
   error?: { message?: string };
+}
+
+interface Usage {
+  completion_tokens?: number;
+  prompt_tokens?: number;
+  completion_tokens_details?: { reasoning_tokens?: number } | null;
 }
 
 export async function* streamOpenAICompatible(
@@ -92,9 +96,10 @@ export async function* streamOpenAICompatible(
           text += split.answer;
         }
         if (choice?.finish_reason) finishReason = choice.finish_reason;
-        if (chunk.usage?.completion_tokens !== undefined) outputTokens = chunk.usage.completion_tokens;
-        if (chunk.usage?.prompt_tokens !== undefined) inputTokens = chunk.usage.prompt_tokens;
-        const details = chunk.usage?.completion_tokens_details?.reasoning_tokens;
+        const usage = chunk.usage ?? chunk.x_groq?.usage;
+        if (usage?.completion_tokens !== undefined) outputTokens = usage.completion_tokens;
+        if (usage?.prompt_tokens !== undefined) inputTokens = usage.prompt_tokens;
+        const details = usage?.completion_tokens_details?.reasoning_tokens;
         if (details !== undefined) reasoningTokens = details;
       }
       // an empty delta says "alive, thinking": the caller's first-token clock stops, nothing is shown
@@ -109,6 +114,7 @@ export async function* streamOpenAICompatible(
   }
   // a stream that ends without saying why was cut
   if (!finishReason) throw new ProviderError("the model's answer stopped unexpectedly", "provider_error");
+  if (finishReason === "content_filter") throw withheld();
   return {
     finishReason: finishReason === "stop" ? "stop" : finishReason === "length" ? "length" : finishReason,
     outputTokens,
@@ -117,8 +123,12 @@ export async function* streamOpenAICompatible(
   };
 }
 
-/** How many refused parameters one request may learn from (max_tokens, then temperature). */
-const MAX_LESSONS = 2;
+/** Azure's and others' content filter stopped the answer: what was streamed is not kept as an answer. */
+export const withheld = () =>
+  new ProviderError("the model's provider withheld this answer (its content filter)", "provider_error");
+
+/** How many refused parameters one request may learn from (max_tokens, temperature, reasoning_effort). */
+const MAX_LESSONS = 3;
 
 /**
  * Starts the stream, its first batch read: a 400 that names a parameter we sent and can do without (learnFrom)

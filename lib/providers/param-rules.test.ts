@@ -43,4 +43,14 @@ describe("parameter rules", () => {
     expect(learnFrom({ message: "This model's maximum context length is 8192 tokens" }, null)).toBeNull();
     expect(learnFrom(undefined, null)).toBeNull();
   });
+
+  it("sends a model's own length limit and reasoning effort, and learns to go without an effort a server refuses", () => {
+    expect(
+      samplingParams({ maxOutputTokens: 8000, reasoningEffort: "high" }, { maxOutputTokens: 2048, temperature: 0.7 }),
+    ).toEqual({ max_tokens: 8000, temperature: 0.7, reasoning_effort: "high" });
+    // vLLM serving a model without reasoning, as it words the refusal
+    const refused = { message: "reasoning_effort is not supported for this model", param: "reasoning_effort" };
+    expect(learnFrom(refused, { reasoningEffort: "low", maxOutputTokens: 8000 })).toEqual({ maxOutputTokens: 8000 });
+    expect(learnFrom(refused, { maxOutputTokens: 8000 })).toBeNull();
+  });
 });

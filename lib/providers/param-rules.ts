@@ -10,6 +10,18 @@ export const paramRulesSchema = z
     maxTokens: z.enum(["max_tokens", "max_completion_tokens", "omit"]).optional(),
     /** `omit`: the model takes only its default temperature */
     temperature: z.enum(["send", "omit"]).optional(),
+    /** the answer's length limit in tokens for this model, instead of the arena's (ARENA_MAX_OUTPUT_TOKENS) */
+    maxOutputTokens: z.number().int().min(16).max(1_000_000).optional(),
+    /**
+     * how hard a reasoning model thinks: OpenAI-compatible servers get `reasoning_effort` (OpenAI, Azure, Groq,
+     * vLLM, OpenRouter, Together); a server that refuses it teaches the model to go without
+     */
+    reasoningEffort: z.enum(["minimal", "low", "medium", "high"]).optional(),
+    /**
+     * the tokens a model may think for: Anthropic's extended thinking (`thinking.budget_tokens`, at least 1,024;
+     * 0 turns it off) and Gemini's `thinkingConfig.thinkingBudget` (0 turns thinking off where the model allows)
+     */
+    thinkingBudget: z.number().int().min(0).max(200_000).optional(),
   })
   .strict();
 
@@ -26,11 +38,13 @@ export interface RefusalDetail {
 export function samplingParams(
   rules: ParamRules | null | undefined,
   options: { maxOutputTokens?: number; temperature?: number },
-): Record<string, number> {
-  const params: Record<string, number> = {};
+): Record<string, number | string> {
+  const params: Record<string, number | string> = {};
   const lengthName = rules?.maxTokens ?? "max_tokens";
-  if (options.maxOutputTokens && lengthName !== "omit") params[lengthName] = options.maxOutputTokens;
+  const maxOutputTokens = rules?.maxOutputTokens ?? options.maxOutputTokens;
+  if (maxOutputTokens && lengthName !== "omit") params[lengthName] = maxOutputTokens;
   if (options.temperature !== undefined && rules?.temperature !== "omit") params.temperature = options.temperature;
+  if (rules?.reasoningEffort) params.reasoning_effort = rules.reasoningEffort;
   return params;
 }
 
@@ -48,5 +62,9 @@ export function learnFrom(detail: RefusalDetail | undefined, rules: ParamRules |
   if (lengthName === "max_completion_tokens" && names("max_completion_tokens"))
     return { ...current, maxTokens: "omit" };
   if (current.temperature !== "omit" && names("temperature")) return { ...current, temperature: "omit" };
+  if (current.reasoningEffort && names("reasoning_effort")) {
+    const { reasoningEffort: _refused, ...rest } = current;
+    return rest;
+  }
   return null;
 }
