@@ -3,7 +3,10 @@ import { useState } from "react";
 import { Markdown } from "@/components/arena/markdown";
 import { Table } from "@/components/table";
 import type { ProbeResult } from "@/lib/admin";
+import type { ParamRules } from "@/lib/providers/param-rules";
 import { callApi } from "../api-client";
+import { ModelParamsFields, type ParamsDraft, paramsDraftOf, paramsOf } from "./model-params";
+import { ProviderPresetPicker } from "./provider-presets";
 import { ErrorNote, useAction } from "./use-action";
 
 export interface AdminModel {
@@ -21,6 +24,7 @@ export interface AdminModel {
   priceInputPerMTok: number | null;
   priceOutputPerMTok: number | null;
   maxAnswerChars: number | null;
+  paramRules: ParamRules | null;
   isDemo: boolean;
   battles: number;
   votes: number;
@@ -44,8 +48,23 @@ const PROVIDER_FIELDS = [
 
 type Draft = Omit<
   AdminModel,
-  "isDemo" | "battles" | "votes" | "battleTargets" | "priceInputPerMTok" | "priceOutputPerMTok" | "maxAnswerChars"
-> & { battleTargets: string; priceInputPerMTok: string; priceOutputPerMTok: string; maxAnswerChars: string };
+  | "isDemo"
+  | "battles"
+  | "votes"
+  | "battleTargets"
+  | "priceInputPerMTok"
+  | "priceOutputPerMTok"
+  | "maxAnswerChars"
+  | "paramRules"
+> & {
+  battleTargets: string;
+  priceInputPerMTok: string;
+  priceOutputPerMTok: string;
+  maxAnswerChars: string;
+  params: ParamsDraft;
+  /** the rules as loaded, so that fields the form does not show (image limits) are kept */
+  currentRules: ParamRules | null;
+};
 
 const draftOf = (m?: AdminModel, providerId = ""): Draft => ({
   id: m?.id ?? "",
@@ -62,12 +81,15 @@ const draftOf = (m?: AdminModel, providerId = ""): Draft => ({
   priceInputPerMTok: m?.priceInputPerMTok?.toString() ?? "",
   priceOutputPerMTok: m?.priceOutputPerMTok?.toString() ?? "",
   maxAnswerChars: m?.maxAnswerChars?.toString() ?? "",
+  params: paramsDraftOf(m?.paramRules),
+  currentRules: m?.paramRules ?? null,
 });
 
 const price = (value: string) => (value.trim() === "" ? null : Number(value));
 
-const bodyOf = ({ id: _id, ...d }: Draft) => ({
+const bodyOf = ({ id: _id, params, currentRules, ...d }: Draft) => ({
   ...d,
+  paramRules: paramsOf(params, currentRules),
   organization: d.organization || null,
   license: d.license || null,
   weight: Number(d.weight),
@@ -177,6 +199,7 @@ function ModelForm({
           />
         </label>
       ))}
+      <ModelParamsFields value={d.params} onChange={(params) => set("params", params)} />
       <fieldset className="flex flex-wrap items-end gap-4 text-sm">
         {(["vision", "enabled", "outage"] as const).map((key) => (
           <label key={key} className="flex items-center gap-1">
@@ -364,6 +387,7 @@ function ProvidersAdmin({ providers }: { providers: AdminProvider[] }) {
   const { busy, error, run } = useAction();
   const empty = { id: "", type: "openai_compatible", baseURL: "", apiKeyEnv: "" };
   const [draft, setDraft] = useState<typeof empty | null>(null);
+  const [quirks, setQuirks] = useState<string | null>(null);
   return (
     <section className="space-y-2">
       <div className="flex items-center justify-between">
@@ -389,9 +413,23 @@ function ProvidersAdmin({ providers }: { providers: AdminProvider[] }) {
                 apiKeyEnv: draft.apiKeyEnv || null,
               }),
             );
-            if (ok) setDraft(null);
+            if (ok) {
+              setDraft(null);
+              setQuirks(null);
+            }
           }}
         >
+          <ProviderPresetPicker
+            onPick={(fill, said) => {
+              setDraft(fill);
+              setQuirks(said);
+            }}
+          />
+          {quirks && (
+            <p className="text-xs text-zinc-600 sm:col-span-4 dark:text-zinc-400" data-testid="preset-quirks">
+              {quirks}
+            </p>
+          )}
           {PROVIDER_FIELDS.map((field) =>
             field.key === "type" ? (
               <select

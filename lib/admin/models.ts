@@ -5,7 +5,8 @@ import { z } from "zod";
 import { namedSecret } from "../config";
 import type { Db } from "../db/context";
 import { Conflict, InvalidInput, NotFound } from "../errors";
-import { keyRefusal } from "../providers";
+import { Prisma } from "../generated/prisma/client";
+import { keyRefusal, type ParamRules, paramRulesSchema } from "../providers";
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const MODEL_ID = /^[\w.:/@+-]{1,100}$/;
@@ -33,6 +34,8 @@ const modelFields = {
   priceInputPerMTok: z.number().min(0).max(100_000).nullish(),
   priceOutputPerMTok: z.number().min(0).max(100_000).nullish(),
   maxAnswerChars: z.number().int().min(100).max(10_000_000).nullish(),
+  /** how the model takes its parameters (length limit, temperature, reasoning effort, thinking budget, images) */
+  paramRules: paramRulesSchema.nullish(),
 };
 
 export const modelInput = z.object({
@@ -66,7 +69,12 @@ export async function listModelsForAdmin(db: Db) {
   ]);
   const counts = new Map(usage.rows.map((r) => [r.id, r]));
   return {
-    models: models.map((m) => ({ ...m, battles: counts.get(m.id)?.battles ?? 0, votes: counts.get(m.id)?.votes ?? 0 })),
+    models: models.map((m) => ({
+      ...m,
+      paramRules: paramRulesSchema.safeParse(m.paramRules).data ?? null,
+      battles: counts.get(m.id)?.battles ?? 0,
+      votes: counts.get(m.id)?.votes ?? 0,
+    })),
     providers: providers.map((p) => ({
       ...p,
       // whether this server has the key, never the key
@@ -89,13 +97,21 @@ async function checkReferences(db: Db, input: { providerId?: string; battleTarge
   }
 }
 
+/** Prisma writes SQL NULL to a JSON column only when told so explicitly. */
+const jsonOrNull = (rules: ParamRules | null | undefined) => (rules ? rules : Prisma.DbNull);
+
 export async function createModel(db: Db, input: ModelInput) {
   await checkReferences(db, input);
   const provider = await db.prisma.provider.findUniqueOrThrow({ where: { id: input.providerId } });
   const exists = await db.prisma.model.findUnique({ where: { id: input.id } });
   if (exists) throw new Conflict("model_exists", `a model '${input.id}' already exists`);
   return db.prisma.model.create({
-    data: { ...input, isDemo: provider.type === "demo", consoleEditedAt: new Date() },
+    data: {
+      ...input,
+      paramRules: jsonOrNull(input.paramRules),
+      isDemo: provider.type === "demo",
+      consoleEditedAt: new Date(),
+    },
   });
 }
 
@@ -103,7 +119,15 @@ export async function updateModel(db: Db, id: string, patch: ModelPatch) {
   const current = await db.prisma.model.findUnique({ where: { id } });
   if (!current) throw new NotFound("unknown_model", `unknown model '${id}'`);
   await checkReferences(db, patch, id);
-  return db.prisma.model.update({ where: { id }, data: { ...patch, consoleEditedAt: new Date() } });
+  const { paramRules, ...rest } = patch;
+  return db.prisma.model.update({
+    where: { id },
+    data: {
+      ...rest,
+      ...(paramRules !== undefined ? { paramRules: jsonOrNull(paramRules) } : {}),
+      consoleEditedAt: new Date(),
+    },
+  });
 }
 
 export async function saveProvider(db: Db, input: z.infer<typeof providerInput>) {

@@ -6,6 +6,7 @@ import { createGoogleGenerativeAI } from "@ai-sdk/google";
 import { APICallError, type LanguageModel, type ModelMessage, streamText } from "ai";
 import { streamDemo } from "./demo";
 import { visitorMessage } from "./event-stream";
+import { fitImages } from "./image-limits";
 import { providerKey } from "./key-policy";
 import { streamOpenAICompatible, withheld } from "./openai-stream";
 import { ThoughtCollector } from "./thinking";
@@ -88,6 +89,8 @@ export async function* streamChat(
   options: StreamOptions = {},
 ): AsyncGenerator<string, StreamEnd> {
   if (target.providerType === "demo") return yield* streamDemo(target.providerModelId, turns, options);
+  // the stored originals stay as they are; what goes out fits this provider
+  turns = await fitImages(target, turns);
   if (target.providerType === "openai_compatible") return yield* streamOpenAICompatible(target, turns, options);
   let finish: StreamEnd = { finishReason: "unknown" };
   const thought = new ThoughtCollector(performance.now());

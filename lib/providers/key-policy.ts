@@ -2,10 +2,11 @@
 // in the console, but the server's environment holds more than provider keys (DATABASE_URL, the admin password,
 // the S3 secret): a key variable must look like one (a name ending in _KEY that is not one of the arena's own
 // variables, or one the operator listed), and its value goes only to an address the operator configured (the
-// models file, ARENA_PROVIDER_ORIGINS, an official endpoint, or this machine). Anything else is sent without it.
+// models file, ARENA_PROVIDER_ORIGINS, an official endpoint (./presets.ts), or this machine). Anything else is sent without it.
 import { type Config, config } from "../config";
 import { loadModelsConfig } from "./config";
 import { KEY_VARIABLE_RULE, keyVariableAllowed } from "./key-names";
+import { PRESET_ORIGINS } from "./presets";
 import type { ModelTarget } from "./types";
 
 export { KEY_VARIABLE_RULE, keyVariableAllowed };
@@ -54,7 +55,7 @@ export function destinationTrusted(
 ): boolean {
   const origin = baseURL ? originOf(baseURL) : (OFFICIAL_ORIGINS[providerType] ?? null);
   if (!origin) return false;
-  if (origin === OFFICIAL_ORIGINS[providerType]) return true;
+  if (origin === OFFICIAL_ORIGINS[providerType] || PRESET_ORIGINS.has(origin)) return true;
   if (LOOPBACK.test(new URL(origin).hostname)) return true;
   return trustedOrigins(c).has(origin);
 }

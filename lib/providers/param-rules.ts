@@ -22,6 +22,26 @@ export const paramRulesSchema = z
      * 0 turns it off) and Gemini's `thinkingConfig.thinkingBudget` (0 turns thinking off where the model allows)
      */
     thinkingBudget: z.number().int().min(0).max(200_000).optional(),
+    /** this model's own image limits, over its provider's (./image-limits.ts), e.g. a vLLM server's --limit-mm-per-prompt */
+    images: z
+      .object({
+        maxBytes: z
+          .number()
+          .int()
+          .min(10_000)
+          .max(100 * 1024 * 1024)
+          .optional(),
+        maxSide: z.number().int().min(64).max(20_000).optional(),
+        perRequest: z.number().int().min(1).max(10_000).optional(),
+        totalBytes: z
+          .number()
+          .int()
+          .min(10_000)
+          .max(500 * 1024 * 1024)
+          .optional(),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 

@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createModel, listModelsForAdmin, updateModel } from "../../lib/admin/models";
+import { createModel, listModelsForAdmin, modelPatch, updateModel } from "../../lib/admin/models";
 import { moderationQueue, reviewFlag } from "../../lib/admin/moderation";
 import { hitLimits } from "../../lib/arena/rate-limit";
 import { registrySnapshot } from "../../lib/arena/registry-cache";
@@ -166,13 +166,26 @@ describe("the model registry", () => {
     expect(after.models.get("m3")?.battleTargets).toEqual(["m1"]);
   });
 
+  it("keeps a model's parameter rules from the console (reasoning effort, thinking budget, length), and clears them", async () => {
+    const rules = { reasoningEffort: "high" as const, thinkingBudget: 2048, maxOutputTokens: 8000 };
+    await updateModel(db, "m1", modelPatch.parse({ paramRules: rules }));
+    expect((await db.prisma.model.findUniqueOrThrow({ where: { id: "m1" } })).paramRules).toEqual(rules);
+    expect(modelPatch.safeParse({ paramRules: { reasoningEffort: "extreme" } }).success).toBe(false);
+    await updateModel(db, "m1", { paramRules: null });
+    expect((await db.prisma.model.findUniqueOrThrow({ where: { id: "m1" } })).paramRules).toBeNull();
+  });
+
   it("refuses unknown providers, unknown battle targets and duplicate ids", async () => {
     await expect(updateModel(db, "m1", { providerId: "nope" })).rejects.toMatchObject({ kind: "invalid" });
     await expect(updateModel(db, "m1", { battleTargets: ["ghost"] })).rejects.toMatchObject({ kind: "invalid" });
     await expect(updateModel(db, "m1", { battleTargets: ["m1"] })).rejects.toMatchObject({ code: "self_target" });
     await expect(updateModel(db, "ghost", { weight: 1 })).rejects.toMatchObject({ kind: "not_found" });
     await expect(
-      createModel(db, { ...(await db.prisma.model.findUniqueOrThrow({ where: { id: "m1" } })), organization: null }),
+      createModel(db, {
+        ...(await db.prisma.model.findUniqueOrThrow({ where: { id: "m1" } })),
+        organization: null,
+        paramRules: null,
+      }),
     ).rejects.toMatchObject({ kind: "conflict" });
   });
 });

@@ -1,0 +1,58 @@
+// The README's table of provider presets, written from ./presets.ts (`npm run docs:config` puts it in place; a
+// unit test fails when they part), and each preset as a models-file entry.
+import { PROVIDER_PRESETS, type ProviderPreset } from "./presets";
+
+export const PRESETS_START = "<!-- presets:start (generated from lib/providers/presets.ts by npm run docs:config) -->";
+export const PRESETS_END = "<!-- presets:end -->";
+
+const FILE_TYPE = { openai_compatible: "openai-compatible", anthropic: "anthropic", google: "google" } as const;
+
+/** A models file with this preset's provider and example model. */
+export function presetModelsFile(preset: ProviderPreset) {
+  return {
+    providers: {
+      [preset.id]: {
+        type: FILE_TYPE[preset.type],
+        ...(preset.baseURL ? { baseURL: preset.baseURL } : {}),
+        ...(preset.apiKeyEnv ? { apiKeyEnv: preset.apiKeyEnv } : {}),
+      },
+    },
+    models: [
+      {
+        id: `${preset.id}-example`,
+        provider: preset.id,
+        model: preset.exampleModel,
+        displayName: `${preset.label} example`,
+        vision: true,
+        ...(preset.params ? { params: preset.params } : {}),
+      },
+    ],
+  };
+}
+
+const cell = (text: string) => text.replaceAll("|", "\\|");
+
+export function presetTable(): string {
+  const rows = PROVIDER_PRESETS.map((p) => [
+    p.label,
+    `\`${FILE_TYPE[p.type]}\``,
+    p.baseURL ? `\`${p.baseURL}\`` : "(the SDK's)",
+    p.apiKeyEnv ? `\`${p.apiKeyEnv}\`` : "none",
+    `\`${cell(p.exampleModel)}\``,
+    p.params ? `\`${cell(JSON.stringify(p.params))}\`` : "",
+    cell(p.quirks),
+  ]);
+  const header = ["server", "type", "baseURL", "key variable", "example model", "params", "what we handle"];
+  const widths = header.map((h, c) => Math.max(h.length, ...rows.map((row) => (row[c] as string).length)));
+  const line = (cells: string[]) => `| ${cells.map((text, c) => text.padEnd(widths[c] as number)).join(" | ")} |`;
+  const rule = `| ${widths.map((w) => "-".repeat(w)).join(" | ")} |`;
+  return [PRESETS_START, line(header), rule, ...rows.map(line), PRESETS_END].join("\n");
+}
+
+/** The README with its presets table replaced; throws when the markers are missing. */
+export function withPresetTable(readme: string): string {
+  const start = readme.indexOf(PRESETS_START);
+  const end = readme.indexOf(PRESETS_END);
+  if (start < 0 || end < start) throw new Error("README.md has no presets table markers");
+  return readme.slice(0, start) + presetTable() + readme.slice(end + PRESETS_END.length);
+}
