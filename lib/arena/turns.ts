@@ -19,6 +19,7 @@ import {
   rememberParamRules,
   type StreamEnd,
   streamChat,
+  ThoughtCollector,
 } from "../providers";
 import { storableText, withoutNul } from "../text";
 import type { TurnEvent } from "./events";
@@ -410,6 +411,8 @@ async function answerSide(db: Db, plan: TurnPlan, target: Target, emit: (event: 
   let learned: ParamRules | null = null;
   let remembering: Promise<void> = Promise.resolve();
   let thinkingShown = false;
+  // the thought so far survives a Stop or a cut at the ceiling (the stream's own end never comes then)
+  const thought = new ThoughtCollector(started);
   const controller = new AbortController();
   const unregister = whileWriting(target.messageId, () => controller.abort(new StopRequested()));
   const firstTokenTimer = setTimeout(
@@ -446,6 +449,7 @@ async function answerSide(db: Db, plan: TurnPlan, target: Target, emit: (event: 
       signal: controller.signal,
       maxOutputTokens: settings.maxOutputTokens,
       temperature: settings.temperature,
+      thought,
       onParamRulesLearned: (rules, detail) => {
         learned = rules;
         // one after the other, so the last rules learned are the ones kept
@@ -483,7 +487,9 @@ async function answerSide(db: Db, plan: TurnPlan, target: Target, emit: (event: 
       }
       next = await stream.next();
     }
-    const finish = capped ? { finishReason: "length" } : (next.value as StreamEnd);
+    const finish: StreamEnd = capped
+      ? { finishReason: "length", ...(thought.text ? { reasoning: thought.result() } : {}) }
+      : (next.value as StreamEnd);
     outcome = {
       meta: await finishedMeta(text, finish.finishReason, timing(), {
         reasoning: finish.reasoning,
@@ -496,7 +502,11 @@ async function answerSide(db: Db, plan: TurnPlan, target: Target, emit: (event: 
     if (controller.signal.reason instanceof StopRequested) {
       // stopped by the visitor: kept as finished at what was shown, so the battle can still be voted
       outcome = {
-        meta: await finishedMeta(text, STOPPED, timing(), { maxChars: target.maxChars, params: params() }),
+        meta: await finishedMeta(text, STOPPED, timing(), {
+          reasoning: thought.text ? thought.result() : undefined,
+          maxChars: target.maxChars,
+          params: params(),
+        }),
         event: { type: "done", side: target.side, finishReason: STOPPED },
       };
     } else {

@@ -179,7 +179,16 @@ export async function castVote(
     );
     if (!finished) throw new Conflict("answers_pending", "wait until both answers have finished before voting");
 
+    // what the visitor saw decides anonymity; a thought they never saw before voting does not, but one that names
+    // a model is put before staff (the audit trail, written with the vote)
     const leaked = answers.some((m) => identityLeaks(m.content, registry.terms).length > 0);
+    const thoughtNames = answers
+      .map((m) => ({
+        side: m.side,
+        turn: m.turn,
+        terms: m.reasoning ? identityLeaks(m.reasoning, registry.terms) : [],
+      }))
+      .filter((m) => m.terms.length > 0);
     const exclusionReasons: string[] = [];
     if (conversation.mode !== "battle") exclusionReasons.push("named_models");
     if (leaked) exclusionReasons.push("identity_leak");
@@ -203,6 +212,13 @@ export async function castVote(
                     AND "createdAt" >= date_trunc('day', LOCALTIMESTAMP)) < ${sql.int(dailyCap)}
        )
        UPDATE "Conversation" SET "endedAt" = now(), "updatedAt" = now() WHERE id = ${id};
+       ${
+         thoughtNames.length
+           ? `INSERT INTO "AuditEntry" (id, actor, action, target, details) VALUES (${uuidLiteral(crypto.randomUUID())},
+                'arena', 'vote.thought_names_model', ${sql.text(input.conversationId)},
+                ${sql.text(JSON.stringify({ thoughts: thoughtNames }))}::jsonb);`
+           : ""
+       }
        COMMIT`,
     );
     return {

@@ -93,7 +93,7 @@ export async function* streamChat(
   turns = await fitImages(target, turns);
   if (target.providerType === "openai_compatible") return yield* streamOpenAICompatible(target, turns, options);
   let finish: StreamEnd = { finishReason: "unknown" };
-  const thought = new ThoughtCollector(performance.now());
+  const thought = options.thought ?? new ThoughtCollector(performance.now());
   const thinking = thinkingOptions(target, options);
   try {
     const result = streamText({

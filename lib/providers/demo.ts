@@ -39,8 +39,10 @@ export async function* streamDemo(
   if (THINKS.has(style)) {
     // thinking arrives as empty deltas: the arena shows the time, never the thought, before the vote
     const thought = demoThought(question, sights);
-    for (const _ of words(thought)) {
+    const collected = options.thought;
+    for (const word of words(thought)) {
       await wait(delay, options.signal);
+      collected?.add(word);
       yield "";
     }
     reasoning = { text: thought, ms: Math.round(performance.now() - started), tokens: words(thought).length };

@@ -3,6 +3,7 @@ export { DEMO_CONFIG, loadModelsConfig, type ModelsConfig, ModelsConfigError, pa
 export { destinationTrusted, KEY_VARIABLE_RULE, keyRefusal, keyVariableAllowed, providerKey } from "./key-policy";
 export { type ParamRules, paramRulesSchema } from "./param-rules";
 export { ensureRegistry, pickableModels, rememberParamRules, syncRegistry } from "./registry";
+export { ThoughtCollector } from "./thinking";
 export {
   type ChatTurn,
   type ImageInput,

@@ -70,7 +70,7 @@ export async function* streamOpenAICompatible(
   let reasoningTokens: number | undefined;
   const started = performance.now();
   const thinking = new ThinkingSplitter();
-  const thought = new ThoughtCollector(started);
+  const thought = options.thought ?? new ThoughtCollector(started);
   try {
     const events = await openEvents(bodyFor, target.paramRules, { url, bearer: key, options });
     for await (const batch of events) {

@@ -30,6 +30,11 @@ export interface StreamOptions {
   system?: string;
   /** told when a refused parameter taught this model new rules (the request was retried with them) */
   onParamRulesLearned?: (rules: ParamRules, detail: RefusalDetail) => void;
+  /**
+   * where the thinking is gathered as it streams: given by a caller that may end the stream early (a Stop, an
+   * answer cut at its ceiling) and still wants the thought so far
+   */
+  thought?: { add(piece: string): boolean; readonly text: string; result(tokens?: number): Reasoning };
 }
 
 export interface StreamEnd {

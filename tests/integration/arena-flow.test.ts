@@ -249,6 +249,27 @@ describe("a battle", () => {
     fake.setModel("alpha-vl", { reply: "## Alpha\nA **blue** square.", tokenDelayMs: 1 });
   });
 
+  it("keeps the vote anonymous when only a thought (never shown before the vote) names a model, and tells staff", async () => {
+    fake.setModel("alpha-vl", {
+      reply: "A blue square.",
+      tokenDelayMs: 1,
+      reasoning: { field: "reasoning", text: "As Claude I should describe the colour plainly" },
+    });
+    try {
+      const visitorId = await newVisitor();
+      const conversation = await battle(visitorId);
+      await events(streamTurn(db, await prepareTurn(db, { conversationId: conversation.id, visitorId })));
+      const result = await castVote(db, { conversationId: conversation.id, visitorId, winner: "tie", ipHash: null });
+      expect(result).toMatchObject({ anonymous: true, exclusionReasons: [] });
+      const entry = await db.prisma.auditEntry.findFirst({
+        where: { action: "vote.thought_names_model", target: conversation.id },
+      });
+      expect(entry?.details).toMatchObject({ thoughts: [{ terms: ["claude"], turn: 1 }] });
+    } finally {
+      fake.setModel("alpha-vl", { reply: "## Alpha\nA **blue** square.", tokenDelayMs: 1 });
+    }
+  });
+
   it("ends and flags a battle whose prompt the moderation flags, before any model sees it", async () => {
     const visitorId = await newVisitor();
     const before = fake.requests.length;
@@ -604,7 +625,8 @@ describe("Stop (issue 26)", () => {
   }
 
   it("ends both answers at what was shown, closes the providers' requests, and the battle can be voted", async () => {
-    fake.setModel("alpha-vl", slow);
+    // alpha thinks first: its thought so far is kept though the stream never reaches its end
+    fake.setModel("alpha-vl", { ...slow, reasoning: { field: "reasoning_content", text: "I look at the blue square" } });
     fake.setModel("beta-vl", slow);
     try {
       const visitorId = await newVisitor();
@@ -626,6 +648,7 @@ describe("Stop (issue 26)", () => {
       ]);
       const stored = await db.prisma.responseMeta.findMany({ where: { message: { conversationId: conversation.id } } });
       expect(stored.map((m) => m.finishReason)).toEqual(["stopped", "stopped"]);
+      expect(stored.find((m) => m.modelId === "alpha")?.reasoning).toBe("I look at the blue square");
       const view = await conversationView(db, conversation.id, { visitorId });
       for (const side of ["a", "b"] as const) {
         const answer = view.sides[side]!.messages.at(-1)!;
