@@ -99,7 +99,7 @@ export default async function DataPage() {
               ), each topic named by its most distinctive words; open one for example prompts. Computed{" "}
               {topics.createdAt.toISOString().slice(0, 16).replace("T", " ")} UTC.
             </p>
-            <div className="grid gap-4 lg:grid-cols-2">
+            <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
               <TopicList title="Battles" kind={topics.topics.battles} />
               <TopicList title="Direct chats" kind={topics.topics.chats} />
             </div>

@@ -93,11 +93,6 @@ export function AnswerPane({ side, title, entries, verdict, revealed, hiddenOnPh
                     Stopped
                   </p>
                 )}
-                {entry.status === "done" && entry.content && (
-                  <div className="mt-1 flex justify-end">
-                    <CopyButton text={entry.content} label="Copy answer" />
-                  </div>
-                )}
                 {entry.status === "streaming" && (
                   <span className="inline-block h-4 w-2 animate-pulse bg-zinc-400 align-middle" aria-hidden />
                 )}
@@ -119,6 +114,11 @@ export function AnswerPane({ side, title, entries, verdict, revealed, hiddenOnPh
                     )}
                   </div>
                 )}
+              </div>
+            )}
+            {entry.role === "assistant" && entry.status === "done" && entry.content && (
+              <div className="mt-1 flex justify-end">
+                <CopyButton text={entry.content} label="Copy answer" />
               </div>
             )}
           </div>

@@ -6,7 +6,7 @@ export function TopicList({ title, kind }: { title: string; kind: DatasetTopics[
   return (
     <section
       aria-labelledby={slug}
-      className="space-y-2 rounded-xl border border-zinc-200 bg-white p-3 shadow-sm dark:border-zinc-800 dark:bg-zinc-900"
+      className="min-w-0 space-y-2 rounded-xl border border-zinc-200 bg-white p-3 shadow-sm dark:border-zinc-800 dark:bg-zinc-900"
       data-testid={`topics-${slug}`}
     >
       <h3 id={slug} className="text-sm font-medium">
@@ -40,7 +40,7 @@ export function TopicList({ title, kind }: { title: string; kind: DatasetTopics[
                   </summary>
                   <ul className="ml-4 mt-1 list-disc space-y-1 text-xs text-zinc-700 dark:text-zinc-300">
                     {topic.examples.map((example) => (
-                      <li key={example} className="break-words">
+                      <li key={example} className="[overflow-wrap:anywhere]">
                         {example}
                       </li>
                     ))}

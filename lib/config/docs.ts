@@ -24,12 +24,15 @@ export function configTable(): string {
     }
     rows.push([`\`${name}\``, cell(docs.shown), cell(docs.meaning)]);
   }
-  // padded as the formatter pads markdown tables, so formatting the README leaves it unchanged
-  const header = ["variable", "default", "meaning"];
+  return [DOCS_START, markdownTable(["variable", "default", "meaning"], rows), DOCS_END].join("\n");
+}
+
+/** A markdown table padded as the formatter pads one, so formatting the README leaves it unchanged. */
+export function markdownTable(header: string[], rows: string[][]): string {
   const widths = header.map((h, c) => Math.max(h.length, ...rows.map((row) => (row[c] as string).length)));
   const line = (cells: string[]) => `| ${cells.map((text, c) => text.padEnd(widths[c] as number)).join(" | ")} |`;
   const rule = `| ${widths.map((w) => "-".repeat(w)).join(" | ")} |`;
-  return [DOCS_START, line(header), rule, ...rows.map(line), DOCS_END].join("\n");
+  return [line(header), rule, ...rows.map(line)].join("\n");
 }
 
 /** The README with its table replaced by the schema's; throws when the markers are missing. */

@@ -1,11 +1,7 @@
 // Objects in a picture, for the demo models: the CenterNet detector (COCO's 80 classes) whose model files ship
-// inside @vladmandic/human, through its WebAssembly build on the process's one TensorFlow.js, as faces are found
-// for blurring (../image-safety/faces.ts). Nothing is downloaded: the models are read from the package's folder.
-import path from "node:path";
-import { pathToFileURL } from "node:url";
+// inside @vladmandic/human (../image-safety/human.ts). Nothing is downloaded.
 import sharp from "sharp";
-import { packageEntryDir, runtimeRequire } from "../image-safety/runtime-require";
-import { tensorflow } from "../image-safety/tensorflow";
+import { lazyHuman } from "../image-safety/human";
 
 export interface SeenObject {
   label: string;
@@ -14,48 +10,9 @@ export interface SeenObject {
   box: [number, number, number, number];
 }
 
-type HumanInstance = {
-  load(): Promise<void>;
-  detect(input: unknown): Promise<{
-    object: { label: string; score: number; boxRaw: [number, number, number, number] }[];
-  }>;
-  tf: { tensor4d(data: Uint8Array, shape: number[], dtype: string): { dispose(): void } };
-};
-
-let human: Promise<HumanInstance> | undefined;
-
-function load(): Promise<HumanInstance> {
-  human ??= (async () => {
-    await tensorflow();
-    const packageDir = path.dirname(packageEntryDir("@vladmandic/human"));
-    const { Human } = runtimeRequire(path.join(packageDir, "dist", "human.node-wasm.js")) as {
-      Human: new (config: unknown) => HumanInstance;
-    };
-    const off = { enabled: false };
-    const instance = new Human({
-      backend: "wasm",
-      wasmPath: `${packageEntryDir("@tensorflow/tfjs-backend-wasm")}/`,
-      modelBasePath: `${pathToFileURL(path.join(packageDir, "models")).href}/`,
-      debug: false,
-      async: true,
-      // Human is made for video: by default it reuses a previous frame's result for a similar next frame
-      cacheSensitivity: 0,
-      face: off,
-      body: off,
-      hand: off,
-      gesture: off,
-      segmentation: off,
-      filter: off,
-      object: { enabled: true, modelPath: "centernet.json", minConfidence: 0.15, iouThreshold: 0.4, maxDetected: 20 },
-    });
-    await instance.load();
-    return instance;
-  })();
-  human.catch(() => {
-    human = undefined;
-  });
-  return human;
-}
+const detector = lazyHuman<{
+  object: { label: string; score: number; boxRaw: [number, number, number, number] }[];
+}>({ object: { enabled: true, modelPath: "centernet.json", minConfidence: 0.15, iouThreshold: 0.4, maxDetected: 20 } });
 
 const SIDE = 512;
 
@@ -65,7 +22,7 @@ const SIDE = 512;
  * found; letterboxed: both), so the picture is letterboxed first and the boxes mapped back.
  */
 export async function detectObjects(bytes: Uint8Array): Promise<SeenObject[]> {
-  const detector = await load();
+  const human = await detector();
   const meta = await sharp(bytes).rotate().metadata();
   const [width, height] = meta.autoOrient
     ? [meta.autoOrient.width, meta.autoOrient.height]
@@ -82,9 +39,9 @@ export async function detectObjects(bytes: Uint8Array): Promise<SeenObject[]> {
   const h = (height * scale) / SIDE;
   const left = (1 - w) / 2;
   const top = (1 - h) / 2;
-  const tensor = detector.tf.tensor4d(new Uint8Array(data), [1, SIDE, SIDE, 3], "int32");
+  const tensor = human.tf.tensor4d(new Uint8Array(data), [1, SIDE, SIDE, 3], "int32");
   try {
-    const result = await detector.detect(tensor);
+    const result = await human.detect(tensor);
     return result.object
       .map((o) => {
         const [x, y, bw, bh] = o.boxRaw;

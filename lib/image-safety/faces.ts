@@ -1,12 +1,7 @@
 // Faces found locally, for blurring before release (VisionArena §3.1): Human's BlazeFace detector (model files
-// inside @vladmandic/human) through its WebAssembly build, on the process's one TensorFlow.js. Its node build
-// wants tfjs-node, which downloads a C library at install, so the WebAssembly build is loaded by its file path
-// (the package's exports map offers it only under custom conditions).
-import path from "node:path";
-import { pathToFileURL } from "node:url";
+// inside @vladmandic/human, ./human.ts).
 import sharp from "sharp";
-import { packageEntryDir, runtimeRequire } from "./runtime-require";
-import { tensorflow } from "./tensorflow";
+import { lazyHuman } from "./human";
 
 export interface FaceBox {
   x: number;
@@ -16,62 +11,30 @@ export interface FaceBox {
   score: number;
 }
 
-type HumanInstance = {
-  load(): Promise<void>;
-  detect(input: unknown): Promise<{ face: { box: [number, number, number, number]; boxScore: number }[] }>;
-  tf: { tensor4d(data: Uint8Array, shape: number[], dtype: string): { dispose(): void } };
-};
-
-let human: Promise<HumanInstance> | undefined;
-
-function load(minConfidence: number): Promise<HumanInstance> {
-  human ??= (async () => {
-    await tensorflow();
-    const packageDir = path.dirname(packageEntryDir("@vladmandic/human"));
-    const { Human } = runtimeRequire(path.join(packageDir, "dist", "human.node-wasm.js")) as {
-      Human: new (config: unknown) => HumanInstance;
-    };
-    const off = { enabled: false };
-    const instance = new Human({
-      backend: "wasm",
-      wasmPath: `${packageEntryDir("@tensorflow/tfjs-backend-wasm")}/`,
-      modelBasePath: `${pathToFileURL(path.join(packageDir, "models")).href}/`,
-      debug: false,
-      async: true,
-      face: {
-        enabled: true,
-        detector: { rotation: false, maxDetected: 50, minConfidence, return: false },
-        mesh: off,
-        iris: off,
-        description: off,
-        emotion: off,
-        antispoof: off,
-        liveness: off,
-        attention: off,
-      },
-      body: off,
-      hand: off,
-      object: off,
-      gesture: off,
-      segmentation: off,
-      filter: off,
-    });
-    await instance.load();
-    return instance;
-  })();
-  human.catch(() => {
-    human = undefined;
-  });
-  return human;
-}
+const off = { enabled: false };
+/** the detector's own floor (every caller uses it today); a caller asking for more filters above it */
+const FLOOR = 0.5;
+const detector = lazyHuman<{ face: { box: [number, number, number, number]; boxScore: number }[] }>({
+  face: {
+    enabled: true,
+    detector: { rotation: false, maxDetected: 50, minConfidence: FLOOR, return: false },
+    mesh: off,
+    iris: off,
+    description: off,
+    emotion: off,
+    antispoof: off,
+    liveness: off,
+    attention: off,
+  },
+});
 
 /** The faces in an image, in its own pixel coordinates. */
 export async function detectFaces(bytes: Buffer, minConfidence = 0.5): Promise<FaceBox[]> {
-  const detector = await load(minConfidence);
+  const human = await detector();
   const { data, info } = await sharp(bytes).rotate().removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  const tensor = detector.tf.tensor4d(new Uint8Array(data), [1, info.height, info.width, 3], "int32");
+  const tensor = human.tf.tensor4d(new Uint8Array(data), [1, info.height, info.width, 3], "int32");
   try {
-    const result = await detector.detect(tensor);
+    const result = await human.detect(tensor);
     return result.face
       .filter((f) => f.boxScore >= minConfidence)
       .map(({ box: [x, y, width, height], boxScore }) => ({ x, y, width, height, score: boxScore }));

@@ -1,5 +1,6 @@
 // The README's table of provider presets, written from ./presets.ts (`npm run docs:config` puts it in place; a
 // unit test fails when they part), and each preset as a models-file entry.
+import { markdownTable } from "../config/docs";
 import { PROVIDER_PRESETS, type ProviderPreset } from "./presets";
 
 export const PRESETS_START = "<!-- presets:start (generated from lib/providers/presets.ts by npm run docs:config) -->";
@@ -43,10 +44,7 @@ export function presetTable(): string {
     cell(p.quirks),
   ]);
   const header = ["server", "type", "baseURL", "key variable", "example model", "params", "what we handle"];
-  const widths = header.map((h, c) => Math.max(h.length, ...rows.map((row) => (row[c] as string).length)));
-  const line = (cells: string[]) => `| ${cells.map((text, c) => text.padEnd(widths[c] as number)).join(" | ")} |`;
-  const rule = `| ${widths.map((w) => "-".repeat(w)).join(" | ")} |`;
-  return [PRESETS_START, line(header), rule, ...rows.map(line), PRESETS_END].join("\n");
+  return [PRESETS_START, markdownTable(header, rows), PRESETS_END].join("\n");
 }
 
 /** The README with its presets table replaced; throws when the markers are missing. */

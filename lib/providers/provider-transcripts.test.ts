@@ -11,7 +11,49 @@ import { type ModelTarget, ProviderError } from "./types";
 
 const sse = (event: string, data: object) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
+const messageStart = (id: string, inputTokens: number) =>
+  sse("message_start", {
+    type: "message_start",
+    message: {
+      id,
+      type: "message",
+      role: "assistant",
+      content: [],
+      model: "claude-sonnet-4-5",
+      stop_reason: null,
+      stop_sequence: null,
+      usage: { input_tokens: inputTokens, output_tokens: 1 },
+    },
+  });
+
 const TRANSCRIPTS: Record<string, string[]> = {
+  // vLLM / DeepSeek: delta.reasoning_content, then content; usage in a final chunk with empty choices
+  "vllm-reasoner": [
+    'data: {"choices":[{"delta":{"role":"assistant","content":""}}]}\n\n',
+    'data: {"choices":[{"delta":{"reasoning_content":"Half of base "}}]}\n\n',
+    'data: {"choices":[{"delta":{"reasoning_content":"times height."}}]}\n\ndata: {"choices":[{"delta":{"content":"The area is "}}]}\n\n',
+    'data: {"choices":[{"delta":{"content":"$6$."},"finish_reason":"stop"}]}\n\n',
+    'data: {"choices":[],"usage":{"prompt_tokens":12,"completion_tokens":9,"completion_tokens_details":{"reasoning_tokens":5}}}\n\n',
+    "data: [DONE]\n\n",
+  ],
+  // OpenRouter: SSE comment keep-alives, delta.reasoning
+  "openrouter-reasoner": [
+    ": OPENROUTER PROCESSING\n\n",
+    'data: {"choices":[{"delta":{"reasoning":"Let me look."}}]}\n\n',
+    ": OPENROUTER PROCESSING\n\n",
+    'data: {"choices":[{"delta":{"content":"A red house."},"finish_reason":"stop"}]}\n\n',
+    "data: [DONE]\n\n",
+  ],
+  // a model served raw: <think> in the content, the tag split across chunks
+  "raw-think": [
+    'data: {"choices":[{"delta":{"content":"<thi"}}]}\n\n',
+    'data: {"choices":[{"delta":{"content":"nk>sign says OPEN 9-5</th"}}]}\n\n',
+    'data: {"choices":[{"delta":{"content":"ink>\\n\\nIt says "}}]}\n\n',
+    'data: {"choices":[{"delta":{"content":"OPEN 9-5."},"finish_reason":"stop"}]}\n\n',
+    "data: [DONE]\n\n",
+  ],
+  // no thinking at all: nothing changes
+  plain: ['data: {"choices":[{"delta":{"content":"Just an answer."},"finish_reason":"stop"}]}\n\n', "data: [DONE]\n\n"],
   // Azure OpenAI: a first chunk with empty choices and the prompt's filter results; the answer filtered partway
   "azure-filtered": [
     'data: {"choices":[],"created":0,"id":"","model":"","object":"","prompt_filter_results":[{"prompt_index":0,"content_filter_results":{"hate":{"filtered":false,"severity":"safe"},"sexual":{"filtered":false,"severity":"safe"}}}]}\n\n',
@@ -54,19 +96,7 @@ const TRANSCRIPTS: Record<string, string[]> = {
   ],
   // Anthropic's extended thinking: a thinking block (with its signature), pings, then the text block
   "claude-thinking": [
-    sse("message_start", {
-      type: "message_start",
-      message: {
-        id: "msg_01",
-        type: "message",
-        role: "assistant",
-        content: [],
-        model: "claude-sonnet-4-5",
-        stop_reason: null,
-        stop_sequence: null,
-        usage: { input_tokens: 1200, output_tokens: 1 },
-      },
-    }),
+    messageStart("msg_01", 1200),
     sse("ping", { type: "ping" }),
     sse("content_block_start", {
       type: "content_block_start",
@@ -105,19 +135,7 @@ const TRANSCRIPTS: Record<string, string[]> = {
   ],
   // Anthropic overloaded partway: an error event inside a 200 stream
   "claude-overloaded": [
-    sse("message_start", {
-      type: "message_start",
-      message: {
-        id: "msg_02",
-        type: "message",
-        role: "assistant",
-        content: [],
-        model: "claude-sonnet-4-5",
-        stop_reason: null,
-        stop_sequence: null,
-        usage: { input_tokens: 10, output_tokens: 1 },
-      },
-    }),
+    messageStart("msg_02", 10),
     sse("content_block_start", { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } }),
     sse("content_block_delta", { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "The" } }),
     sse("error", { type: "error", error: { type: "overloaded_error", message: "Overloaded" } }),
@@ -284,5 +302,35 @@ describe("Anthropic and Gemini through the AI SDK", () => {
     const error = await collect("google", "gemini-2.0-flash").catch((e: unknown) => e);
     expect(error).toMatchObject({ message: "the model's provider withheld this answer (its content filter)" });
     expect(JSON.stringify(bodies.get("gemini-2.0-flash"))).not.toContain("thinkingConfig");
+  });
+});
+
+describe("reasoning transcripts through the OpenAI-compatible adapter", () => {
+  it("reads vLLM/DeepSeek reasoning_content apart from the answer, with its tokens", async () => {
+    const { answer, deltas, end } = await collect("openai_compatible", "vllm-reasoner");
+    expect(answer).toBe("The area is $6$.");
+    expect(end.reasoning).toMatchObject({ text: "Half of base times height.", tokens: 5 });
+    expect(end.reasoning?.ms).toBeGreaterThanOrEqual(0);
+    expect(end).toMatchObject({ finishReason: "stop", outputTokens: 9, inputTokens: 12 });
+    // thinking shows as empty deltas (alive, nothing to show) before the first word
+    expect(deltas[0]).toBe("");
+  });
+
+  it("reads OpenRouter's reasoning through its comment keep-alives", async () => {
+    const { answer, end } = await collect("openai_compatible", "openrouter-reasoner");
+    expect(answer).toBe("A red house.");
+    expect(end.reasoning?.text).toBe("Let me look.");
+  });
+
+  it("takes <think>…</think> at the start of the content out of the answer, the tags split across chunks", async () => {
+    const { answer, end } = await collect("openai_compatible", "raw-think");
+    expect(answer).toBe("It says OPEN 9-5.");
+    expect(end.reasoning?.text).toBe("sign says OPEN 9-5");
+  });
+
+  it("leaves an answer without thinking as it was", async () => {
+    const { answer, end } = await collect("openai_compatible", "plain");
+    expect(answer).toBe("Just an answer.");
+    expect(end.reasoning).toBeUndefined();
   });
 });
