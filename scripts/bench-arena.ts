@@ -176,7 +176,10 @@ async function appBattle({ id, cookie }: { id: string; cookie: string }) {
   });
   const headersMs = performance.now() - started;
   const timing = await timeStream(response, started, '"type":"delta"');
-  if (!timing.text.includes('"type":"end"') || timing.text.includes('"type":"error"')) throw new Error("stream failed");
+  if (!timing.text.includes('"type":"end"') || timing.text.includes('"type":"error"')) {
+    const said = /"type":"error"[^\n]*"message":"([^"]*)"/.exec(timing.text)?.[1];
+    throw new Error(`stream failed: ${said ?? "no end event"}`);
+  }
   return { ...timing, headersMs, id, cookie };
 }
 
@@ -271,6 +274,8 @@ for (const n of process.env.BENCH_VOTES_ONLY ? [] : LEVELS) {
       p99: ms(quantile(appFirst, 0.99) - quantile(floorFirst, 0.99)),
     },
     errors: errors.length,
+    // what went wrong, once each, so a run with errors says why
+    ...(errors.length ? { errorKinds: [...new Set(errors)].slice(0, 5) } : {}),
     cpuSecondsPer1000Chunks: {
       app: round3(appSpent.web / appChunks),
       postgres: round3(appSpent.postgres / appChunks),
