@@ -1,7 +1,7 @@
 "use client";
 // A model's parameter rules in the console (the models file's `params`): how it takes its length limit and
 // temperature, its own length limit, reasoning effort and thinking budget. Empty fields leave the rule unset.
-import type { ParamRules } from "@/lib/providers/param-rules";
+import type { ParamRules } from "@/lib/providers/client";
 
 export interface ParamsDraft {
   maxTokens: string;

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Markdown } from "@/components/arena/markdown";
 import { Table } from "@/components/table";
 import type { ProbeResult } from "@/lib/admin";
-import type { ParamRules } from "@/lib/providers/param-rules";
+import type { ParamRules } from "@/lib/providers/client";
 import { callApi } from "../api-client";
 import { ModelParamsFields, type ParamsDraft, paramsDraftOf, paramsOf } from "./model-params";
 import { ProviderPresetPicker } from "./provider-presets";

@@ -1,7 +1,7 @@
 "use client";
 // "Start from": fills the new-provider form from a preset (lib/providers/presets.ts) and says what that server does
 // differently.
-import { PROVIDER_PRESETS } from "@/lib/providers/presets";
+import { PROVIDER_PRESETS } from "@/lib/providers/client";
 
 export interface PresetFill {
   id: string;

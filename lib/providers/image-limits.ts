@@ -77,7 +77,7 @@ function fingerprint(data: Uint8Array): string {
   return `${data.length}:${head}:${tail}`;
 }
 
-async function fit(image: ImageInput, limits: ImageLimits, maxBytes: number): Promise<ImageInput> {
+async function withinLimits(image: ImageInput, limits: ImageLimits, maxBytes: number): Promise<ImageInput> {
   const meta = await sharp(image.data).metadata();
   const side = Math.max(meta.width ?? 0, meta.height ?? 0);
   const animated = (meta.pages ?? 1) > 1;
@@ -125,8 +125,10 @@ export async function fitImages(target: ModelTarget, turns: ChatTurn[]): Promise
   return Promise.all(
     turns.map(async (turn) => {
       if (!turn.images?.length) return turn;
-      const kept = turn.images.filter(() => (skip > 0 ? (skip--, false) : true));
-      return { ...turn, images: await Promise.all(kept.map((image) => fit(image, limits, maxBytes))) };
+      const dropped = Math.min(skip, turn.images.length);
+      skip -= dropped;
+      const kept = turn.images.slice(dropped);
+      return { ...turn, images: await Promise.all(kept.map((image) => withinLimits(image, limits, maxBytes))) };
     }),
   );
 }

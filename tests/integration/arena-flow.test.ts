@@ -626,7 +626,10 @@ describe("Stop (issue 26)", () => {
 
   it("ends both answers at what was shown, closes the providers' requests, and the battle can be voted", async () => {
     // alpha thinks first: its thought so far is kept though the stream never reaches its end
-    fake.setModel("alpha-vl", { ...slow, reasoning: { field: "reasoning_content", text: "I look at the blue square" } });
+    fake.setModel("alpha-vl", {
+      ...slow,
+      reasoning: { field: "reasoning_content", text: "I look at the blue square" },
+    });
     fake.setModel("beta-vl", slow);
     try {
       const visitorId = await newVisitor();
