@@ -3,8 +3,8 @@ import type { NextConfig } from "next";
 const nextConfig: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
-  // Compression belongs to the proxy in front: in-process gzip costs CPU per streamed chunk and can hold
-  // tokens back in its buffer.
+  // The front door (scripts/web-server.mjs) compresses pages, JSON and assets itself and leaves the answers'
+  // NDJSON stream alone (no-transform): Next's own gzip would compress every streamed token chunk too.
   compress: false,
   // Server-only packages with native parts or WebAssembly: load them from node_modules at run time.
   serverExternalPackages: [

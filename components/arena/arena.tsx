@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { ConversationView } from "@/lib/arena";
 import type { UploadLimits } from "@/lib/images/client";
 import { AnswerPane, type Verdict } from "./answer-pane";
@@ -9,10 +9,12 @@ import { DEFAULT_LIMITS } from "./attachments";
 import { battleView, type Mode, useBattle } from "./battle-state";
 import { Composer } from "./composer";
 import { type Preset, useDraft } from "./draft";
+import { preloadMarkdown } from "./markdown";
 import { ModelPickers } from "./model-pickers";
 import { conversationInUrl, rememberConversation, resumedFrom } from "./resume";
 import { TermsDialog } from "./terms-dialog";
 import { VoteBar } from "./vote-bar";
+import { useAnswersEndInView, useSwipe, useVoteKeys } from "./vote-dock";
 
 /** How often a resumed page asks whether the answers the server is still writing have finished. */
 const RESUME_POLL_MS = 1_500;
@@ -117,9 +119,17 @@ export function Arena({ mode }: { mode: Mode }) {
   // a battle starts from an image; follow-ups and the other modes may be text alone
   const needsImage = mode === "battle" && conversationId === null && draft.files.length === 0 && !draft.preset;
   const canVote = mode !== "direct" && conversationId !== null && latestDone && !vote && !busy && !streaming;
+  const answersRef = useRef<HTMLDivElement>(null);
+  const dockRef = useRef<HTMLDivElement>(null);
+  const voteRef = useRef<(winner: Winner) => void>(() => undefined);
+  const voteByKey = useCallback((winner: Winner) => voteRef.current(winner), []);
+  useVoteKeys(canVote, voteByKey);
+  useAnswersEndInView(mode !== "direct" && latestDone && !streaming && !vote, turn, answersRef, dockRef);
+  const swipe = useSwipe(setShown);
 
   async function send() {
     if (busy || streaming || !draft.prompt.trim()) return;
+    preloadMarkdown();
     setBusy(true);
     setNotice(null);
     draft.setRefused([]);
@@ -163,6 +173,7 @@ export function Arena({ mode }: { mode: Mode }) {
     }
   }
 
+  voteRef.current = (winner) => void castVote(winner);
   async function castVote(winner: Winner) {
     if (!conversationId || !canVote) return;
     setBusy(true);
@@ -314,7 +325,7 @@ export function Arena({ mode }: { mode: Mode }) {
         </fieldset>
       )}
 
-      <div className={`grid gap-4 ${mode === "direct" ? "" : "md:grid-cols-2"}`}>
+      <div ref={answersRef} className={`grid gap-4 ${mode === "direct" ? "" : "md:grid-cols-2"}`} {...swipe}>
         {sidesOf.map((side) => (
           <AnswerPane
             key={side}
@@ -336,35 +347,46 @@ export function Arena({ mode }: { mode: Mode }) {
         </p>
       )}
 
-      {mode !== "direct" && <VoteBar vote={vote} canVote={canVote} shareUrl={shareUrl} onVote={castVote} />}
+      {/* before the vote, the vote bar and the composer stay pinned at the bottom of the screen, the vote above */}
+      <div
+        ref={dockRef}
+        data-testid="dock"
+        className={
+          vote === null
+            ? "sticky bottom-0 z-10 -mx-1 space-y-2 rounded-t-xl bg-zinc-50/95 px-1 pt-2 pb-1 backdrop-blur dark:bg-zinc-950/95"
+            : "space-y-2"
+        }
+      >
+        {mode !== "direct" && <VoteBar vote={vote} canVote={canVote} shareUrl={shareUrl} onVote={castVote} />}
 
-      {notice && (
-        <p
-          role="alert"
-          data-testid="notice"
-          className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
-        >
-          {notice}
-        </p>
-      )}
+        {notice && (
+          <p
+            role="alert"
+            data-testid="notice"
+            className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
+          >
+            {notice}
+          </p>
+        )}
 
-      <Composer
-        mode={mode}
-        draft={draft}
-        started={conversationId !== null}
-        voted={vote !== null}
-        busy={busy || streaming}
-        canSend={!busy && !streaming && Boolean(draft.prompt.trim()) && terms === "accepted" && !needsImage}
-        needsImage={needsImage}
-        loadingPreset={loadingPreset}
-        onSend={() => void send()}
-        onRandomImage={randomImage}
-        onRegenerate={() => void again({ regenerate: true })}
-        streaming={streaming && conversationId !== null}
-        stopping={stopping}
-        onStop={() => void stop()}
-        onNewRound={newRound}
-      />
+        <Composer
+          mode={mode}
+          draft={draft}
+          started={conversationId !== null}
+          voted={vote !== null}
+          busy={busy || streaming}
+          canSend={!busy && !streaming && Boolean(draft.prompt.trim()) && terms === "accepted" && !needsImage}
+          needsImage={needsImage}
+          loadingPreset={loadingPreset}
+          onSend={() => void send()}
+          onRandomImage={randomImage}
+          onRegenerate={() => void again({ regenerate: true })}
+          streaming={streaming && conversationId !== null}
+          stopping={stopping}
+          onStop={() => void stop()}
+          onNewRound={newRound}
+        />
+      </div>
     </div>
   );
 }

@@ -25,7 +25,7 @@ interface Props {
   onStop: () => void;
 }
 
-/** The message box with its attachments and the round's buttons, pinned to the bottom while a battle goes on. */
+/** The message box with its attachments and the round's buttons (the page pins it, under the vote bar, until the vote). */
 export function Composer(props: Props) {
   const { mode, draft, started, voted, busy } = props;
   const fileInput = useRef<HTMLInputElement>(null);
@@ -43,7 +43,7 @@ export function Composer(props: Props) {
         e.preventDefault();
         attach(e.dataTransfer.files);
       }}
-      className={`${voted ? "" : "sticky bottom-0 z-10"} space-y-2 rounded-xl border border-zinc-200 bg-white p-3 shadow-lg dark:border-zinc-800 dark:bg-zinc-900`}
+      className="space-y-2 rounded-xl border border-zinc-200 bg-white p-3 shadow-lg dark:border-zinc-800 dark:bg-zinc-900"
     >
       {draft.refused.length > 0 && (
         <div

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { Markdown } from "./markdown";
+import { MarkdownRenderer as Markdown } from "./markdown-renderer";
 
 describe("Markdown", () => {
   it("renders answers without letting scripts, handlers or javascript: links through", () => {

@@ -42,6 +42,11 @@ export function VoteBar({
           </button>
         ))}
       </fieldset>
+      {canVote && (
+        <p className="hidden text-center text-xs text-zinc-600 sm:block dark:text-zinc-400" data-testid="vote-keys">
+          Keys: <kbd>A</kbd> A is better · <kbd>B</kbd> B is better · <kbd>T</kbd> tie · <kbd>N</kbd> both are bad
+        </p>
+      )}
       {vote && (
         <div
           className="flex flex-wrap items-center gap-2 rounded-lg border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100"
