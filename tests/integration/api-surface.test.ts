@@ -2,6 +2,7 @@
 // and hostile input (never a 500, never a reset, always the error shape); every staff route × every kind of
 // caller from one table; forwarded headers believed only from configured proxies; bodies refused past their
 // ceiling before they are read.
+import http from "node:http";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { FakeModelServer } from "../../e2e/fake-models/server";
@@ -484,6 +485,50 @@ describe("staff sessions and headers", () => {
       expect(response.headers.get("x-frame-options"), path).toBe("DENY");
       expect(response.headers.get("referrer-policy"), path).toBe("strict-origin-when-cross-origin");
     }
+  });
+});
+
+describe("compression in the front door", () => {
+  /** A raw GET: the status, the encoding the server chose and the bytes as sent (fetch would decode them). */
+  function raw(path: string, headers: Record<string, string>) {
+    return new Promise<{ status: number; encoding?: string; type?: string; bytes: number }>((resolve, reject) => {
+      const request = http.get(`${app.baseURL}${path}`, { headers }, (response) => {
+        let bytes = 0;
+        response.on("data", (chunk: Buffer) => {
+          bytes += chunk.length;
+        });
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            encoding: response.headers["content-encoding"],
+            type: response.headers["content-type"],
+            bytes,
+          }),
+        );
+      });
+      request.on("error", reject);
+    });
+  }
+
+  it("compresses pages and JSON as the browser asks, never images or the answers' stream", async () => {
+    const page = await raw("/about", { "accept-encoding": "gzip, deflate, br" });
+    expect(page).toMatchObject({ status: 200, encoding: "br" });
+    const plain = await raw("/about", {});
+    expect(plain.encoding).toBeUndefined();
+    expect(page.bytes).toBeLessThan(plain.bytes / 2);
+    expect(await raw("/api/models", { "accept-encoding": "gzip" })).toMatchObject({ status: 200, encoding: "gzip" });
+    const image = await raw("/presets/receipt.png", { "accept-encoding": "gzip, br" });
+    expect(image).toMatchObject({ status: 200, encoding: undefined });
+    // the answers' NDJSON goes out as written, token by token
+    const opened = await openBattle(app.baseURL, cookies.visitor as string);
+    const { id } = (await opened.json()) as { id: string };
+    const turn = await fetch(`${app.baseURL}/api/conversations/${id}/turn`, {
+      method: "POST",
+      body: "{}",
+      headers: { cookie: cookies.visitor as string, "content-type": "application/json", "accept-encoding": "br, gzip" },
+    });
+    expect(turn.headers.get("content-encoding")).toBeNull();
+    await turn.text();
   });
 });
 
