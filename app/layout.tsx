@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
+import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
 import { THEME_SCRIPT } from "@/components/theme-switch";
 import "./globals.css";
@@ -20,6 +21,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
       <body className="min-h-dvh font-sans">
         <SiteHeader />
         <main className="mx-auto w-full max-w-6xl px-4 py-8">{children}</main>
+        <SiteFooter />
       </body>
     </html>
   );

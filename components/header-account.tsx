@@ -2,6 +2,7 @@
 // Who is signed in, in the header: staff see where their work is (console or research) instead of "Staff sign-in".
 // Asked of /api/me after the page loads, so every page can stay static or cached.
 import Link from "next/link";
+import { usePathname } from "next/navigation";
 import { useEffect, useState } from "react";
 
 interface Me {
@@ -11,17 +12,21 @@ interface Me {
 
 export function HeaderAccount() {
   const [user, setUser] = useState<Me | null>(null);
+  // asked again on every navigation: signing in or out (client-side navigations) shows at once, without a reload
+  const pathname = usePathname();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new pathname is what should ask again
   useEffect(() => {
     fetch("/api/me")
       .then((r) => (r.ok ? (r.json() as Promise<Me>) : null))
       .then((me) => setUser(me))
       .catch(() => setUser(null));
-  }, []);
+  }, [pathname]);
   const linkClass =
     "whitespace-nowrap text-xs text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100";
   if (!user?.email) {
     return (
-      <Link href="/signin" className={linkClass}>
+      // below 400 px the header has no room: the footer carries the link there
+      <Link href="/signin" className={`${linkClass} hidden min-[400px]:inline`}>
         Staff sign-in
       </Link>
     );

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { HeaderAccount } from "./header-account";
+import { NavLinks } from "./nav-links";
 import { NavMenu } from "./nav-menu";
 import { ThemeSwitch } from "./theme-switch";
 
@@ -25,15 +26,7 @@ export function SiteHeader() {
           Vision Arena
         </Link>
         {/* wide screens: the links in a row; phones: the same links behind a menu button */}
-        <ul className="hidden gap-4 text-sm text-zinc-600 md:flex dark:text-zinc-400">
-          {NAV_LINKS.map((link) => (
-            <li key={link.href}>
-              <Link href={link.href} className="hover:text-zinc-900 dark:hover:text-zinc-100">
-                {link.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <NavLinks links={NAV_LINKS} />
         <span className="ml-auto flex items-center gap-2">
           <HeaderAccount />
           <ThemeSwitch />

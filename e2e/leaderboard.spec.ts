@@ -86,3 +86,26 @@ test("a vote reaches the leaderboard: table, category and style switches, charts
   expect(api.status()).toBe(200);
   expect((await api.json()).models.map((m: { model: string }) => m.model).sort()).toEqual(["fake-alpha", "fake-beta"]);
 });
+
+test("on a phone the board is cards: each model's rank, score, interval and votes in view, no sideways scrolling", async ({
+  page,
+}) => {
+  // the first test left votes on the board
+  for (const size of [
+    { width: 320, height: 568 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(size);
+    await expect(async () => {
+      await page.goto("/leaderboard");
+      await expect(page.getByTestId("board-cards").getByRole("listitem").first()).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 20_000 });
+    const first = page.getByTestId("board-cards").getByRole("listitem").first();
+    await expect(first.getByTestId("card-score")).toBeInViewport({ ratio: 1 });
+    await expect(first.getByTestId("card-votes")).toBeInViewport({ ratio: 1 });
+    await expect(first.getByTestId("card-votes")).toHaveText(/^\d[\d,]* votes?$/);
+    await expect(page.getByRole("region", { name: "Leaderboard" })).toBeHidden();
+    await expect(page.getByTestId("rank-note")).toContainText("share a rank");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
+  }
+});

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { BenchTable } from "@/components/bench/bench-table";
 import { RatingIntervalsFigure } from "@/components/charts/rating-intervals";
 import { Scatter } from "@/components/charts/scatter";
+import { LocalTime } from "@/components/local-time";
 import { signedInUser } from "@/lib/auth/session";
 import { benchBoard, benchItemList } from "@/lib/bench";
 import { getDb } from "@/lib/db";
@@ -42,7 +43,8 @@ export default async function BenchPage() {
             {board.judgedGames} judgments
             {board.costUsd !== null ? ` · judging cost $${board.costUsd.toFixed(2)}` : ""}
             {board.pending ? ` · ${board.pending} prompts still being judged` : ""}
-            {board.published ? " · published" : ""} · scored {new Date(board.computedAt).toUTCString()}
+            {board.published ? " · published" : ""} · scored{" "}
+            <LocalTime iso={new Date(board.computedAt).toISOString()} />
           </p>
           <BenchTable score={board.score} styled={board.styled} names={board.displayNames} />
           <RatingIntervalsFigure

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { LazyCharts } from "@/components/leaderboard/lazy-charts";
 import { LeaderboardTable } from "@/components/leaderboard/leaderboard-table";
+import { counted, LocalTime } from "@/components/local-time";
 import { CATEGORY_LABELS, categoryLabel } from "@/lib/categories";
 import { getDb } from "@/lib/db";
 import { PROVISIONAL_VOTES, servedCategories, servedSnapshot } from "@/lib/leaderboard";
@@ -40,32 +41,31 @@ export default async function LeaderboardPage({
       <div>
         <h1 className="text-2xl font-bold tracking-tight">Leaderboard</h1>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          Bradley–Terry ratings from anonymous votes, with 95% bootstrap intervals. Rank (UB) counts the models that are
-          better beyond doubt.{" "}
+          Bradley–Terry ratings from anonymous votes, with 95% bootstrap intervals.{" "}
+          <span className="hidden sm:inline">Rank (UB) counts the models that are better beyond doubt. </span>
           <Link href="/about" className="underline">
             How scores are made
           </Link>
         </p>
       </div>
-      <nav className="flex flex-wrap items-center gap-2 text-sm" aria-label="Leaderboard options">
-        <div className="flex items-center gap-2">
-          <span className="text-zinc-600 dark:text-zinc-400">Category</span>
-          <span className="flex flex-wrap gap-1">
-            {(categories.length ? categories : [{ category: "overall", votes: 0 }]).map((c) => (
-              <Link
-                key={c.category}
-                href={href({ category: c.category })}
-                aria-current={c.category === category ? "page" : undefined}
-                className={`rounded-md border px-2 py-0.5 ${c.category === category ? "border-brand-600 bg-brand-600 text-white" : "border-zinc-300 dark:border-zinc-700"}`}
-              >
-                {categoryLabel(c.category)}
-              </Link>
-            ))}
-          </span>
-        </div>
+      {/* one row on a phone: the categories scroll sideways beside the style switch, so the board starts in view */}
+      <nav className="flex items-center gap-2 text-sm" aria-label="Leaderboard options">
+        <span className="hidden text-zinc-600 sm:inline dark:text-zinc-400">Category</span>
+        <span className="flex min-w-0 flex-1 gap-1 overflow-x-auto whitespace-nowrap sm:flex-wrap">
+          {(categories.length ? categories : [{ category: "overall", votes: 0 }]).map((c) => (
+            <Link
+              key={c.category}
+              href={href({ category: c.category })}
+              aria-current={c.category === category ? "page" : undefined}
+              className={`rounded-md border px-2 py-0.5 ${c.category === category ? "border-brand-600 bg-brand-600 text-white" : "border-zinc-300 dark:border-zinc-700"}`}
+            >
+              {categoryLabel(c.category)}
+            </Link>
+          ))}
+        </span>
         <Link
           href={href({ style: !style })}
-          className="ml-auto rounded-md border border-zinc-300 px-2 py-0.5 dark:border-zinc-700"
+          className="shrink-0 whitespace-nowrap rounded-md border border-zinc-300 px-2 py-0.5 dark:border-zinc-700"
         >
           Style control: {style ? "on" : "off"}
         </Link>
@@ -78,11 +78,11 @@ export default async function LeaderboardPage({
       ) : (
         <>
           <p className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="snapshot-info">
-            Last updated <time dateTime={snapshot.createdAt.toISOString()}>{snapshot.createdAt.toUTCString()}</time> ·{" "}
-            {snapshot.payload.models.length} models · {snapshot.voteCount.toLocaleString("en-US")} votes
+            Last updated <LocalTime iso={snapshot.createdAt.toISOString()} /> ·{" "}
+            {counted(snapshot.payload.models.length, "model")} · {counted(snapshot.voteCount, "vote")}
             {snapshot.published ? " · published" : ""}
             {snapshot.payload.categoriesLabelledBy && category !== "overall"
-              ? ` · categories labelled by ${snapshot.payload.categoriesLabelledBy === "rules" ? "heuristic rules (no judge model configured)" : snapshot.payload.categoriesLabelledBy}`
+              ? ` · categories labelled by ${snapshot.payload.categoriesLabelledBy === "rules" ? "keyword rules" : snapshot.payload.categoriesLabelledBy}`
               : ""}
           </p>
           <LeaderboardTable

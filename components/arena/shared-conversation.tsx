@@ -1,4 +1,5 @@
 import type { ConversationView } from "@/lib/arena";
+import { LocalTime } from "../local-time";
 import { Markdown } from "./markdown";
 
 const VERDICT: Record<string, string> = {
@@ -17,7 +18,7 @@ export function SharedConversation({ view }: { view: ConversationView }) {
         <h1 className="text-2xl font-bold tracking-tight">Shared battle</h1>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
           Verdict: <strong data-testid="verdict">{view.vote ? VERDICT[view.vote.winner] : "not voted"}</strong>
-          {view.isPreset ? " · preset image" : ""} · {new Date(view.createdAt).toUTCString()}
+          {view.isPreset ? " · preset image" : ""} · <LocalTime iso={new Date(view.createdAt).toISOString()} />
         </p>
       </div>
       <div className="grid gap-4 md:grid-cols-2">

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useMemo, useState } from "react";
 import type { SnapshotModel } from "@/lib/leaderboard";
 import { ScrollBox } from "../scroll-box";
+import { LeaderboardCards } from "./leaderboard-cards";
 import { RankDelta } from "./rank-delta";
 
 type Key = "rank" | "overallDelta" | "plainDelta" | "model" | "rating" | "ci" | "votes" | "organization" | "license";
@@ -102,8 +103,10 @@ export function LeaderboardTable({ models, provisionalVotes, overallRanks, plain
       </th>
     );
   };
-  const selectClass =
+  const inputClass =
     "rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900 min-w-0";
+  // on a phone only the search: the filters would push the board below the fold
+  const selectClass = `${inputClass} hidden sm:inline-block`;
 
   return (
     <div className="space-y-2">
@@ -114,7 +117,7 @@ export function LeaderboardTable({ models, provisionalVotes, overallRanks, plain
           onChange={(e) => setQuery(e.target.value)}
           placeholder="Search models"
           aria-label="Search models"
-          className={`${selectClass} w-full sm:w-56`}
+          className={`${inputClass} flex-1 sm:w-56 sm:flex-none`}
         />
         {organizations.length > 1 && (
           <select
@@ -146,9 +149,16 @@ export function LeaderboardTable({ models, provisionalVotes, overallRanks, plain
           {shown.length === models.length ? `${models.length} models` : `${shown.length} of ${models.length} models`}
         </span>
       </div>
+      <LeaderboardCards
+        models={shown}
+        provisionalVotes={provisionalVotes}
+        deltas={(m) => ({ overall: delta(m.rank, m.model, overallRanks), plain: delta(m.rank, m.model, plainRanks) })}
+        showOverall={Boolean(overallRanks)}
+        showPlain={Boolean(plainRanks)}
+      />
       <ScrollBox
         label="Leaderboard"
-        className="rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900"
+        className="hidden rounded-xl border border-zinc-200 bg-white shadow-sm sm:block dark:border-zinc-800 dark:bg-zinc-900"
       >
         <table className="w-full text-sm">
           <thead className="border-b border-zinc-200 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
@@ -215,6 +225,11 @@ export function LeaderboardTable({ models, provisionalVotes, overallRanks, plain
           </tbody>
         </table>
       </ScrollBox>
+      <p className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="rank-note">
+        Rank (UB) is one plus the number of models whose whole 95% interval lies above this model's: models whose
+        intervals overlap share a rank, so a young board, where every interval is still wide, shows many models at rank
+        1.
+      </p>
     </div>
   );
 }

@@ -1,0 +1,64 @@
+// The board on a phone: one card per model with its rank, score, interval and votes in view (a table would hide
+// them in a sideways scroller behind the names).
+import Link from "next/link";
+import type { SnapshotModel } from "@/lib/leaderboard";
+import { RankDelta } from "./rank-delta";
+
+interface Props {
+  models: SnapshotModel[];
+  provisionalVotes: number;
+  deltas: (m: SnapshotModel) => { overall: number | null; plain: number | null };
+  showOverall: boolean;
+  showPlain: boolean;
+}
+
+const votesText = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "vote" : "votes"}`;
+
+export function LeaderboardCards({ models, provisionalVotes, deltas, showOverall, showPlain }: Props) {
+  return (
+    <ol className="space-y-2 sm:hidden" aria-label="Leaderboard" data-testid="board-cards">
+      {models.length === 0 && (
+        <li className="text-sm text-zinc-600 dark:text-zinc-400">No model matches. Clear the search or the filters.</li>
+      )}
+      {models.map((m) => {
+        const d = deltas(m);
+        return (
+          <li
+            key={m.model}
+            className="rounded-xl border border-zinc-200 bg-white p-3 shadow-sm dark:border-zinc-800 dark:bg-zinc-900"
+          >
+            <div className="flex items-baseline gap-2">
+              <span className="text-xs text-zinc-600 tabular-nums dark:text-zinc-400" title="Rank (UB)">
+                #{m.rank}
+              </span>
+              <Link
+                href={`/models/${encodeURIComponent(m.model)}`}
+                className="min-w-0 flex-1 truncate font-medium hover:underline"
+              >
+                {m.displayName}
+              </Link>
+              <span className="text-lg font-semibold tabular-nums" data-testid="card-score">
+                {Math.round(m.rating)}
+              </span>
+            </div>
+            <p className="mt-1 flex flex-wrap items-center gap-x-3 text-xs text-zinc-600 dark:text-zinc-400">
+              <span className="tabular-nums">
+                95% CI +{Math.round(m.ciUpper - m.rating)}/−{Math.round(m.rating - m.ciLower)}
+              </span>
+              <span className="tabular-nums" data-testid="card-votes">
+                {votesText(m.votes)}
+              </span>
+              {m.organization && <span>{m.organization}</span>}
+              {m.isDemo && <span className="rounded bg-zinc-100 px-1 dark:bg-zinc-800">demo</span>}
+              {m.provisional && (
+                <span className="text-amber-800 dark:text-amber-300">provisional (under {provisionalVotes} votes)</span>
+              )}
+              {showOverall && <RankDelta value={d.overall} label="against overall" />}
+              {showPlain && <RankDelta value={d.plain} label="under style control" />}
+            </p>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
