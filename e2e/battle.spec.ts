@@ -55,7 +55,10 @@ test("a full battle: upload, stream, vote, reveal, share", async ({ page }) => {
   await page.goto(href);
   await expect(page.getByTestId("verdict")).toHaveText("A is better");
   await expect(page.getByRole("heading", { name: /Model A: Fake/ })).toBeVisible();
-  const image = page.getByRole("img", { name: "uploaded" }).first();
+  const image = page
+    .getByRole("button", { name: /^Enlarge the picture: The picture asked about: / })
+    .first()
+    .locator("img");
   await expect(image).toBeVisible();
   expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(120);
   // social sites get a preview card of the battle
@@ -193,7 +196,26 @@ test("random image fills a preset and its question", async ({ page }) => {
   await page.getByRole("button", { name: "Send", exact: true }).click();
   await arena.waitForAnswers();
   // the image is shown once, above both answers
-  await expect(page.getByTestId("battle-images").getByRole("img", { name: "attached" })).toBeVisible();
+  const thumb = page
+    .getByTestId("battle-images")
+    .getByRole("button", { name: /^Enlarge the picture: The picture asked about: / });
+  await expect(thumb).toBeVisible();
+  // the picture opens large, zooms, links to its original, and Esc closes it
+  await thumb.click();
+  const viewer = page.getByTestId("image-viewer");
+  await expect(viewer).toBeVisible();
+  const picture = page.getByTestId("image-viewer-picture");
+  const before = (await picture.boundingBox())?.width ?? 0;
+  await viewer.getByRole("button", { name: "Zoom in" }).click();
+  await viewer.getByRole("button", { name: "Zoom in" }).click();
+  await expect(viewer).toContainText("200%");
+  expect((await picture.boundingBox())?.width ?? 0).toBeGreaterThan(before);
+  await expect(viewer.getByRole("link", { name: "Open original" })).toHaveAttribute(
+    "href",
+    /^\/api\/images\/|^blob:|^\/presets\//,
+  );
+  await page.keyboard.press("Escape");
+  await expect(viewer).toHaveCount(0);
   await expect(arena.panel("a").getByRole("img")).toHaveCount(0);
 });
 

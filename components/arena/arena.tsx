@@ -9,6 +9,7 @@ import { DEFAULT_LIMITS } from "./attachments";
 import { battleView, type Mode, useBattle } from "./battle-state";
 import { Composer } from "./composer";
 import { type Preset, useDraft } from "./draft";
+import { ImageViewer, imageAlt } from "./image-viewer";
 import { preloadMarkdown } from "./markdown";
 import { ModelPickers } from "./model-pickers";
 import { conversationInUrl, rememberConversation, resumedFrom } from "./resume";
@@ -257,7 +258,9 @@ export function Arena({ mode }: { mode: Mode }) {
   };
 
   // the battle's images, shown once above both answers
-  const images = entries.a.find((e) => e.role === "user")?.images ?? [];
+  const firstTurn = entries.a.find((e) => e.role === "user");
+  const images = firstTurn?.images ?? [];
+  const firstPrompt = firstTurn?.content ?? "";
 
   return (
     <div className="space-y-4">
@@ -290,13 +293,12 @@ export function Arena({ mode }: { mode: Mode }) {
 
       {images.length > 0 && (
         <div className="flex flex-wrap justify-center gap-2" data-testid="battle-images">
-          {images.map((url) => (
-            // biome-ignore lint/performance/noImgElement: user uploads are blob URLs or our image endpoint
-            <img
+          {images.map((url, i) => (
+            <ImageViewer
               key={url}
               src={url}
-              alt="attached"
-              className="max-h-56 max-w-full rounded-lg border border-zinc-200 dark:border-zinc-800"
+              alt={imageAlt(firstPrompt, i, images.length)}
+              thumbClass="max-h-56 max-w-full rounded-lg border border-zinc-200 dark:border-zinc-800"
             />
           ))}
         </div>

@@ -1,5 +1,6 @@
 import type { ConversationView } from "@/lib/arena";
 import { LocalTime } from "../local-time";
+import { ImageViewer, imageAlt } from "./image-viewer";
 import { Markdown } from "./markdown";
 
 const VERDICT: Record<string, string> = {
@@ -40,9 +41,13 @@ export function SharedConversation({ view }: { view: ConversationView }) {
                       key={`${m.turn}-${m.role}`}
                       className="space-y-2 rounded-2xl bg-brand-50 px-3 py-2 dark:bg-zinc-800"
                     >
-                      {m.images.map((sha) => (
-                        // biome-ignore lint/performance/noImgElement: stored images are served by the API
-                        <img key={sha} src={`/api/images/${sha}`} alt="uploaded" className="max-h-60 rounded-lg" />
+                      {m.images.map((sha, i) => (
+                        <ImageViewer
+                          key={sha}
+                          src={`/api/images/${sha}`}
+                          alt={imageAlt(m.content, i, m.images.length)}
+                          thumbClass="max-h-60 rounded-lg"
+                        />
                       ))}
                       <p className="whitespace-pre-wrap">{m.content}</p>
                     </div>
