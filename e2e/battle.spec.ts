@@ -316,3 +316,27 @@ test("direct chat with a chosen model", async ({ page }) => {
   await expect(arena.title("a")).toHaveText("Model: Fake Alpha");
   await expect(page.getByRole("button", { name: "A is better" })).toHaveCount(0);
 });
+
+test("the battle's own address, opened by someone else, shows its read-only page with a way to start one", async ({
+  page,
+  browser,
+}) => {
+  const arena = new ArenaPage(page);
+  await arena.open();
+  await arena.attach("f.png", "image/png", await pngImage());
+  await arena.ask("What colour is this?");
+  await arena.waitForAnswers();
+  await arena.voteButton("Tie").click();
+  await expect(page.getByTestId("verdict-a")).toHaveText("Tie");
+  const address = page.url();
+  expect(address).toMatch(/\?c=[0-9a-f-]{36}$/);
+  // a friend, with their own cookies, opens the address bar's link
+  const friend = await browser.newContext();
+  const other = await friend.newPage();
+  await other.goto(address);
+  await expect(other).toHaveURL(/\/share\/[0-9a-f-]{36}$/);
+  await expect(other.getByTestId("verdict")).toHaveText("Tie");
+  await other.getByRole("link", { name: "Start your own battle" }).click();
+  await expect(other).toHaveURL(/\/$/);
+  await friend.close();
+});

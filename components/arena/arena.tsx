@@ -79,7 +79,12 @@ export function Arena({ mode }: { mode: Mode }) {
     if (id) {
       call<ConversationView>(`/api/conversations/${id}`)
         .then(restore)
-        .catch(() => {
+        .catch((error: unknown) => {
+          // someone else's battle (a link copied from the address bar): its read-only page, if it is shareable
+          if (error instanceof ApiFailure && error.status === 404 && mode === "battle") {
+            window.location.replace(`/share/${id}`);
+            return;
+          }
           rememberConversation(null);
           setNotice("That conversation could not be found. Start a new one below.");
         });

@@ -21,6 +21,12 @@ export function SharedConversation({ view }: { view: ConversationView }) {
           Verdict: <strong data-testid="verdict">{view.vote ? VERDICT[view.vote.winner] : "not voted"}</strong>
           {view.isPreset ? " · preset image" : ""} · <LocalTime iso={new Date(view.createdAt).toISOString()} />
         </p>
+        <a
+          href="/"
+          className="mt-2 inline-block rounded-md bg-brand-600 px-4 py-1.5 text-sm font-medium text-white hover:bg-brand-700"
+        >
+          Start your own battle
+        </a>
       </div>
       <div className="grid gap-4 md:grid-cols-2">
         {sides.map((side) => {
