@@ -13,7 +13,3 @@ export function LocalTime({ iso }: { iso: string }) {
   }, [iso]);
   return <time dateTime={iso}>{text}</time>;
 }
-
-/** "1 vote", "2,345 votes". */
-export const counted = (n: number, one: string, many = `${one}s`) =>
-  `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;

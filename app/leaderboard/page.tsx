@@ -1,9 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { counted } from "@/components/format";
 import { LazyCharts } from "@/components/leaderboard/lazy-charts";
 import { LeaderboardTable } from "@/components/leaderboard/leaderboard-table";
-import { counted, LocalTime } from "@/components/local-time";
+import { LocalTime } from "@/components/local-time";
 import { CATEGORY_LABELS, categoryLabel } from "@/lib/categories";
 import { getDb } from "@/lib/db";
 import { PROVISIONAL_VOTES, servedCategories, servedSnapshot } from "@/lib/leaderboard";

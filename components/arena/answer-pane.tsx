@@ -4,6 +4,7 @@ import Link from "next/link";
 import type { ModelInfo, Side } from "./api";
 import { CopyButton } from "./copy-button";
 import { Markdown } from "./markdown";
+import { ReportAnswer, type ReportReason } from "./report-answer";
 import type { Entry } from "./resume";
 import { ThinkingClock, ThoughtBlock } from "./thinking";
 
@@ -21,6 +22,8 @@ interface Props {
   hiddenOnPhone: boolean;
   busy: boolean;
   onRetry: (side: Side) => void;
+  /** sends a report of this side's answer to the moderators (absent where there is nothing to report) */
+  onReport?: (side: Side, reason: ReportReason) => Promise<void>;
 }
 
 function Reveal({ model }: { model: ModelInfo }) {
@@ -41,7 +44,8 @@ function Reveal({ model }: { model: ModelInfo }) {
   );
 }
 
-export function AnswerPane({ side, title, entries, verdict, revealed, hiddenOnPhone, busy, onRetry }: Props) {
+export function AnswerPane({ side, title, entries, verdict, revealed, hiddenOnPhone, busy, onRetry, onReport }: Props) {
+  const lastAnswer = entries.findLast((e) => e.role === "assistant");
   return (
     <section
       data-testid={`panel-${side}`}
@@ -117,7 +121,8 @@ export function AnswerPane({ side, title, entries, verdict, revealed, hiddenOnPh
               </div>
             )}
             {entry.role === "assistant" && entry.status === "done" && entry.content && (
-              <div className="mt-1 flex justify-end">
+              <div className="mt-1 flex items-center justify-end gap-3">
+                {onReport && entry === lastAnswer && <ReportAnswer onReport={(reason) => onReport(side, reason)} />}
                 <CopyButton text={entry.content} label="Copy answer" />
               </div>
             )}

@@ -344,6 +344,13 @@ export function Arena({ mode }: { mode: Mode }) {
             hiddenOnPhone={mode !== "direct" && shown !== side}
             busy={busy || streaming}
             onRetry={(side) => void again({ sides: [side] })}
+            onReport={
+              conversationId
+                ? async (side, reason) => {
+                    await postJson(`/api/conversations/${conversationId}/report`, { side, reason });
+                  }
+                : undefined
+            }
           />
         ))}
       </div>

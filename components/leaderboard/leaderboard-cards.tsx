@@ -2,6 +2,7 @@
 // them in a sideways scroller behind the names).
 import Link from "next/link";
 import type { SnapshotModel } from "@/lib/leaderboard";
+import { counted } from "../format";
 import { RankDelta } from "./rank-delta";
 
 interface Props {
@@ -11,8 +12,6 @@ interface Props {
   showOverall: boolean;
   showPlain: boolean;
 }
-
-const votesText = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "vote" : "votes"}`;
 
 export function LeaderboardCards({ models, provisionalVotes, deltas, showOverall, showPlain }: Props) {
   return (
@@ -46,7 +45,7 @@ export function LeaderboardCards({ models, provisionalVotes, deltas, showOverall
                 95% CI +{Math.round(m.ciUpper - m.rating)}/−{Math.round(m.rating - m.ciLower)}
               </span>
               <span className="tabular-nums" data-testid="card-votes">
-                {votesText(m.votes)}
+                {counted(m.votes, "vote")}
               </span>
               {m.organization && <span>{m.organization}</span>}
               {m.isDemo && <span className="rounded bg-zinc-100 px-1 dark:bg-zinc-800">demo</span>}

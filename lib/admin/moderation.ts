@@ -1,6 +1,8 @@
 // The moderation queue: prompts and images a check flagged, waiting for an admin. Release puts the conversation
 // (or image) back in good standing; ban keeps it out of every export and share link, blocks the image's hash from
 // new uploads, and bans the visitor who sent it.
+
+import { ANSWER_REPORT } from "../arena/reports";
 import type { Db } from "../db/context";
 import { Conflict, NotFound } from "../errors";
 
@@ -73,6 +75,8 @@ export async function reviewFlag(db: Db, flagId: string, action: "release" | "ba
     if (flag.conversation) {
       await tx.conversation.update({ where: { id: flag.conversation.id }, data: { moderationStatus: status } });
     }
+    // a visitor's report of an answer: the model misbehaved, not the visitor or the picture
+    if (flag.source === ANSWER_REPORT) return { id: flagId, status };
     const images = new Set<string>(flag.imageSha256 ? [flag.imageSha256] : []);
     if (action === "ban")
       for (const m of flag.conversation?.messages ?? []) for (const i of m.images) images.add(i.imageSha256);

@@ -7,6 +7,7 @@ export {
   type Upload,
 } from "./conversations";
 export type { AnswerSide } from "./events";
+export { REPORT_REASONS, reportAnswer, reportInput } from "./reports";
 export { type SharePreview, sharePreview } from "./share-preview";
 export { requestStop } from "./stops";
 export { prepareTurn, streamTurn, type TurnEvent } from "./turns";

@@ -13,6 +13,7 @@ import {
   conversationView,
   openConversation,
   prepareTurn,
+  reportAnswer,
   requestStop,
   streamTurn,
   type TurnEvent,
@@ -691,5 +692,28 @@ describe("Stop (issue 26)", () => {
       fake.setModel("alpha-vl", { reply: "## Alpha\nA **blue** square.", tokenDelayMs: 1 });
       fake.setModel("beta-vl", { reply: "Beta sees blue.", tokenDelayMs: 1 });
     }
+  });
+});
+
+describe("reporting an answer (issue 27)", () => {
+  it("puts the report in the moderation queue once; banning it removes the battle, not the visitor", async () => {
+    const { moderationQueue, reviewFlag } = await import("../../lib/admin/moderation");
+    const visitorId = await newVisitor();
+    const conversation = await battle(visitorId);
+    await events(streamTurn(db, await prepareTurn(db, { conversationId: conversation.id, visitorId })));
+    const first = await reportAnswer(db, { conversationId: conversation.id, visitorId, side: "b", reason: "harmful" });
+    expect(first.created).toBe(true);
+    const again = await reportAnswer(db, { conversationId: conversation.id, visitorId, side: "b", reason: "harmful" });
+    expect(again).toEqual({ id: first.id, created: false });
+    await expect(
+      reportAnswer(db, { conversationId: conversation.id, visitorId: await newVisitor(), side: "a", reason: "wrong" }),
+    ).rejects.toMatchObject({ kind: "not_found" });
+    const queued = (await moderationQueue(db)).find((f) => f.id === first.id);
+    expect(queued).toMatchObject({ source: "answer_report", reason: "answer B: harmful or offensive" });
+    await reviewFlag(db, first.id, "ban", "staff@example.com");
+    const after = await db.prisma.conversation.findUniqueOrThrow({ where: { id: conversation.id } });
+    expect(after.moderationStatus).toBe("banned");
+    const visitor = await db.prisma.visitor.findUniqueOrThrow({ where: { id: visitorId } });
+    expect(visitor.bannedAt).toBeNull();
   });
 });
