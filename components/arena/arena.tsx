@@ -79,11 +79,14 @@ export function Arena({ mode }: { mode: Mode }) {
     if (id) {
       call<ConversationView>(`/api/conversations/${id}`)
         .then(restore)
-        .catch((error: unknown) => {
-          // someone else's battle (a link copied from the address bar): its read-only page, if it is shareable
+        .catch(async (error: unknown) => {
+          // someone else's battle (a link copied from the address bar): its read-only page, when it has one
           if (error instanceof ApiFailure && error.status === 404 && mode === "battle") {
-            window.location.replace(`/share/${id}`);
-            return;
+            const shared = await fetch(`/share/${id}`, { method: "HEAD" }).catch(() => null);
+            if (shared?.ok) {
+              window.location.replace(`/share/${id}`);
+              return;
+            }
           }
           rememberConversation(null);
           setNotice("That conversation could not be found. Start a new one below.");
