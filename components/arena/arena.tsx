@@ -3,13 +3,14 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { ConversationView } from "@/lib/arena";
 import type { UploadLimits } from "@/lib/images/client";
+import { imageAlt } from "../format";
 import { AnswerPane, type Verdict } from "./answer-pane";
 import { ApiFailure, call, type ModelInfo, postJson, type Side, streamTurn, type Thought, type Winner } from "./api";
 import { DEFAULT_LIMITS } from "./attachments";
 import { battleView, type Mode, useBattle } from "./battle-state";
 import { Composer } from "./composer";
 import { type Preset, useDraft } from "./draft";
-import { ImageViewer, imageAlt } from "./image-viewer";
+import { ImageViewer } from "./image-viewer";
 import { preloadMarkdown } from "./markdown";
 import { ModelPickers } from "./model-pickers";
 import { conversationInUrl, rememberConversation, resumedFrom } from "./resume";

@@ -5,13 +5,6 @@ import { useEffect, useRef, useState } from "react";
 
 const ZOOMS = [1, 1.5, 2, 3, 4];
 
-/** "The picture asked about: What colour is this?" (numbered when there are several). */
-export const imageAlt = (prompt: string, index: number, count: number) => {
-  const asked = prompt.trim().replace(/\s+/g, " ").slice(0, 120);
-  const which = count > 1 ? `Picture ${index + 1} of ${count}` : "The picture";
-  return asked ? `${which} asked about: ${asked}` : which;
-};
-
 export function ImageViewer({ src, alt, thumbClass }: { src: string; alt: string; thumbClass?: string }) {
   const [open, setOpen] = useState(false);
   const [zoom, setZoom] = useState(0);

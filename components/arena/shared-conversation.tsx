@@ -1,6 +1,7 @@
 import type { ConversationView } from "@/lib/arena";
+import { imageAlt } from "../format";
 import { LocalTime } from "../local-time";
-import { ImageViewer, imageAlt } from "./image-viewer";
+import { ImageViewer } from "./image-viewer";
 import { Markdown } from "./markdown";
 
 const VERDICT: Record<string, string> = {
