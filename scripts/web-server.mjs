@@ -66,14 +66,15 @@ const server = http.createServer((req, res) => {
   }
   limitBody(req, res, ceiling);
   stampClient(req, proxies, token);
-  if (req.url?.startsWith("/api/")) jsonMethodNotAllowed(req, res);
-  compress(req, res, () =>
+  compress(req, res, () => {
+    // patched after the compressor, so it sees Next's bare 405 before the compressor sends headers
+    if (req.url?.startsWith("/api/")) jsonMethodNotAllowed(req, res);
     handle(req, res).catch((error) => {
       console.error("unexpected error before a route:", error instanceof Error ? error.message : error);
       if (!res.headersSent) sendError(res, 500, "internal_error", "something went wrong on our side; please try again");
       else res.destroy();
-    }),
-  );
+    });
+  });
 });
 server.on("clientError", answerClientError);
 if (mode === "dev") server.on("upgrade", app.getUpgradeHandler());
