@@ -17,6 +17,13 @@ test("a vote reaches the leaderboard: table, category and style switches, charts
   }).toPass({ timeout: 20_000 });
   await expect(page.getByRole("columnheader", { name: "Rank (UB)" })).toBeVisible();
   await expect(page.getByTestId("snapshot-info")).toContainText(/^Last updated .* · 2 models · \d+ votes?/);
+  // the board as a file, from the page
+  const csv = await page.request.get((await page.getByRole("link", { name: "CSV" }).getAttribute("href")) as string);
+  expect(csv.status()).toBe(200);
+  expect(csv.headers()["content-type"]).toContain("text/csv");
+  expect(await csv.text()).toContain("Fake Alpha");
+  const json = await page.request.get((await page.getByRole("link", { name: "JSON" }).getAttribute("href")) as string);
+  expect(json.status()).toBe(200);
   // sort by a column; again to reverse; the header says which way
   const names = () => page.locator("tbody tr td:nth-child(2) a").allInnerTexts();
   await page.getByRole("button", { name: "Model" }).click();

@@ -34,6 +34,9 @@ export default async function LeaderboardPage({
   const summary = overall?.payload.summary ?? [];
   const overallSummary = summary.find((c) => c.category === "overall");
   const thisSummary = summary.find((c) => c.category === category);
+  // the board as shown, from the public API (the same file `arena leaderboard --format csv|json` writes)
+  const download = (format: "csv" | "json") =>
+    `/api/leaderboard?category=${encodeURIComponent(category)}&style=${style ? 1 : 0}&format=${format}`;
   const href = (next: { category?: string; style?: boolean }) =>
     `/leaderboard?category=${encodeURIComponent(next.category ?? category)}&style=${(next.style ?? style) ? 1 : 0}`;
 
@@ -81,7 +84,13 @@ export default async function LeaderboardPage({
           <p className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="snapshot-info">
             Last updated <LocalTime iso={snapshot.createdAt.toISOString()} /> ·{" "}
             {counted(snapshot.payload.models.length, "model")} · {counted(snapshot.voteCount, "vote")}
-            {snapshot.published ? " · published" : ""}
+            {snapshot.published ? " · published" : ""} · download{" "}
+            <a className="underline" href={download("csv")} download>
+              CSV
+            </a>{" "}
+            <a className="underline" href={download("json")}>
+              JSON
+            </a>
             {snapshot.payload.categoriesLabelledBy && category !== "overall"
               ? ` · categories labelled by ${snapshot.payload.categoriesLabelledBy === "rules" ? "keyword rules" : snapshot.payload.categoriesLabelledBy}`
               : ""}
