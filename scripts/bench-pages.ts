@@ -38,21 +38,22 @@ try {
     await cdp.send("Network.enable");
     await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
     const urls = new Map<string, string>();
-    const sizes: { id: string; wire: number; body: number }[] = [];
+    const sizes = new Map<string, { wire: number; body: number }>();
+    const sizeOf = (id: string) => {
+      const entry = sizes.get(id) ?? { wire: 0, body: 0 };
+      sizes.set(id, entry);
+      return entry;
+    };
     cdp.on("Network.responseReceived", (e) => urls.set(e.requestId, e.response.url));
     cdp.on("Network.dataReceived", (e) => {
-      const entry = sizes.find((s) => s.id === e.requestId);
-      if (entry) entry.body += e.dataLength;
-      else sizes.push({ id: e.requestId, wire: 0, body: e.dataLength });
+      sizeOf(e.requestId).body += e.dataLength;
     });
     cdp.on("Network.loadingFinished", (e) => {
-      const entry = sizes.find((s) => s.id === e.requestId);
-      if (entry) entry.wire = e.encodedDataLength;
-      else sizes.push({ id: e.requestId, wire: e.encodedDataLength, body: 0 });
+      sizeOf(e.requestId).wire = e.encodedDataLength;
     });
     await page.goto(`${server.base}${url}`, { waitUntil: "networkidle" });
     await context.close();
-    const named = sizes.map((s) => ({ ...s, url: new URL(urls.get(s.id) ?? server.base).pathname }));
+    const named = [...sizes].map(([id, s]) => ({ ...s, url: new URL(urls.get(id) ?? server.base).pathname }));
     pages[url] = {
       wireKB: Math.round(named.reduce((n, s) => n + s.wire, 0) / 102.4) / 10,
       bodyKB: Math.round(named.reduce((n, s) => n + s.body, 0) / 102.4) / 10,

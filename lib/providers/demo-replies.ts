@@ -71,7 +71,7 @@ function lead(focus: ReturnType<typeof focusOf>, f: ReturnType<typeof facts>, si
   if (focus === "colour") return [f.colourLine, f.thingsLine, f.textLine];
   if (focus === "count") {
     const counted = sight.things.length
-      ? `${pick(["I count", "Counting, I find", "I make it"])} ${list(thingsSaid(sight.things, sight.faces).slice(0, 5))}.`
+      ? `${pick(["I count", "Counting, I find", "I make it"])} ${list(f.things.slice(0, 5))}.`
       : pick([
           "I find nothing I can count with confidence.",
           "Nothing I can count stands out.",
