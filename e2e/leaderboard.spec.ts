@@ -42,12 +42,12 @@ test("a vote reaches the leaderboard: table, category and style switches, charts
   await page.getByLabel("Organization").selectOption("");
   await expect(page.getByRole("img", { name: "Arena Score with 95% confidence intervals" })).toBeVisible();
   await expect(page.getByRole("img", { name: /Win fraction of the row model/ })).toBeVisible();
-  await page.getByRole("link", { name: "Style control: off" }).click();
-  await expect(page.getByRole("link", { name: "Style control: on" })).toBeVisible();
-  await expect(page.getByRole("cell", { name: /Fake Beta/ })).toBeVisible();
-  // with style control: the rank change against the board without it
+  // style control is the public board's default: the rank change against the board without it
   await expect(page.getByRole("columnheader", { name: "Δ vs no style control" })).toBeVisible();
   await page.getByRole("link", { name: "Style control: on" }).click();
+  await expect(page.getByRole("link", { name: "Style control: off" })).toBeVisible();
+  await expect(page.getByRole("cell", { name: /Fake Beta/ })).toBeVisible();
+  await expect(page.getByRole("columnheader", { name: "Δ vs no style control" })).toHaveCount(0);
   // the overall board draws the cross-category figures from the run's summary
   await expect(page.getByRole("img", { name: /Predicted win rate/ })).toBeVisible();
   await expect(page.getByRole("img", { name: "Rank (UB) of every model in every category" })).toBeVisible();

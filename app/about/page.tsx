@@ -1,12 +1,19 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { DemoNote } from "@/components/demo-note";
+import { config } from "@/lib/config";
+import { getDb } from "@/lib/db";
+import { demoBattleCount } from "@/lib/export";
 import { PROVISIONAL_VOTES, SNAPSHOT_ROUNDS } from "@/lib/leaderboard";
 
+export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "How the leaderboard works" };
 
 // The method behind every board, for visitors: how votes become scores, what the intervals and ranks mean, what
 // style control removes, and which battles count. Linked from each board.
-export default function AboutPage() {
+export default async function AboutPage() {
+  const demoBattles = await demoBattleCount(getDb());
+  const demoOnBoard = config().ARENA_LEADERBOARD_INCLUDE_DEMO;
   return (
     <article className="prose-sm mx-auto max-w-2xl space-y-4 text-sm leading-relaxed text-zinc-700 dark:text-zinc-300">
       <h1 className="text-2xl font-bold tracking-tight text-zinc-900 dark:text-zinc-100">How the leaderboard works</h1>
@@ -41,7 +48,8 @@ export default function AboutPage() {
           People tend to prefer longer answers with more formatting. With style control on, the fit also includes the
           difference in answer length and in markdown (headers, lists, bold) between the two sides, so a model&apos;s
           score reflects what it says rather than how much it says. The coefficients of those features are shown with
-          the board.
+          the board. The public board shows scores with style control on, as LMArena does; its switch opens the board
+          without it.
         </p>
       </section>
       <section className="space-y-2" aria-labelledby="categories">
@@ -66,6 +74,7 @@ export default function AboutPage() {
           vote against the crowd beyond chance. Prompts repeated very often are down-sampled on the de-duplicated board.
           Named (side-by-side) battles and direct chats never count.
         </p>
+        <DemoNote battles={demoBattles} onBoard={demoOnBoard} />
       </section>
       <p className="flex gap-3">
         <Link href="/leaderboard" className="btn-primary">

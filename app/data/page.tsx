@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { TopicList } from "@/components/data/topic-list";
 import { Chart } from "@/components/leaderboard/chart-panel";
+import { DemoNote } from "@/components/demo-note";
+import { LocalTime } from "@/components/local-time";
 import { Table } from "@/components/table";
 import { judgedByFromEnv } from "@/lib/categories";
 import {
@@ -12,6 +14,7 @@ import {
   type PaperRow,
 } from "@/lib/dataset-stats";
 import { getDb } from "@/lib/db";
+import { demoBattleCount } from "@/lib/export";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "The dataset" };
@@ -22,9 +25,10 @@ const one = (v: number | null) => (v === null ? "–" : v.toFixed(1));
 
 export default async function DataPage() {
   const db = getDb();
-  const [{ statistics, createdAt }, topics] = await Promise.all([
+  const [{ statistics, createdAt }, topics, demoBattles] = await Promise.all([
     currentDatasetStatistics(db, { judgedBy: judgedByFromEnv() }),
     latestDatasetTopics(db),
+    demoBattleCount(db),
   ]);
   const live: (PaperRow & { live: boolean })[] = statistics.datasets.map((d) => ({
     ...d,
@@ -40,10 +44,11 @@ export default async function DataPage() {
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
           What the released data holds, figure by figure as the VisionArena paper reports its own: battles with votes
           and direct chats, counted as the exports count them (no demo models, nothing the content filter stopped, no
-          banned visitors, only counted votes). Computed {createdAt.toISOString().slice(0, 16).replace("T", " ")} UTC;
+          banned visitors, only counted votes). Computed <LocalTime iso={createdAt.toISOString()} />;
           researchers download it from the <Link href="/research">research page</Link>. See also{" "}
           <Link href="/failures">where strong models fail</Link>.
         </p>
+        <DemoNote battles={demoBattles} />
       </div>
       <section aria-labelledby="table-1" className="space-y-2">
         <h2 id="table-1" className="text-lg font-semibold">

@@ -4,9 +4,11 @@ import { notFound } from "next/navigation";
 import { counted } from "@/components/format";
 import { LazyCharts } from "@/components/leaderboard/lazy-charts";
 import { LeaderboardTable } from "@/components/leaderboard/leaderboard-table";
+import { DemoNote } from "@/components/demo-note";
 import { LocalTime } from "@/components/local-time";
 import { CATEGORY_LABELS, categoryLabel } from "@/lib/categories";
 import { getDb } from "@/lib/db";
+import { demoBattleCount } from "@/lib/export";
 import { PROVISIONAL_VOTES, servedCategories, servedSnapshot } from "@/lib/leaderboard";
 
 export const dynamic = "force-dynamic";
@@ -19,13 +21,16 @@ export default async function LeaderboardPage({
 }) {
   const params = await searchParams;
   const category = params.category ?? "overall";
-  const style = params.style === "1";
+  // style control is on unless the address turns it off (LMArena's default since 2025); the API keeps `style` explicit
+  const style = params.style !== "0";
   const db = getDb();
-  const [snapshot, overall, categories] = await Promise.all([
+  const [snapshot, overall, categories, demoBattles] = await Promise.all([
     servedSnapshot(db, category, style),
     servedSnapshot(db, "overall", false),
     servedCategories(db),
+    demoBattleCount(db),
   ]);
+  const demoBoard = Boolean(snapshot?.payload.models.some((m) => m.isDemo));
   // the run's summary (on the overall board) has every category's ranks, with and without style control
   // an unknown category is a missing page, not an empty board
   const known =
@@ -43,7 +48,14 @@ export default async function LeaderboardPage({
   return (
     <div className="space-y-4">
       <div>
-        <h1 className="text-2xl font-bold tracking-tight">Leaderboard</h1>
+        <h1 className="text-2xl font-bold tracking-tight">
+          Leaderboard
+          {demoBoard && (
+            <span className="ml-2 rounded-md bg-amber-100 px-2 py-0.5 align-middle text-sm font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+              demo board
+            </span>
+          )}
+        </h1>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
           Bradley–Terry ratings from anonymous votes, with 95% bootstrap intervals.{" "}
           <span className="hidden sm:inline">Rank (UB) counts the models that are better beyond doubt. </span>
@@ -69,15 +81,20 @@ export default async function LeaderboardPage({
         </span>
         <Link
           href={href({ style: !style })}
+          title={
+            style
+              ? "Scores discount answer length and formatting; open the board without style control"
+              : "Open the board with style control, which discounts answer length and formatting"
+          }
           className="shrink-0 whitespace-nowrap rounded-md border border-zinc-300 px-2 py-0.5 dark:border-zinc-700"
         >
           Style control: {style ? "on" : "off"}
         </Link>
       </nav>
+      {!snapshot && <DemoNote battles={demoBattles} />}
       {!snapshot ? (
         <p className="rounded-lg border border-zinc-200 bg-white p-6 text-sm text-zinc-600 dark:text-zinc-400 dark:border-zinc-800 dark:bg-zinc-900">
-          No leaderboard for this category yet: it appears once enough counted battles fall in it (battles against the
-          demo models are never counted).
+          No leaderboard for this category yet: it appears once enough counted battles fall in it.
         </p>
       ) : (
         <>
@@ -95,6 +112,7 @@ export default async function LeaderboardPage({
               ? ` · categories labelled by ${snapshot.payload.categoriesLabelledBy === "rules" ? "keyword rules" : snapshot.payload.categoriesLabelledBy}`
               : ""}
           </p>
+          <DemoNote battles={demoBattles} onBoard={demoBoard} />
           <LeaderboardTable
             models={snapshot.payload.models}
             provisionalVotes={PROVISIONAL_VOTES}

@@ -7,7 +7,8 @@ import { listApiTokens } from "@/lib/auth";
 import { pageRequiresRole } from "@/lib/auth/session";
 import { categoryLabel, LEADERBOARD_TAGS } from "@/lib/categories";
 import { getDb } from "@/lib/db";
-import { researchSummary } from "@/lib/export";
+import { DemoNote } from "@/components/demo-note";
+import { demoBattleCount, researchSummary } from "@/lib/export";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Research data" };
@@ -15,7 +16,11 @@ export const metadata: Metadata = { title: "Research data" };
 export default async function ResearchPage() {
   const user = await pageRequiresRole("researcher");
   const db = getDb();
-  const [summary, tokens] = await Promise.all([researchSummary(db), listApiTokens(db, user.id)]);
+  const [summary, tokens, demoBattles] = await Promise.all([
+    researchSummary(db),
+    listApiTokens(db, user.id),
+    demoBattleCount(db),
+  ]);
   const { models } = summary;
   const empty = summary.battles === 0;
   const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : "");
@@ -45,6 +50,7 @@ export default async function ResearchPage() {
             models, moderated ones and votes past the daily cap are left out. Downloads open when there is data.
           </p>
         ) : null}
+        <DemoNote battles={demoBattles} />
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
           {empty ? "" : `${summary.battles} counted battles from ${day(summary.first)} to ${day(summary.last)}. `}
           The archive holds battles in the public clean-battle layout and direct chats (JSON Lines and Parquet), the

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { castVote } from "../../lib/arena";
 import { closeDb, createDb, type Db } from "../../lib/db";
 import { applyMigrations } from "../../lib/db/migrate";
+import { demoBattleCount } from "../../lib/export";
 import { currentSnapshot } from "../../lib/leaderboard";
 import { loadLiveBattles } from "../../lib/leaderboard/battles";
 import { recomputeSnapshots } from "../../lib/leaderboard/recompute";
@@ -152,6 +153,8 @@ describe("leaderboard snapshots", () => {
     expect(parts.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(wall + 1e-6);
     expect(result.votes).toBe(93);
     expect(result.excluded).toEqual({ demo: 1, notAnonymous: 1, moderation: 0, bannedVisitor: 1, notCounted: 0 });
+    // the number the board, /data, /research and /about quote for the demo battles they leave out
+    expect(await demoBattleCount(db)).toBe(result.excluded.demo);
     expect(result.snapshots.map((s) => `${s.category}/${s.styleControl}`)).toEqual(
       expect.arrayContaining(["overall/false", "overall/true", "no_tie/false", "language:English/false"]),
     );
