@@ -8,7 +8,9 @@ import { ADMIN, signIn } from "./accounts";
 import { ArenaPage, pngImage } from "./arena-page";
 
 const WIDTHS = [
+  { width: 320, height: 640 },
   { width: 390, height: 844 },
+  { width: 768, height: 1024 },
   { width: 1366, height: 900 },
 ];
 
@@ -91,6 +93,10 @@ for (const size of WIDTHS) {
         await page.goto(url);
         await check(page, name, size.width);
       }
+      // technical notes are not for visitors
+      await page.goto("/data");
+      await expect(page.getByText("cl100k_base")).toHaveCount(0);
+      await expect(page.getByTestId("staff-details")).toHaveCount(0);
       // the dark theme (as the system asks for it) keeps its contrast too
       if (size.width > 1000) {
         await page.emulateMedia({ colorScheme: "dark" });
@@ -133,6 +139,10 @@ for (const size of WIDTHS) {
         await page.goto(url);
         await check(page, name, size.width);
       }
+      // staff find the technical notes behind a summary
+      await page.goto("/data");
+      await page.getByTestId("staff-details").getByText("Technical details").click();
+      await expect(page.getByTestId("staff-details")).toContainText("cl100k_base");
     });
   });
 }

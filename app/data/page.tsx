@@ -4,6 +4,7 @@ import { TopicList } from "@/components/data/topic-list";
 import { Chart } from "@/components/leaderboard/chart-panel";
 import { DemoNote } from "@/components/demo-note";
 import { LocalTime } from "@/components/local-time";
+import { StaffDetails } from "@/components/staff-details";
 import { Table } from "@/components/table";
 import { judgedByFromEnv } from "@/lib/categories";
 import {
@@ -89,9 +90,13 @@ export default async function DataPage() {
           </tbody>
         </Table>
         <p className="text-xs text-zinc-600 dark:text-zinc-400">
-          The last five rows are the paper's, as printed. Tokens are cl100k_base; % unique images is distinct first
-          images over conversations with an image; users are distinct visitors.
+          The last five rows are the paper's, as printed. Tokens are counted with GPT-4's tokenizer, as the paper
+          counts them; % unique images is distinct first images over conversations with an image; users are distinct
+          visitors.
         </p>
+        <StaffDetails>
+          <p>Tokenizer: cl100k_base (js-tiktoken). Prompt embedder for the topics: {topics?.topics.embedder ?? "none yet"}.</p>
+        </StaffDetails>
       </section>
       <section aria-labelledby="topics" className="space-y-3">
         <h2 id="topics" className="text-lg font-semibold">
@@ -100,9 +105,9 @@ export default async function DataPage() {
         {topics ? (
           <>
             <p className="text-sm text-zinc-600 dark:text-zinc-400">
-              First prompts clustered as VisionArena-Bench's curation clusters them (embedder {topics.topics.embedder}
-              ), each topic named by its most distinctive words; open one for example prompts. Computed{" "}
-              {topics.createdAt.toISOString().slice(0, 16).replace("T", " ")} UTC.
+              First prompts grouped by what they ask, as VisionArena-Bench groups them, each topic named by its most
+              distinctive words; open one for example prompts. Computed{" "}
+              <LocalTime iso={topics.createdAt.toISOString()} />.
             </p>
             <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
               <TopicList title="Battles" kind={topics.topics.battles} />

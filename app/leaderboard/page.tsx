@@ -6,6 +6,7 @@ import { LazyCharts } from "@/components/leaderboard/lazy-charts";
 import { LeaderboardTable } from "@/components/leaderboard/leaderboard-table";
 import { DemoNote } from "@/components/demo-note";
 import { LocalTime } from "@/components/local-time";
+import { StaffDetails } from "@/components/staff-details";
 import { CATEGORY_LABELS, categoryLabel } from "@/lib/categories";
 import { getDb } from "@/lib/db";
 import { demoBattleCount } from "@/lib/export";
@@ -123,11 +124,19 @@ export default async function LeaderboardPage({
           />
           <LazyCharts snapshot={snapshot.id} summary={category === "overall" ? overall?.id : undefined} />
           {snapshot.payload.warnings.length > 0 && (
-            <ul className="list-disc pl-5 text-xs text-zinc-600 dark:text-zinc-400">
-              {snapshot.payload.warnings.map((w) => (
-                <li key={w}>{w}</li>
-              ))}
-            </ul>
+            <>
+              <p className="text-xs text-zinc-600 dark:text-zinc-400">
+                Some scores are still settling: with few votes, a model that has never lost (or never won) has no firm
+                upper (or lower) bound yet.
+              </p>
+              <StaffDetails>
+                <ul className="list-disc pl-5">
+                  {snapshot.payload.warnings.map((w) => (
+                    <li key={w}>{w}</li>
+                  ))}
+                </ul>
+              </StaffDetails>
+            </>
           )}
         </>
       )}
