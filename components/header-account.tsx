@@ -34,7 +34,7 @@ export function HeaderAccount() {
   const home = user.role === "admin" ? { href: "/admin", label: "Console" } : { href: "/research", label: "Research" };
   return (
     <span className="flex items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400">
-      <span className="hidden sm:inline" data-testid="signed-in-as">
+      <span className="hidden xl:inline" data-testid="signed-in-as">
         {user.email}
       </span>
       <Link

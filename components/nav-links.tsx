@@ -7,7 +7,7 @@ export function NavLinks({ links }: { links: { href: string; label: string }[] }
   const pathname = usePathname();
   const current = (href: string) => (href === "/" ? pathname === "/" : pathname.startsWith(href));
   return (
-    <ul className="hidden gap-4 text-sm text-zinc-600 md:flex dark:text-zinc-400">
+    <ul className="hidden gap-4 text-sm text-zinc-600 lg:flex dark:text-zinc-400">
       {links.map((link) => (
         <li key={link.href}>
           <Link

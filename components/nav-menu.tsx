@@ -22,7 +22,7 @@ export function NavMenu({ links }: { links: { href: string; label: string }[] })
     };
   }, [open]);
   return (
-    <div ref={root} className="relative md:hidden">
+    <div ref={root} className="relative lg:hidden">
       <button
         type="button"
         aria-expanded={open}

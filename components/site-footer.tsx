@@ -6,6 +6,7 @@ const LINKS = [
   { href: "/failures", label: "Where strong models fail" },
   { href: "/data", label: "The dataset" },
   { href: "/research", label: "For researchers" },
+  { href: "/credits", label: "Image credits" },
   { href: "/leaderboard", label: "Leaderboard" },
   { href: "/signin", label: "Staff area" },
 ];

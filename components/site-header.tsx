@@ -23,9 +23,10 @@ export function SiteHeader() {
             aria-hidden
             className="inline-block size-6 rounded-md bg-gradient-to-br from-brand-500 to-fuchsia-500"
           />
-          Vision Arena
+          {/* under 360 px a signed-in header has no room for the name: the mark stays, the name is read out */}
+          <span className="max-[359px]:sr-only">Vision Arena</span>
         </Link>
-        {/* wide screens: the links in a row; phones: the same links behind a menu button */}
+        {/* from 1024 px the links in a row; below, the same links behind a menu button */}
         <NavLinks links={NAV_LINKS} />
         <span className="ml-auto flex items-center gap-2">
           <HeaderAccount />

@@ -45,8 +45,8 @@ export default async function DataPage() {
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
           What the released data holds, figure by figure as the VisionArena paper reports its own: battles with votes
           and direct chats, counted as the exports count them (no demo models, nothing the content filter stopped, no
-          banned visitors, only counted votes). Computed <LocalTime iso={createdAt.toISOString()} />;
-          researchers download it from the <Link href="/research">research page</Link>. See also{" "}
+          banned visitors, only counted votes). Computed <LocalTime iso={createdAt.toISOString()} />; researchers
+          download it from the <Link href="/research">research page</Link>. See also{" "}
           <Link href="/failures">where strong models fail</Link>.
         </p>
         <DemoNote battles={demoBattles} />
@@ -90,12 +90,14 @@ export default async function DataPage() {
           </tbody>
         </Table>
         <p className="text-xs text-zinc-600 dark:text-zinc-400">
-          The last five rows are the paper's, as printed. Tokens are counted with GPT-4's tokenizer, as the paper
-          counts them; % unique images is distinct first images over conversations with an image; users are distinct
-          visitors.
+          The last five rows are the paper's, as printed. Tokens are counted with GPT-4's tokenizer, as the paper counts
+          them; % unique images is distinct first images over conversations with an image; users are distinct visitors.
         </p>
         <StaffDetails>
-          <p>Tokenizer: cl100k_base (js-tiktoken). Prompt embedder for the topics: {topics?.topics.embedder ?? "none yet"}.</p>
+          <p>
+            Tokenizer: cl100k_base (js-tiktoken). Prompt embedder for the topics:{" "}
+            {topics?.topics.embedder ?? "none yet"}.
+          </p>
         </StaffDetails>
       </section>
       <section aria-labelledby="topics" className="space-y-3">

@@ -27,8 +27,33 @@ export function RatingHistory({
   title: string;
 }) {
   if (points.length === 0) return null;
-  const width = 720;
-  const height = 240;
+  // a phone gets its own narrow drawing (fewer time ticks) so the labels keep their size instead of shrinking to 7 px
+  return (
+    <figure className="rounded-xl border border-zinc-200 bg-white p-3 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
+      <figcaption className="mb-1 text-sm font-medium">{title}</figcaption>
+      <ScrollBox label={title} className="hidden sm:block">
+        <HistoryPlot points={points} title={title} width={720} height={240} timeTicksShown={4} />
+      </ScrollBox>
+      <div className="sm:hidden">
+        <HistoryPlot points={points} title={title} width={340} height={200} timeTicksShown={2} />
+      </div>
+    </figure>
+  );
+}
+
+function HistoryPlot({
+  points,
+  title,
+  width,
+  height,
+  timeTicksShown,
+}: {
+  points: { at: Date; rating: number; ciLower: number; ciUpper: number }[];
+  title: string;
+  width: number;
+  height: number;
+  timeTicksShown: number;
+}) {
   const pad = { left: 48, right: 16, top: 12, bottom: 28 };
   const instants = points.map((p) => p.at.getTime());
   const t0 = Math.min(...instants);
@@ -46,50 +71,34 @@ export function RatingHistory({
   const yLow = lo - span * 0.05;
   const yHigh = yLow + span * 1.1;
   const ticks = niceTicks(yLow, yHigh, 5).filter((t) => t >= yLow && t <= yHigh);
-  const times = timeTicks(t0, t1, 4);
+  const times = timeTicks(t0, t1, timeTicksShown);
   const last = points[points.length - 1] as (typeof points)[number];
   return (
-    <figure className="rounded-xl border border-zinc-200 bg-white p-3 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
-      <figcaption className="mb-1 text-sm font-medium">{title}</figcaption>
-      <ScrollBox label={title}>
-        <svg viewBox={`0 0 ${width} ${height}`} className="h-auto w-full min-w-[480px]" role="img" aria-label={title}>
-          <title>{title}</title>
-          {ticks.map((t) => (
-            <g key={t}>
-              <line
-                x1={pad.left}
-                x2={width - pad.right}
-                y1={y(t)}
-                y2={y(t)}
-                stroke="currentColor"
-                strokeOpacity={0.1}
-              />
-              <text x={pad.left - 6} y={y(t) + 4} textAnchor="end" fontSize={11} fill="currentColor">
-                {t}
-              </text>
-            </g>
-          ))}
-          <polygon points={band} className="fill-brand-600" fillOpacity={0.15} />
-          <polyline points={line} fill="none" className="stroke-brand-600" strokeWidth={2} />
-          {points.length === 1 && (
-            <circle cx={x(last.at.getTime())} cy={y(last.rating)} r={3} className="fill-brand-600" />
-          )}
-          <g fontSize={11} fill="currentColor">
-            {times.map((tick, k) => (
-              <text
-                key={tick.at}
-                x={x(tick.at)}
-                y={height - 8}
-                textAnchor={
-                  times.length === 1 ? "middle" : k === 0 ? "start" : k === times.length - 1 ? "end" : "middle"
-                }
-              >
-                {tick.label}
-              </text>
-            ))}
-          </g>
-        </svg>
-      </ScrollBox>
-    </figure>
+    <svg viewBox={`0 0 ${width} ${height}`} className="h-auto w-full" role="img" aria-label={title}>
+      <title>{title}</title>
+      {ticks.map((t) => (
+        <g key={t}>
+          <line x1={pad.left} x2={width - pad.right} y1={y(t)} y2={y(t)} stroke="currentColor" strokeOpacity={0.1} />
+          <text x={pad.left - 6} y={y(t) + 4} textAnchor="end" fontSize={11} fill="currentColor">
+            {t}
+          </text>
+        </g>
+      ))}
+      <polygon points={band} className="fill-brand-600" fillOpacity={0.15} />
+      <polyline points={line} fill="none" className="stroke-brand-600" strokeWidth={2} />
+      {points.length === 1 && <circle cx={x(last.at.getTime())} cy={y(last.rating)} r={3} className="fill-brand-600" />}
+      <g fontSize={11} fill="currentColor">
+        {times.map((tick, k) => (
+          <text
+            key={tick.at}
+            x={x(tick.at)}
+            y={height - 8}
+            textAnchor={times.length === 1 ? "middle" : k === 0 ? "start" : k === times.length - 1 ? "end" : "middle"}
+          >
+            {tick.label}
+          </text>
+        ))}
+      </g>
+    </svg>
   );
 }

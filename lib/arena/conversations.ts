@@ -38,12 +38,23 @@ export interface OpenConversation {
   modelB?: string;
 }
 
+/** An image of the bundled bank (public/presets/index.json, written by `npm run bank`). */
 export interface PresetImage {
   id: string;
   file: string;
   question: string;
   kind: string;
+  /** a photograph (credited when offered) rather than an image drawn for the project */
+  photo?: boolean;
+  title?: string;
+  author?: string;
+  licence?: string;
+  source?: string;
 }
+
+/** The line a photograph of the bank is shown with: CC BY asks for it, and the others deserve it. */
+export const presetCredit = (p: PresetImage): string | undefined =>
+  p.photo ? `Photo: ${p.title ? `${p.title}, ` : ""}${p.author} · ${p.licence}` : undefined;
 
 /** A preset as the page offers it: where its image is, and whom to credit for it. */
 export interface OfferedPreset {
@@ -79,6 +90,7 @@ export async function offeredPresets(db: Db): Promise<OfferedPreset[]> {
     url: `/presets/${p.file}`,
     question: p.question,
     kind: p.kind,
+    credit: presetCredit(p),
   }));
   const items = (await cachedItemPresets(db)).map((p) => ({
     id: p.id,

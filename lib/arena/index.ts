@@ -4,6 +4,7 @@ export {
   offeredPresets,
   openConversation,
   presetBank,
+  presetCredit,
   type Upload,
 } from "./conversations";
 export type { AnswerSide } from "./events";
