@@ -371,9 +371,9 @@ export function drawBank(): Drawn[] {
       "Describe how the number of goals changed from season to season.",
     ],
   ];
-  bars.forEach(([title, unit, labels, max, q], i) =>
-    add(`bar-${i + 1}`, "chart", q, barChart(r, title, unit, labels, max).svg),
-  );
+  bars.forEach(([title, unit, labels, max, q], i) => {
+    add(`bar-${i + 1}`, "chart", q, barChart(r, title, unit, labels, max).svg);
+  });
 
   const lines: [string, string[], string[], number, string][] = [
     [
@@ -419,9 +419,9 @@ export function drawBank(): Drawn[] {
       "Summarise this chart in two sentences.",
     ],
   ];
-  lines.forEach(([title, series, xs, max, q], i) =>
-    add(`line-${i + 1}`, "chart", q, lineChart(r, title, series, xs, max)),
-  );
+  lines.forEach(([title, series, xs, max, q], i) => {
+    add(`line-${i + 1}`, "chart", q, lineChart(r, title, series, xs, max));
+  });
 
   const pies: [string, string[], boolean, string][] = [
     ["How people get to work", ["Car", "Bus", "Bike", "Walk", "Train"], true, "What share of people do not go by car?"],
@@ -450,9 +450,9 @@ export function drawBank(): Drawn[] {
       "Estimate the share of each source from the picture.",
     ],
   ];
-  pies.forEach(([title, labels, labelled, q], i) =>
-    add(`pie-${i + 1}`, "chart", q, pieChart(r, title, labels, labelled)),
-  );
+  pies.forEach(([title, labels, labelled, q], i) => {
+    add(`pie-${i + 1}`, "chart", q, pieChart(r, title, labels, labelled));
+  });
 
   const time = () => `${String(int(r, 6, 21)).padStart(2, "0")}:${pick(r, ["00", "05", "15", "20", "35", "40", "50"])}`;
   add(
@@ -614,7 +614,9 @@ export function drawBank(): Drawn[] {
       "How much would 500 g of salmon cost?",
     ],
   ];
-  signs.forEach(([lines, bg, fg, scene, q], i) => add(`sign-${i + 1}`, "ocr", q, sign(lines, bg, fg, scene)));
+  signs.forEach(([lines, bg, fg, scene, q], i) => {
+    add(`sign-${i + 1}`, "ocr", q, sign(lines, bg, fg, scene));
+  });
 
   add(
     "letter-1",
@@ -886,14 +888,14 @@ export function drawBank(): Drawn[] {
     [7, 25],
     [1, 55],
   ];
-  clocks.forEach(([h, m], i) =>
+  clocks.forEach(([h, m], i) => {
     add(
       `clock-${i + 1}`,
       "spatial",
       "What time does this clock show? What time will it be in 45 minutes?",
       clockFace(h, m),
-    ),
-  );
+    );
+  });
 
   const counts: [string[], number, string][] = [
     [["circle", "square"], 11, "How many circles and how many squares are there?"],
@@ -902,6 +904,8 @@ export function drawBank(): Drawn[] {
     [["star", "circle"], 16, "How many shapes are there in all? How many are red?"],
     [["triangle", "square", "circle", "star"], 18, "Which shape appears most often?"],
   ];
-  counts.forEach(([shapes, n, q], i) => add(`count-${i + 1}`, "counting", q, scatter(r, shapes, n)));
+  counts.forEach(([shapes, n, q], i) => {
+    add(`count-${i + 1}`, "counting", q, scatter(r, shapes, n));
+  });
   return out;
 }
