@@ -8,6 +8,7 @@ import { AnswerPane, type Verdict } from "./answer-pane";
 import { ApiFailure, call, type ModelInfo, postJson, type Side, streamTurn, type Thought, type Winner } from "./api";
 import { DEFAULT_LIMITS } from "./attachments";
 import { battleView, type Mode, useBattle } from "./battle-state";
+import { AfterVote } from "./after-vote";
 import { Composer } from "./composer";
 import { type Preset, useDraft } from "./draft";
 import { ImageViewer } from "./image-viewer";
@@ -71,7 +72,12 @@ export function Arena({ mode }: { mode: Mode }) {
       call<{ models: ModelInfo[] }>("/api/models")
         .then(({ models }) => {
           setModels(models);
-          setPicked((p) => (p.a ? p : { a: models[0]?.id ?? "", b: models[1]?.id ?? "" }));
+          // ?a=…&b=… (from a battle's reveal) picks the models; an id the list does not hold is ignored
+          const asked = new URLSearchParams(window.location.search);
+          const known = (id: string | null) => (id && models.some((m) => m.id === id) ? id : null);
+          const first = known(asked.get("a")) ?? models[0]?.id ?? "";
+          const second = known(asked.get("b")) ?? models.find((m) => m.id !== first)?.id ?? "";
+          setPicked((p) => (p.a ? p : { a: first, b: second }));
         })
         .catch(() => setNotice("The model list could not be loaded."));
     }
@@ -170,6 +176,12 @@ export function Arena({ mode }: { mode: Mode }) {
               ? undefined
               : { a: models.find((m) => m.id === picked.a), b: models.find((m) => m.id === picked.b) },
         });
+      } else if (draft.files.length > 0) {
+        // a follow-up with new images goes as a form; both models receive them with the question
+        const form = new FormData();
+        form.set("prompt", text);
+        for (const f of draft.files) form.append("images", f.file, f.file.name);
+        await call(`/api/conversations/${id}/messages`, { method: "POST", body: form });
       } else {
         await postJson(`/api/conversations/${id}/messages`, { prompt: text });
       }
@@ -376,6 +388,9 @@ export function Arena({ mode }: { mode: Mode }) {
         }
       >
         {mode !== "direct" && <VoteBar vote={vote} canVote={canVote} shareUrl={shareUrl} onVote={castVote} />}
+        {mode === "battle" && vote !== null && conversationId && (
+          <AfterVote conversationId={conversationId} models={{ a: revealed.a, b: revealed.b }} />
+        )}
 
         {notice && (
           <p

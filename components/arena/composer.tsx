@@ -102,8 +102,8 @@ export function Composer(props: Props) {
             e.target.value = "";
           }}
         />
-        {/* images go with the first message only: once it is sent, the buttons make room for the answers */}
-        {!started && (
+        {/* images go with the first message, and a follow-up may bring new ones (both models receive them) */}
+        {!voted && (
           <button
             type="button"
             onClick={() => fileInput.current?.click()}

@@ -219,7 +219,10 @@ async function presetUpload(db: Db, presetId: string): Promise<Upload> {
   return { name: preset.file, bytes: fs.readFileSync(path.join(process.cwd(), "public", "presets", preset.file)) };
 }
 
-async function ingestAll(db: Db, input: OpenConversation): Promise<{ images: StoredImage[]; isPreset: boolean }> {
+async function ingestAll(
+  db: Db,
+  input: Pick<OpenConversation, "uploads" | "presetId">,
+): Promise<{ images: StoredImage[]; isPreset: boolean }> {
   const prisma = db.prisma;
   const limits = imageLimits();
   let uploads = input.uploads;
@@ -303,12 +306,15 @@ export async function openConversation(db: Db, input: OpenConversation) {
  */
 export async function addFollowUp(
   db: Db,
-  input: { conversationId: string; visitorId: string; ipHash: string | null; prompt: string },
+  input: { conversationId: string; visitorId: string; ipHash: string | null; prompt: string; uploads?: Upload[] },
 ) {
   if (!isUuid(input.conversationId)) throw new NotFound("conversation_not_found", "no such conversation");
   // The visitor's standing and limits are settled first, in a statement of its own: nothing below may need a
   // second connection while it holds the conversation's lock (a cold pool then deadlocks on itself).
   await admitPrompt(db.pool, input.visitorId, input.ipHash, checkStanding);
+  // a follow-up may bring new images (up to the per-turn limit); both sides receive them. They are stored (by
+  // hash, so a refused follow-up leaves at most an unreferenced image) before the conversation is locked.
+  const { images } = await ingestAll(db, { uploads: input.uploads ?? [] });
   const turn = await transaction(async (client) => {
     const { rows } = await client
       .query<{
@@ -352,16 +358,33 @@ export async function addFollowUp(
       throw new Conflict("answers_pending", "wait until both answers have finished (or retry a failed one)");
     const next = conversation.turnCount + 1;
     const sides = conversation.sides === 2 ? ["a", "b"] : ["a"];
+    const messageIds = sides.map(() => crypto.randomUUID());
+    const links = messageIds.flatMap((messageId) =>
+      images.map((image, position) => ({ messageId, sha: image.sha256, position })),
+    );
     await client.query(
       `WITH messages AS (
          INSERT INTO "Message" (id, "conversationId", side, turn, role, content)
-         SELECT gen_random_uuid(), $1, unnest($2::"Side"[]), $3, 'user', $4
+         SELECT unnest($5::uuid[]), $1, unnest($2::"Side"[]), $3, 'user', $4
+       ), links AS (
+         INSERT INTO "MessageImage" ("messageId", "imageSha256", position)
+         SELECT * FROM unnest($6::uuid[], $7::text[], $8::int[])
        )
        UPDATE "Conversation" SET "turnCount" = $3, "updatedAt" = now() WHERE id = $1`,
-      [input.conversationId, sides, next, input.prompt],
+      [
+        input.conversationId,
+        sides,
+        next,
+        input.prompt,
+        messageIds,
+        links.map((l) => l.messageId),
+        links.map((l) => l.sha),
+        links.map((l) => l.position),
+      ],
     );
     return next;
   }, db.pool);
   await flagIfModerated(db.prisma, input.conversationId, input.prompt);
-  return { turn };
+  await flagIfImageFlagged(db.prisma, input.conversationId, images);
+  return { turn, images: images.length };
 }

@@ -11,6 +11,7 @@ export type { AnswerSide } from "./events";
 export { REPORT_REASONS, reportAnswer, reportInput } from "./reports";
 export { type SharePreview, sharePreview } from "./share-preview";
 export { requestStop } from "./stops";
+export { continueWithPair } from "./continue";
 export { prepareTurn, streamTurn, type TurnEvent } from "./turns";
 export { type ConversationView, conversationView } from "./views";
 export { acceptTerms, visitorStatus } from "./visitors";

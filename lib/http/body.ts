@@ -117,3 +117,13 @@ export function searchParams(request: Request): URLSearchParams {
   for (const [key, value] of params) rejectNul(value, `query parameter '${key}'`);
   return params;
 }
+
+/** The files of a form's `images` field as uploads; a text value there is a client error. */
+export async function formUploads(form: FormData): Promise<{ name: string; bytes: Uint8Array }[]> {
+  const uploads: { name: string; bytes: Uint8Array }[] = [];
+  for (const value of form.getAll("images")) {
+    if (typeof value === "string") throw new ApiError(400, "invalid_image", "images must be files");
+    uploads.push({ name: value.name || "image", bytes: new Uint8Array(await value.arrayBuffer()) });
+  }
+  return uploads;
+}

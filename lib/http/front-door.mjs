@@ -115,13 +115,19 @@ export function uploadCeiling(c = config()) {
 /** Every body but a new conversation's: JSON, Auth.js's forms, server actions. lib/http's JSON reader uses it too. */
 export const SMALL_BODY_CEILING = 1048576;
 
+/** A follow-up that brings new images comes as a multipart form; as JSON it is text only. */
+const FOLLOW_UP_PATH = /^\/api\/conversations\/[^/]+\/messages$/;
+
 /**
- * The most bytes this request's body may have: uploads only where images are taken (opening a conversation),
- * a megabyte everywhere else.
+ * The most bytes this request's body may have: uploads only where images are taken (opening a conversation, a
+ * follow-up sent as a form), a megabyte everywhere else.
  */
 export function bodyCeiling(req, c = config()) {
+  if (req.method !== "POST") return SMALL_BODY_CEILING;
   const path = (req.url ?? "/").split("?")[0];
-  return req.method === "POST" && path === "/api/conversations" ? uploadCeiling(c) : SMALL_BODY_CEILING;
+  const multipart = String(req.headers?.["content-type"] ?? "").startsWith("multipart/form-data");
+  const takesImages = path === "/api/conversations" || (multipart && FOLLOW_UP_PATH.test(path));
+  return takesImages ? uploadCeiling(c) : SMALL_BODY_CEILING;
 }
 
 const describeBytes = (bytes) =>

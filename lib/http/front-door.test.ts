@@ -126,9 +126,14 @@ describe("the front door", () => {
 
   it("gives uploads their ceiling only where images are taken", () => {
     const c = parseConfig({});
-    const req = (method: string, url: string) => ({ method, url }) as never;
+    const req = (method: string, url: string, type = "application/json") =>
+      ({ method, url, headers: { "content-type": type } }) as never;
     expect(bodyCeiling(req("POST", "/api/conversations"), c)).toBe(uploadCeiling(c));
     expect(bodyCeiling(req("POST", "/api/conversations?x=1"), c)).toBe(uploadCeiling(c));
+    // a follow-up with new images comes as a form; as JSON it is text only
+    const form = "multipart/form-data; boundary=x";
+    expect(bodyCeiling(req("POST", "/api/conversations/1/messages", form), c)).toBe(uploadCeiling(c));
+    expect(bodyCeiling(req("POST", "/api/conversations/1/report", form), c)).toBe(SMALL_BODY_CEILING);
     for (const url of ["/api/conversations/1/messages", "/api/auth/callback/credentials", "/signin", "/"])
       expect(bodyCeiling(req("POST", url), c)).toBe(SMALL_BODY_CEILING);
   });

@@ -1,6 +1,6 @@
 // lib/http: what app/ and components/ may use (deep imports are refused by biome.json).
 export { authErrorShape } from "./auth-errors";
-export { readFormLimited, searchParams } from "./body";
+export { formUploads, readFormLimited, searchParams } from "./body";
 export { ApiError, errorResponse } from "./errors";
 export { uploadCeiling } from "./front-door.mjs";
 export { pageParam } from "./params";

@@ -10,6 +10,7 @@ import {
   acceptTerms,
   addFollowUp,
   castVote,
+  continueWithPair,
   conversationView,
   openConversation,
   prepareTurn,
@@ -715,5 +716,86 @@ describe("reporting an answer (issue 27)", () => {
     expect(after.moderationStatus).toBe("banned");
     const visitor = await db.prisma.visitor.findUniqueOrThrow({ where: { id: visitorId } });
     expect(visitor.bannedAt).toBeNull();
+  });
+});
+
+describe("keep chatting with the revealed pair (issue 27)", () => {
+  it("copies a voted battle into an unrated side-by-side conversation that takes follow-ups; the battle stays as voted", async () => {
+    const visitorId = await newVisitor();
+    const conversation = await battle(visitorId);
+    await events(streamTurn(db, await prepareTurn(db, { conversationId: conversation.id, visitorId })));
+    // before the vote the pair is hidden: nothing to carry on with
+    await expect(continueWithPair(db, { conversationId: conversation.id, visitorId })).rejects.toMatchObject({
+      kind: "conflict",
+    });
+    await castVote(db, { conversationId: conversation.id, visitorId, winner: "model_a", ipHash: null });
+    // someone else's battle is not found, whatever its state
+    await expect(
+      continueWithPair(db, { conversationId: conversation.id, visitorId: await newVisitor() }),
+    ).rejects.toMatchObject({ kind: "not_found" });
+    const copy = await continueWithPair(db, { conversationId: conversation.id, visitorId });
+    const original = await conversationView(db, conversation.id, { visitorId });
+    const view = await conversationView(db, copy.id, { visitorId });
+    expect(view.mode).toBe("side_by_side");
+    expect(view.vote).toBeNull();
+    expect(view.sides.a?.model?.id).toBe(original.sides.a?.model?.id);
+    expect(view.sides.b?.model?.id).toBe(original.sides.b?.model?.id);
+    expect(view.sides.a?.messages).toEqual(original.sides.a?.messages);
+    expect(view.sides.b?.messages).toEqual(original.sides.b?.messages);
+    // the copy goes on; the battle keeps the one turn its vote judged
+    await addFollowUp(db, { conversationId: copy.id, visitorId, ipHash: null, prompt: "And the second colour?" });
+    await events(streamTurn(db, await prepareTurn(db, { conversationId: copy.id, visitorId })));
+    expect((await conversationView(db, copy.id, { visitorId })).turnCount).toBe(2);
+    expect((await conversationView(db, conversation.id, { visitorId })).turnCount).toBe(1);
+  });
+});
+
+describe("images in follow-up turns (issue 27)", () => {
+  it("stores a follow-up's new image on both sides and sends both models every turn's images", async () => {
+    const visitorId = await newVisitor();
+    const conversation = await battle(visitorId);
+    await events(streamTurn(db, await prepareTurn(db, { conversationId: conversation.id, visitorId })));
+    const second = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#cc2244" } })
+      .png()
+      .toBuffer();
+    const followUp = await addFollowUp(db, {
+      conversationId: conversation.id,
+      visitorId,
+      ipHash: null,
+      prompt: "And this one?",
+      uploads: [{ name: "second.png", bytes: second }],
+    });
+    expect(followUp).toEqual({ turn: 2, images: 1 });
+    const before = fake.requests.length;
+    await events(streamTurn(db, await prepareTurn(db, { conversationId: conversation.id, visitorId })));
+    const sent = fake.requests.slice(before);
+    expect(sent).toHaveLength(2);
+    for (const request of sent) expect(request.images).toHaveLength(2);
+    const view = await conversationView(db, conversation.id, { visitorId });
+    for (const side of ["a", "b"] as const) {
+      const prompts = view.sides[side]?.messages.filter((m) => m.role === "user") ?? [];
+      expect(prompts.map((m) => m.images.length)).toEqual([1, 1]);
+      expect(prompts[1]?.images[0]).not.toBe(prompts[0]?.images[0]);
+    }
+    // more than the per-turn limit, or a file that is not an image, is refused and nothing is written
+    await expect(
+      addFollowUp(db, {
+        conversationId: conversation.id,
+        visitorId,
+        ipHash: null,
+        prompt: "Too many",
+        uploads: Array.from({ length: 5 }, (_, k) => ({ name: `${k}.png`, bytes: second })),
+      }),
+    ).rejects.toMatchObject({ code: "too_many_images" });
+    await expect(
+      addFollowUp(db, {
+        conversationId: conversation.id,
+        visitorId,
+        ipHash: null,
+        prompt: "Not an image",
+        uploads: [{ name: "notes.txt", bytes: new TextEncoder().encode("hello") }],
+      }),
+    ).rejects.toBeTruthy();
+    expect((await conversationView(db, conversation.id, { visitorId })).turnCount).toBe(2);
   });
 });

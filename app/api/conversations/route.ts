@@ -1,6 +1,14 @@
-import { openConversation, type Upload } from "@/lib/arena";
+import { openConversation } from "@/lib/arena";
 import { getDb } from "@/lib/db";
-import { ApiError, handle, ipHashFrom, readFormLimited, requireVisitorId, uploadCeiling } from "@/lib/http";
+import {
+  ApiError,
+  formUploads,
+  handle,
+  ipHashFrom,
+  readFormLimited,
+  requireVisitorId,
+  uploadCeiling,
+} from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 
@@ -15,11 +23,7 @@ export function POST(request: Request) {
     const mode = String(form.get("mode") ?? "battle");
     if (!MODES.includes(mode as (typeof MODES)[number]))
       throw new ApiError(400, "invalid_mode", `unknown mode '${mode}'`);
-    const uploads: Upload[] = [];
-    for (const value of form.getAll("images")) {
-      if (typeof value === "string") throw new ApiError(400, "invalid_image", "images must be files");
-      uploads.push({ name: value.name || "image", bytes: new Uint8Array(await value.arrayBuffer()) });
-    }
+    const uploads = await formUploads(form);
     const text = (key: string) => {
       const value = form.get(key);
       return typeof value === "string" && value ? value : undefined;
