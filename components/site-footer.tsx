@@ -2,6 +2,7 @@
 import Link from "next/link";
 
 const LINKS = [
+  { href: "/history", label: "Your battles and chats" },
   { href: "/about", label: "About and terms of use" },
   { href: "/failures", label: "Where strong models fail" },
   { href: "/data", label: "The dataset" },

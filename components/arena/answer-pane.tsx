@@ -2,7 +2,9 @@
 // One model's side of a battle or chat: its title, after a vote who it was, and the turns as they stream.
 import Link from "next/link";
 import type { ModelInfo, Side } from "./api";
+import { imageAlt } from "../format";
 import { CopyButton } from "./copy-button";
+import { ImageViewer } from "./image-viewer";
 import { Markdown } from "./markdown";
 import { ReportAnswer, type ReportReason } from "./report-answer";
 import type { Entry } from "./resume";
@@ -81,10 +83,22 @@ export function AnswerPane({ side, title, entries, verdict, revealed, hiddenOnPh
         {entries.map((entry) => (
           <div key={`${entry.turn}-${entry.role}`} className={entry.role === "user" ? "flex justify-end" : ""}>
             {entry.role === "user" ? (
-              // the images are shown once, above both answers
-              <p className="max-w-[85%] whitespace-pre-wrap rounded-2xl bg-brand-50 px-3 py-2 text-sm text-zinc-900 dark:bg-zinc-800 dark:text-zinc-100">
-                {entry.content}
-              </p>
+              // the first turn's images are shown once, above both answers; a follow-up's new ones with its question
+              <div className="max-w-[85%] space-y-1 rounded-2xl bg-brand-50 px-3 py-2 text-sm text-zinc-900 dark:bg-zinc-800 dark:text-zinc-100">
+                {entry.turn > 1 && entry.images.length > 0 && (
+                  <div className="flex flex-wrap justify-end gap-1" data-testid={`turn-images-${side}`}>
+                    {entry.images.map((url, i) => (
+                      <ImageViewer
+                        key={url}
+                        src={url}
+                        alt={imageAlt(entry.content, i, entry.images.length)}
+                        thumbClass="max-h-20 rounded-md border border-zinc-200 dark:border-zinc-700"
+                      />
+                    ))}
+                  </div>
+                )}
+                <p className="whitespace-pre-wrap">{entry.content}</p>
+              </div>
             ) : (
               <div data-testid={`answer-${side}`} data-status={entry.status} className="break-words text-sm">
                 {entry.thought && <ThoughtBlock thought={entry.thought} />}

@@ -12,6 +12,7 @@ export { REPORT_REASONS, reportAnswer, reportInput } from "./reports";
 export { type SharePreview, sharePreview } from "./share-preview";
 export { requestStop } from "./stops";
 export { continueWithPair } from "./continue";
+export { type HistoryItem, visitorHistory } from "./visitor-history";
 export { prepareTurn, streamTurn, type TurnEvent } from "./turns";
 export { type ConversationView, conversationView } from "./views";
 export { acceptTerms, visitorStatus } from "./visitors";

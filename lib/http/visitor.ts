@@ -23,6 +23,11 @@ export function visitorIdFrom(request: Request): string | null {
   return verifySigned(cookie(request, VISITOR_COOKIE));
 }
 
+/** The visitor id in a cookie's value as a page reads it (next/headers), or null when it is missing or forged. */
+export function visitorIdFromCookie(value: string | undefined): string | null {
+  return verifySigned(value);
+}
+
 /**
  * The client's address as the front door decided it (the socket's peer, or what trusted proxies forwarded; see
  * lib/http/front-door.mjs), hashed. Believed only with this process's front-door token: a client cannot name

@@ -12,6 +12,7 @@ import {
   castVote,
   continueWithPair,
   conversationView,
+  visitorHistory,
   openConversation,
   prepareTurn,
   reportAnswer,
@@ -797,5 +798,23 @@ describe("images in follow-up turns (issue 27)", () => {
       }),
     ).rejects.toBeTruthy();
     expect((await conversationView(db, conversation.id, { visitorId })).turnCount).toBe(2);
+  });
+});
+
+describe("a visitor's history (issue 27)", () => {
+  it("lists only this visitor's conversations, newest first, with models hidden until the vote", async () => {
+    const visitorId = await newVisitor();
+    const first = await battle(visitorId, "First: what colour is this?");
+    await events(streamTurn(db, await prepareTurn(db, { conversationId: first.id, visitorId })));
+    await castVote(db, { conversationId: first.id, visitorId, winner: "tie", ipHash: null });
+    const second = await battle(visitorId, "Second: what shape is this?");
+    await battle(await newVisitor(), "Someone else's question");
+    const items = await visitorHistory(db, visitorId);
+    expect(items.map((i) => i.id)).toEqual([second.id, first.id]);
+    expect(items[0]).toMatchObject({ mode: "battle", prompt: "Second: what shape is this?", vote: null, models: null });
+    expect(items[0]?.href).toBe(`/?c=${second.id}`);
+    expect(items[0]?.image).toMatch(/^[0-9a-f]{64}$/);
+    expect(items[1]).toMatchObject({ vote: "tie" });
+    expect(items[1]?.models).toHaveLength(2);
   });
 });

@@ -1,0 +1,64 @@
+// After the vote: carrying on with the revealed pair, a follow-up that brings a new image, the visitor's history,
+// and a reported answer reaching the moderators.
+import { expect, test } from "@playwright/test";
+import { ADMIN, signIn } from "./accounts";
+import { ArenaPage, pngImage } from "./arena-page";
+
+test("keep chatting with the revealed pair, with a new image in the follow-up; the history lists both", async ({
+  page,
+}) => {
+  const arena = new ArenaPage(page);
+  await arena.open();
+  await arena.attach("first.png", "image/png", await pngImage("#2266cc"));
+  await arena.ask("What colour is this picture?");
+  await arena.waitForAnswers();
+  await arena.voteButton("A is better").click();
+  await expect(arena.title("a")).toHaveText(/Fake/);
+  const names = { a: (await arena.title("a").innerText()).replace(/^Model A: /, "") };
+
+  // the revealed pair can be opened elsewhere
+  const after = page.getByTestId("after-vote");
+  await expect(after.getByRole("link", { name: "Side by side" })).toHaveAttribute("href", /\/side-by-side\?a=.+&b=.+/);
+  await expect(after.getByRole("link", { name: `Chat with ${names.a}` })).toHaveAttribute("href", /\/chat\?a=/);
+
+  // ...or carried on: the battle's turn comes along, unrated, in side-by-side
+  await after.getByRole("button", { name: "Keep chatting with these two" }).click();
+  await expect(page).toHaveURL(/\/side-by-side\?c=[0-9a-f-]{36}/);
+  await expect(arena.answers("a")).toHaveCount(1);
+  await expect(page.getByRole("button", { name: "A is better" })).toBeVisible();
+
+  // a follow-up with a new picture: both models get it, and it is shown with its question
+  await arena.attach("second.png", "image/png", await pngImage("#cc2266", 90, 60));
+  await arena.ask("And what colour is this one?");
+  await arena.waitForAnswers(["a", "b"], 2);
+  await expect(page.getByTestId("turn-images-a").getByRole("button")).toHaveCount(1);
+
+  // the history: both conversations, newest first, each reopens
+  await page.goto("/history");
+  const items = page.getByTestId("history").getByRole("link");
+  await expect(items).toHaveCount(2);
+  await expect(items.nth(0)).toContainText("Side by side");
+  await expect(items.nth(1)).toContainText("Battle");
+  await expect(items.nth(1)).toContainText("you preferred A");
+  await items.nth(1).click();
+  await expect(page).toHaveURL(/\/\?c=[0-9a-f-]{36}/);
+  await expect(arena.title("a")).toHaveText(/Fake/);
+});
+
+test("a reported answer reaches the moderation queue", async ({ page, browser }) => {
+  const arena = new ArenaPage(page);
+  await arena.open();
+  await arena.attach("report.png", "image/png", await pngImage("#448822"));
+  await arena.ask("Describe this picture.");
+  await arena.waitForAnswers();
+  await arena.panel("b").getByRole("button", { name: "Report" }).click();
+  await arena.panel("b").getByLabel("Why are you reporting this answer?").selectOption("wrong");
+  await arena.panel("b").getByRole("button", { name: "Send report" }).click();
+  await expect(arena.panel("b").getByText("Reported. Thank you.")).toBeVisible();
+
+  const staff = await browser.newPage();
+  await signIn(staff, ADMIN, "/admin/moderation");
+  await staff.goto("/admin/moderation");
+  await expect(staff.getByText("answer B: wrong about the picture").first()).toBeVisible();
+  await staff.close();
+});
