@@ -26,6 +26,8 @@ const PUBLIC = [
   ["benchmarks", "/benchmarks"],
   ["data", "/data"],
   ["failures", "/failures"],
+  ["history", "/history"],
+  ["credits", "/credits"],
   ["signin", "/signin"],
   ["not-found", "/no-such-page"],
 ] as const;

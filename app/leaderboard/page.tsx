@@ -25,9 +25,10 @@ export default async function LeaderboardPage({
   // style control is on unless the address turns it off (LMArena's default since 2025); the API keeps `style` explicit
   const style = params.style !== "0";
   const db = getDb();
-  const [snapshot, overall, categories, demoBattles] = await Promise.all([
+  const [snapshot, overall, plain, categories, demoBattles] = await Promise.all([
     servedSnapshot(db, category, style),
     servedSnapshot(db, "overall", false),
+    style ? servedSnapshot(db, category, false) : null,
     servedCategories(db),
     demoBattleCount(db),
   ]);
@@ -122,7 +123,11 @@ export default async function LeaderboardPage({
             }
             plainRanks={style ? thisSummary?.ranks : undefined}
           />
-          <LazyCharts snapshot={snapshot.id} summary={category === "overall" ? overall?.id : undefined} />
+          <LazyCharts
+            snapshot={snapshot.id}
+            summary={category === "overall" ? overall?.id : undefined}
+            pairs={plain?.id}
+          />
           {snapshot.payload.warnings.length > 0 && (
             <>
               <p className="text-xs text-zinc-600 dark:text-zinc-400">

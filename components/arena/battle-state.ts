@@ -98,10 +98,10 @@ export function battleReducer(state: BattleState, action: BattleAction): BattleS
     case "asked": {
       const entries = { ...state.entries };
       for (const side of sidesOf(state.mode)) {
-        const images = action.turn === 1 ? action.images : [];
+        // every turn keeps its own images: the first turn's are shown above both answers, a follow-up's with it
         entries[side] = [
           ...entries[side],
-          { turn: action.turn, role: "user", content: action.text, images, status: "done" },
+          { turn: action.turn, role: "user", content: action.text, images: action.images, status: "done" },
         ];
       }
       return { ...state, turn: action.turn, entries };

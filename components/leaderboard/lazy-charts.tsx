@@ -7,8 +7,11 @@ import type { ChartSpec } from "@/lib/leaderboard";
 
 const ChartPanel = dynamic(() => import("./chart-panel"), { ssr: false });
 
-/** `snapshot`: the board shown; `summary`: the overall board whose run summary feeds the cross-category charts. */
-export function LazyCharts({ snapshot, summary }: { snapshot: string; summary?: string }) {
+/**
+ * `snapshot`: the board shown; `summary`: the overall board whose run summary feeds the cross-category charts;
+ * `pairs`: the plain board whose pair matrices a style-controlled board borrows.
+ */
+export function LazyCharts({ snapshot, summary, pairs }: { snapshot: string; summary?: string; pairs?: string }) {
   const anchor = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(false);
   const [charts, setCharts] = useState<ChartSpec[] | null>(null);
@@ -24,14 +27,14 @@ export function LazyCharts({ snapshot, summary }: { snapshot: string; summary?: 
   }, []);
   useEffect(() => {
     if (!near) return;
-    const query = new URLSearchParams({ snapshot, ...(summary ? { summary } : {}) });
+    const query = new URLSearchParams({ snapshot, ...(summary ? { summary } : {}), ...(pairs ? { pairs } : {}) });
     fetch(`/api/leaderboard/charts?${query}`)
       .then((r) =>
         r.ok ? (r.json() as Promise<{ charts: ChartSpec[] }>) : Promise.reject(new Error(String(r.status))),
       )
       .then((body) => setCharts(body.charts))
       .catch(() => setFailed(true));
-  }, [near, snapshot, summary]);
+  }, [near, snapshot, summary, pairs]);
   return (
     <div ref={anchor} data-testid="charts" aria-busy={charts === null && !failed}>
       {failed ? (

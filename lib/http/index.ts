@@ -5,4 +5,11 @@ export { ApiError, errorResponse } from "./errors";
 export { uploadCeiling } from "./front-door.mjs";
 export { pageParam } from "./params";
 export { handle, readJson } from "./route";
-export { ipHashFrom, requireVisitorId, VISITOR_COOKIE, visitorCookie, visitorIdFrom, visitorIdFromCookie } from "./visitor";
+export {
+  ipHashFrom,
+  requireVisitorId,
+  VISITOR_COOKIE,
+  visitorCookie,
+  visitorIdFrom,
+  visitorIdFromCookie,
+} from "./visitor";

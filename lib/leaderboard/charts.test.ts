@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { leaderboardCharts } from "./charts";
+import { leaderboardCharts, withPairMatrices } from "./charts";
 import type { CategorySummary, ServedSnapshot, SnapshotModel } from "./serve";
 
 const model = (i: number): SnapshotModel => ({
@@ -98,5 +98,36 @@ describe("leaderboardCharts", () => {
       "battles",
       "predicted",
     ]);
+  });
+});
+
+describe("withPairMatrices", () => {
+  it("gives a style-controlled board the plain board's pair matrices in its own model order", () => {
+    const plain = snapshot("overall", [model(0), model(1), model(2)]);
+    const matrices = plain.payload.matrices as NonNullable<typeof plain.payload.matrices>;
+    matrices.battles = [
+      [0, 5, 7],
+      [5, 0, 9],
+      [7, 9, 0],
+    ];
+    matrices.winFraction = [
+      [null, 0.6, 0.7],
+      [0.4, null, 0.8],
+      [0.3, 0.2, null],
+    ];
+    const styled = { ...snapshot("overall", [model(2), model(0), model(1)]), styleControl: true };
+    styled.payload = { ...styled.payload, matrices: undefined };
+    const borrowed = withPairMatrices(styled, plain).payload.matrices;
+    // rows and columns follow the style board: m2, m0, m1
+    expect(borrowed?.battles).toEqual([
+      [0, 7, 9],
+      [7, 0, 5],
+      [9, 5, 0],
+    ]);
+    expect(borrowed?.winFraction[0]).toEqual([null, 0.3, 0.2]);
+    expect(leaderboardCharts(withPairMatrices(styled, plain), null).map((c) => c.id)).toContain("win-fraction");
+    // a board with its own matrices, or nothing to borrow from, is left as it is
+    expect(withPairMatrices(plain, styled)).toBe(plain);
+    expect(withPairMatrices(styled, null)).toBe(styled);
   });
 });

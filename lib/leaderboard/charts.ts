@@ -64,6 +64,25 @@ const FEATURE_LABELS: Record<string, string> = {
 };
 
 /** The charts of one board, in page order; the cross-category ones only on the overall board. */
+/**
+ * A style-controlled board keeps no pair matrices (the battles and win fractions do not depend on style): they are
+ * borrowed from the plain board of the same category, re-ordered like this board's models.
+ */
+export function withPairMatrices(snapshot: ServedSnapshot, plain: ServedSnapshot | null): ServedSnapshot {
+  const source = plain?.payload.matrices;
+  if (snapshot.payload.matrices || !plain || !source) return snapshot;
+  const at = new Map(plain.payload.models.map((m, i) => [m.model, i]));
+  const index = snapshot.payload.models.map((m) => at.get(m.model) ?? -1);
+  const pick = <T>(matrix: T[][], empty: T) => index.map((i) => index.map((j) => matrix[i]?.[j] ?? empty));
+  return {
+    ...snapshot,
+    payload: {
+      ...snapshot.payload,
+      matrices: { battles: pick(source.battles, 0), winFraction: pick(source.winFraction, null) },
+    },
+  };
+}
+
 export function leaderboardCharts(snapshot: ServedSnapshot, overall: ServedSnapshot | null): ChartSpec[] {
   const { payload } = snapshot;
   const charts: ChartSpec[] = [

@@ -8,6 +8,7 @@ export {
   type HeatmapChart,
   type IntervalsChart,
   leaderboardCharts,
+  withPairMatrices,
 } from "./charts";
 export { type Agreement, type BoardEntry, compareBoards } from "./compare";
 export { modelProfile } from "./model-profile";

@@ -1,13 +1,14 @@
 import { getDb } from "@/lib/db";
 import { ApiError, handle, searchParams } from "@/lib/http";
-import { leaderboardCharts, snapshotById } from "@/lib/leaderboard";
+import { leaderboardCharts, snapshotById, withPairMatrices } from "@/lib/leaderboard";
 
 export const dynamic = "force-dynamic";
 
 /**
  * The charts of one board, as data (lib/leaderboard/charts.ts), by snapshot id: `snapshot` is the board the page
- * showed, `summary` the overall board whose run summary feeds the cross-category charts. Snapshots never change,
- * so the answer is cached for good.
+ * showed, `summary` the overall board whose run summary feeds the cross-category charts, `pairs` the plain board
+ * whose battle and win-fraction matrices a style-controlled board borrows. Snapshots never change, so the answer
+ * is cached for good.
  */
 export function GET(request: Request) {
   return handle(async () => {
@@ -15,14 +16,17 @@ export function GET(request: Request) {
     const db = getDb();
     const id = query.get("snapshot") ?? "";
     const summaryId = query.get("summary");
-    const [snapshot, overall] = await Promise.all([
+    const pairsId = query.get("pairs");
+    const [snapshot, overall, pairs] = await Promise.all([
       snapshotById(db, id),
       summaryId ? snapshotById(db, summaryId) : Promise.resolve(null),
+      pairsId ? snapshotById(db, pairsId) : Promise.resolve(null),
     ]);
     if (!snapshot) throw new ApiError(404, "no_snapshot", `no leaderboard snapshot '${id}'`);
     if (summaryId && !overall) throw new ApiError(404, "no_snapshot", `no leaderboard snapshot '${summaryId}'`);
+    if (pairsId && !pairs) throw new ApiError(404, "no_snapshot", `no leaderboard snapshot '${pairsId}'`);
     return Response.json(
-      { snapshotId: snapshot.id, charts: leaderboardCharts(snapshot, overall) },
+      { snapshotId: snapshot.id, charts: leaderboardCharts(withPairMatrices(snapshot, pairs), overall) },
       { headers: { "Cache-Control": "public, max-age=31536000, immutable" } },
     );
   });
