@@ -135,7 +135,7 @@ export const configSchema = z
       flag(false),
       "Database and processes",
       "off",
-      "`1` counts demo battles in the snapshots",
+      "`1` counts demo battles in the snapshots: the board is labelled a demo board; /data, /research and exports still leave them out",
     ),
     ARENA_JUDGE_MODEL: v(
       modelId(),
