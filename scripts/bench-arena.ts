@@ -1,6 +1,8 @@
 // npm run bench:arena: N concurrent battles (N = 1, 25, 100 in flight, each visitor running battles back to
 // back) through the production server against the fake model server at a fixed token pace, and the same load
-// through a minimal Node proxy that only pipes the fake server's stream (the floor). Then votes per second through the API. Prints JSON.
+// through a minimal Node proxy that only pipes the fake server's stream (the floor). Then votes per second through
+// the API. Battles run twice: with the defaults a deployment has (image safety on: the local NSFW classifier) and
+// with ARENA_NSFW_CHECK=0; every battle sends a picture of its own, so no verdict is reused. Prints JSON.
 //   BENCH_VOTES_ONLY=1 skips the battles; BENCH_PROFILE_DIR=DIR writes a CPU profile of the app server.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -76,19 +78,23 @@ fs.writeFileSync(
   }),
 );
 // BENCH_PROFILE_DIR=/tmp/prof writes CPU profiles of the web processes there
-const server = await startBenchServer(
-  {
-    DATABASE_URL: database.url,
-    ARENA_MODELS_FILE: modelsFile,
-    ARENA_DATA_DIR: dir,
-    ARENA_SECRET: SECRET,
-    ARENA_RATE_VISITOR_PER_HOUR: "1000000",
-    ARENA_RATE_IP_PER_HOUR: "1000000",
-    ARENA_RATE_MODEL_PER_HOUR: "1000000",
-  },
-  { profileDir: process.env.BENCH_PROFILE_DIR },
-);
-const { base, webWorkers } = server;
+const startApp = (imageSafety: boolean) =>
+  startBenchServer(
+    {
+      DATABASE_URL: database.url,
+      ARENA_MODELS_FILE: modelsFile,
+      ARENA_DATA_DIR: dir,
+      ARENA_SECRET: SECRET,
+      ARENA_RATE_VISITOR_PER_HOUR: "1000000",
+      ARENA_RATE_IP_PER_HOUR: "1000000",
+      ARENA_RATE_MODEL_PER_HOUR: "1000000",
+      ARENA_NSFW_CHECK: imageSafety ? "1" : "0",
+    },
+    { profileDir: process.env.BENCH_PROFILE_DIR },
+  );
+let server = await startApp(true);
+let base = server.base;
+const { webWorkers } = server;
 
 // The floor: a proxy that only pipes the fake server's stream, in a process of its own like the app.
 const proxyPort = await freePort();
@@ -144,30 +150,37 @@ async function timeStream(response: Response, started: number, firstMarker: stri
   return { first, total: performance.now() - started, text };
 }
 
-// battles start from an image (the arena ranks vision): one small square, the same for every battle
-const SQUARE = new Blob(
-  [
-    new Uint8Array(
-      await sharp({ create: { width: 64, height: 64, channels: 3, background: "#3366cc" } })
-        .png()
-        .toBuffer(),
-    ),
-  ],
-  { type: "image/png" },
-);
+// battles start from an image (the arena ranks vision): a picture of its own for every battle (a colour and a
+// stripe no other has), so the classifier's verdict cache never answers for it
+let pictures = 0;
+async function picture(): Promise<Blob> {
+  const k = pictures++;
+  const stripe = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96"><rect x="${k % 80}" width="16" height="96" fill="#fff"/></svg>`,
+  );
+  const png = await sharp({
+    create: { width: 96, height: 96, channels: 3, background: { r: k % 256, g: (k >> 8) % 256, b: 128 } },
+  })
+    .composite([{ input: stripe }])
+    .png()
+    .toBuffer();
+  return new Blob([new Uint8Array(png)], { type: "image/png" });
+}
 
+/** Opens a battle with a new picture; `openMs` is the POST's time (the image checks run inside it). */
 async function openBattle(cookie: string) {
   const form = new FormData();
   form.set("prompt", "Describe the picture");
-  form.append("images", SQUARE, "square.png");
+  form.append("images", await picture(), "picture.png");
+  const started = performance.now();
   const created = await fetch(`${base}/api/conversations`, { method: "POST", body: form, headers: { cookie } });
   if (created.status !== 201) throw new Error(`open ${created.status}`);
   const { id } = (await created.json()) as { id: string };
-  return { id, cookie };
+  return { id, cookie, openMs: performance.now() - started };
 }
 
 /** Streams the answers of an opened battle: the part measured against the floor. */
-async function appBattle({ id, cookie }: { id: string; cookie: string }) {
+async function appBattle({ id, cookie, openMs }: { id: string; cookie: string; openMs: number }) {
   const started = performance.now();
   const response = await fetch(`${base}/api/conversations/${id}/turn`, {
     method: "POST",
@@ -180,7 +193,7 @@ async function appBattle({ id, cookie }: { id: string; cookie: string }) {
     const said = /"type":"error"[^\n]*"message":"([^"]*)"/.exec(timing.text)?.[1];
     throw new Error(`stream failed: ${said ?? "no end event"}`);
   }
-  return { ...timing, headersMs, id, cookie };
+  return { ...timing, headersMs, openMs, id, cookie };
 }
 
 async function floorBattle() {
@@ -234,56 +247,65 @@ function cpuMeter() {
   };
 }
 
-// Warm up (JIT, connection pools, tokenizer), so the figures are the steady state of a busy server.
-const warm = await visitors(20);
-await steady(20, (w) => openBattle(warm[w] as string).then(appBattle));
-await steady(20, () => floorBattle());
-
-const results = [];
-for (const n of process.env.BENCH_VOTES_ONLY ? [] : LEVELS) {
-  const cookies = await visitors(n);
-  const errors: string[] = [];
-  const appCpu = cpuMeter();
-  const app = (
-    await steady(n, (w) =>
-      openBattle(cookies[w] as string)
-        .then(appBattle)
-        .catch((e: Error) => errors.push(e.message)),
-    )
-  ).filter((r): r is Awaited<ReturnType<typeof appBattle>> => typeof r === "object");
-  const appSpent = appCpu();
-  const floorCpu = cpuMeter();
-  const floor = await steady(n, () => floorBattle());
-  const floorSpent = floorCpu();
-  // each battle relays two answers of TOKENS chunks, through the app and through the floor alike
-  const appChunks = (app.length * 2 * TOKENS) / 1000;
-  const floorChunks = (floor.length * 2 * TOKENS) / 1000;
-  const appFirst = app.map((r) => r.first);
-  const floorFirst = floor.map((r) => r.first);
-  results.push({
-    concurrentBattles: n,
-    battlesMeasured: app.length,
-    app: {
-      headersMs: summary(app.map((r) => r.headersMs)),
-      firstTokenMs: summary(appFirst),
-      totalMs: summary(app.map((r) => r.total)),
-    },
-    floor: { firstTokenMs: summary(floorFirst), totalMs: summary(floor.map((r) => r.total)) },
-    overheadFirstTokenMs: {
-      p50: ms(quantile(appFirst, 0.5) - quantile(floorFirst, 0.5)),
-      p99: ms(quantile(appFirst, 0.99) - quantile(floorFirst, 0.99)),
-    },
-    errors: errors.length,
-    // what went wrong, once each, so a run with errors says why
-    ...(errors.length ? { errorKinds: [...new Set(errors)].slice(0, 5) } : {}),
-    cpuSecondsPer1000Chunks: {
-      app: round3(appSpent.web / appChunks),
-      postgres: round3(appSpent.postgres / appChunks),
-      floor: round3(floorSpent.floor / floorChunks),
-      appOverFloor: round3(appSpent.web / appChunks / (floorSpent.floor / floorChunks)),
-    },
-  });
+// Warm up (JIT, connection pools, tokenizer, the classifier's threads), so the figures are a busy server's.
+async function warmUp() {
+  const warm = await visitors(20);
+  await steady(20, (w) => openBattle(warm[w] as string).then(appBattle));
+  await steady(20, () => floorBattle());
 }
+
+async function measureBattles() {
+  const results = [];
+  for (const n of process.env.BENCH_VOTES_ONLY ? [] : LEVELS) {
+    const cookies = await visitors(n);
+    const errors: string[] = [];
+    const appCpu = cpuMeter();
+    const app = (
+      await steady(n, (w) =>
+        openBattle(cookies[w] as string)
+          .then(appBattle)
+          .catch((e: Error) => errors.push(e.message)),
+      )
+    ).filter((r): r is Awaited<ReturnType<typeof appBattle>> => typeof r === "object");
+    const appSpent = appCpu();
+    const floorCpu = cpuMeter();
+    const floor = await steady(n, () => floorBattle());
+    const floorSpent = floorCpu();
+    // each battle relays two answers of TOKENS chunks, through the app and through the floor alike
+    const appChunks = (app.length * 2 * TOKENS) / 1000;
+    const floorChunks = (floor.length * 2 * TOKENS) / 1000;
+    const appFirst = app.map((r) => r.first);
+    const floorFirst = floor.map((r) => r.first);
+    results.push({
+      concurrentBattles: n,
+      battlesMeasured: app.length,
+      app: {
+        openMs: summary(app.map((r) => r.openMs)),
+        headersMs: summary(app.map((r) => r.headersMs)),
+        firstTokenMs: summary(appFirst),
+        totalMs: summary(app.map((r) => r.total)),
+      },
+      floor: { firstTokenMs: summary(floorFirst), totalMs: summary(floor.map((r) => r.total)) },
+      overheadFirstTokenMs: {
+        p50: ms(quantile(appFirst, 0.5) - quantile(floorFirst, 0.5)),
+        p99: ms(quantile(appFirst, 0.99) - quantile(floorFirst, 0.99)),
+      },
+      errors: errors.length,
+      // what went wrong, once each, so a run with errors says why
+      ...(errors.length ? { errorKinds: [...new Set(errors)].slice(0, 5) } : {}),
+      cpuSecondsPer1000Chunks: {
+        app: round3(appSpent.web / appChunks),
+        postgres: round3(appSpent.postgres / appChunks),
+        floor: round3(floorSpent.floor / floorChunks),
+        appOverFloor: round3(appSpent.web / appChunks / (floorSpent.floor / floorChunks)),
+      },
+    });
+  }
+  return results;
+}
+
+await warmUp();
+const imageSafetyOn = await measureBattles();
 
 // Votes: battles with finished answers, voted through the API.
 async function answeredBattles(count: number) {
@@ -349,6 +371,17 @@ const voteCpu = cpuMeter();
 const { latencies, errors: voteErrors } = await voteOn(battles);
 const voteSpent = voteCpu();
 const voteSeconds = (performance.now() - voteStarted) / 1000;
+await server.stop();
+
+// the same battles with the image checks off, on a server of their own
+let imageSafetyOff: Awaited<ReturnType<typeof measureBattles>> = [];
+if (!process.env.BENCH_VOTES_ONLY) {
+  server = await startApp(false);
+  base = server.base;
+  await warmUp();
+  imageSafetyOff = await measureBattles();
+  await server.stop();
+}
 
 console.log(
   JSON.stringify(
@@ -360,10 +393,12 @@ console.log(
         overheadFirstTokenP50Ms: 20,
         overheadFirstTokenP99Ms: 150,
         atConcurrentBattles: 100,
-        votesPerSecond: 300,
-        appCpuPerChunkOverFloor: 3,
+        votesPerSecond: 800,
+        webCpuMsPerVote: 1.2,
+        appCpuPerChunkOverFloor: 2,
+        withImageSafety: true,
       },
-      battles: results,
+      battles: { imageSafetyOn, imageSafetyOff },
       votes: {
         count: VOTES,
         concurrency: VOTE_CONCURRENCY,
@@ -382,7 +417,6 @@ console.log(
 );
 
 await prisma.$disconnect();
-await server.stop();
 proxyProcess.kill();
 fakeProcess.kill();
 await database.stop();

@@ -143,11 +143,23 @@ async function flagIfModerated(prisma: PrismaClient, conversationId: string, pro
  * any provider is called: a flagged one ends the conversation, goes to the moderation queue with the image, and
  * the visitor is told why. A check that cannot run ends the conversation too (closed, not open) with a 503.
  */
-async function flagIfImageFlagged(prisma: PrismaClient, conversationId: string, images: StoredImage[]): Promise<void> {
-  for (const image of images) {
+/** The image checks, started as soon as the images are stored (they run on worker threads meanwhile). */
+function startImageChecks(images: StoredImage[]): Promise<ImageVerdict | { failed: unknown }>[] {
+  return images.map((image) => checkImage(image.data, image.mime).catch((failed: unknown) => ({ failed })));
+}
+
+async function flagIfImageFlagged(
+  prisma: PrismaClient,
+  conversationId: string,
+  images: StoredImage[],
+  checks = startImageChecks(images),
+): Promise<void> {
+  for (const [k, image] of images.entries()) {
+    const outcome = await checks[k];
     let verdict: ImageVerdict;
     try {
-      verdict = await checkImage(image.data, image.mime);
+      if (!outcome || "failed" in outcome) throw outcome?.failed ?? new Error("no verdict");
+      verdict = outcome;
     } catch (error) {
       await prisma.conversation.update({ where: { id: conversationId }, data: { endedAt: new Date() } });
       throw new Unavailable(
@@ -254,6 +266,7 @@ export async function openConversation(db: Db, input: OpenConversation) {
   }
   await admitPrompt(db.pool, input.visitorId, input.ipHash, checkStanding);
   const { images, isPreset } = await ingestAll(db, input);
+  const checks = startImageChecks(images);
   const [modelAId, modelBId] = await chooseModels(db, input, images.length > 0);
   const registry = await registrySnapshot(db.pool);
   const isDemo = [modelAId, modelBId].some((id) => id !== null && registry.models.get(id)?.isDemo);
@@ -295,7 +308,7 @@ export async function openConversation(db: Db, input: OpenConversation) {
     ],
   );
   await flagIfModerated(prisma, id, input.prompt);
-  await flagIfImageFlagged(prisma, id, images);
+  await flagIfImageFlagged(prisma, id, images, checks);
   return { id, mode: input.mode, isDemo };
 }
 
@@ -315,6 +328,7 @@ export async function addFollowUp(
   // a follow-up may bring new images (up to the per-turn limit); both sides receive them. They are stored (by
   // hash, so a refused follow-up leaves at most an unreferenced image) before the conversation is locked.
   const { images } = await ingestAll(db, { uploads: input.uploads ?? [] });
+  const checks = startImageChecks(images);
   const turn = await transaction(async (client) => {
     const { rows } = await client
       .query<{
@@ -385,6 +399,6 @@ export async function addFollowUp(
     return next;
   }, db.pool);
   await flagIfModerated(db.prisma, input.conversationId, input.prompt);
-  await flagIfImageFlagged(db.prisma, input.conversationId, images);
+  await flagIfImageFlagged(db.prisma, input.conversationId, images, checks);
   return { turn, images: images.length };
 }

@@ -3,7 +3,8 @@
 // applied earlier, at upload (lib/images), since a banned picture is refused outright rather than flagged.
 import { type Config, config } from "../config";
 import { askOpenAiModeration, OPENAI_MODERATION_URL } from "../moderation";
-import { explicitScore, nsfwScores } from "./nsfw";
+import { explicitScore } from "./nsfw";
+import { pooledNsfwScores } from "./nsfw-pool";
 
 export interface ImageVerdict {
   flagged: boolean;
@@ -17,7 +18,7 @@ const CLEAR: ImageVerdict = { flagged: false };
 
 export function localNsfwCheck(threshold: number): ImageCheck {
   return async (bytes) => {
-    const scores = await nsfwScores(bytes);
+    const scores = await pooledNsfwScores(bytes);
     const score = explicitScore(scores);
     if (score < threshold) return CLEAR;
     const top = scores.Porn >= scores.Hentai ? "Porn" : "Hentai";

@@ -9,4 +9,5 @@ export {
 } from "./checks";
 export { blurFaces, detectFaces, type FaceBox } from "./faces";
 export { explicitScore, type NsfwScores, nsfwScores } from "./nsfw";
+export { pooledNsfwScores } from "./nsfw-pool";
 export { hammingDistance, perceptualHash } from "./phash";
