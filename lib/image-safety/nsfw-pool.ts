@@ -5,9 +5,9 @@
 // model sees an image before its scores are back, and a thread that fails rejects its image.
 import crypto from "node:crypto";
 import os from "node:os";
-import path from "node:path";
 import { Worker } from "node:worker_threads";
 import type { NsfwScores } from "./nsfw";
+import { runtimeRequire } from "./runtime-require";
 
 interface Job {
   id: number;
@@ -39,8 +39,9 @@ class NsfwPool {
   }
 
   private spawn(): Worker {
-    // from the app's folder (where `next start` and the scripts run), out of the bundler's sight
-    const entry = path.join(process.cwd(), "lib", "image-safety", "nsfw-worker.mjs");
+    // from the app's folder, resolved out of the bundler's sight (Turbopack would otherwise trace the entry and
+    // tsx's esbuild binary into the server bundle)
+    const entry = runtimeRequire.resolve("./lib/image-safety/nsfw-worker.mjs");
     const worker = new Worker(/* turbopackIgnore: true */ entry);
     this.started++;
     worker.unref();

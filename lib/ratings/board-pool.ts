@@ -3,11 +3,10 @@
 // point fit to the last bootstrap round, where splitting each board's rounds left the cores idle during point fits,
 // small boards and thread start-ups.
 import os from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { BattleTable } from "./battle-table";
 import type { Leaderboard, LeaderboardOptions } from "./leaderboard";
+import { workerEntry } from "./worker-entry";
 
 export class BoardError extends Error {}
 
@@ -32,7 +31,7 @@ export class BoardPool {
    *  pool made before the battles are read is ready when they are. */
   constructor(size = os.availableParallelism()) {
     // a path built at run time, so that bundlers leave the worker (and the loader it registers) alone
-    const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), "board-worker.mjs");
+    const entry = workerEntry(import.meta.url, "board-worker.mjs");
     for (let w = 0; w < Math.max(1, size); w++) {
       const worker = new Worker(/* turbopackIgnore: true */ entry);
       worker.on("message", (message: { id: number; board?: Leaderboard; error?: string }) => {

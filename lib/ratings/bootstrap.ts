@@ -3,12 +3,11 @@
 // resamples battles. Every round warm-starts from the full fit and has its own random stream, so the result
 // is the same however the rounds are spread over worker threads.
 import os from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { identifiability } from "./graph";
 import { type FitSettings, fitPairwise, type PairwiseData, rowTerms } from "./pairwise-fit";
 import { createRandom, drawResample, multinomialInto } from "./random";
+import { workerEntry } from "./worker-entry";
 
 export interface BootstrapJob {
   data: PairwiseData;
@@ -110,7 +109,7 @@ export async function bootstrap(job: BootstrapJob, options: BootstrapOptions): P
     tasks.push(
       new Promise<void>((resolve, reject) => {
         // a path built at run time, so that bundlers leave the worker (and the loader it registers) alone
-        const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), "bootstrap-worker.mjs");
+        const entry = workerEntry(import.meta.url, "bootstrap-worker.mjs");
         const worker = new Worker(/* turbopackIgnore: true */ entry, {
           workerData: { job, start, end },
         });

@@ -14,6 +14,32 @@ function arena(...args: string[]) {
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
+describe("the compiled arena command (dist/cli)", () => {
+  it("prints exactly what the TypeScript one prints on every reference battle file, worker threads included", () => {
+    const built = spawnSync(process.execPath, ["scripts/build-cli.mjs"], { encoding: "utf8" });
+    expect(built.status, built.stderr).toBe(0);
+    const run = (tsx: boolean, args: string[]) => {
+      const env = { ...process.env, ARENA_CLI_TSX: tsx ? "1" : "0" };
+      const result = spawnSync(process.execPath, ["bin/arena.mjs", ...args], { encoding: "utf8", env });
+      expect(result.status, result.stderr).toBe(0);
+      return result.stdout;
+    };
+    const files = [
+      `${REF}/llmfao/battles.json`,
+      `${REF}/genai-arena/battles.json`,
+      `${REF}/style-synthetic/battles.json.gz`,
+    ];
+    for (const file of files) {
+      // enough rounds that the bootstrap runs on worker threads, which the compiled build finds beside itself
+      const args = ["leaderboard", file, "--bootstrap", "40", "--workers", "2", "--format", "json"];
+      if (file.includes("style")) args.push("--style-control");
+      const compiled = run(false, args);
+      expect(JSON.parse(compiled).models.length).toBeGreaterThan(5);
+      expect(compiled).toBe(run(true, args));
+    }
+  });
+});
+
 describe("arena leaderboard", () => {
   it("prints the documented JSON shape, with style coefficients under --style-control", () => {
     const { code, stdout } = arena(

@@ -1,0 +1,42 @@
+// Compiles the `arena` command ahead of time (esbuild, the compiler tsx itself uses), so a call no longer compiles
+// TypeScript first: bin/arena.mjs runs dist/cli/arena.mjs when it is newer than every source file, and falls back to
+// tsx otherwise (an edited checkout never runs stale code). The rating engine's worker threads are compiled beside
+// it, under the names the engine looks for next to itself. Packages stay in node_modules (not bundled).
+// Runs after `npm install` and in `npm run build`; `node scripts/build-cli.mjs` by hand.
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const out = path.join(root, "dist", "cli");
+const started = performance.now();
+const common = {
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  packages: "external",
+  sourcemap: "linked",
+  logLevel: "warning",
+  // CommonJS packages imported by name still need a require in an ES module
+  banner: {
+    js: "import { createRequire as __arenaRequire } from 'node:module'; const require = __arenaRequire(import.meta.url);",
+  },
+  tsconfig: path.join(root, "tsconfig.json"),
+};
+fs.rmSync(out, { recursive: true, force: true });
+await build({
+  ...common,
+  entryPoints: {
+    arena: path.join(root, "lib/cli/arena.ts"),
+    "board-worker": path.join(root, "lib/ratings/board-worker-main.ts"),
+    "bootstrap-worker": path.join(root, "lib/ratings/bootstrap-worker-main.ts"),
+  },
+  outdir: out,
+  outExtension: { ".js": ".mjs" },
+  // dynamic imports stay lazy chunks: a bundle that hoisted them would load TensorFlow and sharp on every call
+  splitting: true,
+  chunkNames: "chunks/[name]-[hash]",
+});
+console.log(`arena CLI compiled to dist/cli in ${Math.round(performance.now() - started)} ms`);
