@@ -5,12 +5,15 @@ import type { Db } from "../db/context";
 import { isUuid } from "../db/literals";
 import { Conflict, NotFound } from "../errors";
 import { Prisma } from "../generated/prisma/client";
+import { admitPrompt, checkStanding } from "./rate-limit";
 
 export async function continueWithPair(
   db: Db,
-  input: { conversationId: string; visitorId: string },
+  input: { conversationId: string; visitorId: string; ipHash?: string | null },
 ): Promise<{ id: string }> {
   const { prisma } = db;
+  // a copy is a new conversation: it counts as a prompt against the visitor's and the address's hourly limits
+  await admitPrompt(db.pool, input.visitorId, input.ipHash ?? null, checkStanding);
   const battle = isUuid(input.conversationId)
     ? await prisma.conversation.findUnique({
         where: { id: input.conversationId },

@@ -1,6 +1,6 @@
 import { continueWithPair } from "@/lib/arena";
 import { getDb } from "@/lib/db";
-import { handle, requireVisitorId } from "@/lib/http";
+import { handle, ipHashFrom, requireVisitorId } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 
@@ -9,7 +9,7 @@ export function POST(request: Request, { params }: { params: Promise<{ id: strin
   return handle(async () => {
     const visitorId = requireVisitorId(request);
     const { id } = await params;
-    const copy = await continueWithPair(getDb(), { conversationId: id, visitorId });
+    const copy = await continueWithPair(getDb(), { conversationId: id, visitorId, ipHash: ipHashFrom(request) });
     return Response.json({ id: copy.id, url: `/side-by-side?c=${copy.id}` }, { status: 201 });
   });
 }
