@@ -12,7 +12,6 @@ const nextConfig: NextConfig = {
     "@prisma/adapter-pg",
     "@prisma/client",
     "sharp",
-    "sharp-phash",
     "nsfwjs",
     "@tensorflow/tfjs",
     "@tensorflow/tfjs-core",
