@@ -33,7 +33,8 @@ export function HeaderAccount() {
   }
   const home = user.role === "admin" ? { href: "/admin", label: "Console" } : { href: "/research", label: "Research" };
   return (
-    <span className="flex items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400">
+    // under 360 px the header has no room for it: the footer's "Staff area" leads staff to their console there
+    <span className="hidden items-center gap-2 text-xs text-zinc-600 min-[360px]:flex dark:text-zinc-400">
       <span className="hidden xl:inline" data-testid="signed-in-as">
         {user.email}
       </span>

@@ -23,8 +23,7 @@ export function SiteHeader() {
             aria-hidden
             className="inline-block size-6 rounded-md bg-gradient-to-br from-brand-500 to-fuchsia-500"
           />
-          {/* under 360 px a signed-in header has no room for the name: the mark stays, the name is read out */}
-          <span className="max-[359px]:sr-only">Vision Arena</span>
+          Vision Arena
         </Link>
         {/* from 1024 px the links in a row; below, the same links behind a menu button */}
         <NavLinks links={NAV_LINKS} />
