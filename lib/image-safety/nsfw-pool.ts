@@ -55,7 +55,11 @@ class NsfwPool {
       }
       this.dispatch();
     });
+    let gone = false;
+    // a failing thread reports an error and then its exit: it is counted out once
     const lost = (error: Error) => {
+      if (gone) return;
+      gone = true;
       const job = this.running.get(worker);
       this.running.delete(worker);
       this.started--;
