@@ -29,17 +29,17 @@ for (const size of WIDTHS) {
       const button = arena.voteButton(label);
       await expect(button).toBeEnabled();
       await expect(button).toBeInViewport({ ratio: 1 });
-      const box = await button.boundingBox();
-      if (!box) throw new Error(`${label} has no box`);
-      // the element at the button's centre is the button itself (or its text): nothing lies over it
-      const onTop = await page.evaluate(
-        ([x, y, text]) => {
-          const hit = document.elementFromPoint(x as number, y as number);
-          return hit?.closest("button")?.textContent === text;
-        },
-        [box.x + box.width / 2, box.y + box.height / 2, label] as const,
-      );
-      expect(onTop, `${label} is covered at ${size.width} px`).toBe(true);
+      // the element at the button's centre is the button itself (or its text): nothing lies over it. Measured
+      // again until the page's scroll to the answers' ends has settled (box and hit test in the same frame)
+      const covered = async () =>
+        page.evaluate((text) => {
+          const target = Array.from(document.querySelectorAll("button")).find((b) => b.textContent === text);
+          const box = target?.getBoundingClientRect();
+          if (!box) return true;
+          const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+          return hit?.closest("button") !== target;
+        }, label);
+      await expect.poll(covered, { message: `${label} is covered at ${size.width} px`, timeout: 3000 }).toBe(false);
     }
   });
 }
