@@ -1,11 +1,13 @@
-// node --import tsx scripts/profile-recompute.ts DATA_DIR [VOTES] [--runs N] [--load-only] [--no-reuse]: the leaderboard
+// node --import tsx scripts/profile-recompute.ts DATA_DIR [VOTES] [--runs N] [--load-only] [--no-reuse] [--no-cache]: the leaderboard
 // recompute on a database kept between runs (seeded with VOTES synthetic votes on first use, as bench:leaderboard
 // seeds them), so the recompute alone can be timed or profiled (`node --cpu-prof …`) without re-seeding each time.
-// Prints the split of each run as JSON.
+// Prints the split of each run as JSON. The runs share the votes kept between them, as the jobs process does
+// (--no-cache: every run reads every vote).
 import { createDb } from "../lib/db/context";
 import { startEmbeddedPostgres } from "../lib/db/embedded";
 import { applyMigrations } from "../lib/db/migrate";
 import { loadLiveBattles } from "../lib/leaderboard/battles";
+import { LiveBattleCache } from "../lib/leaderboard/live-cache";
 import { recomputeSnapshots } from "../lib/leaderboard/recompute";
 import { seedBenchVotes } from "./bench-seed";
 
@@ -31,6 +33,7 @@ if ((rows[0]?.n ?? 0) === 0) {
   process.stderr.write(`\nseeded ${votes} votes in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
 }
 const runs = Number(option("--runs") ?? 1);
+const liveCache = flag("--no-cache") ? undefined : new LiveBattleCache();
 for (let run = 0; run < runs; run++) {
   const started = performance.now();
   const cpu = process.cpuUsage();
@@ -39,7 +42,7 @@ for (let run = 0; run < runs; run++) {
     console.log(JSON.stringify({ load: (performance.now() - started) / 1000, rows: live.table.size }));
     continue;
   }
-  const result = await recomputeSnapshots(db, { reuse: !flag("--no-reuse") });
+  const result = await recomputeSnapshots(db, { reuse: !flag("--no-reuse"), liveCache });
   const used = process.cpuUsage(cpu);
   console.log(
     JSON.stringify({
@@ -49,6 +52,7 @@ for (let run = 0; run < runs; run++) {
       split: Object.fromEntries(Object.entries(result.split).map(([k, v]) => [k, Number(v.toFixed(2))])),
       boards: result.snapshots.length,
       reused: result.reused.length,
+      read: result.read,
     }),
   );
 }

@@ -6,10 +6,12 @@ import { judgedByFromEnv } from "../categories/names";
 import { config } from "../config";
 import type { Db } from "../db/context";
 import { categoryNames, type computeLeaderboard, type Leaderboard, roundedRating, selectRows } from "../ratings";
+import type { BattleTable } from "../ratings/battle-table";
 import { boardDigest, rowDigests } from "../ratings/board-input";
 import { BoardPool } from "../ratings/board-pool";
 import { OUTCOME, type StyleGroup, styleFeaturesOf } from "../ratings/types";
-import { type Exclusions, loadLiveBattles } from "./battles";
+import { type Exclusions, type LoadOptions, loadLiveBattles } from "./battles";
+import type { LiveBattleCache, LoadReport } from "./live-cache";
 import { type CategorySummary, PROVISIONAL_VOTES, SNAPSHOT_ROUNDS, type SnapshotPayload } from "./serve";
 import { readSnapshotPayload } from "./snapshot-payload";
 
@@ -28,6 +30,8 @@ export interface RecomputeResult {
   /** boards whose input had not changed since their newest snapshot: copied from it rather than refitted */
   reused: { category: string; styleControl: boolean }[];
   boardSeconds: { plainBoards: number; styleBoards: number };
+  /** how the votes were read: in full, or only what changed since the cache's last read */
+  read: LoadReport;
 }
 
 export interface FailedBoard {
@@ -115,6 +119,8 @@ export interface RecomputeOptions {
   computeBoard?: typeof computeLeaderboard;
   /** copy the newest stored board whose input is unchanged instead of refitting it (default true) */
   reuse?: boolean;
+  /** the votes kept from the last recompute (the jobs process keeps one); without it every vote is read */
+  liveCache?: LiveBattleCache;
 }
 
 export async function recomputeSnapshots(db: Db, options: RecomputeOptions = {}): Promise<RecomputeResult> {
@@ -152,7 +158,7 @@ async function recompute(
   },
 ): Promise<RecomputeResult> {
   const { judgedBy, dataAt, split, boardSeconds, lap, pool } = context;
-  const live = await loadLiveBattles(db, { includeDemo: options.includeDemo, judgedBy });
+  const live = await liveBattles(db, options.liveCache, { includeDemo: options.includeDemo, judgedBy });
   const models = new Map(
     (
       await db.prisma.model.findMany({
@@ -171,6 +177,7 @@ async function recompute(
     split,
     boardSeconds,
     reused: [],
+    read: live.report,
   };
   if (live.table.size === 0) {
     lap("load");
@@ -191,8 +198,11 @@ async function recompute(
   };
   // FastChat's four by default; ARENA_STYLE_FEATURES adds specificity (VisionArena §4.4) to the live style boards
   const styleFeatures = styleFeaturesOf(config().ARENA_STYLE_FEATURES as StyleGroup[]);
-  const table = live.table.shared();
-  const selected = new Map(categories.map((category) => [category, selectRows(table, category)]));
+  const derived = derivedFrom(live.table);
+  derived.shared ??= live.table.shared();
+  const table = derived.shared;
+  derived.selected ??= new Map(categories.map((category) => [category, selectRows(table, category)]));
+  const selected = derived.selected;
   const boardOptions = (styleControl: boolean) => ({
     styleControl,
     styleFeatures,
@@ -201,9 +211,17 @@ async function recompute(
     matrices: !styleControl,
   });
   // a board whose input is the same as that of the newest stored one is that board: it is copied, not refitted
-  const digests = rowDigests(table);
-  const inputDigest = (job: Job) =>
-    boardDigest(table, digests, selected.get(job.category) as Uint32Array, boardOptions(job.styleControl));
+  derived.rowDigests ??= rowDigests(table);
+  const digests = derived.rowDigests;
+  const inputDigest = (job: Job) => {
+    const key = JSON.stringify([job.category, boardOptions(job.styleControl)]);
+    let digest = derived.boardDigests.get(key);
+    if (digest === undefined) {
+      digest = boardDigest(table, digests, selected.get(job.category) as Uint32Array, boardOptions(job.styleControl));
+      derived.boardDigests.set(key, digest);
+    }
+    return digest;
+  };
   const previous = options.reuse === false ? new Map<string, StoredBoard>() : await newestBoards(db);
   const keyOf = (job: Job) => `${job.category}\u0000${job.styleControl}`;
   const outcomes = new Map<Job, BoardOutcome>();
@@ -318,6 +336,31 @@ async function recompute(
   }
   options.onProgress?.(jobs.length, jobs.length);
   return result;
+}
+
+/** What a recompute derives from a table before fitting: kept while the cache hands out the same table (nothing new). */
+interface Derived {
+  shared?: BattleTable;
+  selected?: Map<string, Uint32Array>;
+  rowDigests?: Uint32Array;
+  boardDigests: Map<string, string>;
+}
+const derivedByTable = new WeakMap<BattleTable, Derived>();
+
+function derivedFrom(table: BattleTable): Derived {
+  let derived = derivedByTable.get(table);
+  if (!derived) {
+    derived = { boardDigests: new Map() };
+    derivedByTable.set(table, derived);
+  }
+  return derived;
+}
+
+/** From the cache when there is one, else every vote read. */
+async function liveBattles(db: Db, cache: LiveBattleCache | undefined, options: LoadOptions) {
+  if (cache) return cache.load(db, options);
+  const live = await loadLiveBattles(db, options);
+  return { ...live, report: { mode: "full", votesRead: live.votes, changed: 0 } satisfies LoadReport };
 }
 
 type Job = { category: string; styleControl: boolean };

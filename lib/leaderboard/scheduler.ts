@@ -4,10 +4,14 @@
 import type PgBoss from "pg-boss";
 import { sleep } from "../async/sleep";
 import type { Db } from "../db/context";
+import { LiveBattleCache } from "./live-cache";
 import { latestDataAt, type RecomputeResult, recomputeSnapshots } from "./recompute";
 import { createRecomputeQueue, RECOMPUTE_QUEUE } from "./recompute-requests";
 
 const SNAPSHOT_LOCK = 0x5a_4e_41_50; // "ZNAP"
+
+/** The votes this process read last time: its next recompute reads only what changed. */
+const liveCache = new LiveBattleCache();
 
 export interface TickResult {
   ran: boolean;
@@ -41,7 +45,7 @@ export async function snapshotTick(db: Db, options: TickOptions = {}): Promise<T
       ).rows[0]?.seen;
       const { requested, ...settings } = options;
       if (!latest || (seen && latest <= new Date(seen) && !requested)) return { ran: false, reason: "no_new_votes" };
-      const result = await recomputeSnapshots(db, { ...settings, dataAt: latest });
+      const result = await recomputeSnapshots(db, { ...settings, dataAt: latest, liveCache });
       return { ran: true, reason: requested ? "requested" : "recomputed", result };
     } finally {
       await client.query("SELECT pg_advisory_unlock($1)", [SNAPSHOT_LOCK]);
@@ -53,7 +57,8 @@ export async function snapshotTick(db: Db, options: TickOptions = {}): Promise<T
 
 function describeTick(tick: TickResult, ms: number): string {
   const failed = tick.result?.failed ?? [];
-  return `leaderboard: ${tick.result?.snapshots.length} snapshots from ${tick.result?.votes} votes in ${ms} ms${
+  const read = tick.result?.read;
+  return `leaderboard: ${tick.result?.snapshots.length} snapshots from ${tick.result?.votes} votes in ${ms} ms (${read?.mode} read${read?.reason ? `: ${read.reason}` : ""})${
     failed.length
       ? `; ${failed.length} boards failed: ${failed.map((f) => `${f.category}${f.styleControl ? "+style" : ""}: ${f.error}`).join("; ")}`
       : ""

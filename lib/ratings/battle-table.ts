@@ -159,6 +159,17 @@ export class Column<T extends Int32Array | Uint8Array | Float64Array> {
   at(index: number): number {
     return this.data[index] as number;
   }
+  set(index: number, value: number) {
+    this.data[index] = value;
+  }
+  /** Keeps the first `length` values. */
+  truncate(length: number) {
+    this.length = Math.min(this.length, length);
+  }
+  /** The values so far, without copying (valid until the next push). */
+  view(): T {
+    return this.data.subarray(0, this.length) as T;
+  }
   finish(): T {
     return this.data.slice(0, this.length) as T;
   }

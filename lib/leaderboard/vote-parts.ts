@@ -1,0 +1,181 @@
+// The SQL that reads the votes into a VoteStore, in four parts of one row per vote, for every vote or a filtered few.
+
+import { JUDGED_CATEGORIES, RULES_LABELLER } from "../categories/names";
+import type { Column } from "../ratings/battle-table";
+import { WINNER_CODE, type Winner } from "../ratings/types";
+import { wordsOfHex } from "./uuid-index";
+import type { LabelSet, VoteStore } from "./vote-store";
+
+/**
+ * What makes two battles "the same prompt" for de-duplication: the visitor's prompts (side a's copy) and the
+ * hashes of their images, per conversation `c`.
+ */
+export const PROMPT_KEY_SQL = `(SELECT md5(string_agg(m.content || ':' || COALESCE((SELECT string_agg(mi."imageSha256", ',' ORDER BY mi.position)
+                                                              FROM "MessageImage" mi WHERE mi."messageId" = m.id), ''),
+                                   E'\\x1f' ORDER BY m.turn))
+               FROM "Message" m
+              WHERE m."conversationId" = c.id AND m.side = 'a' AND m.role = 'user' AND NOT m.superseded)`;
+
+/**
+ * The votes in order, each with its conversation, in four parts: the vote itself, the style counts of its answers,
+ * its labels and its prompt key. Each part is one set-based pass (a hash aggregate joined to the votes) rather than
+ * four correlated lookups per vote (~50 µs a vote: 72 s at 1M votes). The four run at once on their own connections
+ * over one exported snapshot, and each is read into the store's columns as soon as its rows come, so parsing one
+ * overlaps the database's work on the others. Every part has exactly one row per vote, in the same order: row k of
+ * each belongs to vote k. A part reads every vote, or those a filter names (the newest, or some conversations').
+ */
+const VOTE_ORDER = `ORDER BY v."createdAt", v.id`;
+
+/** Which votes a read covers: all of them, or those `sql` (on vote `v`, with `$F` its one parameter) selects. */
+export interface VoteFilter {
+  sql: string;
+  param: unknown;
+}
+
+/** Writes a part's SQL for a filter: `where` for the votes; `scope(column)` narrows an aggregate to the filtered
+ *  votes' conversations (`column` a conversation's id) or their messages (`column` a message's id, `of` "message"). */
+type PartSql = (where: string, scope: (column: string, of?: "message") => string) => string;
+
+export interface Part {
+  sql: PartSql;
+  params: unknown[];
+  /** the next rows of this part, in vote order, appended to the store */
+  take(rows: unknown[][], store: VoteStore): void;
+}
+
+/** The index into EXCLUSIONS of vote `v` of conversation `c` by visitor `vis`; `$1`: whether demo battles count. */
+const EXCLUSION_SQL = `CASE WHEN c."isDemo" AND NOT $1::boolean THEN 1
+                            WHEN NOT v.anonymous THEN 2
+                            WHEN c."moderationStatus"::text IN ('flagged', 'banned') THEN 3
+                            WHEN vis."bannedAt" IS NOT NULL THEN 4
+                            WHEN NOT v.counted THEN 5
+                            ELSE 0 END`;
+
+export const voteColumns = (includeDemo: boolean): Part => ({
+  sql: (where) => `SELECT ${EXCLUSION_SQL}, v.winner::text, v."modelAId", v."modelBId",
+                          extract(epoch FROM v."createdAt")::float8, v."visitorId", v.turn, c."isPreset", c.language,
+                          v."conversationId"
+                     FROM "Vote" v
+                     JOIN "Conversation" c ON c.id = v."conversationId"
+                     LEFT JOIN "Visitor" vis ON vis.id = v."visitorId"
+                    ${where} ${VOTE_ORDER}`,
+  params: [includeDemo],
+  take(rows, store) {
+    for (const r of rows) {
+      store.excluded.push(r[0] as number);
+      store.winner.push(WINNER_CODE[r[1] as Winner]);
+      store.a.push(store.models.id(r[2] as string));
+      store.b.push(store.models.id(r[3] as string));
+      store.tstamp.push(r[4] as number);
+      store.judge.push(r[5] === null ? -1 : store.judges.id(r[5] as string));
+      store.turn.push(r[6] as number);
+      store.isPreset.push(r[7] ? 1 : 0);
+      const language = r[8] as string | null;
+      store.language.push(language && language !== "unknown" ? store.languages.id(language) : -1);
+      pushWords(store.conversation, r[9] as string);
+    }
+  },
+});
+
+/** Summed style counts of A's and B's answers (zeros when none is recorded), and named entities once every answer
+ *  has been counted. */
+export const styleColumns = (): Part => ({
+  sql: (where, scope) => `WITH style AS (
+          SELECT m."conversationId" AS id,
+                 COALESCE(SUM(r.tokens) FILTER (WHERE m.side = 'a'), 0)::float8 AS ta,
+                 COALESCE(SUM(r."headerCount") FILTER (WHERE m.side = 'a'), 0)::float8 AS ha,
+                 COALESCE(SUM(r."listCount") FILTER (WHERE m.side = 'a'), 0)::float8 AS la,
+                 COALESCE(SUM(r."boldCount") FILTER (WHERE m.side = 'a'), 0)::float8 AS ba,
+                 COALESCE(SUM(r.tokens) FILTER (WHERE m.side = 'b'), 0)::float8 AS tb,
+                 COALESCE(SUM(r."headerCount") FILTER (WHERE m.side = 'b'), 0)::float8 AS hb,
+                 COALESCE(SUM(r."listCount") FILTER (WHERE m.side = 'b'), 0)::float8 AS lb,
+                 COALESCE(SUM(r."boldCount") FILTER (WHERE m.side = 'b'), 0)::float8 AS bb,
+                 CASE WHEN bool_and(r."entityCount" IS NOT NULL)
+                      THEN COALESCE(SUM(r."entityCount") FILTER (WHERE m.side = 'a'), 0)::float8 END AS ea,
+                 CASE WHEN bool_and(r."entityCount" IS NOT NULL)
+                      THEN COALESCE(SUM(r."entityCount") FILTER (WHERE m.side = 'b'), 0)::float8 END AS eb
+            FROM "Message" m JOIN "ResponseMeta" r ON r."messageId" = m.id
+           WHERE m.role = 'assistant' AND NOT m.superseded ${scope('m."conversationId"')}
+           GROUP BY m."conversationId")
+        SELECT s.ta, s.ha, s.la, s.ba, s.tb, s.hb, s.lb, s.bb, s.ea, s.eb
+          FROM "Vote" v LEFT JOIN style s ON s.id = v."conversationId"
+         ${where} ${VOTE_ORDER}`,
+  params: [],
+  take(rows, store) {
+    for (const r of rows) {
+      for (let k = 0; k < 8; k++) store.style.push((r[k] as number | null) ?? 0);
+      const known = r[8] !== null && r[9] !== null;
+      store.entities.push(known ? (r[8] as number) : Number.NaN);
+      store.entities.push(known ? (r[9] as number) : Number.NaN);
+    }
+  },
+});
+
+/** The labels that count: the judge's (`$2`) for the judged categories (`$1`), the rules' for the others; kept as a
+ *  bit mask over the labels the board uses (LabelSet). */
+export const labelColumns = (judgedBy: string, labelSet: LabelSet): Part => ({
+  sql: (where, scope) => `WITH labels AS (
+          SELECT bc."conversationId" AS id, array_agg(DISTINCT bc.category) AS categories
+            FROM "BattleCategory" bc
+           WHERE bc.value
+             AND bc.labeller = CASE WHEN bc.category = ANY($1::text[]) THEN $2 ELSE '${RULES_LABELLER.name}' END
+             ${scope('bc."conversationId"')}
+           GROUP BY bc."conversationId")
+        SELECT l.categories FROM "Vote" v LEFT JOIN labels l ON l.id = v."conversationId"
+         ${where} ${VOTE_ORDER}`,
+  params: [[...JUDGED_CATEGORIES], judgedBy],
+  take(rows, store) {
+    for (const r of rows) {
+      const labels = r[0] as string[] | null;
+      // 0 while a battle has no label at all (its refusal label then is unknown)
+      store.labelled.push(labels === null ? 0 : 1);
+      store.labels.push(labelSet.maskOf(labels ?? []));
+    }
+  },
+});
+
+/**
+ * For de-duplication: each vote's prompt key (as PROMPT_KEY_SQL: the visitor's prompts, side a's copy, and their
+ * images' hashes; a digest of the conversation's own id when it has none), as four words. They are counted in
+ * memory (UuidIndex), so a read of the newest votes can update the counts of every older vote sharing their keys.
+ */
+export const promptColumns = (): Part => ({
+  sql: (where, scope) => `WITH images AS (
+          SELECT mi."messageId" AS id, string_agg(mi."imageSha256", ',' ORDER BY mi.position) AS list
+            FROM "MessageImage" mi
+           WHERE TRUE ${scope('mi."messageId"', "message")}
+           GROUP BY mi."messageId"),
+        prompts AS (
+          SELECT m."conversationId" AS id,
+                 md5(string_agg(m.content || ':' || COALESCE(i.list, ''), E'\\x1f' ORDER BY m.turn)) AS key
+            FROM "Message" m LEFT JOIN images i ON i.id = m.id
+           WHERE m.side = 'a' AND m.role = 'user' AND NOT m.superseded ${scope('m."conversationId"')}
+           GROUP BY m."conversationId")
+        SELECT COALESCE(p.key, md5('#' || v."conversationId"))
+          FROM "Vote" v LEFT JOIN prompts p ON p.id = v."conversationId"
+         ${where} ${VOTE_ORDER}`,
+  params: [],
+  take(rows, store) {
+    for (const r of rows) pushWords(store.promptKey, r[0] as string);
+  },
+});
+
+/** Appends the four words of a uuid or md5 hex string. */
+function pushWords(column: Column<Int32Array>, hex: string) {
+  const at = column.length;
+  for (let w = 0; w < 4; w++) column.push(0);
+  wordsOfHex(hex, column, at);
+}
+
+/** The part's SQL and parameters for a filter (its parameter numbered after the part's own). */
+export function partQuery(part: Part, filter: VoteFilter | null): { text: string; values: unknown[] } {
+  if (!filter) return { text: part.sql("", () => ""), values: part.params };
+  const own = `$${part.params.length + 1}`;
+  const where = filter.sql.replaceAll("$F", own);
+  const conversations = `SELECT v."conversationId" FROM "Vote" v WHERE ${where}`;
+  const scope = (column: string, of?: "message") =>
+    of === "message"
+      ? `AND ${column} IN (SELECT im.id FROM "Message" im WHERE im."conversationId" IN (${conversations}))`
+      : `AND ${column} IN (${conversations})`;
+  return { text: part.sql(`WHERE ${where}`, scope), values: [...part.params, filter.param] };
+}

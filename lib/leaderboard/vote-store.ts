@@ -1,0 +1,252 @@
+// Every vote as read from the database, counted or not, in columns: what the leaderboard's battle table is built
+// from. Left out of the table, and counted: demo battles, named (non-anonymous) battles and those whose answers
+// revealed a model, battles stopped by moderation, votes from banned visitors, and votes an integrity rule did not
+// count.
+
+import type pg from "pg";
+import { dedupTagsFromCounts } from "../categories/dedup";
+import { LEADERBOARD_TAGS } from "../categories/names";
+import {
+  type BattleTable,
+  BattleTableBuilder,
+  bytes,
+  type Column,
+  floats,
+  Interner,
+  ints,
+} from "../ratings/battle-table";
+import { CODE_WINNER, type StyleCounts, type Winner } from "../ratings/types";
+import { UuidIndex, uuidOfWords } from "./uuid-index";
+
+export interface Exclusions {
+  demo: number;
+  notAnonymous: number;
+  moderation: number;
+  bannedVisitor: number;
+  notCounted: number;
+}
+
+export interface LiveBattles {
+  table: BattleTable;
+  /** votes seen, before exclusions */
+  votes: number;
+  excluded: Exclusions;
+}
+
+/** Why a vote does not count, in the order the reasons are checked; 0 when it counts. */
+export const EXCLUSIONS = ["", "demo", "notAnonymous", "moderation", "bannedVisitor", "notCounted"] as const;
+
+/** The labels the board reads (its category tags and refusal), in the order PostgreSQL sorts them: the order
+ *  `array_agg(DISTINCT …)` gives a battle's labels, which decides the order categories first appear in. */
+export class LabelSet {
+  private readonly bit: Map<string, number>;
+  private readonly decoded = new Map<number, { categories: string[]; refusal: boolean }>();
+  constructor(readonly names: string[]) {
+    this.bit = new Map(names.map((name, k) => [name, k]));
+  }
+
+  static async sorted(client: pg.PoolClient): Promise<LabelSet> {
+    const { rows } = await client.query<{ names: string[] }>(
+      "SELECT array_agg(x ORDER BY x) AS names FROM unnest($1::text[]) x",
+      [[...LEADERBOARD_TAGS, "refusal"]],
+    );
+    return new LabelSet(rows[0]?.names ?? []);
+  }
+
+  maskOf(labels: string[]): number {
+    let mask = 0;
+    for (const label of labels) {
+      const bit = this.bit.get(label);
+      if (bit !== undefined) mask |= 1 << bit;
+    }
+    return mask;
+  }
+
+  of(mask: number) {
+    let labels = this.decoded.get(mask);
+    if (!labels) {
+      const names = this.names.filter((_, k) => mask & (1 << k));
+      labels = { categories: names.filter((c) => LEADERBOARD_TAGS.has(c)), refusal: names.includes("refusal") };
+      this.decoded.set(mask, labels);
+    }
+    return labels;
+  }
+}
+
+/**
+ * Every vote, counted or not, as read from the database, in vote order: what the battle table is built from. Kept
+ * between recomputes by the jobs process, so a recompute reads only what changed (LiveBattleCache).
+ */
+export class VoteStore {
+  readonly excluded = bytes();
+  readonly winner = bytes();
+  readonly a = ints();
+  readonly b = ints();
+  readonly tstamp = floats();
+  readonly judge = ints();
+  readonly turn = ints();
+  readonly isPreset = bytes();
+  readonly language = ints();
+  /** the conversation's id, 4 words a vote */
+  readonly conversation = ints();
+  /** 8 a vote */
+  readonly style = floats();
+  /** 2 a vote, NaN when unknown */
+  readonly entities = floats();
+  readonly labelled = bytes();
+  /** a LabelSet mask */
+  readonly labels = ints();
+  /** 4 words a vote */
+  readonly promptKey = ints();
+  readonly models = new Interner();
+  readonly judges = new Interner();
+  readonly languages = new Interner();
+
+  get count() {
+    return this.excluded.length;
+  }
+
+  /** Every column holds the same number of votes. */
+  aligned(): boolean {
+    const n = this.count;
+    return (
+      this.conversation.length === 4 * n &&
+      this.style.length === 8 * n &&
+      this.entities.length === 2 * n &&
+      this.labels.length === n &&
+      this.labelled.length === n &&
+      this.promptKey.length === 4 * n
+    );
+  }
+
+  /** Every column, with its values per vote. */
+  private columns(): [Column<Int32Array | Uint8Array | Float64Array>, number][] {
+    return [
+      [this.excluded, 1],
+      [this.winner, 1],
+      [this.a, 1],
+      [this.b, 1],
+      [this.tstamp, 1],
+      [this.judge, 1],
+      [this.turn, 1],
+      [this.isPreset, 1],
+      [this.language, 1],
+      [this.labelled, 1],
+      [this.labels, 1],
+      [this.conversation, 4],
+      [this.style, 8],
+      [this.entities, 2],
+      [this.promptKey, 4],
+    ];
+  }
+
+  /** Keeps the first `n` votes. */
+  truncate(n: number) {
+    for (const [column, width] of this.columns()) column.truncate(width * n);
+  }
+
+  /** A copy of the votes from `from` on, to tell afterwards whether reading them again changed anything. */
+  tail(from: number): ArrayLike<number>[] {
+    return this.columns().map(([column, width]) => column.view().slice(width * from));
+  }
+
+  /** The votes from `from` on are the ones `tail(from)` copied. */
+  sameTail(from: number, copy: ArrayLike<number>[]): boolean {
+    return this.columns().every(([column, width], c) => {
+      const now = column.view().subarray(width * from);
+      const before = copy[c] as ArrayLike<number>;
+      if (now.length !== before.length) return false;
+      // NaN (unknown entities) equals NaN here
+      for (let k = 0; k < now.length; k++) if (!Object.is(now[k], before[k])) return false;
+      return true;
+    });
+  }
+
+  /** Overwrites vote `to` with vote `from` of `other` (a re-read of the same vote). */
+  overwrite(to: number, other: VoteStore, from: number) {
+    this.excluded.set(to, other.excluded.at(from));
+    this.winner.set(to, other.winner.at(from));
+    this.a.set(to, this.models.id(other.models.names[other.a.at(from)] as string));
+    this.b.set(to, this.models.id(other.models.names[other.b.at(from)] as string));
+    this.tstamp.set(to, other.tstamp.at(from));
+    const judge = other.judge.at(from);
+    this.judge.set(to, judge === -1 ? -1 : this.judges.id(other.judges.names[judge] as string));
+    this.turn.set(to, other.turn.at(from));
+    this.isPreset.set(to, other.isPreset.at(from));
+    const language = other.language.at(from);
+    this.language.set(to, language === -1 ? -1 : this.languages.id(other.languages.names[language] as string));
+    for (let k = 0; k < 8; k++) this.style.set(8 * to + k, other.style.at(8 * from + k));
+    for (let k = 0; k < 2; k++) this.entities.set(2 * to + k, other.entities.at(2 * from + k));
+    this.labelled.set(to, other.labelled.at(from));
+    this.labels.set(to, other.labels.at(from));
+    for (let k = 0; k < 4; k++) {
+      this.conversation.set(4 * to + k, other.conversation.at(4 * from + k));
+      this.promptKey.set(4 * to + k, other.promptKey.at(4 * from + k));
+    }
+  }
+
+  /** Each conversation's vote (a conversation has at most one). */
+  votesByConversation(): UuidIndex {
+    const index = new UuidIndex(this.count);
+    const words = this.conversation.view();
+    for (let k = 0; k < this.count; k++) index.set(words, 4 * k, k);
+    return index;
+  }
+
+  /** The battles that count, as the rating engine's table, with FastChat's de-duplication tags. */
+  liveBattles(labelSet: LabelSet): LiveBattles {
+    const excluded: Exclusions = { demo: 0, notAnonymous: 0, moderation: 0, bannedVisitor: 0, notCounted: 0 };
+    const builder = new BattleTableBuilder();
+    const keys = this.promptKey.view();
+    /** counted votes per prompt key */
+    const perKey = new UuidIndex(this.count);
+    /** each counted vote's position among all votes */
+    const counted: number[] = [];
+    for (let k = 0; k < this.count; k++) {
+      const reason = EXCLUSIONS[this.excluded.at(k)];
+      if (reason) {
+        excluded[reason]++;
+        continue;
+      }
+      counted.push(k);
+      perKey.add(keys, 4 * k, 1);
+      const { categories, refusal } = labelSet.of(this.labels.at(k));
+      const language = this.language.at(k);
+      const judge = this.judge.at(k);
+      const entityA = this.entities.at(2 * k);
+      builder.add({
+        modelA: this.models.names[this.a.at(k)] as string,
+        modelB: this.models.names[this.b.at(k)] as string,
+        winner: CODE_WINNER[this.winner.at(k)] as Winner,
+        anony: true,
+        language: language === -1 ? undefined : this.languages.names[language],
+        turn: this.turn.at(k),
+        tstamp: this.tstamp.at(k),
+        judge: judge === -1 ? undefined : this.judges.names[judge],
+        isPreset: this.isPreset.at(k) === 1,
+        // unknown until tagged, so untagged battles stay in the no_refusal board
+        isRefusal: this.labelled.at(k) === 0 ? undefined : refusal,
+        categories,
+        style: Array.from({ length: 8 }, (_, f) => this.style.at(8 * k + f)) as unknown as StyleCounts,
+        entities: Number.isNaN(entityA) ? undefined : [entityA, this.entities.at(2 * k + 1)],
+      });
+    }
+    const table = builder.build();
+    // de-duplication over the battles that count, keyed by the visitor's prompts and images
+    const conversations = this.conversation.view();
+    const wordsOf = (words: Int32Array, k: number) =>
+      uuidOfWords(
+        words[4 * k] as number,
+        words[4 * k + 1] as number,
+        words[4 * k + 2] as number,
+        words[4 * k + 3] as number,
+      );
+    const { sampled } = dedupTagsFromCounts(
+      counted.map((k) => perKey.get(keys, 4 * k) as number),
+      (i) => wordsOf(keys, counted[i] as number),
+      (i) => wordsOf(conversations, counted[i] as number),
+    );
+    table.dedupKeep.set(sampled);
+    return { table, votes: this.count, excluded };
+  }
+}
