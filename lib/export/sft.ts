@@ -8,7 +8,7 @@ import { FROM_BATTLES_OR_CHATS, RELEASED_BATTLE_CLAUSES, RELEASED_CHAT_CLAUSES }
 import type { Db } from "../db/context";
 import { InvalidInput } from "../errors";
 import { currentSnapshot } from "../leaderboard/serve";
-import { ROW_SQL } from "./export";
+import { type BareRow, CONVERSATION_SQL, withDetails } from "./details";
 import { ImageCopier } from "./image-copier";
 import { type BattleRow, imagePath, type MessageRow } from "./records";
 import { REDACTION_NOTE, redactPersonal } from "./redact";
@@ -115,13 +115,14 @@ export async function exportSft(db: Db, options: SftOptions): Promise<SftSummary
   try {
     for (;;) {
       const params: unknown[] = after ? [models, after.at, after.id] : [models];
-      const { rows }: { rows: BattleRow[] } = await db.pool.query(
-        `SELECT c."visitorId", c."createdAt" AS at, NULL AS winner, NULL AS anonymous, ${ROW_SQL}
+      const { rows: bare }: { rows: BareRow[] } = await db.pool.query(
+        `SELECT c."visitorId", c."createdAt" AS at, NULL AS winner, NULL AS anonymous, ${CONVERSATION_SQL}
            ${FROM_BATTLES_OR_CHATS}
           WHERE ${released} ${after ? `AND (c."createdAt", c.id) > ($2::timestamp, $3::uuid)` : ""}
           ORDER BY c."createdAt", c.id LIMIT ${batchSize}`,
         params,
       );
+      const rows: BattleRow[] = await withDetails(db, bare);
       const chunks: string[] = [];
       for (const row of rows) {
         for (const side of ["a", "b"] as const) {

@@ -15,7 +15,7 @@ import {
 } from "./vote-parts";
 import { LabelSet, type LiveBattles, VoteStore } from "./vote-store";
 
-export { PROMPT_KEY_SQL, type VoteFilter } from "./vote-parts";
+export type { VoteFilter } from "./vote-parts";
 export type { Exclusions, LiveBattles } from "./vote-store";
 
 /** Memory for one connection's sorts and hash aggregates while loading (the aggregates of 1M votes spill to disk

@@ -7,14 +7,22 @@ import { wordsOfHex } from "./uuid-index";
 import type { LabelSet, VoteStore } from "./vote-store";
 
 /**
- * What makes two battles "the same prompt" for de-duplication: the visitor's prompts (side a's copy) and the
- * hashes of their images, per conversation `c`.
+ * What makes two battles "the same prompt" for de-duplication: the visitor's prompts (side a's copy) and the hashes
+ * of their images, per conversation: CTEs `images` and `prompts` (id, key), narrowed by `scope` when given.
  */
-export const PROMPT_KEY_SQL = `(SELECT md5(string_agg(m.content || ':' || COALESCE((SELECT string_agg(mi."imageSha256", ',' ORDER BY mi.position)
-                                                              FROM "MessageImage" mi WHERE mi."messageId" = m.id), ''),
-                                   E'\\x1f' ORDER BY m.turn))
-               FROM "Message" m
-              WHERE m."conversationId" = c.id AND m.side = 'a' AND m.role = 'user' AND NOT m.superseded)`;
+export function promptKeysSql(scope: (column: string, of?: "message") => string = () => ""): string {
+  return `images AS (
+          SELECT mi."messageId" AS id, string_agg(mi."imageSha256", ',' ORDER BY mi.position) AS list
+            FROM "MessageImage" mi
+           WHERE TRUE ${scope('mi."messageId"', "message")}
+           GROUP BY mi."messageId"),
+        prompts AS (
+          SELECT m."conversationId" AS id,
+                 md5(string_agg(m.content || ':' || COALESCE(i.list, ''), E'\\x1f' ORDER BY m.turn)) AS key
+            FROM "Message" m LEFT JOIN images i ON i.id = m.id
+           WHERE m.side = 'a' AND m.role = 'user' AND NOT m.superseded ${scope('m."conversationId"')}
+           GROUP BY m."conversationId")`;
+}
 
 /**
  * The votes in order, each with its conversation, in four parts: the vote itself, the style counts of its answers,
@@ -135,22 +143,12 @@ export const labelColumns = (judgedBy: string, labelSet: LabelSet): Part => ({
 });
 
 /**
- * For de-duplication: each vote's prompt key (as PROMPT_KEY_SQL: the visitor's prompts, side a's copy, and their
+ * For de-duplication: each vote's prompt key (promptKeysSql: the visitor's prompts, side a's copy, and their
  * images' hashes; a digest of the conversation's own id when it has none), as four words. They are counted in
  * memory (UuidIndex), so a read of the newest votes can update the counts of every older vote sharing their keys.
  */
 export const promptColumns = (): Part => ({
-  sql: (where, scope) => `WITH images AS (
-          SELECT mi."messageId" AS id, string_agg(mi."imageSha256", ',' ORDER BY mi.position) AS list
-            FROM "MessageImage" mi
-           WHERE TRUE ${scope('mi."messageId"', "message")}
-           GROUP BY mi."messageId"),
-        prompts AS (
-          SELECT m."conversationId" AS id,
-                 md5(string_agg(m.content || ':' || COALESCE(i.list, ''), E'\\x1f' ORDER BY m.turn)) AS key
-            FROM "Message" m LEFT JOIN images i ON i.id = m.id
-           WHERE m.side = 'a' AND m.role = 'user' AND NOT m.superseded ${scope('m."conversationId"')}
-           GROUP BY m."conversationId")
+  sql: (where, scope) => `WITH ${promptKeysSql(scope)}
         SELECT COALESCE(p.key, md5('#' || v."conversationId"))
           FROM "Vote" v LEFT JOIN prompts p ON p.id = v."conversationId"
          ${where} ${VOTE_ORDER}`,
