@@ -57,8 +57,9 @@ export async function seedBenchVotes(
                (CASE WHEN c5 < 0.1 THEN 'tie' WHEN c5 < 0.13 THEN 'tie (bothbad)'
                      WHEN r < 1 / (1 + 10 ^ ((b - a) * 10 / 400.0)) THEN 'model_a' ELSE 'model_b' END)::"Winner",
                'm' || lpad(a::text, 2, '0'), 'm' || lpad(b::text, 2, '0'), turn, at + interval '1 minute' FROM seed;
-        INSERT INTO "BattleCategory" ("conversationId", category, labeller, "labellerVersion", value)
-        SELECT id, category, 'rules', '1', true FROM seed,
+        -- labelled after the vote, as the tagging queue does
+        INSERT INTO "BattleCategory" ("conversationId", category, labeller, "labellerVersion", value, "createdAt")
+        SELECT id, category, 'rules', '1', true, at + interval '2 minutes' FROM seed,
                LATERAL unnest(array_remove(ARRAY[
                  CASE WHEN c1 < 0.30 THEN 'ocr' END, CASE WHEN c2 < 0.20 THEN 'captioning' END,
                  CASE WHEN c3 < 0.08 THEN 'coding' END, CASE WHEN c4 < 0.10 THEN 'homework' END,

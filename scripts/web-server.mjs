@@ -2,7 +2,8 @@
 // address from the socket and ARENA_TRUSTED_PROXIES, refuses NUL bytes in URLs and oversized declared bodies
 // before anything is read, cuts bodies that pass their ceiling as they arrive, sets the security headers, and
 // gives Next's bare 405s and Node's parser errors the error shape, and compresses what it serves (brotli or gzip:
-// HTML, JSON, JavaScript, CSS; never images, never a stream marked no-transform such as the answers' NDJSON).
+// HTML, JSON, JavaScript, CSS; never images, never a stream marked no-transform such as the answers' NDJSON); the
+// leaderboard API's public answers are kept a moment and answered again without Next (lib/http/public-cache.mjs).
 //   node scripts/web-server.mjs start|dev [-p PORT] [-H HOST]
 import http from "node:http";
 import compression from "compression";
@@ -21,6 +22,7 @@ import {
   sendError,
   stampClient,
 } from "../lib/http/front-door.mjs";
+import { publicCache } from "../lib/http/public-cache.mjs";
 
 const [mode = "start", ...args] = process.argv.slice(2);
 if (mode !== "start" && mode !== "dev") {
@@ -50,6 +52,9 @@ handOverFrontDoorToken(token);
 // brotli at quality 4 (the middleware's default): ~190 KB → ~55 KB for the arena's first view at a fraction of a
 // millisecond per KB; Next flushes the compressor after each streamed chunk of a page (res.flush)
 const compress = compression({ threshold: 1024 });
+// the leaderboard API's public answers, for half the time each web process keeps the served snapshot (so the two
+// together stay within the staleness ARENA_LEADERBOARD_CACHE_MS allows)
+const cache = publicCache({ ttlMs: Math.floor(settings.ARENA_LEADERBOARD_CACHE_MS / 2) });
 
 const app = next({ dev: mode === "dev", dir: process.cwd(), port, hostname });
 const handle = app.getRequestHandler();
@@ -66,9 +71,12 @@ const server = http.createServer((req, res) => {
   }
   limitBody(req, res, ceiling);
   stampClient(req, proxies, token);
+  if (cache.serve(req, res)) return;
   compress(req, res, () => {
     // patched after the compressor, so it sees Next's bare 405 before the compressor sends headers
     if (req.url?.startsWith("/api/")) jsonMethodNotAllowed(req, res);
+    // and the cache sees the body before it is compressed
+    cache.record(req, res);
     handle(req, res).catch((error) => {
       console.error("unexpected error before a route:", error instanceof Error ? error.message : error);
       if (!res.headersSent) sendError(res, 500, "internal_error", "something went wrong on our side; please try again");
