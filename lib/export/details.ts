@@ -96,3 +96,41 @@ async function imagesOf(db: Db, messageIds: string[]) {
   }
   return out;
 }
+
+export interface KeysetQuery<T> {
+  /** the selected columns and FROM clause, without WHERE */
+  select: string;
+  where: string;
+  params: unknown[];
+  /** the ordering key's columns: a timestamp, then a uuid */
+  order: [string, string];
+  keyOf: (row: T) => { at: Date; id: string };
+  size: number;
+}
+
+/** The rows in keyset batches with their details; the next batch is read while the caller works on this one. */
+export async function* keysetBatches<T extends BareRow>(
+  db: Db,
+  query: KeysetQuery<T>,
+): AsyncGenerator<(T & Pick<BattleRow, "messages" | "labels">)[]> {
+  const [atColumn, idColumn] = query.order;
+  const fetch = async (after: { at: Date; id: string } | null) => {
+    const n = query.params.length;
+    const keyset = after ? `AND (${atColumn}, ${idColumn}) > ($${n + 1}::timestamp, $${n + 2}::uuid)` : "";
+    const { rows } = await db.pool.query<T>(
+      `${query.select} WHERE ${query.where} ${keyset} ORDER BY ${atColumn}, ${idColumn} LIMIT ${query.size}`,
+      after ? [...query.params, after.at, after.id] : query.params,
+    );
+    return withDetails(db, rows);
+  };
+  type Detailed = T & Pick<BattleRow, "messages" | "labels">;
+  let next: Promise<Detailed[]> | null = fetch(null);
+  while (next) {
+    const rows: Detailed[] = await next;
+    const tail: Detailed | undefined = rows[rows.length - 1];
+    next = tail && rows.length === query.size ? fetch(query.keyOf(tail)) : null;
+    // a consumer that stops early must not leave the prefetch's rejection unhandled
+    next?.catch(() => {});
+    yield rows;
+  }
+}

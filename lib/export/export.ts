@@ -18,7 +18,7 @@ import {
 import type { Db } from "../db/context";
 import { promptKeysSql } from "../leaderboard/vote-parts";
 import { yieldToLoop } from "../text";
-import { type BareRow, CONVERSATION_SQL, withDetails } from "./details";
+import { type BareRow, CONVERSATION_SQL, keysetBatches } from "./details";
 import { ImageCopier } from "./image-copier";
 import {
   BATTLE_COLUMNS,
@@ -238,26 +238,16 @@ export async function* battleBatches(
   );
   const dedup = await dedupFor(db, where);
   const recordOptions = recordOptionsFor(options.salt, Boolean(options.redact), dedup);
-  const fetchBatch = async (after: { at: Date; id: string } | null): Promise<VoteRow[]> => {
-    const n = where.params.length;
-    const keyset: string = after ? `AND (v."createdAt", v.id) > ($${n + 1}::timestamp, $${n + 2}::uuid)` : "";
-    const { rows }: { rows: Omit<VoteRow, "messages" | "labels">[] } = await db.pool.query(
-      `SELECT v.id AS "voteId", v.winner::text AS winner, v.anonymous, v."visitorId", v."createdAt" AS at,
-              ${CONVERSATION_SQL}
-         ${FROM_BATTLES} WHERE ${where.sql} ${keyset}
-        ORDER BY v."createdAt", v.id LIMIT ${batchSize}`,
-      after ? [...where.params, after.at, after.id] : where.params,
-    );
-    return withDetails(db, rows);
-  };
   // the next batch is read while this one is turned into records and written
-  let next: Promise<VoteRow[]> | null = fetchBatch(null);
-  while (next) {
-    const rows: VoteRow[] = await next;
-    const tail: VoteRow | undefined = rows[rows.length - 1];
-    next = tail && rows.length === batchSize ? fetchBatch({ at: tail.at, id: tail.voteId }) : null;
-    // a consumer that stops early must not leave the prefetch's rejection unhandled
-    next?.catch(() => {});
+  for await (const rows of keysetBatches<Omit<VoteRow, "messages" | "labels">>(db, {
+    select: `SELECT v.id AS "voteId", v.winner::text AS winner, v.anonymous, v."visitorId", v."createdAt" AS at,
+                    ${CONVERSATION_SQL} ${FROM_BATTLES}`,
+    where: where.sql,
+    params: where.params,
+    order: ['v."createdAt"', "v.id"],
+    keyOf: (row) => ({ at: row.at, id: row.voteId }),
+    size: batchSize,
+  })) {
     yield { rows, records: await recordsOf(rows, recordOptions, options.signal), total };
   }
 }
@@ -348,23 +338,15 @@ export async function exportDataset(db: Db, options: ExportOptions): Promise<Exp
       params.push(models);
       clauses.push(`c."modelAId" = ANY($${params.length}::text[])`);
     }
-    const fetchChats = async (after: { at: Date; id: string } | null): Promise<BattleRow[]> => {
-      const n = params.length;
-      const keyset: string = after ? `AND (c."createdAt", c.id) > ($${n + 1}::timestamp, $${n + 2}::uuid)` : "";
-      const { rows }: { rows: BareRow[] } = await db.pool.query(
-        `SELECT c."visitorId", c."createdAt" AS at, NULL AS winner, NULL AS anonymous, ${CONVERSATION_SQL}
-           ${FROM_CHATS} WHERE ${clauses.join(" AND ")} ${keyset}
-          ORDER BY c."createdAt", c.id LIMIT ${batchSize}`,
-        after ? [...params, after.at, after.id] : params,
-      );
-      return withDetails(db, rows);
-    };
-    let next: Promise<BattleRow[]> | null = fetchChats(null);
-    while (next) {
-      const rows: BattleRow[] = await next;
-      const tail: BattleRow | undefined = rows[rows.length - 1];
-      next = tail && rows.length === batchSize ? fetchChats({ at: tail.at, id: tail.conversationId }) : null;
-      next?.catch(() => {});
+    for await (const rows of keysetBatches<BareRow>(db, {
+      select: `SELECT c."visitorId", c."createdAt" AS at, NULL AS winner, NULL AS anonymous, ${CONVERSATION_SQL}
+                 ${FROM_CHATS}`,
+      where: clauses.join(" AND "),
+      params,
+      order: ['c."createdAt"', "c.id"],
+      keyOf: (row) => ({ at: row.at, id: row.conversationId }),
+      size: batchSize,
+    })) {
       for (const row of rows) await copyImages(row);
       await out.write(
         rows.map((row: BattleRow) => chatRecord(row, recordOptions)) as unknown as Record<string, unknown>[],

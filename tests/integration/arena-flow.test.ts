@@ -12,13 +12,13 @@ import {
   castVote,
   continueWithPair,
   conversationView,
-  visitorHistory,
   openConversation,
   prepareTurn,
   reportAnswer,
   requestStop,
   streamTurn,
   type TurnEvent,
+  visitorHistory,
 } from "../../lib/arena";
 import { ANSWER_HEARTBEAT_MS } from "../../lib/arena/history";
 import { lockVoterSql } from "../../lib/arena/votes";

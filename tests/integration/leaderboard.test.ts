@@ -16,6 +16,7 @@ import { BattleTable, computeLeaderboard, type Winner } from "../../lib/ratings"
 import { createRandom } from "../../lib/ratings/random";
 import { scratchDatabase } from "./db-admin";
 import { runCli } from "./run-cli";
+import { runPayloads } from "./run-payloads";
 
 let db: Db;
 let url: string;
@@ -356,17 +357,7 @@ describe("leaderboard snapshots", () => {
   });
 
   it("reuse the boards whose battles did not change, equal to fitting them again, and refit the others", async () => {
-    const payloads = async (runId: string | null) => {
-      const rows = await db.prisma.leaderboardSnapshot.findMany({
-        where: { params: { path: ["runId"], equals: runId as string } },
-      });
-      return Object.fromEntries(
-        rows.map((row) => {
-          const { runId: _runId, ...payload } = row.payload as Record<string, unknown>;
-          return [`${row.category}/${row.styleControl}`, payload];
-        }),
-      );
-    };
+    const payloads = (runId: string | null) => runPayloads(db, runId);
     const fitted = await recomputeSnapshots(db, { rounds: 5, reuse: false });
     expect(fitted.reused).toEqual([]);
     const copied = await recomputeSnapshots(db, { rounds: 5 });

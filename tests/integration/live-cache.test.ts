@@ -13,6 +13,7 @@ import { recomputeSnapshots } from "../../lib/leaderboard/recompute";
 import type { Winner } from "../../lib/ratings";
 import { createRandom } from "../../lib/ratings/random";
 import { scratchDatabase } from "./db-admin";
+import { runPayloads } from "./run-payloads";
 
 let db: Db;
 let dropDatabase: () => Promise<void>;
@@ -115,17 +116,7 @@ async function readBoth() {
 
 /** The boards of a recompute through the cache equal those of a full one. */
 async function sameBoards() {
-  const payloads = async (runId: string | null) => {
-    const rows = await db.prisma.leaderboardSnapshot.findMany({
-      where: { params: { path: ["runId"], equals: runId as string } },
-    });
-    return Object.fromEntries(
-      rows.map((row) => {
-        const { runId: _runId, ...payload } = row.payload as Record<string, unknown>;
-        return [`${row.category}/${row.styleControl}`, payload];
-      }),
-    );
-  };
+  const payloads = (runId: string | null) => runPayloads(db, runId);
   const incremental = await recomputeSnapshots(db, { rounds: 4, reuse: false, liveCache: cache });
   const full = await recomputeSnapshots(db, { rounds: 4, reuse: false });
   expect(Object.keys(await payloads(incremental.runId)).length).toBeGreaterThan(10);
