@@ -171,7 +171,7 @@ export const configSchema = z
       number(2000, { integer: true }),
       "Database and processes",
       "`2000`",
-      "how long each web process reuses the served snapshot (`0`: never)",
+      "how long each web process reuses the served snapshot, and half of it its front door the leaderboard API's public answers (`0`: never)",
     ),
     ARENA_MODELS_FILE: v(
       optionalText(),
