@@ -20,6 +20,8 @@ export interface Behaviour {
   failure?: Failure;
   /** the share of requests that meet `failure` (default 1: all) */
   failureRate?: number;
+  /** only this model's first N requests meet `failure` (a connection that fails once, then works) */
+  failFirst?: number;
   /**
    * OpenAI protocol: parameters this model refuses with OpenAI's own 400 (as the o-series and gpt-5 do):
    * `max_tokens` (use max_completion_tokens) and a non-default `temperature`

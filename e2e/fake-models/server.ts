@@ -58,6 +58,7 @@ export async function startFakeModelServer(options: FakeServerOptions = {}): Pro
   const requests: RecordedRequest[] = [];
   const open = new Set<http.ServerResponse>();
   const behaviourFor = (model: string): Behaviour | undefined => models.get(model) ?? options.fallback;
+  const requestsPerModel = new Map<string, number>();
 
   async function answer(
     protocol: Protocol,
@@ -81,7 +82,11 @@ export async function startFakeModelServer(options: FakeServerOptions = {}): Pro
       return res.end(text);
     }
     // a failure rate below 1 fails that share of requests, at random (fault tests: "10% of streams cut")
-    const failure = behaviour.failure && Math.random() < (behaviour.failureRate ?? 1) ? behaviour.failure : undefined;
+    const seen = (requestsPerModel.get(request.model) ?? 0) + 1;
+    requestsPerModel.set(request.model, seen);
+    const failing = behaviour.failFirst === undefined || seen <= behaviour.failFirst;
+    const failure =
+      behaviour.failure && failing && Math.random() < (behaviour.failureRate ?? 1) ? behaviour.failure : undefined;
     if (failure?.kind === "http") {
       await sleep(behaviour.firstTokenDelayMs ?? 0);
       const headers = failure.retryAfterSeconds ? { "Retry-After": String(failure.retryAfterSeconds) } : {};

@@ -15,6 +15,8 @@ beforeAll(async () => {
       limited: { failure: { kind: "http", status: 429, retryAfterSeconds: 3 } },
       cut: { reply: "one two three four five six", tokenDelayMs: 5, failure: { kind: "cut", afterTokens: 3 } },
       hang: { failure: { kind: "hang", afterTokens: 1 }, reply: "first then nothing" },
+      "closed-once": { reply: "second time lucky", failure: { kind: "cut", afterTokens: 0 }, failFirst: 1 },
+      "always-closed": { reply: "never", failure: { kind: "cut", afterTokens: 0 } },
     },
   });
 });
@@ -79,6 +81,23 @@ describe("OpenAI-compatible adapter against the fake server", () => {
     })().catch((e) => e);
     expect(error).toBeInstanceOf(ProviderError);
     expect(seen.join("")).toBe("one two three");
+  });
+
+  it("sends a request once more when its stream closed before the first token, and only then", async () => {
+    const sent = (model: string) => server.requests.filter((r) => r.model === model).length;
+    const { text, end } = await collect("closed-once", [{ role: "user", text: "x" }]);
+    expect(text).toBe("second time lucky");
+    expect(end.finishReason).toBe("stop");
+    expect(sent("closed-once")).toBe(2);
+    const error = await collect("always-closed", [{ role: "user", text: "x" }]).catch((e) => e);
+    expect(error).toMatchObject({ code: "provider_error" });
+    expect(sent("always-closed")).toBe(2);
+    // an HTTP failure is the provider's answer, and a stream cut after text is never repeated
+    const before = { broken: sent("broken"), cut: sent("cut") };
+    await collect("broken", [{ role: "user", text: "x" }]).catch(() => {});
+    await collect("cut", [{ role: "user", text: "x" }]).catch(() => {});
+    expect(sent("broken")).toBe(before.broken + 1);
+    expect(sent("cut")).toBe(before.cut + 1);
   });
 
   it("gives up on a hanging provider when the caller aborts", async () => {

@@ -82,11 +82,44 @@ export function providerErrorFrom(error: unknown): ProviderError {
   return new ProviderError("the model's answer stopped unexpectedly", "provider_error");
 }
 
-/** Streams the answer text; the return value says how it finished. Throws ProviderError on any failure. */
+/**
+ * Whether a failure before anything arrived is worth one more try: the connection failed, or the stream closed
+ * before its first token (a reused keep-alive socket the server had just closed looks like this). An HTTP status,
+ * a rate limit or a timeout is the provider's answer and is not retried.
+ */
+const retriable = (error: ProviderError) =>
+  error.status === undefined && (error.code === "provider_unavailable" || error.code === "provider_error");
+
+/**
+ * Streams the answer text; the return value says how it finished. Throws ProviderError on any failure. A request
+ * that failed before its first token (or thought) is sent once more; nothing the visitor saw is ever repeated.
+ */
 export async function* streamChat(
   target: ModelTarget,
   turns: ChatTurn[],
   options: StreamOptions = {},
+): AsyncGenerator<string, StreamEnd> {
+  for (let attempt = 1; ; attempt++) {
+    const stream = streamOnce(target, turns, options);
+    let produced = false;
+    try {
+      for (;;) {
+        const next = await stream.next();
+        if (next.done) return next.value;
+        produced = true;
+        yield next.value;
+      }
+    } catch (error) {
+      if (produced || attempt > 1 || options.signal?.aborted) throw error;
+      if (!(error instanceof ProviderError) || !retriable(error)) throw error;
+    }
+  }
+}
+
+async function* streamOnce(
+  target: ModelTarget,
+  turns: ChatTurn[],
+  options: StreamOptions,
 ): AsyncGenerator<string, StreamEnd> {
   if (target.providerType === "demo") return yield* streamDemo(target.providerModelId, turns, options);
   // the stored originals stay as they are; what goes out fits this provider
