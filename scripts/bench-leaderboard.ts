@@ -47,6 +47,8 @@ const seedSeconds = seconds(performance.now() - seedStarted);
 say(`seeded ${VOTES} votes in ${seedSeconds} s`);
 
 // ---------------------------------------------------------------- recompute
+const splitOf = (split: Record<string, number>) =>
+  Object.fromEntries(Object.entries(split).map(([part, s]) => [part, Number(s.toFixed(2))]));
 const recomputeBar = progressBar("recompute");
 const recomputeStarted = performance.now();
 const cpuBefore = process.cpuUsage();
@@ -64,14 +66,12 @@ const againStarted = performance.now();
 const again = await recomputeSnapshots(db, { liveCache });
 const againSeconds = seconds(performance.now() - againStarted);
 say(
-  `recomputed again (nothing new): ${again.read.mode} read, ${again.reused.length} of ${again.snapshots.length} boards reused in ${againSeconds} s`,
+  `recomputed again (nothing new): ${again.read.mode} read (${again.read.votesRead} votes read, ${again.read.changed} changed), ${again.reused.length} of ${again.snapshots.length} boards reused in ${againSeconds} s (${JSON.stringify(splitOf(again.split))})`,
 );
 const uncachedStarted = performance.now();
 const uncached = await recomputeSnapshots(db);
 const uncachedSeconds = seconds(performance.now() - uncachedStarted);
 say(`recomputed again without the kept votes: ${uncachedSeconds} s`);
-const splitOf = (split: Record<string, number>) =>
-  Object.fromEntries(Object.entries(split).map(([part, s]) => [part, Number(s.toFixed(2))]));
 
 // ---------------------------------------------------------------- the admin console's heavier reads
 const timed = async <T>(work: () => Promise<T>) => {

@@ -123,6 +123,8 @@ export class LiveBattleCache {
       let cut = store.count;
       while (cut > 0 && Math.round((tstamps[cut - 1] as number) * 1000) >= sinceMs) cut--;
       const parts = partsOf(options, labelSet);
+      /** whether a battle read again is not what the store held */
+      let differs = false;
       if (changed.length) {
         const reread = new VoteStore();
         await readParts(
@@ -138,9 +140,9 @@ export class LiveBattleCache {
         const positions = Array.from({ length: reread.count }, (_, k) => byConversation.get(words, 4 * k));
         if (positions.some((p) => p === undefined || p >= cut))
           return { reason: "a changed battle is not in the store" };
-        for (const [k, p] of positions.entries()) store.overwrite(p as number, reread, k);
+        for (const [k, p] of positions.entries()) if (store.overwrite(p as number, reread, k)) differs = true;
       }
-      const before = changed.length ? null : store.tail(cut);
+      const before = store.tail(cut);
       store.truncate(cut);
       await readParts(snapshot, store, parts, { sql: `v."createdAt" >= $F::timestamp`, param: since }, batchSize, () =>
         options.onProgress?.(store.count),
@@ -149,7 +151,7 @@ export class LiveBattleCache {
       cached.audits = new Set(audits.map((a) => a.id));
       return {
         report: { mode: "incremental", votesRead: store.count - cut + changed.length, changed: changed.length },
-        unchanged: before !== null && store.sameTail(cut, before),
+        unchanged: !differs && store.sameTail(cut, before),
       };
     });
   }

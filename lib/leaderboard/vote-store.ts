@@ -162,8 +162,16 @@ export class VoteStore {
     });
   }
 
-  /** Overwrites vote `to` with vote `from` of `other` (a re-read of the same vote). */
-  overwrite(to: number, other: VoteStore, from: number) {
+  /** Vote `k`'s values in every column. */
+  private valuesOf(k: number): number[] {
+    const values: number[] = [];
+    for (const [column, width] of this.columns()) for (let i = 0; i < width; i++) values.push(column.at(width * k + i));
+    return values;
+  }
+
+  /** Overwrites vote `to` with vote `from` of `other` (a re-read of the same vote); true when anything differs. */
+  overwrite(to: number, other: VoteStore, from: number): boolean {
+    const before = this.valuesOf(to);
     this.excluded.set(to, other.excluded.at(from));
     this.winner.set(to, other.winner.at(from));
     this.a.set(to, this.models.id(other.models.names[other.a.at(from)] as string));
@@ -183,6 +191,8 @@ export class VoteStore {
       this.conversation.set(4 * to + k, other.conversation.at(4 * from + k));
       this.promptKey.set(4 * to + k, other.promptKey.at(4 * from + k));
     }
+    // NaN (unknown entities) equals NaN here
+    return this.valuesOf(to).some((value, i) => !Object.is(value, before[i]));
   }
 
   /** Each conversation's vote (a conversation has at most one). */
