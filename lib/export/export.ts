@@ -63,6 +63,12 @@ export interface ExportOptions {
   jsonlSink?: TextSink;
   batchSize?: number;
   onProgress?: (done: number, total: number) => void;
+  /**
+   * the datasheet's dataset statistics: `current` (the default) recomputes them when the stored ones are older than
+   * ARENA_DATA_STATS_INTERVAL_S; `stored` takes the newest the jobs process stored, whatever their age, and never
+   * computes (the web's statement limit is shorter than a computation at 1M battles, about a minute)
+   */
+  statistics?: "current" | "stored";
 }
 
 export interface ExportSummary {
@@ -367,14 +373,17 @@ export async function exportDataset(db: Db, options: ExportOptions): Promise<Exp
     to: last?.toISOString() ?? null,
     files,
   };
-  // the figures the jobs process keeps (the datasheet states their time); computed here only when there are none:
-  // at 1M battles that takes about a minute, past the web processes' statement limit (a research archive failed so)
   const stats =
-    (await latestDatasetStatistics(db).catch(() => null)) ??
-    (await currentDatasetStatistics(db, { judgedBy: judgedByFromEnv() }));
+    options.statistics === "stored"
+      ? await latestDatasetStatistics(db).catch(() => null)
+      : await currentDatasetStatistics(db, { judgedBy: judgedByFromEnv() });
   fs.writeFileSync(
     path.join(options.outDir, "README.md"),
-    `${datasheet(summary, filters, options)}\n${statisticsMarkdown(stats.statistics, stats.createdAt)}`,
+    `${datasheet(summary, filters, options)}\n${
+      stats
+        ? statisticsMarkdown(stats.statistics, stats.createdAt)
+        : "## Dataset statistics\n\nNot computed yet: the jobs process computes them shortly after it starts, then every `ARENA_DATA_STATS_INTERVAL_S`.\n"
+    }`,
   );
   return summary;
 }

@@ -31,6 +31,7 @@ export function GET(request: Request) {
         blurFaces,
         licence,
         jsonlSink: (name) => zip.entry(name),
+        statistics: "stored",
       });
       await zip.addDirectory(work, { last: ["README.md"] });
       zip.finish();
