@@ -8,7 +8,7 @@ import { FROM_BATTLES_OR_CHATS, RELEASED_BATTLE_CLAUSES, RELEASED_CHAT_CLAUSES }
 import type { Db } from "../db/context";
 import { InvalidInput } from "../errors";
 import { currentSnapshot } from "../leaderboard/serve";
-import { type BareRow, CONVERSATION_SQL, withDetails } from "./details";
+import { type BareRow, CONVERSATION_SQL, keysetBatches } from "./details";
 import { ImageCopier } from "./image-copier";
 import { type BattleRow, imagePath, type MessageRow } from "./records";
 import { REDACTION_NOTE, redactPersonal } from "./redact";
@@ -109,20 +109,18 @@ export async function exportSft(db: Db, options: SftOptions): Promise<SftSummary
   const out = fs.openSync(path.join(options.outDir, "sft.json"), "w");
   const summary: SftSummary = { models, conversations: 0, fromChats: 0, fromBattles: 0, turns: 0, images: 0 };
   const batchSize = options.batchSize ?? 500;
-  let after: { at: Date; id: string } | null = null;
   let seen = 0;
   fs.writeSync(out, "[");
   try {
-    for (;;) {
-      const params: unknown[] = after ? [models, after.at, after.id] : [models];
-      const { rows: bare }: { rows: BareRow[] } = await db.pool.query(
-        `SELECT c."visitorId", c."createdAt" AS at, NULL AS winner, NULL AS anonymous, ${CONVERSATION_SQL}
-           ${FROM_BATTLES_OR_CHATS}
-          WHERE ${released} ${after ? `AND (c."createdAt", c.id) > ($2::timestamp, $3::uuid)` : ""}
-          ORDER BY c."createdAt", c.id LIMIT ${batchSize}`,
-        params,
-      );
-      const rows: BattleRow[] = await withDetails(db, bare);
+    for await (const rows of keysetBatches<BareRow>(db, {
+      select: `SELECT c."visitorId", c."createdAt" AS at, NULL AS winner, NULL AS anonymous, ${CONVERSATION_SQL}
+                 ${FROM_BATTLES_OR_CHATS}`,
+      where: released,
+      params: [models],
+      order: ['c."createdAt"', "c.id"],
+      keyOf: (row) => ({ at: row.at, id: row.conversationId }),
+      size: batchSize,
+    })) {
       const chunks: string[] = [];
       for (const row of rows) {
         for (const side of ["a", "b"] as const) {
@@ -140,9 +138,6 @@ export async function exportSft(db: Db, options: SftOptions): Promise<SftSummary
       summary.conversations += chunks.length;
       seen += rows.length;
       options.onProgress?.(seen, total);
-      const tail: BattleRow | undefined = rows[rows.length - 1];
-      if (!tail || rows.length < batchSize) break;
-      after = { at: tail.at, id: tail.conversationId };
     }
     fs.writeSync(out, "\n]\n");
   } finally {

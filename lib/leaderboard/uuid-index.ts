@@ -51,37 +51,26 @@ export class UuidIndex {
     return this.used[s] ? this.values[s] : undefined;
   }
 
-  set(words: ArrayLike<number>, at: number, value: number): void {
+  /** The key's slot, made for it when absent (its value then 0). */
+  private claim(words: ArrayLike<number>, at: number): number {
     if (2 * (this.size + 1) > this.mask + 1) this.grow();
-    const w0 = words[at] as number;
-    const w1 = words[at + 1] as number;
-    const w2 = words[at + 2] as number;
-    const w3 = words[at + 3] as number;
-    const s = this.slot(w0, w1, w2, w3);
+    const s = this.slot(words[at] as number, words[at + 1] as number, words[at + 2] as number, words[at + 3] as number);
     if (!this.used[s]) {
       this.used[s] = 1;
-      const k = 4 * s;
-      this.keys[k] = w0;
-      this.keys[k + 1] = w1;
-      this.keys[k + 2] = w2;
-      this.keys[k + 3] = w3;
+      for (let w = 0; w < 4; w++) this.keys[4 * s + w] = words[at + w] as number;
+      this.values[s] = 0;
       this.size++;
     }
-    this.values[s] = value;
+    return s;
+  }
+
+  set(words: ArrayLike<number>, at: number, value: number): void {
+    this.values[this.claim(words, at)] = value;
   }
 
   /** Adds `by` to the key's value (0 when absent) and returns the sum. */
   add(words: ArrayLike<number>, at: number, by: number): number {
-    if (2 * (this.size + 1) > this.mask + 1) this.grow();
-    const w0 = words[at] as number;
-    const w3 = words[at + 3] as number;
-    const s = this.slot(w0, words[at + 1] as number, words[at + 2] as number, w3);
-    if (!this.used[s]) {
-      this.used[s] = 1;
-      for (let w = 0; w < 4; w++) this.keys[4 * s + w] = words[at + w] as number;
-      this.size++;
-      this.values[s] = 0;
-    }
+    const s = this.claim(words, at);
     this.values[s] = (this.values[s] as number) + by;
     return this.values[s] as number;
   }

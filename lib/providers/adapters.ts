@@ -99,8 +99,11 @@ export async function* streamChat(
   turns: ChatTurn[],
   options: StreamOptions = {},
 ): AsyncGenerator<string, StreamEnd> {
+  if (target.providerType === "demo") return yield* streamDemo(target.providerModelId, turns, options);
+  // the stored originals stay as they are; what goes out fits this provider (once, whatever the attempts)
+  const fitted = await fitImages(target, turns);
   for (let attempt = 1; ; attempt++) {
-    const stream = streamOnce(target, turns, options);
+    const stream = streamOnce(target, fitted, options);
     let produced = false;
     try {
       for (;;) {
@@ -121,9 +124,6 @@ async function* streamOnce(
   turns: ChatTurn[],
   options: StreamOptions,
 ): AsyncGenerator<string, StreamEnd> {
-  if (target.providerType === "demo") return yield* streamDemo(target.providerModelId, turns, options);
-  // the stored originals stay as they are; what goes out fits this provider
-  turns = await fitImages(target, turns);
   if (target.providerType === "openai_compatible") return yield* streamOpenAICompatible(target, turns, options);
   let finish: StreamEnd = { finishReason: "unknown" };
   const thought = options.thought ?? new ThoughtCollector(performance.now());
