@@ -3,7 +3,9 @@
 // before anything is read, cuts bodies that pass their ceiling as they arrive, sets the security headers, and
 // gives Next's bare 405s and Node's parser errors the error shape, and compresses what it serves (brotli or gzip:
 // HTML, JSON, JavaScript, CSS; never images, never a stream marked no-transform such as the answers' NDJSON); the
-// leaderboard API's public answers are kept a moment and answered again without Next (lib/http/public-cache.mjs).
+// leaderboard API's public answers are kept a moment and answered again without Next (lib/http/public-cache.mjs);
+// the battle routes are answered by their own route modules without Next's request path (lib/http/direct-routes.ts,
+// in production mode unless ARENA_DIRECT_ROUTES=0).
 //   node scripts/web-server.mjs start|dev [-p PORT] [-H HOST]
 import http from "node:http";
 import compression from "compression";
@@ -23,6 +25,7 @@ import {
   stampClient,
 } from "../lib/http/front-door.mjs";
 import { publicCache } from "../lib/http/public-cache.mjs";
+import { loadDirectRoutes } from "./build-direct-routes.mjs";
 
 const [mode = "start", ...args] = process.argv.slice(2);
 if (mode !== "start" && mode !== "dev") {
@@ -59,6 +62,8 @@ const cache = publicCache({ ttlMs: Math.floor(settings.ARENA_LEADERBOARD_CACHE_M
 const app = next({ dev: mode === "dev", dir: process.cwd(), port, hostname });
 const handle = app.getRequestHandler();
 await app.prepare();
+// development serves every route through Next, so an edit shows at once
+const direct = mode === "start" && settings.ARENA_DIRECT_ROUTES ? await loadDirectRoutes() : null;
 
 const server = http.createServer((req, res) => {
   for (const [name, value] of headers) res.setHeader(name, value);
@@ -73,6 +78,7 @@ const server = http.createServer((req, res) => {
   stampClient(req, proxies, token);
   if (cache.serve(req, res)) return;
   compress(req, res, () => {
+    if (direct?.(req, res)) return;
     // patched after the compressor, so it sees Next's bare 405 before the compressor sends headers
     if (req.url?.startsWith("/api/")) jsonMethodNotAllowed(req, res);
     // and the cache sees the body before it is compressed

@@ -1,0 +1,113 @@
+// Compiles the routes the front door answers itself (lib/http/direct-routes.ts: a battle's opening, its answers,
+// its vote, every route under app/api/conversations) into one ES module, with the same esbuild settings as the
+// CLI. The output lives in dist/web/<fingerprint of the sources>/, so a process never runs code older than the
+// checkout: the web server looks for the build of its sources and compiles it when it is missing (~1 s), and two
+// processes starting together each finish theirs and keep whichever landed first.
+// Runs after `npm install` and in `npm run build`; `node scripts/build-direct-routes.mjs` by hand.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const ROUTES_DIR = "app/api/conversations";
+const SOURCES = ["lib", ROUTES_DIR, "tsconfig.json", "scripts/build-direct-routes.mjs"];
+const out = path.join(root, "dist", "web");
+
+function files(entry) {
+  const full = path.join(root, entry);
+  if (!fs.statSync(full).isDirectory()) return [entry];
+  return fs
+    .readdirSync(full, { withFileTypes: true })
+    .filter((e) => !e.name.endsWith(".test.ts"))
+    .flatMap((e) => files(path.join(entry, e.name)))
+    .sort();
+}
+
+/** Names, sizes and modification times of every source: a changed file gives another build. */
+function fingerprint() {
+  const hash = crypto.createHash("sha256");
+  for (const file of SOURCES.flatMap(files)) {
+    const stat = fs.statSync(path.join(root, file));
+    hash.update(`${file}\0${stat.size}\0${stat.mtimeMs}\n`);
+  }
+  return hash.digest("hex").slice(0, 16);
+}
+
+/** `/api/conversations/[id]/vote` for each route module under ROUTES_DIR. */
+function routes() {
+  return files(ROUTES_DIR)
+    .filter((f) => path.basename(f) === "route.ts")
+    .map((file) => ({ file, path: `/${path.dirname(file).split(path.sep).slice(1).join("/")}` }));
+}
+
+async function compile(target) {
+  const { build } = await import("esbuild");
+  const table = routes();
+  const entry = [
+    `import { directRoutes } from "./lib/http/direct-routes.ts";`,
+    ...table.map((r, i) => `import * as route${i} from ${JSON.stringify(`./${r.file}`)};`),
+    `export const answer = directRoutes([`,
+    ...table.map((r, i) => `  { path: ${JSON.stringify(r.path)}, module: route${i} },`),
+    `]);`,
+  ].join("\n");
+  await build({
+    stdin: { contents: entry, resolveDir: root, sourcefile: "direct-routes-entry.ts", loader: "ts" },
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    packages: "external",
+    sourcemap: "linked",
+    logLevel: "warning",
+    banner: {
+      js: "import { createRequire as __arenaRequire } from 'node:module'; const require = __arenaRequire(import.meta.url);",
+    },
+    tsconfig: path.join(root, "tsconfig.json"),
+    outdir: target,
+    entryNames: "direct-routes",
+    outExtension: { ".js": ".mjs" },
+    // lazily imported modules stay lazy chunks, so TensorFlow and sharp load only when an image comes
+    splitting: true,
+    chunkNames: "chunks/[name]-[hash]",
+    define: { "process.env.NODE_ENV": '"production"' },
+  });
+}
+
+/** The compiled routes of this checkout, built first when missing. */
+export async function directRoutesBuild() {
+  const dir = path.join(out, fingerprint());
+  const main = path.join(dir, "direct-routes.mjs");
+  if (!fs.existsSync(main)) {
+    const scratch = `${dir}.tmp-${process.pid}`;
+    fs.rmSync(scratch, { recursive: true, force: true });
+    await compile(scratch);
+    try {
+      fs.renameSync(scratch, dir);
+    } catch {
+      // another process landed the same build first: keep theirs
+      fs.rmSync(scratch, { recursive: true, force: true });
+    }
+    // builds of older sources, once nobody can still be loading them
+    for (const old of fs.readdirSync(out)) {
+      const full = path.join(out, old);
+      if (full !== dir && Date.now() - fs.statSync(full).mtimeMs > 3_600_000)
+        fs.rmSync(full, { recursive: true, force: true });
+    }
+  }
+  return main;
+}
+
+/** The front door's dispatcher for the compiled routes. */
+export async function loadDirectRoutes() {
+  const { answer } = await import(pathToFileURL(await directRoutesBuild()).href);
+  return answer;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const started = performance.now();
+  const main = await directRoutesBuild();
+  console.log(
+    `direct routes compiled to ${path.relative(root, main)} in ${Math.round(performance.now() - started)} ms`,
+  );
+}

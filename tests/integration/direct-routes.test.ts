@@ -1,0 +1,187 @@
+// The battle routes the front door answers itself (lib/http/direct-routes.ts) answer as Next answers them: the
+// same requests, good and bad, sent to an instance with ARENA_DIRECT_ROUTES on (the default) and one with it off
+// give the same statuses, headers and bodies (ids aside). The off instance is Next's own answer, so a route the
+// direct path got wrong shows as a difference here.
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { FakeModelServer } from "../../e2e/fake-models/server";
+import { applyMigrations } from "../../lib/db/migrate";
+import { type AppInstance, fakeModels, startApp, tempDir, visitorCookie } from "./app-server";
+import { scratchDatabase } from "./db-admin";
+
+const dir = tempDir("arena-direct-");
+let fake: FakeModelServer;
+let drop: () => Promise<void>;
+const apps: Record<"direct" | "next", AppInstance> = {} as never;
+
+beforeAll(async () => {
+  const database = await scratchDatabase(inject("serverUrl"));
+  drop = database.drop;
+  await applyMigrations(database.url);
+  const models = await fakeModels(dir);
+  fake = models.fake;
+  const env = {
+    ARENA_MODELS_FILE: models.modelsFile,
+    ARENA_DATA_DIR: dir,
+    ARENA_RATE_VISITOR_PER_HOUR: "100000",
+    ARENA_RATE_IP_PER_HOUR: "100000",
+  };
+  const [direct, next] = await Promise.all([
+    startApp({ databaseUrl: database.url, env }),
+    startApp({ databaseUrl: database.url, env: { ...env, ARENA_DIRECT_ROUTES: "0" } }),
+  ]);
+  apps.direct = direct;
+  apps.next = next;
+}, 300_000);
+
+afterAll(async () => {
+  await Promise.all(Object.values(apps).map((app) => app?.stop()));
+  await fake?.close();
+  await drop?.();
+});
+
+/**
+ * Headers that differ between any two responses (time, length of a body with other ids in it), and the one that
+ * differs by design: Next streams every route's body, so the compressor gzips even a 60-byte JSON answer, where a
+ * body sent whole under the compressor's 1 KB threshold goes as it is (fetch undoes either).
+ */
+const VARYING = new Set([
+  "date",
+  "content-length",
+  "keep-alive",
+  "connection",
+  "transfer-encoding",
+  "etag",
+  "content-encoding",
+]);
+/** Next's own cache keys for its page router, meaningless on an API answer */
+const withoutRouterVary = (value: string) =>
+  value
+    .split(",")
+    .map((v) => v.trim())
+    .filter((v) => !/^(rsc|next-)/i.test(v))
+    .join(", ");
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+const TIME = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g;
+
+interface Seen {
+  /** who answered: Next marks every route's answer with its router's Vary keys */
+  via: "next" | "front door";
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+async function seen(response: Response): Promise<Seen> {
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    if (VARYING.has(name)) return;
+    const kept = name === "set-cookie" ? "(set)" : name === "vary" ? withoutRouterVary(value) : value;
+    if (kept) headers[name] = kept;
+  });
+  const text = (await response.text()).replace(UUID, "<id>").replace(TIME, "<time>");
+  const type = response.headers.get("content-type") ?? "";
+  let body: unknown = text;
+  if (type.startsWith("application/json")) body = JSON.parse(text);
+  if (type.startsWith("application/x-ndjson")) {
+    // each side's events in order, its deltas joined (how the two sides interleave, and how text is split into
+    // chunks, is timing)
+    const events: Record<string, unknown[]> = {};
+    const text: Record<string, string> = {};
+    for (const line of (body as string).split("\n").filter(Boolean)) {
+      const event = JSON.parse(line) as { type: string; side?: string; text?: string };
+      const side = event.side ?? "both";
+      if (event.type === "delta") text[side] = (text[side] ?? "") + event.text;
+      else (events[side] ??= []).push({ ...event, ms: undefined, ttftMs: undefined, durationMs: undefined });
+    }
+    body = { events, text };
+  }
+  const via = /\brsc\b/.test(response.headers.get("vary") ?? "") ? "next" : "front door";
+  return { via, status: response.status, headers, body };
+}
+
+async function png() {
+  return sharp({ create: { width: 16, height: 16, channels: 3, background: "#336699" } })
+    .png()
+    .toBuffer();
+}
+
+/** The same scripted visit on one instance: every answer it got, by step. */
+async function visit(base: string): Promise<Record<string, Seen>> {
+  const cookie = await visitorCookie(base);
+  const steps: Record<string, Seen> = {};
+  const post = (path: string, body: BodyInit | undefined, headers: Record<string, string> = {}) =>
+    fetch(base + path, { method: "POST", body, headers: { cookie, ...headers } });
+  const json = { "content-type": "application/json" };
+
+  const form = new FormData();
+  form.set("prompt", "What colour is this?");
+  form.set("mode", "side_by_side");
+  form.set("modelA", "fake-alpha");
+  form.set("modelB", "fake-beta");
+  form.append("images", new Blob([new Uint8Array(await png())], { type: "image/png" }), "square.png");
+  const opened = await post("/api/conversations", form);
+  const openedBody = (await opened.clone().json()) as { id: string };
+  steps.open = await seen(opened);
+  const id = openedBody.id;
+
+  steps.earlyVote = await seen(await post(`/api/conversations/${id}/vote`, '{"winner":"tie"}', json));
+  steps.turn = await seen(await post(`/api/conversations/${id}/turn`, "{}", json));
+  steps.read = await seen(await fetch(`${base}/api/conversations/${id}`, { headers: { cookie } }));
+  steps.malformed = await seen(await post(`/api/conversations/${id}/vote`, "{winner", json));
+  steps.wrongWinner = await seen(await post(`/api/conversations/${id}/vote`, '{"winner":"both"}', json));
+  steps.nul = await seen(await post(`/api/conversations/${id}/vote`, '{"winner":"tie\\u0000"}', json));
+  steps.vote = await seen(await post(`/api/conversations/${id}/vote`, '{"winner":"model_a"}', json));
+  steps.sameVote = await seen(await post(`/api/conversations/${id}/vote`, '{"winner":"model_a"}', json));
+  steps.otherVote = await seen(await post(`/api/conversations/${id}/vote`, '{"winner":"model_b"}', json));
+  steps.unknown = await seen(
+    await post("/api/conversations/00000000-0000-4000-8000-000000000000/vote", '{"winner":"tie"}', json),
+  );
+  steps.notAnId = await seen(await post("/api/conversations/not-an-id/vote", '{"winner":"tie"}', json));
+  steps.noCookie = await seen(
+    await fetch(`${base}/api/conversations/${id}/vote`, { method: "POST", body: '{"winner":"tie"}', headers: json }),
+  );
+  steps.badCookie = await seen(
+    await fetch(`${base}/api/conversations/${id}/vote`, {
+      method: "POST",
+      body: '{"winner":"tie"}',
+      headers: { ...json, cookie: "arena_vid=forged.signature" },
+    }),
+  );
+  steps.notAnImage = await seen(
+    await (async () => {
+      const bad = new FormData();
+      bad.set("prompt", "and this?");
+      bad.append("images", new Blob([new TextEncoder().encode("%PDF-1.4 not an image")]), "x.png");
+      return post("/api/conversations", bad);
+    })(),
+  );
+  steps.stop = await seen(await post(`/api/conversations/${id}/stop`, undefined));
+  steps.wrongMethod = await seen(await fetch(`${base}/api/conversations/${id}/vote`, { headers: { cookie } }));
+  return steps;
+}
+
+describe("the battle routes answered by the front door", () => {
+  it("give the answers Next gives, for good and bad requests alike", async () => {
+    const direct = await visit(apps.direct.baseURL);
+    const next = await visit(apps.next.baseURL);
+    expect(Object.keys(direct)).toEqual(Object.keys(next));
+    for (const step of Object.keys(next)) {
+      expect({ step, ...direct[step], via: undefined }).toEqual({ step, ...next[step], via: undefined });
+    }
+    // each instance answered as configured (a GET on the vote route is a method the route lacks: Next's)
+    expect(direct.vote?.via).toBe("front door");
+    expect(direct.turn?.via).toBe("front door");
+    expect(next.vote?.via).toBe("next");
+    expect(direct.wrongMethod?.via).toBe("next");
+    // the script did reach the paths that matter
+    expect(direct.open?.status).toBe(201);
+    expect(direct.vote?.status).toBe(201);
+    expect((direct.turn?.body as { text: Record<string, string> }).text).toEqual({
+      a: "Alpha sees **blue**.",
+      b: "Beta sees blue.",
+    });
+    expect(direct.malformed?.status).toBe(400);
+    expect(direct.otherVote?.status).toBe(409);
+  }, 120_000);
+});
