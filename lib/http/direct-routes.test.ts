@@ -26,6 +26,10 @@ async function serve(routes: DirectRoute[]): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
+function echoUrl(request: Request) {
+  return new Response(request.url);
+}
+
 describe("the front door's direct routes", () => {
   it("hands a route its decoded parameters, its body and its headers, and sends what it answers", async () => {
     const base = await serve([
@@ -58,7 +62,16 @@ describe("the front door's direct routes", () => {
   });
 
   it("leaves other paths, methods the module lacks, trailing slashes and undecodable ids to Next", async () => {
-    const base = await serve([{ path: "/api/things/[id]", module: { GET: () => new Response("direct") } }]);
+    const base = await serve([
+      {
+        path: "/api/things/[id]",
+        module: {
+          GET() {
+            return new Response("direct");
+          },
+        },
+      },
+    ]);
     const status = async (path: string, method = "GET") => (await fetch(base + path, { method })).status;
     expect(await status("/api/things/1")).toBe(200);
     expect(await status("/api/things/1", "DELETE")).toBe(299);
@@ -77,8 +90,8 @@ describe("the front door's direct routes", () => {
       {
         path: "/stream",
         module: {
-          GET: () =>
-            new Response(
+          GET() {
+            return new Response(
               new ReadableStream({
                 async start(controller) {
                   controller.enqueue(new TextEncoder().encode("first\n"));
@@ -88,7 +101,8 @@ describe("the front door's direct routes", () => {
                 },
               }),
               { headers: { "content-type": "application/x-ndjson" } },
-            ),
+            );
+          },
         },
       },
     ]);
@@ -112,7 +126,7 @@ describe("the front door's direct routes", () => {
       {
         path: "/stream",
         module: {
-          GET: (request) => {
+          GET(request) {
             aborted = new Promise((resolve) => request.signal.addEventListener("abort", () => resolve()));
             return new Response(
               new ReadableStream({
@@ -138,7 +152,7 @@ describe("the front door's direct routes", () => {
       {
         path: "/boom",
         module: {
-          GET: () => {
+          GET() {
             throw new Error("secret detail");
           },
         },
@@ -152,7 +166,7 @@ describe("the front door's direct routes", () => {
   });
 
   it("gives the route a usable address whatever the Host header says", async () => {
-    const base = await serve([{ path: "/where", module: { GET: (request) => new Response(request.url) } }]);
+    const base = await serve([{ path: "/where", module: { GET: echoUrl } }]);
     const { port } = new URL(base);
     const body = await new Promise<string>((resolve, reject) => {
       const req = http.request({ host: "127.0.0.1", port, path: "/where", headers: { host: "bad host/@x" } }, (res) => {

@@ -92,7 +92,10 @@ async function seen(response: Response): Promise<Seen> {
       const event = JSON.parse(line) as { type: string; side?: string; text?: string };
       const side = event.side ?? "both";
       if (event.type === "delta") text[side] = (text[side] ?? "") + event.text;
-      else (events[side] ??= []).push({ ...event, ms: undefined, ttftMs: undefined, durationMs: undefined });
+      else {
+        events[side] ??= [];
+        events[side].push({ ...event, ms: undefined, ttftMs: undefined, durationMs: undefined });
+      }
     }
     body = { events, text };
   }
@@ -177,7 +180,7 @@ describe("the battle routes answered by the front door", () => {
     // the script did reach the paths that matter
     expect(direct.open?.status).toBe(201);
     expect(direct.vote?.status).toBe(201);
-    expect((direct.turn?.body as { text: Record<string, string> }).text).toEqual({
+    expect((direct.turn?.body as { text?: Record<string, string> } | undefined)?.text).toEqual({
       a: "Alpha sees **blue**.",
       b: "Beta sees blue.",
     });
