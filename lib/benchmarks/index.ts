@@ -20,6 +20,16 @@ export {
   isoTruth,
   scoreIsoBenchItem,
 } from "./isobench";
+export { answerSegments, type ChoiceReading, readChoice } from "./isobench-choice";
+export {
+  ISOBENCH_EVAL_GROUPS,
+  type IsoEvalItem,
+  type IsoEvalScore,
+  isIsoBenchEvalLayout,
+  isoBenchEvalTable,
+  officialIsCorrect,
+  scoreIsoBenchEval,
+} from "./isobench-eval";
 export {
   EMMA_SCORE_DEMO,
   emmaJudgePrompt,

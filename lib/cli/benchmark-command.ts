@@ -10,11 +10,14 @@ import {
   IMPORTABLE,
   type ImportableBenchmark,
   importBenchmark,
+  isIsoBenchEvalLayout,
+  isoBenchEvalTable,
   type Judge,
   judgeFrom,
   SCORED_BENCHMARKS,
   type ScoredBenchmark,
   scoreBenchmarkRun,
+  scoreIsoBenchEval,
   scoreOutputs,
   type Tally,
 } from "../benchmarks";
@@ -28,7 +31,7 @@ export const BENCHMARK_HELP = `usage: arena benchmark import mathvista|emma|isob
        arena benchmark run SET[@VERSION] --model MODEL [--here] [--wait] [--concurrency N]
        arena benchmark report SET[@VERSION]... [--judge MODEL] [--format table|json]
        arena benchmark export SET[@VERSION]... --out DIR
-       arena benchmark score mathvista|emma|isobench --outputs FILE [--data FILE]... [--format table|json] [--out PATH]
+       arena benchmark score mathvista|emma|isobench --outputs FILE|DIR [--data FILE]... [--format table|json] [--out PATH]
 
 import: the benchmark's own files become prompt sets with provenance and licence — MathVista testmini.json / test.json
 (images beside it, or --images) or the Hugging Face Parquet (decoded_image); EMMA's JSON or Parquet (image_1…5),
@@ -59,6 +62,12 @@ Re-scores a benchmark's outputs as its official code does, item by item, with no
              matrices (max-flow, connectivity, isomorphism) and chess moves checked with chess.js. With image and
              text answers to the same items, the modality gap (best text − image) with a paired bootstrap interval.
 
+             IsoBench-Eval's logs (IsoBench/IsoBench-Eval: a model's folder of <task>.json lists with
+             evaluation_summary.json, or one such file; no --data): each answer's official verdict recomputed from
+             its parsed_prediction (officialCorrect; the file's is_correct beside it) and ours from model_response
+             alone (correct, decided_by), keyed <modality>:<sample_index> per task; accuracy pooled per task and
+             modality, per group (Math, Science, Algorithm, Game) and overall, with the text − image gap and the
+             agreement of our parse with the official one.
   --format table|json  JSON: {"items": {pid: {correct, prediction, extraction, decided_by}}, "accuracy": {"overall":
                        {correct, total, accuracy, ci}, "<metadata key>": {"<value>": {…}}}, "undecided", "warnings"}
   --out PATH           write there instead of stdout`;
@@ -121,8 +130,15 @@ export async function benchmarkCommand(argv: string[], out: NodeJS.WritableStrea
   if (!["table", "json"].includes(values.format as string)) {
     throw new UsageError(`--format takes table or json, not '${values.format}'`);
   }
-  const score = scoreOutputs(name as ScoredBenchmark, values.outputs, values.data ?? []);
-  const text = values.format === "json" ? `${JSON.stringify(score, null, 2)}\n` : benchmarkTable(score);
+  let text: string;
+  if (name === "isobench" && isIsoBenchEvalLayout(values.outputs)) {
+    // IsoBench-Eval's own logs carry their ground truth: no --data
+    const score = scoreIsoBenchEval(values.outputs);
+    text = values.format === "json" ? `${JSON.stringify(score, null, 2)}\n` : isoBenchEvalTable(score);
+  } else {
+    const score = scoreOutputs(name as ScoredBenchmark, values.outputs, values.data ?? []);
+    text = values.format === "json" ? `${JSON.stringify(score, null, 2)}\n` : benchmarkTable(score);
+  }
   if (values.out) fs.writeFileSync(values.out, text);
   else out.write(text);
 }
