@@ -71,21 +71,34 @@ export function emmaExtract(raw: string): EmmaExtraction {
 
 let engine: ComputeEngine | undefined;
 
-/** is_equal: which test made two answers equal, or null when none did. */
+/** An option written as inline LaTeX (`$\\frac{1}{2}$`, `$$…$$`): latex2sympy reads what is inside the dollars. */
+const insideDollars = (s: string) => /^\s*\$\$?([\s\S]*?)\$?\$\s*$/.exec(s)?.[1] ?? s;
+
+/**
+ * is_equal: which test made two answers equal, or null when none did. Its order matters: the official code rounds
+ * float(evalf()) of both sides first, and float() of an expression with a free symbol raises, which is caught as
+ * "not equal"; so the symbolic difference is only ever reached for two numbers, and `(A)` is not `A`, nor `x+1`
+ * `1+x` (both would be equal by symbols alone).
+ */
 export function emmaEqual(model: string, truth: string): "text" | "numeric" | "symbolic" | null {
   const a = model.toLowerCase();
   const b = truth.toLowerCase();
   if (a.trim() === b.trim()) return "text";
   try {
     engine ??= new ComputeEngine();
-    const x = engine.parse(a);
-    const y = engine.parse(b);
+    const x = engine.parse(insideDollars(a));
+    const y = engine.parse(insideDollars(b));
     if (!x.isValid || !y.isValid) return null;
-    const nx = Number(x.N().re);
-    const ny = Number(y.N().re);
-    if (Number.isFinite(nx) && Number.isFinite(ny) && Number(x.N().im ?? 0) === 0 && Number(y.N().im ?? 0) === 0) {
-      if (pyRoundFloat(nx, 2) === pyRoundFloat(ny, 2)) return "numeric";
-    }
+    const real = (e: typeof x) => {
+      const n = e.N();
+      const value = Number(n.re);
+      return Number.isFinite(value) && Number(n.im ?? 0) === 0 ? value : null;
+    };
+    const nx = real(x);
+    const ny = real(y);
+    // float() of a symbol or a complex value raises in the official code: not equal
+    if (nx === null || ny === null) return null;
+    if (pyRoundFloat(nx, 2) === pyRoundFloat(ny, 2)) return "numeric";
     const difference = engine.box(["Subtract", x, y]).simplify();
     if (difference.is(0)) return "symbolic";
   } catch {
