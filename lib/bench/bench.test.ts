@@ -66,6 +66,20 @@ describe("scoreJudgments", () => {
     expect(result.models.map((m) => m.model)).toEqual(["m2", "base", "m1"]);
   });
 
+  it("counts the baseline's own judgments in its row, as WildVision-Bench's table does, and fits nothing from them", async () => {
+    const withSelf = [...JUDGMENTS, record("base", "q1", ["A=B", "A>B"]), record("base", "q2", ["B>A", "A=B"])];
+    const result = await scoreJudgments(withSelf, { baseline: "base", bootstrap: 0 });
+    const base = result.models.find((m) => m.model === "base");
+    // read from the candidate's side like any other file: q1 tie, better; q2 better, tie
+    expect(base).toMatchObject({ score: 50, rating: 1000, questions: 2 });
+    expect(base?.counts).toEqual({ much_better: 0, better: 2, tie: 2, worse: 0, much_worse: 0, invalid: 0 });
+    const plain = await scoreJudgments(JUDGMENTS, { baseline: "base", bootstrap: 0 });
+    expect(result.models.find((m) => m.model === "m1")?.rating).toBe(
+      plain.models.find((m) => m.model === "m1")?.rating,
+    );
+    expect(result.warnings.join("\n")).toMatch(/2 judgments of the baseline against itself: in its verdict counts/);
+  });
+
   it("weights strong verdicts as asked (--weight 1: 3 wins, 2 ties, 2 losses → 4/7)", async () => {
     const result = await scoreJudgments(JUDGMENTS, { baseline: "base", bootstrap: 0, weight: 1 });
     expect(result.models.find((m) => m.model === "m1")?.score).toBe(pyRound((100 * 4) / 7, 2));

@@ -89,9 +89,20 @@ export async function scoreJudgments(
   const warnings: string[] = [];
   let repeated = 0;
   let skippedBaseline = 0;
+  // the baseline's own judgments (against itself): counted in its verdict counts, as WildVision-Bench's published
+  // table counts them, and never fitted (a battle of a model with itself changes no rating)
+  const baselineCounts = emptyCounts();
+  const baselineQuestions = new Set<string>();
   for await (const record of records) {
     if (record.model === options.baseline) {
       skippedBaseline++;
+      baselineQuestions.add(record.questionId);
+      const games = firstGameOnly ? record.games.slice(0, 1) : record.games.slice(0, 2);
+      for (const [game, { score }] of games.entries()) {
+        const outcome = candidateOutcome(score, game);
+        if (outcome) baselineCounts[outcome]++;
+        else baselineCounts.invalid++;
+      }
       continue;
     }
     if (record.judge) judges.add(record.judge);
@@ -117,7 +128,8 @@ export async function scoreJudgments(
       }
     }
   }
-  if (skippedBaseline) warnings.push(`${skippedBaseline} judgments of the baseline against itself left out`);
+  if (skippedBaseline)
+    warnings.push(`${skippedBaseline} judgments of the baseline against itself: in its verdict counts, not in the fit`);
   if (repeated) warnings.push(`${repeated} questions judged more than once for the same model (each counted)`);
   const models: BenchModelScore[] = [];
   let totalBattles = 0;
@@ -162,8 +174,8 @@ export async function scoreJudgments(
     score: 50,
     ci: [50, 50],
     rating: 1000,
-    counts: emptyCounts(),
-    questions: 0,
+    counts: baselineCounts,
+    questions: baselineQuestions.size,
     battles: totalBattles,
     ...(baselineTokens !== undefined ? { avg_tokens: baselineTokens } : {}),
   });
