@@ -105,6 +105,7 @@ test("staff curate, run, judge and read VisionArena-Bench", async ({ page }) => 
   await expect(page.getByTestId("bench-info")).toContainText(
     "e2e-bench@1 · 6 prompts · anchor Fake Beta · judge fake-judge",
   );
+  await expect(page.getByTestId("bench-method")).toContainText("arena-hard-auto v0.1 / WildVision-Bench");
   const rows = page.getByTestId("bench-table").locator("tbody tr");
   // the judge's known preference comes back as the bench's order, the anchor at 50
   await expect(rows).toHaveCount(3);

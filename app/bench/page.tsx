@@ -5,7 +5,7 @@ import { RatingIntervalsFigure } from "@/components/charts/rating-intervals";
 import { Scatter } from "@/components/charts/scatter";
 import { LocalTime } from "@/components/local-time";
 import { signedInUser } from "@/lib/auth/session";
-import { benchBoard, benchItemList } from "@/lib/bench";
+import { benchBoard, benchItemList, benchMethodLabel } from "@/lib/bench";
 import { getDb } from "@/lib/db";
 
 export const dynamic = "force-dynamic";
@@ -45,6 +45,9 @@ export default async function BenchPage() {
             {board.pending ? ` · ${board.pending} prompts still being judged` : ""}
             {board.published ? " · published" : ""} · scored{" "}
             <LocalTime iso={new Date(board.computedAt).toISOString()} />
+          </p>
+          <p className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="bench-method">
+            Method: {benchMethodLabel({ method: board.score.method ?? "arena-hard-v0.1" })}
           </p>
           <BenchTable score={board.score} styled={board.styled} names={board.displayNames} />
           <RatingIntervalsFigure

@@ -1,6 +1,7 @@
 // The bench's heavy side, for the CLI, the jobs process and tests (never imported by the web server): scoring through
 // the rating engine, curation (embeddings, UMAP, clustering) and the queue workers.
 export { type AnswerFacts, averageAnswerTokens, readAnswerFiles } from "./answers";
+export { BENCH_METHODS, type BenchMethod, scoreArenaHardV2, scoreArenaHardV2Style } from "./arena-hard-v2";
 export { computeBenchBoard } from "./board-compute";
 export { CurationError, type CurationResult, curateBench, type Topic } from "./curate";
 export { BenchScoreError, pyRound, scoreJudgments, winRateAgainstBaseline } from "./score";

@@ -43,7 +43,7 @@ export {
   queueCuration,
   queueJudging,
 } from "./queue";
-export type { BenchModelScore, BenchScore, VerdictCounts } from "./score";
+export { type BenchModelScore, type BenchScore, benchMethodLabel, type VerdictCounts } from "./score";
 export { type JudgingStatus, judgingStatuses } from "./status";
 export {
   type BenchSelection,

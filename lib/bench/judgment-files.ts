@@ -21,6 +21,8 @@ export interface JudgmentRecord {
   questionId: string;
   model: string;
   judge: string | null;
+  /** arena-hard-auto v2's category of the question (hard_prompt, creative_writing, …), when the file has one */
+  category?: string | null;
   games: Game[];
   file: string;
   line: number;
@@ -80,6 +82,7 @@ export async function* readJudgments(files: string[]): AsyncGenerator<JudgmentRe
         questionId: String(questionId),
         model: row.model,
         judge: typeof row.judge === "string" ? row.judge : null,
+        category: typeof row.category === "string" ? row.category : null,
         games: row.games.map((game, i) => gameOf(game, `${where}: games[${i}]`)),
         file,
         line,

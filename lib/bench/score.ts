@@ -30,6 +30,10 @@ export interface BenchModelScore {
 }
 
 export interface BenchScore {
+  /** which published method produced it: arena-hard-auto v0.1 / WildVision-Bench (Bradley–Terry), or v2 */
+  method: "arena-hard-v0.1" | "arena-hard-v2";
+  /** v2 with style control: the features controlled for */
+  styleControl?: ("length" | "markdown")[];
   baseline: string;
   weight: number;
   bootstrap: number;
@@ -49,6 +53,15 @@ export interface BenchScoreOptions {
   firstGameOnly?: boolean;
   /** average answer tokens per model, when the answers are at hand */
   avgTokens?: Map<string, number>;
+}
+
+/** The method behind a board, in words a reader of the published leaderboards recognises. */
+export function benchMethodLabel(result: Pick<BenchScore, "method" | "styleControl">): string {
+  if (result.method === "arena-hard-v2")
+    return result.styleControl?.length
+      ? `arena-hard-auto v2, style-controlled (${result.styleControl.join(" + ")}): median win probability, 5–95% interval`
+      : "arena-hard-auto v2: mean of bootstrap win rates, 5–95% interval";
+  return "arena-hard-auto v0.1 / WildVision-Bench: Bradley–Terry win rate, 2.5–97.5% interval";
 }
 
 export class BenchScoreError extends Error {
@@ -181,6 +194,7 @@ export async function scoreJudgments(
   });
   models.sort((a, b) => b.score - a.score || a.model.localeCompare(b.model));
   return {
+    method: "arena-hard-v0.1",
     baseline: options.baseline,
     weight,
     bootstrap,

@@ -7,9 +7,11 @@ import {
   type AnswerStyle,
   type BenchScore,
   benchDefaults,
+  benchMethodLabel,
   executeJudging,
   exportStoredBench,
   type JudgingStatus,
+  type JudgmentRecord,
   judgingStatuses,
   judgmentFiles,
   loadStoredBench,
@@ -20,7 +22,17 @@ import {
   type StyleControl,
   type StyleScoreResult,
 } from "../bench";
-import { computeBenchBoard, curateBench, readAnswerFiles, scoreJudgments, scoreStyleControlled } from "../bench/engine";
+import {
+  BENCH_METHODS,
+  type BenchMethod,
+  computeBenchBoard,
+  curateBench,
+  readAnswerFiles,
+  scoreArenaHardV2,
+  scoreArenaHardV2Style,
+  scoreJudgments,
+  scoreStyleControlled,
+} from "../bench/engine";
 import { startQueue } from "../categories/queue";
 import { type RunStatus, runStatuses } from "../evals";
 import { type Agreement, compareBoards } from "../leaderboard";
@@ -53,7 +65,14 @@ game 2 swapped; a missing score is parsed from the judgment text; anything but t
   --weight N               battles a strong verdict (>>) counts for (default 3)
   --bootstrap N            bootstrap rounds for the 95% interval (default 100)
   --seed S                 random seed of the bootstrap (default 0)
-  --first-game-only        use only game 1 of each question
+  --first-game-only        use only game 1 of each question (v0.1)
+  --method M               arena-hard-v0.1 (default: Bradley–Terry, as WildVision-Bench publishes) or arena-hard-v2
+                           (the current release: no fit, strong verdicts 3, ties ½, both games, the mean of 100
+                           bootstrap resamples per model with the 5th–95th percentile; with --style-control a
+                           logistic fit on model indicators and z-scored length/markdown features, the median win
+                           probability against the baseline over 100 bootstrap fits); v2's judgment files carry uid
+                           and category
+  --category NAME          only judgments of this category (v2 files carry one: hard_prompt, creative_writing, …)
   --answers FILE_OR_FOLDER model answer files, for the average answer length per model (and style control)
   --style-control          also the style-controlled score (arena-hard-auto v2: length and markdown density)
   --style-features LIST    which: length,markdown (default both)
@@ -74,7 +93,7 @@ const signed = (v: number) => `${v >= 0 ? "+" : ""}${v.toFixed(1)}`;
 export function benchTable(result: BenchScore): string {
   const width = Math.max(5, ...result.models.map((m) => m.model.length));
   const lines = [
-    `baseline ${result.baseline} · weight ${result.weight} · ${result.bootstrap} bootstrap rounds · judges: ${result.judges.join(", ") || "unknown"}`,
+    `${benchMethodLabel(result)} · baseline ${result.baseline} · weight ${result.weight} · ${result.bootstrap} bootstrap rounds · judges: ${result.judges.join(", ") || "unknown"}`,
     `${"model".padEnd(width)}  score  95% CI          rating   much better/better/tie/worse/much worse · invalid${result.models.some((m) => m.avg_tokens !== undefined) ? " · avg tokens" : ""}`,
   ];
   for (const m of result.models) {
@@ -144,6 +163,8 @@ export async function benchCommand(argv: string[], out: NodeJS.WritableStream = 
       bootstrap: { type: "string" },
       seed: { type: "string" },
       "first-game-only": { type: "boolean", default: false },
+      method: { type: "string", default: "arena-hard-v0.1" },
+      category: { type: "string" },
       answers: { type: "string", multiple: true },
       "style-control": { type: "boolean", default: false },
       "style-features": { type: "string" },
@@ -167,27 +188,39 @@ export async function benchCommand(argv: string[], out: NodeJS.WritableStream = 
     seed: intOption(values.seed, "seed", 0, 0),
     firstGameOnly: values["first-game-only"],
   };
+  const method = values.method as BenchMethod;
+  if (!(BENCH_METHODS as readonly string[]).includes(method))
+    throw new UsageError(`--method takes ${BENCH_METHODS.join(" or ")}, not '${method}'`);
   let result: BenchScore;
   let styled: StyleScoreResult | undefined;
   const wantStyle = values["style-control"] || values["style-features"] !== undefined;
-  if (values.set) {
+  if (method === "arena-hard-v2") {
+    if (values["first-game-only"])
+      throw new UsageError("arena-hard-auto v2 always uses both games: no --first-game-only");
+    result = await scoreV2(values, positionals, { ...scoring, controls, wantStyle });
+  } else if (values.set) {
     const anchor = values.anchor ?? values.baseline ?? benchDefaults().anchor;
     if (!anchor) throw new UsageError("--anchor MODEL is required with --set");
     if (positionals.length) throw new UsageError("give either --set or judgment files, not both");
     const stored = await withDb((db) =>
       loadStoredBench(db, { set: values.set as string, anchor, judge: values.judge }),
     );
-    result = await scoreJudgments(stored.records, { baseline: anchor, ...scoring, avgTokens: stored.avgTokens });
+    const records = inCategory(stored.records, values.category);
+    result = await scoreJudgments(records, { baseline: anchor, ...scoring, avgTokens: stored.avgTokens });
     if (stored.pending) result.warnings.push(`${stored.pending} questions are not fully judged yet (left out)`);
     if (wantStyle)
-      styled = await scoreStyleControlled(stored.records, stored.styles, { baseline: anchor, controls, ...scoring });
+      styled = await scoreStyleControlled(inCategory(stored.records, values.category), stored.styles, {
+        baseline: anchor,
+        controls,
+        ...scoring,
+      });
   } else {
     if (positionals.length === 0) throw new UsageError("name the judgment files or their folder (or --set SET)");
     if (!values.baseline)
       throw new UsageError("--baseline MODEL is required (the model every answer was judged against)");
     const baseline = values.baseline;
     const facts = values.answers?.length ? await readAnswerFiles(judgmentFiles(values.answers)) : undefined;
-    result = await scoreJudgments(readJudgments(judgmentFiles(positionals)), {
+    result = await scoreJudgments(inCategory(readJudgments(judgmentFiles(positionals)), values.category), {
       baseline,
       ...scoring,
       avgTokens: facts?.avgTokens,
@@ -199,7 +232,7 @@ export async function benchCommand(argv: string[], out: NodeJS.WritableStream = 
         );
       }
       styled = await scoreStyleControlled(
-        readJudgments(judgmentFiles(positionals)),
+        inCategory(readJudgments(judgmentFiles(positionals)), values.category),
         facts.styles as Map<string, Map<string, AnswerStyle>>,
         {
           baseline,
@@ -228,6 +261,53 @@ export async function benchCommand(argv: string[], out: NodeJS.WritableStream = 
           (agreement ? agreementTable(agreement, values.against as string) : "");
   if (values.out) fs.writeFileSync(values.out, text);
   else out.write(text);
+}
+
+/** Only the judgments of `category`, when one is asked for. */
+async function* inCategory(records: AsyncIterable<JudgmentRecord> | Iterable<JudgmentRecord>, category?: string) {
+  for await (const record of records) if (category === undefined || record.category === category) yield record;
+}
+
+/** `--method arena-hard-v2`: our stored judgments or their files, with or without style control. */
+async function scoreV2(
+  values: { set?: string; anchor?: string; baseline?: string; judge?: string; answers?: string[]; category?: string },
+  positionals: string[],
+  options: { weight: number; bootstrap: number; seed: number; controls?: StyleControl[]; wantStyle: boolean },
+): Promise<BenchScore> {
+  const common = {
+    weight: options.weight,
+    bootstrap: options.bootstrap,
+    seed: options.seed,
+    category: values.category,
+  };
+  const controls = options.controls ?? [...STYLE_CONTROLS];
+  if (values.set) {
+    const anchor = values.anchor ?? values.baseline ?? benchDefaults().anchor;
+    if (!anchor) throw new UsageError("--anchor MODEL is required with --set");
+    if (positionals.length) throw new UsageError("give either --set or judgment files, not both");
+    const stored = await withDb((db) =>
+      loadStoredBench(db, { set: values.set as string, anchor, judge: values.judge }),
+    );
+    const v2 = { ...common, baseline: anchor, avgTokens: stored.avgTokens, fileScoresOnly: false };
+    return options.wantStyle
+      ? scoreArenaHardV2Style(stored.records, stored.styles, { ...v2, controls })
+      : scoreArenaHardV2(stored.records, v2);
+  }
+  if (positionals.length === 0) throw new UsageError("name the judgment files or their folder (or --set SET)");
+  if (!values.baseline)
+    throw new UsageError("--baseline MODEL is required (the model every answer was judged against)");
+  const facts = values.answers?.length ? await readAnswerFiles(judgmentFiles(values.answers)) : undefined;
+  const v2 = { ...common, baseline: values.baseline, avgTokens: facts?.avgTokens };
+  if (!options.wantStyle) return scoreArenaHardV2(readJudgments(judgmentFiles(positionals)), v2);
+  if (!facts?.styles.size)
+    throw new UsageError(
+      "style control needs --answers with metadata (token_len, header_count, list_count, bold_count)",
+    );
+  return scoreArenaHardV2Style(
+    readJudgments(judgmentFiles(positionals)),
+    facts.styles as Map<string, Map<string, AnswerStyle>>,
+    { ...v2, controls },
+  );
 }
 
 const share = (v: number) => (Number.isFinite(v) ? `${(v * 100).toFixed(1)}%` : "–");
