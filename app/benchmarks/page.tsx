@@ -12,6 +12,7 @@ export const metadata: Metadata = { title: "Benchmarks" };
 
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
 const NAMES: Record<string, string> = { mathvista: "MathVista", emma: "EMMA", isobench: "IsoBench" };
+const SOURCES: Record<string, string> = { vlmevalkit: "VLMEvalKit", "lmms-eval": "lmms-eval" };
 
 export default async function BenchmarksPage() {
   const db = getDb();
@@ -64,6 +65,9 @@ export default async function BenchmarksPage() {
                       Items
                     </th>
                     <th scope="col" className="px-3 py-2 text-right">
+                      Toolkit&apos;s own
+                    </th>
+                    <th scope="col" className="px-3 py-2 text-right">
                       Arena
                     </th>
                     {staff && <th scope="col" className="px-3 py-2" />}
@@ -72,13 +76,23 @@ export default async function BenchmarksPage() {
                 <tbody>
                   {report.models.map((m) => (
                     <tr key={m.runId} data-model={m.model} className="border-t border-zinc-200 dark:border-zinc-800">
-                      <td className="px-3 py-1.5 font-medium">{m.model}</td>
+                      <td className="px-3 py-1.5 font-medium">
+                        {m.model}
+                        {m.source !== "native" && (
+                          <span className="ml-2 text-xs font-normal text-zinc-600 dark:text-zinc-400">
+                            {SOURCES[m.source] ?? m.source} predictions
+                          </span>
+                        )}
+                      </td>
                       <td className="px-3 py-1.5 text-xs text-zinc-600 dark:text-zinc-400">{m.set}</td>
                       <td className="px-3 py-1.5 text-right tabular-nums">{pct(m.overall.accuracy)}</td>
                       <td className="px-3 py-1.5 text-right tabular-nums text-zinc-600 dark:text-zinc-400">
                         {pct(m.overall.ci[0])}–{pct(m.overall.ci[1])}
                       </td>
                       <td className="px-3 py-1.5 text-right tabular-nums">{m.overall.total}</td>
+                      <td className="px-3 py-1.5 text-right tabular-nums text-zinc-600 dark:text-zinc-400">
+                        {m.reported ? pct(m.reported.accuracy) : "—"}
+                      </td>
                       <td className="px-3 py-1.5 text-right tabular-nums">
                         {m.arenaRating !== undefined ? Math.round(m.arenaRating) : "—"}
                       </td>
@@ -98,7 +112,7 @@ export default async function BenchmarksPage() {
               title={`${NAMES[benchmark] ?? benchmark}: accuracy (%) with 95% Wilson intervals`}
               digits={1}
               rows={report.models.map((m) => ({
-                label: `${m.model} · ${m.set}`,
+                label: `${m.source === "native" ? m.model : `${m.model} (${SOURCES[m.source] ?? m.source})`} · ${m.set}`,
                 rating: m.overall.accuracy * 100,
                 lower: m.overall.ci[0] * 100,
                 upper: m.overall.ci[1] * 100,

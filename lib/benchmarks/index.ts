@@ -11,6 +11,12 @@ export {
   readRecords,
 } from "./import";
 export {
+  importPredictions,
+  PREDICTION_BENCHMARKS,
+  type PredictionBenchmark,
+  type PredictionImport,
+} from "./import-predictions";
+export {
   ISOBENCH_KEYS,
   ISOBENCH_RANDOM,
   ISOBENCH_TASKS,
@@ -57,6 +63,7 @@ export {
   type Problem,
   scoreMathVistaItem,
 } from "./mathvista";
+export { PREDICTION_SOURCES, type Prediction, type PredictionSource, readPredictions } from "./predictions";
 export {
   EMMA_STRATEGIES,
   emmaQuery,
@@ -80,6 +87,7 @@ export {
   type BenchmarkReport,
   benchmarkReport,
   type ModelReport,
+  runLabel,
   SCORER_VERSION,
   scoreBenchmarkRun,
   scoreIfBenchmark,

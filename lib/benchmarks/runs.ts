@@ -65,6 +65,9 @@ interface Row {
   metadata: Problem;
   turns: string[] | null;
   error: string | null;
+  /** an imported run's: the toolkit's extraction of this item, and the toolkit */
+  fileExtraction: string | null;
+  importedFrom: string | null;
 }
 
 /** What only a judge could read: MathVista's undecided items, EMMA's answers the rules found nothing in. */
@@ -98,8 +101,10 @@ async function judged(
  */
 export async function scoreBenchmarkRun(db: Db, runId: string, options: { judge?: Judge } = {}): Promise<number> {
   const { rows } = await db.pool.query<Row>(
-    `SELECT i.id AS "itemId", i."questionId", i.metadata, a.turns, a.error
-       FROM "EvalAnswer" a JOIN "PromptItem" i ON i.id = a."itemId"
+    `SELECT i.id AS "itemId", i."questionId", i.metadata, a.turns, a.error,
+            r.settings->'imported'->'extractions'->>i."questionId" AS "fileExtraction",
+            r.settings->'imported'->>'from' AS "importedFrom"
+       FROM "EvalAnswer" a JOIN "PromptItem" i ON i.id = a."itemId" JOIN "EvalRun" r ON r.id = a."runId"
        LEFT JOIN "BenchmarkVerdict" v ON v."runId" = a."runId" AND v."itemId" = a."itemId" AND v.scorer = $2
       WHERE a."runId" = $1
         AND (v."itemId" IS NULL OR ($3 AND (v."decidedBy" = 'undecided' OR v."decidedBy" LIKE 'rule:whole-response%')))`,
@@ -116,7 +121,11 @@ export async function scoreBenchmarkRun(db: Db, runId: string, options: { judge?
     } else {
       // a scratchpad item answers in its second turn; its first is the model's description of the image
       const response = row.metadata?.mode === "scratchpad" ? (row.turns.at(-1) ?? "") : row.turns.join("\n\n");
-      verdict = scorer.score({ ...row.metadata, response } as Problem);
+      // an imported run keeps the toolkit's extraction: the official pipeline's extraction step, done by its judge
+      const extraction = row.fileExtraction !== null ? { extraction: row.fileExtraction } : {};
+      verdict = scorer.score({ ...row.metadata, response, ...extraction } as Problem);
+      if (row.importedFrom && verdict.decided_by === "file")
+        verdict = { ...verdict, decided_by: `file:${row.importedFrom} extraction` };
       if (options.judge && NEEDS_JUDGE(verdict.decided_by)) {
         verdict = await judged(options.judge, row.metadata, response, verdict);
       }
@@ -149,9 +158,17 @@ export async function scoreBenchmarkRun(db: Db, runId: string, options: { judge?
   return rows.length;
 }
 
+/** A run as the report names it: the model, and the toolkit when its predictions were imported. */
+export const runLabel = (m: Pick<ModelReport, "model" | "source">) =>
+  m.source === "native" ? m.model : `${m.model} (${m.source})`;
+
 export interface ModelReport {
   runId: string;
   model: string;
+  /** "native" (a run of the evaluation engine) or the toolkit whose predictions were imported */
+  source: string;
+  /** an imported run's: the toolkit's own verdicts, as its file reported them */
+  reported?: Tally;
   set: string;
   overall: Tally;
   byKey: Record<string, Record<string, Tally>>;
@@ -206,11 +223,14 @@ export async function benchmarkReport(
   /** score: score unscored answers first (default); pages only read. judge: for what the rules cannot read */
   options: { rounds?: number; seed?: number; score?: boolean; judge?: Judge } = {},
 ): Promise<BenchmarkReport> {
-  const { rows: runs } = await db.pool.query<{ id: string }>(
-    `SELECT DISTINCT ON (r."setId", r."modelId") r.id FROM "EvalRun" r
-      WHERE r."setId" = ANY($1::uuid[]) ORDER BY r."setId", r."modelId", r."createdAt" DESC`,
+  // a model's newest native run, and its newest run of each toolkit's imported predictions beside it
+  const { rows: runs } = await db.pool.query<{ id: string; source: string; reported: Record<string, boolean> | null }>(
+    `SELECT DISTINCT ON (r."setId", r."modelId", source) r.id, source, r.settings->'imported'->'reported' AS reported
+       FROM "EvalRun" r, LATERAL (SELECT COALESCE(r.settings->'imported'->>'from', 'native') AS source) s
+      WHERE r."setId" = ANY($1::uuid[]) ORDER BY r."setId", r."modelId", source, r."createdAt" DESC`,
     [setIds],
   );
+  const runInfo = new Map(runs.map((r) => [r.id, r]));
   if (options.score !== false) for (const run of runs) await scoreBenchmarkRun(db, run.id, { judge: options.judge });
   const { rows } = await db.pool.query<VerdictRow>(
     `SELECT v."runId", r."modelId" AS model, s.name || '@' || s.version AS set, i."questionId", i.metadata, v.correct,
@@ -245,9 +265,13 @@ export async function benchmarkReport(
     for (const v of verdicts)
       decidedBy[v.decidedBy.split(";")[0] as string] = (decidedBy[v.decidedBy.split(";")[0] as string] ?? 0) + 1;
     const rating = ratings.get(first.model);
+    const info = runInfo.get(runId);
+    const reported = Object.values(info?.reported ?? {});
     models.push({
       runId,
       model: first.model,
+      source: info?.source ?? "native",
+      ...(reported.length ? { reported: tally(reported.filter(Boolean).length, reported.length) } : {}),
       set: first.set,
       overall: tally(verdicts.filter((v) => v.correct).length, verdicts.length),
       byKey,
@@ -279,8 +303,8 @@ export async function benchmarkReport(
       }
       boots.sort((p, q) => p - q);
       differences.push({
-        a: a.model,
-        b: b.model,
+        a: runLabel(a),
+        b: runLabel(b),
         difference: pairs.reduce((s, x) => s + x, 0) / pairs.length,
         ci: [quantileSorted(boots, 0.025), quantileSorted(boots, 0.975)],
         items: pairs.length,
@@ -288,12 +312,21 @@ export async function benchmarkReport(
     }
   }
 
-  // beside human preference: Spearman over the models with an arena rating, overall and on the related boards
+  // beside human preference: Spearman over the models with an arena rating, overall and on the related boards; a
+  // model counted once (its native run where it has one, else its first imported one)
+  const native = new Set(models.filter((m) => m.source === "native").map((m) => m.model));
+  const counted = new Set<string>();
+  const onePerModel = models.filter((m) => {
+    if (m.source !== "native" && native.has(m.model)) return false;
+    if (counted.has(m.model)) return false;
+    counted.add(m.model);
+    return true;
+  });
   const arena: BenchmarkReport["arena"] = [];
   for (const category of ["overall", ...(RELATED_CATEGORIES[benchmark] ?? [])]) {
     const board = category === "overall" ? live : await currentSnapshot(db, category, false);
     const boardRatings = new Map(board?.payload.models.map((m) => [m.model, m.rating]) ?? []);
-    const correlation = arenaCorrelation(models, boardRatings, byRun, rounds, options.seed ?? 0);
+    const correlation = arenaCorrelation(onePerModel, boardRatings, byRun, rounds, options.seed ?? 0);
     if (correlation) arena.push({ category, ...correlation });
   }
   const seen = new Set<string>();

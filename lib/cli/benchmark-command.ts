@@ -1,6 +1,7 @@
 // `arena benchmark score`: a ground-truth benchmark's published outputs re-scored exactly as its official code
 // scores them, with what decided each verdict and Wilson intervals; no database and no images needed.
 import fs from "node:fs";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import {
   type BenchmarkReport,
@@ -10,10 +11,16 @@ import {
   IMPORTABLE,
   type ImportableBenchmark,
   importBenchmark,
+  importPredictions,
   isIsoBenchEvalLayout,
   isoBenchEvalTable,
   type Judge,
   judgeFrom,
+  PREDICTION_BENCHMARKS,
+  PREDICTION_SOURCES,
+  type PredictionBenchmark,
+  type PredictionImport,
+  type PredictionSource,
   SCORED_BENCHMARKS,
   type ScoredBenchmark,
   scoreBenchmarkRun,
@@ -31,12 +38,20 @@ export const BENCHMARK_HELP = `usage: arena benchmark import mathvista|emma|isob
        arena benchmark run SET[@VERSION] --model MODEL [--here] [--wait] [--concurrency N]
        arena benchmark report SET[@VERSION]... [--judge MODEL] [--format table|json]
        arena benchmark export SET[@VERSION]... --out DIR
+       arena benchmark import-predictions mathvista|emma FILE --from vlmevalkit|lmms-eval --model MODEL [--set SET[@VERSION]]
        arena benchmark score mathvista|emma|isobench --outputs FILE|DIR [--data FILE]... [--format table|json] [--out PATH]
 
 import: the benchmark's own files become prompt sets with provenance and licence — MathVista testmini.json / test.json
 (images beside it, or --images) or the Hugging Face Parquet (decoded_image); EMMA's JSON or Parquet (image_1…5),
 one set per strategy (emma-cot, emma-direct, the paper's templates); IsoBench's per-task files (named after the task),
 as isobench-image, isobench-text (an item per text representation) and isobench-combined (IsoCombination).
+import-predictions: a toolkit's prediction file becomes a run of MODEL (registered) on the set (default the newest
+mathvista-testmini / emma-cot), scored as the official code scores: VLMEvalKit's prediction table ({model}_{dataset}.xlsx,
+.tsv, .csv or .json; index, prediction, and res from its evaluated copy) or lmms-eval's --log_samples JSON Lines (doc,
+filtered_resps, and the metric object with its extraction and true_false / is_correct). MathVista takes the file's
+extraction where it has one (the official pipeline's extraction step, done by the toolkit's judge), else its quick rules;
+EMMA reads the response. Prints our accuracy beside the file's own and every item where they differ; /benchmarks shows
+the run beside the native ones. Nothing is written when a record is bad.
 run: a registered model answers a set (the evaluation engine: resumable, accounted; queued for the jobs process
 unless --here). report: every model's newest run on the sets scored as the benchmark's official code scores (the
 verdicts stored with each step), accuracy with 95% Wilson intervals overall and per metadata key, paired bootstrap
@@ -106,6 +121,7 @@ export async function benchmarkCommand(argv: string[], out: NodeJS.WritableStrea
   const args = [name, ...rest].filter((a): a is string => a !== undefined);
   const subcommands: Record<string, (argv: string[], out: NodeJS.WritableStream) => Promise<void>> = {
     import: importCommand,
+    "import-predictions": importPredictionsCommand,
     run: runCommand,
     report: reportCommand,
     export: exportCommand,
@@ -113,7 +129,7 @@ export async function benchmarkCommand(argv: string[], out: NodeJS.WritableStrea
   const subcommand = subcommands[sub];
   if (subcommand) return subcommand(args, out);
   if (sub !== "score")
-    throw new UsageError(`unknown benchmark subcommand '${sub}' (import, run, report, score, export)`);
+    throw new UsageError(`unknown benchmark subcommand '${sub}' (import, import-predictions, run, report, score, export)`);
   if (!name || !(SCORED_BENCHMARKS as readonly string[]).includes(name)) {
     throw new UsageError(`arena benchmark score takes ${SCORED_BENCHMARKS.join(" or ")}, not '${name ?? ""}'`);
   }
@@ -164,6 +180,62 @@ async function importCommand(argv: string[], out: NodeJS.WritableStream) {
   );
   bar.done();
   for (const set of result.sets) out.write(`${set.name}@${set.version}: ${set.items} items\n`);
+}
+
+async function importPredictionsCommand(argv: string[], out: NodeJS.WritableStream) {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      from: { type: "string" },
+      model: { type: "string" },
+      set: { type: "string" },
+      format: { type: "string", default: "table" },
+    },
+  });
+  const [benchmark, file, ...extra] = positionals;
+  if (!benchmark || !(PREDICTION_BENCHMARKS as readonly string[]).includes(benchmark))
+    throw new UsageError(
+      `arena benchmark import-predictions takes ${PREDICTION_BENCHMARKS.join(" or ")}, not '${benchmark ?? ""}'`,
+    );
+  if (!file || extra.length) throw new UsageError("name one prediction file");
+  if (!values.from || !(PREDICTION_SOURCES as readonly string[]).includes(values.from))
+    throw new UsageError(
+      `--from takes ${PREDICTION_SOURCES.join(" or ")}${values.from ? `, not '${values.from}'` : ""}`,
+    );
+  if (!values.model)
+    throw new UsageError("--model MODEL is required: the registered model whose predictions these are");
+  if (!["table", "json"].includes(values.format as string))
+    throw new UsageError(`--format takes table or json, not '${values.format}'`);
+  const result = await withDb((db) =>
+    importPredictions(db, {
+      benchmark: benchmark as PredictionBenchmark,
+      file,
+      from: values.from as PredictionSource,
+      model: values.model as string,
+      set: values.set,
+    }),
+  );
+  out.write(values.format === "json" ? `${JSON.stringify(result, null, 2)}\n` : predictionsTable(result));
+}
+
+export function predictionsTable(r: PredictionImport): string {
+  const lines = [
+    `${r.model} on ${r.set}, from ${r.from} predictions (${path.basename(r.file)}): run ${r.runId}`,
+    `  ours (the official scoring)   ${pct(r.ours)}`,
+    `  as the file reports           ${r.reported ? pct(r.reported) : "— (the file carries no per-item verdict)"}`,
+  ];
+  if (r.unanswered) lines.push(`  ${r.unanswered} items of the set have no prediction in the file`);
+  if (r.differences.length) {
+    lines.push(`  ${r.differences.length} items where the file's verdict and ours differ:`);
+    for (const d of r.differences.slice(0, 20))
+      lines.push(
+        `    ${d.pid.padEnd(10)} file ${d.reported ? "correct" : "wrong"}, ours ${d.ours ? "correct" : "wrong"} (prediction ${JSON.stringify(d.prediction)}, answer ${JSON.stringify(d.truth)}; ${d.decidedBy})`,
+      );
+    if (r.differences.length > 20) lines.push(`    … ${r.differences.length - 20} more (--format json lists them all)`);
+  }
+  for (const warning of r.warnings) lines.push(`warning: ${warning}`);
+  return `${lines.join("\n")}\n`;
 }
 
 async function runCommand(argv: string[], out: NodeJS.WritableStream) {

@@ -10,8 +10,10 @@ import { writeFakeModelsFile } from "../../e2e/fake-models/models-file";
 import { type FakeModelServer, startFakeModelServer } from "../../e2e/fake-models/server";
 import { acceptTerms, offeredPresets, openConversation } from "../../lib/arena";
 import {
+  benchmarkBoards,
   benchmarkReport,
   importBenchmark,
+  importPredictions,
   judgeFrom,
   libraryFile,
   libraryFiles,
@@ -466,5 +468,106 @@ describe("ground-truth benchmarks", () => {
     expect(parquet).toHaveLength(expected);
     expect(parquet.filter((r) => r.correct === true)).toHaveLength(lines.filter((l) => JSON.parse(l).correct).length);
     expect(fs.readFileSync(path.join(outDir, "DATASHEET.md"), "utf8")).toMatch(/CC BY-SA 4\.0/);
+  });
+
+  it("imports VLMEvalKit's and lmms-eval's predictions as runs scored officially, beside the native runs", async () => {
+    // VLMEvalKit's evaluated MathVista table for "sixteen": index, prediction, the judge's res, and a per-item hit
+    const { default: ExcelJS } = await import("exceljs");
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet("Sheet1");
+    sheet.addRow(["index", "question", "answer", "prediction", "res", "log", "hit"]);
+    sheet.addRow([1, "Find the angle.", "35°", "The answer is (B) 35°", "B", "Succeed", 1]);
+    sheet.addRow([2, "How many sides?", "16", "There are 16 sides.", "16", "Succeed", 0]);
+    sheet.addRow([3, "Which is largest?", "B", "C", "", "Prefetch succeed", 0]);
+    const xlsx = path.join(dir, "sixteen_MathVista_MINI_gpt-4o-mini.xlsx");
+    await workbook.xlsx.writeFile(xlsx);
+    const vlm = await runCli([
+      "benchmark",
+      "import-predictions",
+      "mathvista",
+      xlsx,
+      "--from",
+      "vlmevalkit",
+      "--model",
+      "sixteen",
+      "--format",
+      "json",
+    ]);
+    expect(vlm.code).toBe(0);
+    const imported = JSON.parse(vlm.out);
+    // 1: res B → the second choice, 35° (right); 2: res 16 (right, the file says wrong); 3: no res, the bare "C" is a
+    // choice by the exact-choice rule (wrong)
+    expect(imported).toMatchObject({
+      set: "mathvista-testmini@1",
+      ours: { correct: 2, total: 3 },
+      reported: { correct: 1, total: 3 },
+      unanswered: 0,
+    });
+    expect(imported.differences).toEqual([
+      { pid: "2", reported: false, ours: true, prediction: "16", truth: "16", decidedBy: "file:vlmevalkit extraction" },
+    ]);
+
+    // lmms-eval's --log_samples for "bee": doc, filtered_resps and gpt_eval_score; one item not in the set
+    const samples = path.join(dir, "samples_mathvista_testmini.jsonl");
+    const line = (pid: string, response: string, right: boolean) =>
+      JSON.stringify({
+        doc_id: Number(pid),
+        doc: { pid, question: "…" },
+        target: "",
+        resps: [[response]],
+        filtered_resps: [response],
+        gpt_eval_score: { question_id: pid, extraction: response, prediction: response, true_false: right },
+      });
+    fs.writeFileSync(samples, [line("1", "35°", true), line("3", "B", true), line("99", "A", false)].join("\n"));
+    const lmms = await importPredictions(db, {
+      benchmark: "mathvista",
+      file: samples,
+      from: "lmms-eval",
+      model: "bee",
+    });
+    expect(lmms).toMatchObject({ ours: { correct: 2, total: 2 }, reported: { correct: 2, total: 2 }, unanswered: 1 });
+    expect(lmms.differences).toEqual([]);
+    expect(lmms.warnings.join("\n")).toMatch(/1 items of the file are not in mathvista-testmini@1/);
+
+    // a bad record: one line naming file, line and field, and nothing written
+    const runsBefore = await db.prisma.evalRun.count();
+    fs.writeFileSync(
+      path.join(dir, "bad.jsonl"),
+      [line("1", "35°", true), JSON.stringify({ resps: [["x"]] })].join("\n"),
+    );
+    const bad = await runCli([
+      "benchmark",
+      "import-predictions",
+      "mathvista",
+      path.join(dir, "bad.jsonl"),
+      "--from",
+      "lmms-eval",
+      "--model",
+      "bee",
+    ]);
+    expect(bad.code).toBe(1);
+    await expect(
+      importPredictions(db, {
+        benchmark: "mathvista",
+        file: path.join(dir, "bad.jsonl"),
+        from: "lmms-eval",
+        model: "bee",
+      }),
+    ).rejects.toThrow(`${path.join(dir, "bad.jsonl")}: line 2: field doc is missing`);
+    await expect(
+      importPredictions(db, { benchmark: "mathvista", file: samples, from: "lmms-eval", model: "nobody" }),
+    ).rejects.toThrow(/unknown model 'nobody'/);
+    expect(await db.prisma.evalRun.count()).toBe(runsBefore);
+
+    // the page's data: each imported run beside the model's native run, named by its toolkit, with its own figure
+    const boards = await benchmarkBoards(db);
+    const mathvista = boards.find((b) => b.benchmark === "mathvista");
+    const runs = mathvista?.report.models.map((m) => `${m.model}/${m.source}`);
+    for (const run of ["bee/lmms-eval", "bee/native", "sixteen/native", "sixteen/vlmevalkit"])
+      expect(runs).toContain(run);
+    const fromVlm = mathvista?.report.models.find((m) => m.source === "vlmevalkit");
+    expect(fromVlm?.overall).toMatchObject({ correct: 2, total: 3 });
+    expect(fromVlm?.reported).toMatchObject({ correct: 1, total: 3 });
+    expect(mathvista?.report.differences.some((d) => d.a.includes("(") || d.b.includes("("))).toBe(true);
   });
 });
