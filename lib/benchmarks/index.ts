@@ -26,7 +26,13 @@ export {
   isoTruth,
   scoreIsoBenchItem,
 } from "./isobench";
-export { answerSegments, type ChoiceReading, readChoice } from "./isobench-choice";
+export {
+  answerSegments,
+  type ChoiceReading,
+  isoBenchEvalParsed,
+  isoBenchEvalParsePrompt,
+  readChoice,
+} from "./isobench-choice";
 export {
   ISOBENCH_EVAL_GROUPS,
   type IsoEvalItem,
@@ -35,6 +41,7 @@ export {
   isoBenchEvalTable,
   officialIsCorrect,
   scoreIsoBenchEval,
+  scoreIsoBenchEvalWithJudge,
 } from "./isobench-eval";
 export {
   EMMA_SCORE_DEMO,

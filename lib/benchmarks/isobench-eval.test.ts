@@ -4,8 +4,13 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { benchmarkCommand } from "../cli/benchmark-command";
 import type { IsoTask } from "./isobench";
-import { readChoice } from "./isobench-choice";
-import { isIsoBenchEvalLayout, officialIsCorrect, scoreIsoBenchEval } from "./isobench-eval";
+import { isoBenchEvalParsed, isoBenchEvalParsePrompt, readChoice } from "./isobench-choice";
+import {
+  isIsoBenchEvalLayout,
+  officialIsCorrect,
+  scoreIsoBenchEval,
+  scoreIsoBenchEvalWithJudge,
+} from "./isobench-eval";
 import { parsePythonJson } from "./python";
 
 const dirs: string[] = [];
@@ -330,6 +335,54 @@ const SHAPES: [IsoTask, string[] | null, string, string][] = [
   ],
   ["physics", ["weaker", "stronger"], "(B) stronger — the magnets are closer together.", "stronger"],
 ];
+
+describe("IsoBench-Eval's parser asked of a judge (--judge)", () => {
+  it("asks its prompt word for word, with the choices as Python prints a list", () => {
+    const prompt = isoBenchEvalParsePrompt("It's B.", ["Solution B", "it's neither"]);
+    expect(prompt.startsWith("You are a response parser. Given a model's response to a multiple choice question")).toBe(
+      true,
+    );
+    expect(prompt).toContain('Model Response: "It\'s B."');
+    expect(prompt).toContain(`Available Choices: ['Solution B', "it's neither"]`);
+    expect(prompt.endsWith(`The answer must be one of these exact values: ['Solution B', "it's neither"]`)).toBe(true);
+    const chess = isoBenchEvalParsePrompt("e2e4", ["e2e4", "no-move"]);
+    expect(chess.startsWith("You are a chess move parser.")).toBe(true);
+  });
+
+  it("keeps the judge's answer as IsoBench-Eval does: a choice, else the first choice; not JSON, its simple parse", () => {
+    const choices = ["even", "neither", "odd"];
+    expect(isoBenchEvalParsed('{"answer": "odd", "reasoning": "f(-x) = -f(x)"}', "odd", choices)).toBe("odd");
+    expect(isoBenchEvalParsed('{"answer": "ODD"}', "odd", choices)).toBe("even");
+    expect(isoBenchEvalParsed("odd, clearly", "The function is neither.", choices)).toBe("neither");
+    // its chess check lets any answer through when "no-move" is a choice
+    expect(
+      isoBenchEvalParsed('{"answer": "a4b3"}', "a4b3", ["A move in Algebraic Coordinate Notation", "no-move"]),
+    ).toBe("a4b3");
+  });
+
+  it("scores a folder with the judge's readings, each recording the judge", async () => {
+    const dir = writeModelFolder();
+    const asked: string[] = [];
+    const judge = {
+      label: "judge:parser@gpt-3.5-turbo",
+      async ask(prompt: string) {
+        asked.push(prompt);
+        return prompt.includes("chess") ? '{"answer": "a4b3"}' : '{"answer": "Solution A"}';
+      },
+    };
+    const score = await scoreIsoBenchEvalWithJudge(dir, judge);
+    // every record with choices is asked once
+    expect(asked).toHaveLength(8);
+    expect(score.items.chemistry?.["text:0"]).toMatchObject({
+      prediction: "Solution A",
+      correct: false,
+      decided_by: "judge:parser@gpt-3.5-turbo",
+    });
+    expect(score.items.puzzle?.["text:0"]).toMatchObject({ prediction: "a4b3", correct: true });
+    // an answer that is not a choice is the first choice, as IsoBench-Eval keeps it
+    expect(score.items.graph_connectivity?.["text:0"]).toMatchObject({ prediction: "no", correct: false });
+  });
+});
 
 describe("our parse of IsoBench answers", () => {
   it("agrees with the choice a reader takes on the shapes IsoBench-Eval's prompts ask for", () => {

@@ -12,7 +12,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { isLosslessNumber } from "lossless-json";
 import { ISOBENCH_TASKS, type IsoTask, isIsoTask } from "./isobench";
-import { readChoice } from "./isobench-choice";
+import { type ChoiceReading, isoBenchEvalParsed, isoBenchEvalParsePrompt, readChoice } from "./isobench-choice";
+import type { Judge } from "./judge-extract";
 import { BenchmarkDataError } from "./mathvista";
 import { type PyValue, parsePythonJson, pyStr } from "./python";
 import { type Tally, tally } from "./wilson";
@@ -137,7 +138,9 @@ function readList(file: string): RawRecord[] {
 }
 
 /** A record checked field by field: one line naming file, record and field for the first thing wrong. */
-function itemOf({ file, record, entry }: RawRecord): IsoEvalItem {
+type Reader = (task: IsoTask, response: string, choices: string[] | null) => ChoiceReading;
+
+function itemOf({ file, record, entry }: RawRecord, read: Reader = readChoice): IsoEvalItem {
   const where = (field: string) => `${file}: record ${record}: field ${field}`;
   const index = entry.sample_index;
   if (!isLosslessNumber(index) || !/^\d+$/.test(index.value))
@@ -168,7 +171,7 @@ function itemOf({ file, record, entry }: RawRecord): IsoEvalItem {
   // an errored call is logged with a response starting ERROR: and prediction -1; it is an answer with no choice
   const reading = response.startsWith("ERROR:")
     ? { prediction: null, extraction: null, decided_by: "rule:provider-error" }
-    : readChoice(task, response, choices);
+    : read(task, response, choices);
   return {
     task,
     modality,
@@ -240,8 +243,8 @@ function summaryDifferences(file: string, items: IsoEvalItem[]): string[] {
   return out;
 }
 
-/** Scores an IsoBench-Eval result file, or a model's folder of them. */
-export function scoreIsoBenchEval(target: string): IsoEvalScore {
+/** The records of an IsoBench-Eval result file, or of a model's folder of them. */
+function loadRecords(target: string): { isDir: boolean; files: string[]; records: RawRecord[] } {
   const isDir = fs.statSync(target).isDirectory();
   const files = isDir
     ? fs
@@ -258,7 +261,59 @@ export function scoreIsoBenchEval(target: string): IsoEvalScore {
     return list;
   });
   if (records.length === 0) throw new BenchmarkDataError(`${target}: no IsoBench-Eval records`);
-  const all = records.map(itemOf);
+  return { isDir, files, records };
+}
+
+/** Scores an IsoBench-Eval result file, or a model's folder of them, with our rules. */
+export function scoreIsoBenchEval(target: string): IsoEvalScore {
+  const loaded = loadRecords(target);
+  return assemble(
+    target,
+    loaded,
+    loaded.records.map((r) => itemOf(r)),
+  );
+}
+
+/**
+ * The same, with `judge` asked what IsoBench-Eval's parser asks (its prompt, word for word) wherever the task has
+ * choices, and its answer kept as IsoBench-Eval keeps it (the JSON's answer when it is a choice, else the first
+ * choice; not JSON: its simple fallback). Every record is checked before the first question is asked.
+ */
+export async function scoreIsoBenchEvalWithJudge(target: string, judge: Judge, concurrency = 4): Promise<IsoEvalScore> {
+  const loaded = loadRecords(target);
+  for (const record of loaded.records) itemOf(record);
+  const readings = new Map<RawRecord, ChoiceReading>();
+  const queue = loaded.records.filter((r) => {
+    const evaluation = r.entry.evaluation as Py;
+    const response = evaluation.model_response as string;
+    return Array.isArray(evaluation.choices) && evaluation.choices.length > 0 && !response.startsWith("ERROR:");
+  });
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
+      for (let record = queue.shift(); record; record = queue.shift()) {
+        const evaluation = record.entry.evaluation as Py;
+        const response = evaluation.model_response as string;
+        const choices = (evaluation.choices as PyValue[]).map((c) => pyStr(c));
+        const answer = await judge.ask(isoBenchEvalParsePrompt(response, choices));
+        readings.set(record, {
+          prediction: isoBenchEvalParsed(answer, response, choices),
+          extraction: answer.slice(0, 300),
+          decided_by: judge.label,
+        });
+      }
+    }),
+  );
+  const items = loaded.records.map((r) =>
+    itemOf(r, (task, response, choices) => readings.get(r) ?? readChoice(task, response, choices)),
+  );
+  return assemble(target, loaded, items);
+}
+
+function assemble(
+  target: string,
+  { isDir, files }: { isDir: boolean; files: string[] },
+  all: IsoEvalItem[],
+): IsoEvalScore {
   const items: IsoEvalScore["items"] = {};
   const warnings: string[] = [];
   for (const item of all) {

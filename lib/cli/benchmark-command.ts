@@ -25,6 +25,7 @@ import {
   type ScoredBenchmark,
   scoreBenchmarkRun,
   scoreIsoBenchEval,
+  scoreIsoBenchEvalWithJudge,
   scoreOutputs,
   type Tally,
 } from "../benchmarks";
@@ -39,7 +40,7 @@ export const BENCHMARK_HELP = `usage: arena benchmark import mathvista|emma|isob
        arena benchmark report SET[@VERSION]... [--judge MODEL] [--format table|json]
        arena benchmark export SET[@VERSION]... --out DIR
        arena benchmark import-predictions mathvista|emma FILE --from vlmevalkit|lmms-eval --model MODEL [--set SET[@VERSION]]
-       arena benchmark score mathvista|emma|isobench --outputs FILE|DIR [--data FILE]... [--format table|json] [--out PATH]
+       arena benchmark score mathvista|emma|isobench --outputs FILE|DIR [--data FILE]... [--judge MODEL] [--format table|json] [--out PATH]
 
 import: the benchmark's own files become prompt sets with provenance and licence — MathVista testmini.json / test.json
 (images beside it, or --images) or the Hugging Face Parquet (decoded_image); EMMA's JSON or Parquet (image_1…5),
@@ -82,7 +83,8 @@ Re-scores a benchmark's outputs as its official code does, item by item, with no
              its parsed_prediction (officialCorrect; the file's is_correct beside it) and ours from model_response
              alone (correct, decided_by), keyed <modality>:<sample_index> per task; accuracy pooled per task and
              modality, per group (Math, Science, Algorithm, Game) and overall, with the text − image gap and the
-             agreement of our parse with the official one.
+             agreement of our parse with the official one. --judge MODEL (a registry model) is asked what
+             IsoBench-Eval's parser asks, word for word, wherever the task has choices; its verdicts record the judge.
   --format table|json  JSON: {"items": {pid: {correct, prediction, extraction, decided_by}}, "accuracy": {"overall":
                        {correct, total, accuracy, ci}, "<metadata key>": {"<value>": {…}}}, "undecided", "warnings"}
   --out PATH           write there instead of stdout`;
@@ -129,7 +131,9 @@ export async function benchmarkCommand(argv: string[], out: NodeJS.WritableStrea
   const subcommand = subcommands[sub];
   if (subcommand) return subcommand(args, out);
   if (sub !== "score")
-    throw new UsageError(`unknown benchmark subcommand '${sub}' (import, import-predictions, run, report, score, export)`);
+    throw new UsageError(
+      `unknown benchmark subcommand '${sub}' (import, import-predictions, run, report, score, export)`,
+    );
   if (!name || !(SCORED_BENCHMARKS as readonly string[]).includes(name)) {
     throw new UsageError(`arena benchmark score takes ${SCORED_BENCHMARKS.join(" or ")}, not '${name ?? ""}'`);
   }
@@ -140,6 +144,7 @@ export async function benchmarkCommand(argv: string[], out: NodeJS.WritableStrea
       outputs: { type: "string" },
       format: { type: "string", default: "table" },
       out: { type: "string" },
+      judge: { type: "string" },
     },
   });
   if (!values.outputs) throw new UsageError("--outputs FILE is required");
@@ -147,9 +152,20 @@ export async function benchmarkCommand(argv: string[], out: NodeJS.WritableStrea
     throw new UsageError(`--format takes table or json, not '${values.format}'`);
   }
   let text: string;
-  if (name === "isobench" && isIsoBenchEvalLayout(values.outputs)) {
+  const isoBenchEval = name === "isobench" && isIsoBenchEvalLayout(values.outputs);
+  if (values.judge && !isoBenchEval)
+    throw new UsageError("--judge here reads IsoBench-Eval's logs; for runs, arena benchmark report --judge MODEL");
+  if (isoBenchEval) {
     // IsoBench-Eval's own logs carry their ground truth: no --data
-    const score = scoreIsoBenchEval(values.outputs);
+    const outputs = values.outputs;
+    const judgeId = values.judge;
+    const score = judgeId
+      ? await withDb(async (db) => {
+          const model = await db.prisma.model.findUnique({ where: { id: judgeId }, include: { provider: true } });
+          if (!model) throw new UsageError(`no judge model '${judgeId}' in the registry`);
+          return scoreIsoBenchEvalWithJudge(outputs, judgeFrom(model));
+        })
+      : scoreIsoBenchEval(outputs);
     text = values.format === "json" ? `${JSON.stringify(score, null, 2)}\n` : isoBenchEvalTable(score);
   } else {
     const score = scoreOutputs(name as ScoredBenchmark, values.outputs, values.data ?? []);
