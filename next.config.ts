@@ -12,6 +12,7 @@ const nextConfig: NextConfig = {
     "@prisma/adapter-pg",
     "@prisma/client",
     "sharp",
+    "exceljs",
     "nsfwjs",
     "@tensorflow/tfjs",
     "@tensorflow/tfjs-core",

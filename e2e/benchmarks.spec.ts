@@ -81,6 +81,39 @@ test("staff import a benchmark and run models from the console; /benchmarks show
   await expect(page.getByRole("heading", { name: /fake-alpha on e2e-mathvista@1/ })).toBeVisible();
   await expect(page.locator("li[data-item]")).toHaveCount(3);
   await expect(page.locator('li[data-item="1"]')).toContainText("decided by");
+
+  // lmms-eval's --log_samples of another model's answers, imported from the console and shown beside the native runs
+  const samples = [
+    ["1", "35°", true],
+    ["2", "Fake", true],
+    ["3", "35°", false],
+  ].map(([pid, response, right]) =>
+    JSON.stringify({
+      doc_id: Number(pid),
+      doc: { pid },
+      resps: [[response]],
+      filtered_resps: [response],
+      gpt_eval_score: { question_id: pid, extraction: response, true_false: right },
+    }),
+  );
+  fs.writeFileSync(path.join(serverBenchmarkDir(), "mathvista", "samples_mathvista.jsonl"), samples.join("\n"));
+  await page.goto("/admin/bench");
+  const predictions = page.getByRole("form", { name: "Import predictions" });
+  await predictions.getByLabel("Benchmark").selectOption("mathvista");
+  await predictions.getByLabel("Toolkit").selectOption("lmms-eval");
+  await predictions.getByLabel("File").selectOption("mathvista/samples_mathvista.jsonl");
+  await predictions.getByLabel("Model").selectOption("fake-beta");
+  await predictions.getByLabel("Set").selectOption("e2e-mathvista@1");
+  await predictions.getByRole("button", { name: "Import predictions" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Imported into" })).toContainText(
+    "Imported into e2e-mathvista@1: 66.7% (2/3) by the official scoring, 66.7% (2/3) as the file reports; 0 items differ",
+  );
+  await page.goto("/benchmarks");
+  const table = page.getByTestId("benchmark-mathvista");
+  await expect(table.locator("tbody tr")).toHaveCount(3);
+  await expect(table.locator('tr[data-model="fake-beta"]').filter({ hasText: "lmms-eval predictions" })).toContainText(
+    "66.7%",
+  );
 });
 
 test("visitors see benchmark results but not the items", async ({ page }) => {

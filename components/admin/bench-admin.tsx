@@ -8,6 +8,7 @@ import { Table } from "@/components/table";
 import type { BenchChoice, JudgingStatus } from "@/lib/bench";
 import type { RunStatus } from "@/lib/evals";
 import { callApi } from "../api-client";
+import { ImportPredictions } from "./import-predictions";
 import { ErrorNote, useAction } from "./use-action";
 
 interface Props {
@@ -20,6 +21,8 @@ interface Props {
   defaults: { anchor?: string; judge?: string; embedder?: string };
   /** data files in ARENA_BENCHMARK_DIR, or null when no folder is configured */
   library: string[] | null;
+  /** prediction files (VLMEvalKit, lmms-eval) in that folder */
+  predictionFiles: string[];
 }
 
 const cost = (v: number | null) => (v === null ? "—" : `$${v.toFixed(4)}`);
@@ -77,7 +80,7 @@ function SetSelect({ sets }: { sets: Props["sets"] }) {
   );
 }
 
-export function BenchAdmin({ runs, judgings, sets, choices, models, defaults, library }: Props) {
+export function BenchAdmin({ runs, judgings, sets, choices, models, defaults, library, predictionFiles }: Props) {
   const router = useRouter();
   const { busy, error, run } = useAction();
   const [notice, setNotice] = useState<string | null>(null);
@@ -199,6 +202,7 @@ export function BenchAdmin({ runs, judgings, sets, choices, models, defaults, li
           </form>
         )}
       </section>
+      {library !== null && <ImportPredictions files={predictionFiles} models={models} sets={sets} />}
       {sets.length > 0 && (
         <>
           <section className="space-y-2" aria-labelledby="answer">

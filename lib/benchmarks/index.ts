@@ -58,6 +58,7 @@ export {
   type ImportJob,
   libraryFile,
   libraryFiles,
+  PREDICTION_FILE,
   queueBenchmarkImport,
   workBenchmarkImports,
 } from "./library";

@@ -10,6 +10,8 @@ import { type ImportableBenchmark, importBenchmark } from "./import";
 import { BenchmarkDataError } from "./mathvista";
 
 const DATA_FILE = /\.(json|jsonl|parquet)$/i;
+/** A toolkit's prediction file: VLMEvalKit's tables (xlsx, tsv, csv, json) and lmms-eval's samples (jsonl). */
+export const PREDICTION_FILE = /\.(xlsx|tsv|csv|json|jsonl)$/i;
 
 export function benchmarkDir(c: Config = config()): string | null {
   const dir = c.ARENA_BENCHMARK_DIR?.trim();
@@ -17,7 +19,7 @@ export function benchmarkDir(c: Config = config()): string | null {
 }
 
 /** The data files under the folder (three levels deep, image folders skipped), as paths relative to it. */
-export function libraryFiles(dir: string, limit = 500): string[] {
+export function libraryFiles(dir: string, limit = 500, pattern: RegExp = DATA_FILE): string[] {
   const out: string[] = [];
   const walk = (folder: string, depth: number) => {
     let entries: fs.Dirent[];
@@ -30,7 +32,7 @@ export function libraryFiles(dir: string, limit = 500): string[] {
       if (out.length >= limit) return;
       const full = path.join(folder, entry.name);
       if (entry.isDirectory() && depth < 3 && !/^images?$/i.test(entry.name)) walk(full, depth + 1);
-      else if (entry.isFile() && DATA_FILE.test(entry.name)) out.push(path.relative(dir, full));
+      else if (entry.isFile() && pattern.test(entry.name)) out.push(path.relative(dir, full));
     }
   };
   walk(dir, 0);
@@ -38,9 +40,9 @@ export function libraryFiles(dir: string, limit = 500): string[] {
 }
 
 /** A file named relative to the folder, refused when it points outside it (or is not a data file that exists). */
-export function libraryFile(dir: string, relative: string): string {
+export function libraryFile(dir: string, relative: string, pattern: RegExp = DATA_FILE): string {
   const full = path.resolve(dir, relative);
-  if (!full.startsWith(dir + path.sep) || !DATA_FILE.test(full)) {
+  if (!full.startsWith(dir + path.sep) || !pattern.test(full)) {
     throw new BenchmarkDataError(`'${relative}' is not a data file in the benchmark folder`);
   }
   if (!fs.existsSync(full)) throw new BenchmarkDataError(`'${relative}' is not in the benchmark folder`);

@@ -3,7 +3,7 @@ import { BenchAdmin } from "@/components/admin/bench-admin";
 import { listModelsForAdmin } from "@/lib/admin";
 import { pageRequiresRole } from "@/lib/auth/session";
 import { benchChoices, benchDefaults, judgingStatuses } from "@/lib/bench";
-import { benchmarkDir, libraryFiles } from "@/lib/benchmarks";
+import { benchmarkDir, libraryFiles, PREDICTION_FILE } from "@/lib/benchmarks";
 import { getDb } from "@/lib/db";
 import { listPromptSets, runStatuses } from "@/lib/evals";
 
@@ -30,6 +30,7 @@ export default async function BenchAdminPage() {
       models={models.map((m) => ({ id: m.id, name: m.displayName }))}
       defaults={benchDefaults()}
       library={libraryFolder ? libraryFiles(libraryFolder) : null}
+      predictionFiles={libraryFolder ? libraryFiles(libraryFolder, 500, PREDICTION_FILE) : []}
     />
   );
 }

@@ -10,7 +10,18 @@ import {
   queueCuration,
   queueJudging,
 } from "@/lib/bench";
-import { benchmarkDir, IMPORTABLE, libraryFiles, queueBenchmarkImport } from "@/lib/benchmarks";
+import {
+  BenchmarkDataError,
+  benchmarkDir,
+  IMPORTABLE,
+  importPredictions,
+  libraryFile,
+  libraryFiles,
+  PREDICTION_BENCHMARKS,
+  PREDICTION_FILE,
+  PREDICTION_SOURCES,
+  queueBenchmarkImport,
+} from "@/lib/benchmarks";
 import { getDb } from "@/lib/db";
 import { createRun, jobProducer, listPromptSets, queueRun, runStatuses } from "@/lib/evals";
 import { handle, readJson } from "@/lib/http";
@@ -56,6 +67,14 @@ const body = z.discriminatedUnion("action", [
     files: z.array(z.string().trim().min(1).max(500)).min(1).max(50),
     name: z.string().trim().min(1).max(100).optional(),
   }),
+  z.object({
+    action: z.literal("import-predictions"),
+    benchmark: z.enum(PREDICTION_BENCHMARKS),
+    file: z.string().trim().min(1).max(500),
+    from: z.enum(PREDICTION_SOURCES),
+    model: id,
+    set: id.optional(),
+  }),
 ]);
 
 /** Starts curation, a run or a judging (each in the jobs process), or chooses the bench /bench shows. */
@@ -70,6 +89,16 @@ export function POST(request: Request) {
       await queueBenchBoard(await jobProducer(), selection); // fresh scores for it, from the jobs process
       await audit(db, admin, "bench.publish", `${input.set} · ${input.anchor} · ${input.judge}`);
       return Response.json({ published: input });
+    }
+    if (input.action === "import-predictions") {
+      // a toolkit's predictions are one file of a thousand-odd rows: imported and scored here, in one transaction
+      const dir = benchmarkDir();
+      if (!dir) throw new BenchmarkDataError("no benchmark folder: set ARENA_BENCHMARK_DIR");
+      const file = libraryFile(dir, input.file, PREDICTION_FILE);
+      const { action: _a, ...options } = input;
+      const result = await importPredictions(db, { ...options, file });
+      await audit(db, admin, "benchmarks.import-predictions", `${input.model} · ${input.from} · ${input.file}`);
+      return Response.json({ ...result, file: input.file }, { status: 201 });
     }
     if (input.action === "import") {
       await queueBenchmarkImport(await jobProducer(), {

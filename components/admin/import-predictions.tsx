@@ -1,0 +1,121 @@
+"use client";
+// A toolkit's prediction file from the benchmark folder (VLMEvalKit's tables, lmms-eval's samples) imported as a run
+// of a registered model, scored at once; the result says our accuracy beside the file's own.
+import { type FormEvent, useState } from "react";
+import { callApi } from "../api-client";
+import { ErrorNote, useAction } from "./use-action";
+
+interface Tally {
+  correct: number;
+  total: number;
+  accuracy: number;
+}
+
+interface Imported {
+  set: string;
+  ours: Tally;
+  reported: Tally | null;
+  differences: unknown[];
+  unanswered: number;
+}
+
+const pct = (t: Tally) => `${(t.accuracy * 100).toFixed(1)}% (${t.correct}/${t.total})`;
+
+export function ImportPredictions({
+  files,
+  models,
+  sets,
+}: {
+  files: string[];
+  models: { id: string; name: string }[];
+  sets: { ref: string }[];
+}) {
+  const { busy, error, run } = useAction();
+  const [result, setResult] = useState<string | null>(null);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const body: Record<string, string> = { action: "import-predictions" };
+    for (const [key, value] of form.entries()) if (typeof value === "string" && value) body[key] = value;
+    setResult(null);
+    void run(async () => {
+      const r = (await callApi("/api/admin/bench", "POST", body)) as Imported;
+      setResult(
+        `Imported into ${r.set}: ${pct(r.ours)} by the official scoring` +
+          (r.reported ? `, ${pct(r.reported)} as the file reports; ${r.differences.length} items differ` : "") +
+          (r.unanswered ? `; ${r.unanswered} items have no prediction` : "") +
+          ". /benchmarks shows it beside the native runs.",
+      );
+    });
+  };
+  return (
+    <section className="space-y-2" aria-labelledby="import-predictions">
+      <h2 id="import-predictions" className="font-semibold">
+        Import a toolkit&apos;s predictions (VLMEvalKit, lmms-eval)
+      </h2>
+      <ErrorNote error={error} />
+      {result ? (
+        <p role="status" className="text-sm text-emerald-700 dark:text-emerald-400">
+          {result}
+        </p>
+      ) : null}
+      {files.length === 0 ? (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          Put VLMEvalKit&apos;s prediction table (.xlsx, .tsv, .csv, .json) or lmms-eval&apos;s samples (.jsonl) in the
+          benchmark folder, or use <code>arena benchmark import-predictions</code>.
+        </p>
+      ) : (
+        <form onSubmit={submit} className="flex flex-wrap items-end gap-2" aria-label="Import predictions">
+          <label className="flex flex-col text-xs">
+            Benchmark
+            <select name="benchmark" className="input" required>
+              <option value="mathvista">MathVista</option>
+              <option value="emma">EMMA</option>
+            </select>
+          </label>
+          <label className="flex flex-col text-xs">
+            Toolkit
+            <select name="from" className="input" required>
+              <option value="vlmevalkit">VLMEvalKit</option>
+              <option value="lmms-eval">lmms-eval</option>
+            </select>
+          </label>
+          <label className="flex flex-col text-xs">
+            File
+            <select name="file" className="input max-w-xs" required>
+              {files.map((file) => (
+                <option key={file} value={file}>
+                  {file}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex flex-col text-xs">
+            Model
+            <select name="model" className="input" required>
+              {models.map((m) => (
+                <option key={m.id} value={m.id}>
+                  {m.name} ({m.id})
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex flex-col text-xs">
+            Set
+            <select name="set" className="input">
+              <option value="">Newest MathVista testmini / EMMA CoT</option>
+              {sets.map((s) => (
+                <option key={s.ref} value={s.ref}>
+                  {s.ref}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" className="btn-primary" disabled={busy}>
+            Import predictions
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}
