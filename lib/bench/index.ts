@@ -32,6 +32,7 @@ export {
   judgeSettings,
 } from "./judging";
 export { type Game, JudgmentFileError, type JudgmentRecord, judgmentFiles, readJudgments } from "./judgment-files";
+export { benchMethodLabel } from "./method";
 export { planJudgings } from "./plan";
 export {
   BOARD_QUEUE,
@@ -43,7 +44,7 @@ export {
   queueCuration,
   queueJudging,
 } from "./queue";
-export { type BenchModelScore, type BenchScore, benchMethodLabel, type VerdictCounts } from "./score";
+export type { BenchModelScore, BenchScore, VerdictCounts } from "./score";
 export { type JudgingStatus, judgingStatuses } from "./status";
 export {
   type BenchSelection,
