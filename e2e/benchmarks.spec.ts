@@ -98,7 +98,7 @@ test("staff import a benchmark and run models from the console; /benchmarks show
   );
   fs.writeFileSync(path.join(serverBenchmarkDir(), "mathvista", "samples_mathvista.jsonl"), samples.join("\n"));
   await page.goto("/admin/bench");
-  const predictions = page.getByRole("form", { name: "Import predictions" });
+  const predictions = page.getByRole("form", { name: "Predictions from a toolkit" });
   await predictions.getByLabel("Benchmark").selectOption("mathvista");
   await predictions.getByLabel("Toolkit").selectOption("lmms-eval");
   await predictions.getByLabel("File").selectOption("mathvista/samples_mathvista.jsonl");

@@ -65,7 +65,7 @@ export function ImportPredictions({
           benchmark folder, or use <code>arena benchmark import-predictions</code>.
         </p>
       ) : (
-        <form onSubmit={submit} className="flex flex-wrap items-end gap-2" aria-label="Import predictions">
+        <form onSubmit={submit} className="flex flex-wrap items-end gap-2" aria-label="Predictions from a toolkit">
           <label className="flex flex-col text-xs">
             Benchmark
             <select name="benchmark" className="input" required>
