@@ -9,6 +9,7 @@ import type { BenchChoice, JudgingStatus } from "@/lib/bench";
 import type { RunStatus } from "@/lib/evals";
 import { callApi } from "../api-client";
 import { ImportPredictions } from "./import-predictions";
+import { ModelSelect } from "./model-select";
 import { ErrorNote, useAction } from "./use-action";
 
 interface Props {
@@ -34,32 +35,6 @@ function Progress({ done, total, label }: { done: number; total: number; label: 
       <span className="tabular-nums">
         {done}/{total}
       </span>
-    </span>
-  );
-}
-
-function ModelSelect({
-  name,
-  label,
-  models,
-  initial,
-}: {
-  name: string;
-  label: string;
-  models: Props["models"];
-  initial?: string;
-}) {
-  const id = useId();
-  return (
-    <span className="flex flex-col text-xs">
-      <label htmlFor={id}>{label}</label>
-      <select id={id} name={name} className="input" required defaultValue={initial}>
-        {models.map((m) => (
-          <option key={m.id} value={m.id}>
-            {m.name} ({m.id})
-          </option>
-        ))}
-      </select>
     </span>
   );
 }

@@ -3,6 +3,7 @@
 // of a registered model, scored at once; the result says our accuracy beside the file's own.
 import { type FormEvent, useState } from "react";
 import { callApi } from "../api-client";
+import { ModelSelect } from "./model-select";
 import { ErrorNote, useAction } from "./use-action";
 
 interface Tally {
@@ -90,16 +91,7 @@ export function ImportPredictions({
               ))}
             </select>
           </label>
-          <label className="flex flex-col text-xs">
-            Model
-            <select name="model" className="input" required>
-              {models.map((m) => (
-                <option key={m.id} value={m.id}>
-                  {m.name} ({m.id})
-                </option>
-              ))}
-            </select>
-          </label>
+          <ModelSelect name="model" label="Model" models={models} />
           <label className="flex flex-col text-xs">
             Set
             <select name="set" className="input">

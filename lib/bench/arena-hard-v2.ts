@@ -163,17 +163,25 @@ export async function scoreArenaHardV2(
     models.push(entry);
   }
   models.push(baselineRow(options, battles.length));
-  models.sort((a, b) => b.score - a.score || a.model.localeCompare(b.model));
+  return resultOf(options, { weight, rounds, seed, judges, models, warnings });
+}
+
+/** The board in BenchScore's shape, best first. */
+function resultOf(
+  options: V2Options,
+  r: { weight: number; rounds: number; seed: number; judges: string[]; models: BenchModelScore[]; warnings: string[] },
+): BenchScore {
+  r.models.sort((a, b) => b.score - a.score || a.model.localeCompare(b.model));
   return {
     method: "arena-hard-v2",
     baseline: options.baseline,
-    weight,
-    bootstrap: rounds,
-    seed,
+    weight: r.weight,
+    bootstrap: r.rounds,
+    seed: r.seed,
     firstGameOnly: false,
-    judges,
-    models,
-    warnings,
+    judges: r.judges,
+    models: r.models,
+    warnings: r.warnings,
   };
 }
 
@@ -298,21 +306,12 @@ export async function scoreArenaHardV2Style(
     if (tokens !== undefined) entry.avg_tokens = tokens;
     return entry;
   });
-  models.sort((a, b) => b.score - a.score || a.model.localeCompare(b.model));
   const coefficients = Object.fromEntries(
     columns.map((c, f) => [names[c] as string, quantile(coefs[f] as number[], 0.5)]),
   );
   return {
-    method: "arena-hard-v2",
+    ...resultOf(options, { weight, rounds, seed, judges, models, warnings }),
     styleControl: options.controls,
-    baseline: options.baseline,
-    weight,
-    bootstrap: rounds,
-    seed,
-    firstGameOnly: false,
-    judges,
-    models,
-    warnings,
     coefficients,
   };
 }

@@ -134,16 +134,25 @@ async function vlmEvalKit(file: string): Promise<Prediction[]> {
     if (pid === undefined || pid === "") throw new BenchmarkDataError(`${file}: ${where}: field index is missing`);
     const response = text(row.prediction);
     if (response === undefined) throw new BenchmarkDataError(`${file}: ${where}: field prediction is missing`);
-    const extraction = text(row.res);
-    const reported = flag(row.hit ?? row.true_false ?? row.score);
-    return {
-      pid,
-      response,
-      where,
-      ...(extraction !== undefined && extraction !== "" ? { extraction } : {}),
-      ...(reported !== undefined ? { reported } : {}),
-    };
+    return predictionOf(pid, response, where, text(row.res), flag(row.hit ?? row.true_false ?? row.score));
   });
+}
+
+/** A prediction, with the toolkit's extraction and verdict only where the file has them. */
+function predictionOf(
+  pid: string,
+  response: string,
+  where: string,
+  extraction: string | undefined,
+  reported: boolean | undefined,
+): Prediction {
+  return {
+    pid,
+    response,
+    where,
+    ...(extraction !== undefined && extraction !== "" ? { extraction } : {}),
+    ...(reported !== undefined ? { reported } : {}),
+  };
 }
 
 /** The per-item metric object lmms-eval logged beside the doc: the one carrying a verdict. */
@@ -169,15 +178,7 @@ function lmmsEval(file: string): Prediction[] {
     if (response === undefined)
       throw new BenchmarkDataError(`${file}: ${where}: field filtered_resps (or resps) is missing`);
     const metric = metricOf(row);
-    const reported = flag(metric?.true_false ?? metric?.is_correct);
-    const extraction = text(metric?.extraction);
-    return {
-      pid,
-      response,
-      where,
-      ...(extraction !== undefined && extraction !== "" ? { extraction } : {}),
-      ...(reported !== undefined ? { reported } : {}),
-    };
+    return predictionOf(pid, response, where, text(metric?.extraction), flag(metric?.true_false ?? metric?.is_correct));
   });
 }
 
