@@ -156,13 +156,17 @@ function readScienceChoice(text: string, choices: string[]): string | null {
   return null;
 }
 
-/** Content words of a text, for matching an answer worded differently from its option. */
+/**
+ * Content words of a text, for matching an answer worded differently from its option, each cut to its first six
+ * letters so that "element" meets "elementary" and "concentration" "concentrations".
+ */
 const contentWords = (s: string) =>
   new Set(
     s
       .toLowerCase()
       .split(/[^a-z0-9]+/)
-      .filter((w) => w.length > 2 && !["the", "and", "than", "are", "for", "with", "its", "their"].includes(w)),
+      .filter((w) => w.length > 2 && !["the", "and", "than", "are", "for", "with", "its", "their"].includes(w))
+      .map((w) => w.slice(0, 6)),
   );
 
 /** The option sharing most content words with the text, when one clearly does. */

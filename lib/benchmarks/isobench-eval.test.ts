@@ -322,6 +322,25 @@ const SHAPES: [IsoTask, string[] | null, string, string][] = [
     "More particles moved to the right than to the left.",
     "to the right than to the left",
   ],
+  // answers worded apart from their option (as published gpt-5-nano answers are)
+  [
+    "chemistry",
+    CHEM,
+    "Answer: They have the same concentration of green particles.\n\nReasoning: n/V is equal.",
+    CHEM[1] as string,
+  ],
+  [
+    "chemistry",
+    ["an elementary substance", "a compound"],
+    "Beryllium is an element.\n\nReason: one kind of atom.",
+    "an elementary substance",
+  ],
+  [
+    "chemistry",
+    ["an elementary substance", "a compound"],
+    "Potassium bromide is an ionic compound (a salt).",
+    "a compound",
+  ],
   ["physics", ["repel", "attract"], "The magnets will attract, since opposite poles face each other.", "attract"],
   [
     "physics",
