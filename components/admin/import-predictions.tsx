@@ -81,9 +81,9 @@ export function ImportPredictions({
               <option value="lmms-eval">lmms-eval</option>
             </select>
           </label>
-          <label className="flex flex-col text-xs">
+          <label className="flex min-w-0 max-w-full flex-col text-xs">
             File
-            <select name="file" className="input max-w-xs" required>
+            <select name="file" className="input w-full max-w-xs" required>
               {files.map((file) => (
                 <option key={file} value={file}>
                   {file}
@@ -92,9 +92,9 @@ export function ImportPredictions({
             </select>
           </label>
           <ModelSelect name="model" label="Model" models={models} />
-          <label className="flex flex-col text-xs">
+          <label className="flex min-w-0 max-w-full flex-col text-xs">
             Set
-            <select name="set" className="input">
+            <select name="set" className="input w-full max-w-xs">
               <option value="">Newest MathVista testmini / EMMA CoT</option>
               {sets.map((s) => (
                 <option key={s.ref} value={s.ref}>
