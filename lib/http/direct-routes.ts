@@ -5,6 +5,7 @@
 // which alone was more than the vote's whole budget (1.2 ms). A method a module does not export, a trailing slash
 // or an undecodable id is left to Next, so every answer the routes give stays the one Next would give.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { Readable } from "node:stream";
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Response | Promise<Response>;
 
@@ -68,41 +69,15 @@ function originOf(req: IncomingMessage): string {
   return "http://localhost";
 }
 
-/**
- * The request's body, read whole: a Buffer handed to `Request` costs a fraction of a Node stream turned into a web
- * stream (~0.3 ms a request, a tenth of a vote's web CPU in a profile of bench:arena). Bodies are small or bounded:
- * the front door's limitBody has cut anything past its ceiling, and a cut body never ends, so no route sees it.
- */
-function bodyOf(req: IncomingMessage): Promise<Buffer | null> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    const settle = (body: Buffer | null) => {
-      req.off("data", take);
-      req.off("end", whole);
-      req.off("error", gone);
-      req.off("close", gone);
-      resolve(body);
-    };
-    const take = (chunk: Buffer) => chunks.push(chunk);
-    const whole = () => settle(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks));
-    const gone = () => settle(null);
-    req.on("data", take);
-    req.on("end", whole);
-    req.on("error", gone);
-    req.on("close", gone);
-  });
-}
-
-async function requestOf(req: IncomingMessage, url: string, signal: AbortSignal): Promise<Request | null> {
+function requestOf(req: IncomingMessage, url: string, signal: AbortSignal): Request {
   const hasBody = req.method !== "GET" && req.method !== "HEAD";
-  const body = hasBody ? await bodyOf(req) : null;
-  // a body that never came whole (the client left, or the front door refused it): nobody to answer
-  if (hasBody && !body) return null;
   return new Request(originOf(req) + url, {
     method: req.method,
     headers: headersOf(req),
-    body: body as BodyInit | null,
+    body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,
     signal,
+    // a streamed request body: undici's option for it is not in the DOM's RequestInit
+    ...({ duplex: "half" } as object),
   });
 }
 
@@ -181,11 +156,9 @@ export function directRoutes(routes: DirectRoute[]) {
       res.once("close", () => {
         if (!res.writableFinished) aborted.abort();
       });
-      requestOf(req, url, aborted.signal)
-        .then(async (request) => {
-          if (!request) return;
-          await send(await handler(request, { params: Promise.resolve(params) }), res);
-        })
+      Promise.resolve()
+        .then(() => handler(requestOf(req, url, aborted.signal), { params: Promise.resolve(params) }))
+        .then((response) => send(response, res))
         .catch((error) => internalError(res, error));
       return true;
     }
