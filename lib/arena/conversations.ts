@@ -249,7 +249,7 @@ async function ingestAll(
       `attach at most ${limits.maxImagesPerTurn} image${limits.maxImagesPerTurn === 1 ? "" : "s"}`,
     );
   }
-  // a refused image throws ImageRejected, a Refusal: lib/http answers it with its kind's status
+  // a refused image throws ImageRejected, a DomainError: lib/http answers it with its kind's status
   const images: StoredImage[] = [];
   for (const upload of uploads) images.push(await ingestImage(prisma, upload.name, upload.bytes));
   return { images, isPreset };

@@ -1,3 +1,4 @@
+import { domainError } from "../errors";
 // Pair sampling as FastChat's get_battle_pair: the first model by weight, its rival by weight (or by the battle
 // target rule), never the same model twice, random sides. An image in the first turn draws vision models only.
 
@@ -10,7 +11,7 @@ export interface Candidate {
   battleTargets: string[];
 }
 
-export class NoPairError extends Error {}
+export class NoPairError extends domainError("unavailable", "no_models") {}
 
 function pickWeighted<T>(items: T[], weight: (item: T) => number, rand: () => number): T {
   const total = items.reduce((s, item) => s + weight(item), 0);

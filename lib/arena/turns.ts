@@ -7,7 +7,7 @@ import type { Db } from "../db/context";
 import { isUuid, literals, statementResults, uuidLiteral } from "../db/literals";
 import { inTransaction, whenLocked } from "../db/pool";
 import { isDatabaseUnavailable } from "../db/unavailable";
-import { Conflict, Forbidden, NotFound, Refusal } from "../errors";
+import { Conflict, Forbidden, NotFound, DomainError } from "../errors";
 import type { Side } from "../generated/prisma/enums";
 import { imageStore } from "../images";
 import {
@@ -511,10 +511,10 @@ async function answerSide(db: Db, plan: TurnPlan, target: Target, emit: (event: 
       };
     } else {
       const error =
-        raw instanceof Refusal
-          ? new ProviderError(raw.message, "provider_rate_limited", 429)
-          : raw instanceof ProviderError
-            ? raw
+        raw instanceof ProviderError
+          ? raw
+          : raw instanceof DomainError
+            ? new ProviderError(raw.message, "provider_rate_limited", 429)
             : providerErrorFrom(raw);
       outcome = {
         meta: {

@@ -11,10 +11,9 @@ import { createPromptSetVersion, targetOf } from "../evals";
 import { loadImage } from "../images";
 import { createRandom } from "../ratings/random";
 import { average, concatWeighted, imageFeatures, remoteEmbeddings, tfidfVectors, words } from "./embeddings";
+import { domainError } from "../errors";
 
-export class CurationError extends Error {
-  override name = "CurationError";
-}
+export class CurationError extends domainError("conflict", "curation_impossible") {}
 
 export interface CurateOptions {
   name?: string;

@@ -21,10 +21,9 @@ import {
   judgeUserPrompt,
 } from "./judge-prompt";
 import { parseVerdict } from "./verdicts";
+import { domainError } from "../errors";
 
-export class JudgingError extends Error {
-  override name = "JudgingError";
-}
+export class JudgingError extends domainError("invalid", "invalid_judging") {}
 
 export const judgeSettings = z
   .object({

@@ -5,10 +5,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { readJsonLines } from "../evals";
 import { parseVerdict } from "./verdicts";
+import { domainError } from "../errors";
 
-export class JudgmentFileError extends Error {
-  override name = "JudgmentFileError";
-}
+export class JudgmentFileError extends domainError("invalid", "invalid_judgment_file") {}
 
 export interface Game {
   /** the verdict label as the file gives it, or parsed from `judgment` when `score` is absent; null: none found */

@@ -6,6 +6,7 @@
 import { BattleTableBuilder, computeLeaderboard } from "../ratings";
 import type { JudgmentRecord } from "./judgment-files";
 import { battlesOf, candidateOutcome, type Outcome } from "./verdicts";
+import { domainError } from "../errors";
 
 export interface VerdictCounts {
   much_better: number;
@@ -55,9 +56,7 @@ export interface BenchScoreOptions {
   avgTokens?: Map<string, number>;
 }
 
-export class BenchScoreError extends Error {
-  override name = "BenchScoreError";
-}
+export class BenchScoreError extends domainError("invalid", "invalid_bench_score") {}
 
 /** Python's round(x, digits): halves go to the even neighbour (12.125 → 12.12), as the published files were made. */
 export function pyRound(x: number, digits: number): number {

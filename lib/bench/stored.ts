@@ -8,10 +8,9 @@ import { exportPromptSet, findPromptSet } from "../evals";
 import { type AnswerStyle, styleOfAnswer } from "./answer-style";
 import { joinTurns, judgeUserPrompt } from "./judge-prompt";
 import type { JudgmentRecord } from "./judgment-files";
+import { domainError } from "../errors";
 
-export class BenchSelectionError extends Error {
-  override name = "BenchSelectionError";
-}
+export class BenchSelectionError extends domainError("not_found", "bench_not_found") {}
 
 export interface BenchSelection {
   /** a prompt set, name[@version] */

@@ -18,10 +18,9 @@ import {
   pyRoundFloat,
   pyStr,
 } from "./python";
+import { domainError } from "../errors";
 
-export class BenchmarkDataError extends Error {
-  override name = "BenchmarkDataError";
-}
+export class BenchmarkDataError extends domainError("invalid", "invalid_benchmark_data") {}
 
 export type Problem = { [key: string]: PyValue };
 

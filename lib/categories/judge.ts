@@ -3,6 +3,7 @@
 import { type ChatTurn, type ImageInput, type ModelTarget, streamChat } from "../providers";
 import { JUDGE_PROMPTS } from "./judge-prompts";
 import { JUDGED_CATEGORIES, type JudgedCategory } from "./names";
+import { domainError } from "../errors";
 
 export interface JudgeMaterial {
   prompt: string;
@@ -28,7 +29,7 @@ export function judgeTurn(category: JudgedCategory, material: JudgeMaterial): Ch
   return { role: "user", text, images };
 }
 
-export class JudgeError extends Error {}
+export class JudgeError extends domainError("upstream", "judge_failed") {}
 
 async function ask(target: ModelTarget, category: JudgedCategory, material: JudgeMaterial, signal?: AbortSignal) {
   let reply = "";

@@ -1,10 +1,6 @@
 // The `arena` command. Every error ends as one line on stderr and a non-zero exit status.
 
-import { DatasetError } from "../datasets";
-import { DatabaseUnreachableError } from "../db/connection";
-import { MigrationError } from "../db/migrate";
-import { Refusal } from "../errors";
-import { NoBattlesError, UnknownCategoryError } from "../ratings";
+import { kindOf } from "../errors";
 import { LEADERBOARD_HELP, leaderboardCommand } from "./leaderboard-command";
 import { UsageError } from "./usage";
 
@@ -71,29 +67,7 @@ export async function main(argv: string[]): Promise<number> {
     }
     throw new UsageError(`unknown command '${command}' (try: arena --help)`);
   } catch (error) {
-    const usage = error instanceof UsageError || error instanceof UnknownCategoryError;
-    const known =
-      usage ||
-      error instanceof DatasetError ||
-      error instanceof NoBattlesError ||
-      error instanceof DatabaseUnreachableError ||
-      error instanceof MigrationError ||
-      (error instanceof Error &&
-        [
-          "RunNotFoundError",
-          "ImportError",
-          "JudgmentFileError",
-          "JsonLinesError",
-          "BenchScoreError",
-          "PromptSetError",
-          "EvalRunError",
-          "JudgingError",
-          "CurationError",
-          "BenchSelectionError",
-          "BenchmarkDataError",
-          "ConfigError",
-        ].includes(error.name)) ||
-      error instanceof Refusal; // a refused request
+    const kind = kindOf(error);
     const message = error instanceof Error ? error.message : String(error);
     if (
       error instanceof Error &&
@@ -103,8 +77,9 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(`arena: error: ${message.split("\n")[0]}\n`);
       return 2;
     }
-    process.stderr.write(`arena: error: ${known ? message : `unexpected failure: ${message}`}\n`);
-    if (!known && debugging()) console.error(error);
-    return usage ? 2 : 1;
+    // at the command line the operator is the person: an internal failure's message is for them too
+    process.stderr.write(`arena: error: ${kind ? message : `unexpected failure: ${message}`}\n`);
+    if (!kind && debugging()) console.error(error);
+    return kind === "usage" ? 2 : 1;
   }
 }

@@ -470,6 +470,9 @@ export class ConfigError extends Error {
   constructor(problems) {
     super(`configuration: ${problems.join("; ")}`);
     this.name = "ConfigError";
+    // one of lib/errors' kinds, by hand: this file is plain JavaScript the front door loads without TypeScript
+    this.kind = "invalid";
+    this.code = "invalid_config";
     this.problems = problems;
   }
 }

@@ -9,12 +9,13 @@ import { currentSnapshot } from "../leaderboard/serve";
 import { computeDatasetStatistics, type StatisticsOptions } from "./statistics";
 import { type DatasetStatistics, datasetStatisticsSchema } from "./statistics-payload";
 import { type DatasetTopics, datasetTopicsSchema } from "./topics-payload";
+import { domainError } from "../errors";
 
 const KIND = "statistics";
 export const TOPICS_KIND = "topics";
 const KEEP = 5;
 
-export class DatasetSnapshotError extends Error {}
+export class DatasetSnapshotError extends domainError("internal", "unreadable_snapshot") {}
 
 export interface StoredStatistics {
   statistics: DatasetStatistics;

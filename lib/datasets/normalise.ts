@@ -1,6 +1,7 @@
 // One battle record as found in the public arena files (FastChat clean-battle layout) → a Battle, or the
 // reason it is malformed. Hand-written rather than a schema library: it runs a million times per file.
 import type { Battle, StyleCounts, Winner } from "../ratings/types";
+import { domainError } from "../errors";
 
 const WINNERS: Record<string, Winner> = {
   model_a: "model_a",
@@ -21,7 +22,7 @@ const STYLE_KEYS = [
   "bold_count_b",
 ] as const;
 
-export class RowError extends Error {}
+export class RowError extends domainError("invalid", "invalid_row") {}
 
 type Json = Record<string, unknown>;
 

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import readline from "node:readline";
 import type { Readable } from "node:stream";
 import zlib from "node:zlib";
+import { domainError } from "../errors";
 
 export interface RawRecord {
   /** 1-based line (JSONL, CSV) or element (JSON array) or row (Parquet) */
@@ -14,7 +15,7 @@ export interface RawRecord {
 
 export type Format = "json" | "jsonl" | "csv" | "parquet";
 
-export class DatasetError extends Error {}
+export class DatasetError extends domainError("invalid", "invalid_dataset") {}
 
 /** The format from the file name; a .json file that holds one object per line is read as JSON Lines. */
 export function detectFormat(file: string): { format: Format; gzip: boolean } {

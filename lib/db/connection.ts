@@ -1,4 +1,5 @@
 import pg from "pg";
+import { DomainError } from "../errors";
 
 /** host:port/database of a connection string, without credentials: safe to print. */
 export function describeDatabaseUrl(connectionString: string): string {
@@ -11,12 +12,12 @@ export function describeDatabaseUrl(connectionString: string): string {
   }
 }
 
-export class DatabaseUnreachableError extends Error {
+export class DatabaseUnreachableError extends DomainError {
   constructor(
     readonly target: string,
     readonly reason: string,
   ) {
-    super(`cannot reach PostgreSQL at ${target}: ${reason}`);
+    super("unavailable", "database_unavailable", `cannot reach PostgreSQL at ${target}: ${reason}`);
   }
 }
 

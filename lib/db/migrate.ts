@@ -5,6 +5,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import { domainError } from "../errors";
 
 export const MIGRATIONS_DIR = path.join(process.cwd(), "prisma", "migrations");
 /** Prisma's own advisory lock key, so our runner and the Prisma CLI never migrate at the same time. */
@@ -61,7 +62,7 @@ export interface MigrationResult {
   warnings: string[];
 }
 
-export class MigrationError extends Error {}
+export class MigrationError extends domainError("internal", "migration_failed") {}
 
 /** Applies pending migrations, each in its own transaction. Safe to call from several instances at once. */
 export async function applyMigrations(connectionString: string, dir = MIGRATIONS_DIR): Promise<MigrationResult> {

@@ -1,87 +1,120 @@
-// What lib/ throws when it refuses a request: a kind (what went wrong, in the domain's words), a stable code for
-// programs and a message for the person. lib/ knows nothing of HTTP; lib/http alone turns a kind into a status.
+// The one family of errors lib/ throws: every one carries its kind (what went wrong, in the domain's words), a stable
+// code for programs and a message for the person. lib/ knows nothing of HTTP; lib/http alone turns a kind into a
+// status and the CLI into an exit code: both read the kind, never a class name (names are mangled by bundlers and
+// renamed by people, and a rename must not turn a 400 into a 500).
 
-export type RefusalKind =
-  | "invalid"
-  | "unauthenticated"
-  | "forbidden"
-  | "not_found"
-  | "conflict"
-  | "too_large"
-  | "unsupported_media"
-  | "unprocessable"
-  | "rate_limited"
-  | "unavailable";
+export const ERROR_KINDS = [
+  /** the command line was used wrongly (an unknown flag, a missing argument, an unknown category) */
+  "usage",
+  /** the input cannot be used as given (a bad field, a malformed file, a missing image) */
+  "invalid",
+  "unauthenticated",
+  "forbidden",
+  "not_found",
+  /** the request clashes with the state of things (already voted, a turn still streaming, a duplicate) */
+  "conflict",
+  "too_large",
+  "unsupported_media",
+  /** well-formed but refused on its content (a flagged prompt) */
+  "unprocessable",
+  "rate_limited",
+  /** something the arena depends on is away for now (the database, every model) */
+  "unavailable",
+  /** a model provider failed to answer */
+  "upstream",
+  /** the arena's own machinery failed (a rating worker, a migration): the message is for the operator */
+  "internal",
+] as const;
 
-export class Refusal extends Error {
+export type ErrorKind = (typeof ERROR_KINDS)[number];
+
+export class DomainError extends Error {
   constructor(
-    readonly kind: RefusalKind,
+    readonly kind: ErrorKind,
     readonly code: string,
     message: string,
     /** when trying again makes sense: after how many seconds */
     readonly retryAfterSeconds?: number,
   ) {
     super(message);
-    this.name = "Refusal";
+    this.name = new.target.name;
   }
 }
 
-/** The input cannot be used as given (a bad field, a missing image, too many images). */
-export class InvalidInput extends Refusal {
+/**
+ * A feature's own error class with a fixed kind and code: `export class RunNotFoundError extends
+ * domainError("not_found", "unknown_run") {}`, thrown with a message alone.
+ */
+export function domainError(kind: ErrorKind, code: string) {
+  return class extends DomainError {
+    constructor(message: string) {
+      super(kind, code, message);
+    }
+  };
+}
+
+export class InvalidInput extends DomainError {
   constructor(code: string, message: string) {
     super("invalid", code, message);
   }
 }
 
 /** Nobody is signed in, or the credentials are not valid. */
-export class Unauthenticated extends Refusal {
+export class Unauthenticated extends DomainError {
   constructor(code: string, message: string) {
     super("unauthenticated", code, message);
   }
 }
 
 /** Signed in, but not allowed to do this. */
-export class Forbidden extends Refusal {
+export class Forbidden extends DomainError {
   constructor(code: string, message: string) {
     super("forbidden", code, message);
   }
 }
 
-export class NotFound extends Refusal {
+export class NotFound extends DomainError {
   constructor(code: string, message: string) {
     super("not_found", code, message);
   }
 }
 
-/** The request clashes with the state of things (already voted, a turn still streaming, a duplicate). */
-export class Conflict extends Refusal {
+export class Conflict extends DomainError {
   constructor(code: string, message: string) {
     super("conflict", code, message);
   }
 }
 
-export class TooLarge extends Refusal {
+export class TooLarge extends DomainError {
   constructor(code: string, message: string) {
     super("too_large", code, message);
   }
 }
 
-/** Well-formed but refused on its content (a flagged prompt). */
-export class Unprocessable extends Refusal {
+export class Unprocessable extends DomainError {
   constructor(code: string, message: string) {
     super("unprocessable", code, message);
   }
 }
 
-export class RateLimited extends Refusal {
+export class RateLimited extends DomainError {
   constructor(code: string, message: string, retryAfterSeconds: number) {
     super("rate_limited", code, message, retryAfterSeconds);
   }
 }
 
-/** Something the arena depends on is away for now. */
-export class Unavailable extends Refusal {
+export class Unavailable extends DomainError {
   constructor(code: string, message: string, retryAfterSeconds?: number) {
     super("unavailable", code, message, retryAfterSeconds);
   }
+}
+
+/**
+ * The kind of a thrown value: a DomainError's, or that of an error from a plain-JavaScript module that carries one by
+ * hand (lib/config's ConfigError, which the front door loads without TypeScript). Undefined for anything else: a bug.
+ */
+export function kindOf(error: unknown): ErrorKind | undefined {
+  if (error instanceof DomainError) return error.kind;
+  const kind = error instanceof Error ? (error as { kind?: unknown }).kind : undefined;
+  return (ERROR_KINDS as readonly unknown[]).includes(kind) ? (kind as ErrorKind) : undefined;
 }

@@ -2,10 +2,9 @@
 // JSON object stops the read with one line naming the file and the line.
 import fs from "node:fs";
 import readline from "node:readline";
+import { domainError } from "../errors";
 
-export class JsonLinesError extends Error {
-  override name = "JsonLinesError";
-}
+export class JsonLinesError extends domainError("invalid", "invalid_json_lines") {}
 
 export async function* readJsonLines(file: string): AsyncGenerator<{ row: Record<string, unknown>; line: number }> {
   const lines = readline.createInterface({ input: fs.createReadStream(file, "utf8"), crlfDelay: Infinity });

@@ -8,10 +8,9 @@ import path from "node:path";
 import type { Db } from "../db/context";
 import { EXTENSION, ImageRejected, ingestImage, loadImage } from "../images";
 import { JsonLinesError, readJsonLines } from "./jsonl";
+import { domainError } from "../errors";
 
-export class PromptSetError extends Error {
-  override name = "PromptSetError";
-}
+export class PromptSetError extends domainError("invalid", "invalid_prompt_set") {}
 
 export interface PromptTurn {
   content: string;

@@ -13,10 +13,9 @@ import { type ChatTurn, type ImageInput, ProviderError, providerErrorFrom } from
 import { backoffDelay, complete, costOf, retryable, targetOf } from "./model-call";
 import { findPromptSet, type PromptTurn } from "./prompt-sets";
 import { gatesFrom, type ProviderGates } from "./provider-gates";
+import { domainError } from "../errors";
 
-export class EvalRunError extends Error {
-  override name = "EvalRunError";
-}
+export class EvalRunError extends domainError("invalid", "invalid_run") {}
 
 export const runSettings = z
   .object({

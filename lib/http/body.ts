@@ -1,14 +1,14 @@
 // Request bodies read with a ceiling: a declared Content-Length over the limit is refused before a byte is read,
 // and a chunked body is read only until it passes the limit (the rest is never buffered).
-import { ApiError } from "./errors";
+import { DomainError, InvalidInput, TooLarge } from "../errors";
 import { SMALL_BODY_CEILING } from "./front-door.mjs";
 
 export const MB = 1024 * 1024;
 /** JSON bodies of every route: the longest prompt (30,000 characters, at most 4 bytes each) fits many times. */
 export const JSON_BODY_LIMIT = SMALL_BODY_CEILING;
 
-function tooLarge(limit: number): ApiError {
-  return new ApiError(413, "body_too_large", `the request body is larger than ${formatBytes(limit)}`);
+function tooLarge(limit: number): TooLarge {
+  return new TooLarge("body_too_large", `the request body is larger than ${formatBytes(limit)}`);
 }
 
 function formatBytes(bytes: number): string {
@@ -19,7 +19,7 @@ function formatBytes(bytes: number): string {
 export function checkDeclaredLength(request: Request, limit: number): void {
   const declared = request.headers.get("content-length")?.trim();
   if (declared === undefined) return;
-  if (!/^\d+$/.test(declared)) throw new ApiError(400, "invalid_content_length", "Content-Length is not a number");
+  if (!/^\d+$/.test(declared)) throw new InvalidInput("invalid_content_length", "Content-Length is not a number");
   if (Number(declared) > limit) throw tooLarge(limit);
 }
 
@@ -41,8 +41,8 @@ export async function readBodyLimited(request: Request, limit: number): Promise<
       chunks.push(value);
     }
   } catch (error) {
-    if (error instanceof ApiError) throw error;
-    throw new ApiError(400, "body_unreadable", "the request body could not be read");
+    if (error instanceof DomainError) throw error;
+    throw new InvalidInput("body_unreadable", "the request body could not be read");
   }
   const body = new Uint8Array(size);
   let offset = 0;
@@ -61,9 +61,9 @@ export const MAX_BODY_DEPTH = 32;
  * arrive as a replacement or fail the encoding). Refused at the door with the place it was found.
  */
 function checkText(value: string, where: string): void {
-  if (value.includes("\u0000")) throw new ApiError(400, "nul_byte", `${where} contains a NUL character`);
+  if (value.includes("\u0000")) throw new InvalidInput("nul_byte", `${where} contains a NUL character`);
   if (!value.isWellFormed()) {
-    throw new ApiError(400, "invalid_text", `${where} contains a lone UTF-16 surrogate, which is not a character`);
+    throw new InvalidInput("invalid_text", `${where} contains a lone UTF-16 surrogate, which is not a character`);
   }
 }
 
@@ -81,7 +81,7 @@ export function rejectNul(value: unknown, where = "body"): void {
     }
     if (!item || typeof item !== "object") continue;
     if (depth >= MAX_BODY_DEPTH) {
-      throw new ApiError(400, "too_deep", `the request body is nested more than ${MAX_BODY_DEPTH} levels deep`);
+      throw new InvalidInput("too_deep", `the request body is nested more than ${MAX_BODY_DEPTH} levels deep`);
     }
     if (Array.isArray(item)) {
       for (let i = item.length - 1; i >= 0; i--) stack.push([item[i], `${at}[${i}]`, depth + 1]);
@@ -98,14 +98,14 @@ export function rejectNul(value: unknown, where = "body"): void {
 export async function readFormLimited(request: Request, limit: number): Promise<FormData> {
   const type = request.headers.get("content-type") ?? "";
   if (!type.startsWith("multipart/form-data")) {
-    throw new ApiError(415, "unsupported_media_type", "send the prompt and images as multipart/form-data");
+    throw new DomainError("unsupported_media", "unsupported_media_type", "send the prompt and images as multipart/form-data");
   }
   const bytes = await readBodyLimited(request, limit);
   let form: FormData;
   try {
     form = await new Response(bytes, { headers: { "content-type": type } }).formData();
   } catch {
-    throw new ApiError(400, "invalid_form", "the form data could not be read");
+    throw new InvalidInput("invalid_form", "the form data could not be read");
   }
   for (const [key, value] of form.entries()) if (typeof value === "string") rejectNul(value, key);
   return form;
@@ -122,7 +122,7 @@ export function searchParams(request: Request): URLSearchParams {
 export async function formUploads(form: FormData): Promise<{ name: string; bytes: Uint8Array }[]> {
   const uploads: { name: string; bytes: Uint8Array }[] = [];
   for (const value of form.getAll("images")) {
-    if (typeof value === "string") throw new ApiError(400, "invalid_image", "images must be files");
+    if (typeof value === "string") throw new InvalidInput("invalid_image", "images must be files");
     uploads.push({ name: value.name || "image", bytes: new Uint8Array(await value.arrayBuffer()) });
   }
   return uploads;

@@ -1,15 +1,4 @@
 // Every route answers errors in one shape: { "error": { "code", "message" } }.
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly retryAfterSeconds?: number,
-  ) {
-    super(message);
-  }
-}
-
 export function errorBody(code: string, message: string) {
   return { error: { code, message } };
 }

@@ -1,7 +1,7 @@
 // lib/http: what app/ and components/ may use (deep imports are refused by biome.json).
 export { authErrorShape } from "./auth-errors";
 export { formUploads, readFormLimited, searchParams } from "./body";
-export { ApiError, errorResponse } from "./errors";
+export { errorResponse } from "./errors";
 export { uploadCeiling } from "./front-door.mjs";
 export { pageParam } from "./params";
 export { handle, readJson } from "./route";

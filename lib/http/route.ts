@@ -2,9 +2,9 @@
 // through zod, within a size limit and free of NUL characters.
 import type { z } from "zod";
 import { isDatabaseUnavailable } from "../db/unavailable";
-import { Refusal, type RefusalKind } from "../errors";
+import { type DomainError, type ErrorKind, InvalidInput, kindOf } from "../errors";
 import { JSON_BODY_LIMIT, readBodyLimited, rejectNul } from "./body";
-import { ApiError, errorResponse } from "./errors";
+import { errorResponse } from "./errors";
 
 export async function readJson<T extends z.ZodType>(
   request: Request,
@@ -16,14 +16,14 @@ export async function readJson<T extends z.ZodType>(
   try {
     body = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
   } catch {
-    throw new ApiError(400, "invalid_json", "the request body is not valid JSON");
+    throw new InvalidInput("invalid_json", "the request body is not valid JSON");
   }
   rejectNul(body);
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue?.path.length ? `${issue.path.join(".")}: ` : "";
-    throw new ApiError(400, "invalid_request", `${where}${issue?.message ?? "invalid request"}`);
+    throw new InvalidInput("invalid_request", `${where}${issue?.message ?? "invalid request"}`);
   }
   return parsed.data;
 }
@@ -31,21 +31,9 @@ export async function readJson<T extends z.ZodType>(
 /** Seconds a client should wait before trying again while the database is away. */
 const DATABASE_RETRY_AFTER_S = 5;
 
-/**
- * Domain errors lib/ throws, by name (lib/ knows nothing of HTTP): the status and code each becomes. Their messages
- * are written for the person who made the request.
- */
-const DOMAIN_ERRORS: Record<string, { status: number; code: string }> = {
-  EvalRunError: { status: 400, code: "invalid_run" },
-  PromptSetError: { status: 400, code: "invalid_prompt_set" },
-  JudgingError: { status: 400, code: "invalid_judging" },
-  CurationError: { status: 409, code: "curation_impossible" },
-  BenchSelectionError: { status: 404, code: "bench_not_found" },
-  BenchmarkDataError: { status: 400, code: "invalid_benchmark_data" },
-};
-
-/** The status each kind of refusal lib/ throws (lib/errors) is answered with. */
-const REFUSAL_STATUS: Record<RefusalKind, number> = {
+/** The status each kind of domain error (lib/errors) is answered with. */
+export const KIND_STATUS: Record<ErrorKind, number> = {
+  usage: 400,
   invalid: 400,
   unauthenticated: 401,
   forbidden: 403,
@@ -55,21 +43,20 @@ const REFUSAL_STATUS: Record<RefusalKind, number> = {
   unsupported_media: 415,
   unprocessable: 422,
   rate_limited: 429,
+  internal: 500,
+  upstream: 502,
   unavailable: 503,
 };
 
-/** The response for an error thrown by a handler: known errors as themselves, anything else a 500 without internals. */
+/** The response for an error thrown by a handler: domain errors by their kind, anything else a 500 without internals. */
 export function errorToResponse(error: unknown): Response {
-  if (error instanceof Refusal) {
-    const headers = error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : undefined;
-    return errorResponse(REFUSAL_STATUS[error.kind], error.code, error.message, headers);
+  const kind = kindOf(error);
+  // internal failures keep their message for the operator's log, never for the person
+  if (kind && kind !== "internal") {
+    const { code, message, retryAfterSeconds } = error as DomainError;
+    const headers = retryAfterSeconds ? { "Retry-After": String(retryAfterSeconds) } : undefined;
+    return errorResponse(KIND_STATUS[kind], code, message, headers);
   }
-  if (error instanceof ApiError) {
-    const headers = error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : undefined;
-    return errorResponse(error.status, error.code, error.message, headers);
-  }
-  const domain = error instanceof Error ? DOMAIN_ERRORS[error.name] : undefined;
-  if (domain) return errorResponse(domain.status, domain.code, (error as Error).message);
   if (isDatabaseUnavailable(error)) {
     return errorResponse(
       503,

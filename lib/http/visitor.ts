@@ -1,6 +1,7 @@
 // The anonymous visitor behind a request: a signed cookie id (no login), and the IP only as a salted hash.
+
+import { Forbidden } from "../errors";
 import { hashIp, signValue, verifySigned } from "../security/secret";
-import { ApiError } from "./errors";
 import { CLIENT_IP_HEADER, FRONT_DOOR_HEADER, frontDoorToken } from "./front-door.mjs";
 
 export const VISITOR_COOKIE = "arena_vid";
@@ -52,6 +53,6 @@ export function visitorCookie(visitorId: string, request: Request): string {
 /** The visitor id of a request that needs one: 403 `terms_required` when there is none. */
 export function requireVisitorId(request: Request): string {
   const visitorId = visitorIdFrom(request);
-  if (!visitorId) throw new ApiError(403, "terms_required", "please accept the terms of use first");
+  if (!visitorId) throw new Forbidden("terms_required", "please accept the terms of use first");
   return visitorId;
 }

@@ -1,11 +1,11 @@
 // Uploaded images are checked by their content, never by their name or declared type.
 
 import { type Config, config } from "../config";
-import { Refusal, type RefusalKind } from "../errors";
+import { DomainError, type ErrorKind } from "../errors";
 import { type ImageType, notAnImageMessage, sniffImageType, tooLargeMessage, type UploadLimits } from "./rules";
 
 /** An upload refused by its content; its kind says how (too large, not an image, banned, …). */
-export class ImageRejected extends Refusal {
+export class ImageRejected extends DomainError {
   constructor(
     message: string,
     override readonly code:
@@ -15,7 +15,7 @@ export class ImageRejected extends Refusal {
       | "image_unreadable"
       | "too_many_images"
       | "image_banned",
-    kind: RefusalKind,
+    kind: ErrorKind,
   ) {
     super(kind, code, message);
     this.name = "ImageRejected";

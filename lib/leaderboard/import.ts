@@ -8,10 +8,9 @@ import { type Agreement, type BoardEntry, compareBoards } from "./compare";
 import { payloadOf } from "./recompute";
 import { currentSnapshot, SNAPSHOT_ROUNDS } from "./serve";
 import { readImportedBoard } from "./snapshot-payload";
+import { domainError } from "../errors";
 
-export class ImportError extends Error {
-  override name = "ImportError";
-}
+export class ImportError extends domainError("invalid", "invalid_import") {}
 
 export async function importSource(
   db: Db,

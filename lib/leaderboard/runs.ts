@@ -2,10 +2,9 @@
 // leaderboard (pages and the API serve it until another run is published); comparing two runs shows what moved.
 import type { Db } from "../db/context";
 import { readSnapshotPayload } from "./snapshot-payload";
+import { domainError } from "../errors";
 
-export class RunNotFoundError extends Error {
-  override name = "RunNotFoundError";
-}
+export class RunNotFoundError extends domainError("not_found", "unknown_run") {}
 
 export interface RunInfo {
   runId: string;

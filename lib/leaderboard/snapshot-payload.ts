@@ -4,6 +4,7 @@
 // null back as NaN, as they were computed.
 import { z } from "zod";
 import { ALL_STYLE_FEATURES } from "../ratings/types";
+import { domainError } from "../errors";
 
 const num = z
   .number()
@@ -76,9 +77,7 @@ export type SnapshotModel = z.infer<typeof snapshotModelSchema>;
 export type SnapshotPayload = z.infer<typeof snapshotPayloadSchema>;
 export type CategorySummary = z.infer<typeof categorySummarySchema>;
 
-export class SnapshotPayloadError extends Error {
-  override name = "SnapshotPayloadError";
-}
+export class SnapshotPayloadError extends domainError("internal", "unreadable_snapshot") {}
 
 function read<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
   const parsed = schema.safeParse(value);

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { type Config, config } from "../config";
 import { KEY_VARIABLE_RULE, keyVariableAllowed } from "./key-names";
 import { paramRulesSchema } from "./param-rules";
+import { domainError } from "../errors";
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -80,7 +81,7 @@ export type ModelsConfig = z.infer<typeof modelsConfigSchema>;
 export type ProviderConfig = z.infer<typeof providerSchema>;
 export type ModelConfig = z.infer<typeof modelSchema>;
 
-export class ModelsConfigError extends Error {}
+export class ModelsConfigError extends domainError("invalid", "invalid_models_config") {}
 
 export const DEMO_PROVIDER = "demo";
 

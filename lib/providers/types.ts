@@ -1,4 +1,5 @@
 import type { ParamRules, RefusalDetail } from "./param-rules";
+import { DomainError } from "../errors";
 export interface ImageInput {
   data: Uint8Array;
   mime: string;
@@ -54,18 +55,22 @@ export interface Reasoning {
   tokens?: number;
 }
 
+export type ProviderErrorCode = "provider_error" | "provider_rate_limited" | "provider_timeout" | "provider_unavailable";
+
 /** A provider failed: status is the provider's HTTP status when there was one. */
-export class ProviderError extends Error {
+export class ProviderError extends DomainError {
+  declare readonly code: ProviderErrorCode;
+
   constructor(
     message: string,
-    readonly code: "provider_error" | "provider_rate_limited" | "provider_timeout" | "provider_unavailable",
+    code: ProviderErrorCode,
     readonly status?: number,
     /** the provider's Retry-After, in seconds, when it sent one */
-    readonly retryAfterSeconds?: number,
+    retryAfterSeconds?: number,
     /** what the provider said in its error body (staff and logs only: never shown to visitors) */
     readonly detail?: RefusalDetail,
   ) {
-    super(message);
+    super("upstream", code, message, retryAfterSeconds);
   }
 
   /**

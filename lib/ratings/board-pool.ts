@@ -7,8 +7,9 @@ import { Worker } from "node:worker_threads";
 import type { BattleTable } from "./battle-table";
 import type { Leaderboard, LeaderboardOptions } from "./leaderboard";
 import { workerEntry } from "./worker-entry";
+import { domainError } from "../errors";
 
-export class BoardError extends Error {}
+export class BoardError extends domainError("internal", "rating_worker_failed") {}
 
 interface Pending {
   resolve: (board: Leaderboard) => void;

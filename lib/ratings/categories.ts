@@ -1,6 +1,7 @@
 // Filtered leaderboards, as LMArena's categories: each is a refit on the battles that pass its filter.
 import { type BattleTable, UNKNOWN } from "./battle-table";
 import { OUTCOME } from "./types";
+import { domainError } from "../errors";
 
 export const CATEGORY_DESCRIPTIONS: Record<string, string> = {
   overall: "all battles",
@@ -11,7 +12,7 @@ export const CATEGORY_DESCRIPTIONS: Record<string, string> = {
   dedup: "top redundant prompts down-sampled (FastChat dedup_tag)",
 };
 
-export class UnknownCategoryError extends Error {}
+export class UnknownCategoryError extends domainError("usage", "unknown_category") {}
 
 export interface BattleFilter {
   /** keep only anonymous battles when the field is present (FastChat's default); false keeps every battle */

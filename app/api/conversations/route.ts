@@ -1,7 +1,7 @@
 import { openConversation } from "@/lib/arena";
 import { getDb } from "@/lib/db";
+import { InvalidInput } from "@/lib/errors";
 import {
-  ApiError,
   formUploads,
   handle,
   ipHashFrom,
@@ -22,7 +22,7 @@ export function POST(request: Request) {
     const form = await readFormLimited(request, uploadCeiling());
     const mode = String(form.get("mode") ?? "battle");
     if (!MODES.includes(mode as (typeof MODES)[number]))
-      throw new ApiError(400, "invalid_mode", `unknown mode '${mode}'`);
+      throw new InvalidInput("invalid_mode", `unknown mode '${mode}'`);
     const uploads = await formUploads(form);
     const text = (key: string) => {
       const value = form.get(key);

@@ -1,5 +1,6 @@
 import { getDb } from "@/lib/db";
-import { ApiError, handle, searchParams } from "@/lib/http";
+import { InvalidInput, NotFound } from "@/lib/errors";
+import { handle, searchParams } from "@/lib/http";
 import { EXTRAS, type Extra, leaderboardResponse } from "@/lib/leaderboard";
 
 export const dynamic = "force-dynamic";
@@ -14,12 +15,12 @@ export function GET(request: Request) {
     const category = query.get("category") ?? "overall";
     const style = query.get("style") ?? "0";
     const format = query.get("format") ?? "json";
-    if (style !== "0" && style !== "1") throw new ApiError(400, "invalid_style", "style must be 0 or 1");
-    if (format !== "json" && format !== "csv") throw new ApiError(400, "invalid_format", "format must be json or csv");
+    if (style !== "0" && style !== "1") throw new InvalidInput("invalid_style", "style must be 0 or 1");
+    if (format !== "json" && format !== "csv") throw new InvalidInput("invalid_format", "format must be json or csv");
     const include = (query.get("include") ?? "").split(",").filter(Boolean);
     const unknown = include.filter((e) => !(EXTRAS as readonly string[]).includes(e));
     if (unknown.length) {
-      throw new ApiError(400, "invalid_include", `include takes ${EXTRAS.join(", ")}; not ${unknown.join(", ")}`);
+      throw new InvalidInput("invalid_include", `include takes ${EXTRAS.join(", ")}; not ${unknown.join(", ")}`);
     }
     const built = await leaderboardResponse(getDb(), {
       category,
@@ -27,7 +28,7 @@ export function GET(request: Request) {
       format,
       include: include as Extra[],
     });
-    if (!built) throw new ApiError(404, "no_leaderboard", `no leaderboard for category '${category}' yet`);
+    if (!built) throw new NotFound("no_leaderboard", `no leaderboard for category '${category}' yet`);
     const headers = {
       ETag: built.etag,
       "Cache-Control": "public, max-age=60, stale-while-revalidate=300",

@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import { acceptInvite } from "@/lib/auth";
 import { signIn } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
-import { ApiError } from "@/lib/http";
+import { DomainError } from "@/lib/errors";
 
 export async function acceptInviteAction(form: FormData) {
   const token = String(form.get("token") ?? "");
@@ -14,7 +14,7 @@ export async function acceptInviteAction(form: FormData) {
   try {
     user = await acceptInvite(getDb(), token, password, String(form.get("name") ?? ""));
   } catch (error) {
-    if (error instanceof ApiError) redirect(`/invite/${token}?error=${encodeURIComponent(error.message)}`);
+    if (error instanceof DomainError) redirect(`/invite/${token}?error=${encodeURIComponent(error.message)}`);
     throw error;
   }
   await signIn("credentials", {

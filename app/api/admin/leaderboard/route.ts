@@ -2,14 +2,14 @@ import { z } from "zod";
 import { audit } from "@/lib/admin";
 import { requireRole } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
+import { NotFound } from "@/lib/errors";
 import { jobProducer } from "@/lib/evals";
-import { ApiError, handle, readJson } from "@/lib/http";
+import { handle, readJson } from "@/lib/http";
 import {
   listRuns,
   pendingRecompute,
   publishRun,
-  RunNotFoundError,
-  requestRecompute,
+    requestRecompute,
   unpublishAll,
 } from "@/lib/leaderboard";
 
@@ -47,13 +47,8 @@ export function POST(request: Request) {
       await done(null);
       return Response.json({ unpublished });
     }
-    try {
-      const published = await publishRun(db, input.runId);
-      await done(published);
-      return Response.json({ published });
-    } catch (error) {
-      if (error instanceof RunNotFoundError) throw new ApiError(404, "unknown_run", error.message);
-      throw error;
-    }
+    const published = await publishRun(db, input.runId);
+    await done(published);
+    return Response.json({ published });
   });
 }

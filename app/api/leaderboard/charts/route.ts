@@ -1,5 +1,6 @@
 import { getDb } from "@/lib/db";
-import { ApiError, handle, searchParams } from "@/lib/http";
+import { NotFound } from "@/lib/errors";
+import { handle, searchParams } from "@/lib/http";
 import { leaderboardCharts, snapshotById, withPairMatrices } from "@/lib/leaderboard";
 
 export const dynamic = "force-dynamic";
@@ -22,9 +23,9 @@ export function GET(request: Request) {
       summaryId ? snapshotById(db, summaryId) : Promise.resolve(null),
       pairsId ? snapshotById(db, pairsId) : Promise.resolve(null),
     ]);
-    if (!snapshot) throw new ApiError(404, "no_snapshot", `no leaderboard snapshot '${id}'`);
-    if (summaryId && !overall) throw new ApiError(404, "no_snapshot", `no leaderboard snapshot '${summaryId}'`);
-    if (pairsId && !pairs) throw new ApiError(404, "no_snapshot", `no leaderboard snapshot '${pairsId}'`);
+    if (!snapshot) throw new NotFound("no_snapshot", `no leaderboard snapshot '${id}'`);
+    if (summaryId && !overall) throw new NotFound("no_snapshot", `no leaderboard snapshot '${summaryId}'`);
+    if (pairsId && !pairs) throw new NotFound("no_snapshot", `no leaderboard snapshot '${pairsId}'`);
     return Response.json(
       { snapshotId: snapshot.id, charts: leaderboardCharts(withPairMatrices(snapshot, pairs), overall) },
       { headers: { "Cache-Control": "public, max-age=31536000, immutable" } },

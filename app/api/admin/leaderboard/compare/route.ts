@@ -1,7 +1,8 @@
 import { requireRole } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
-import { ApiError, handle, searchParams } from "@/lib/http";
-import { compareRuns, RunNotFoundError } from "@/lib/leaderboard";
+import { InvalidInput, NotFound } from "@/lib/errors";
+import { handle, searchParams } from "@/lib/http";
+import { compareRuns } from "@/lib/leaderboard";
 
 export const dynamic = "force-dynamic";
 
@@ -12,17 +13,12 @@ export function GET(request: Request) {
     const q = searchParams(request);
     const a = q.get("a");
     const b = q.get("b");
-    if (!a || !b) throw new ApiError(400, "invalid_request", "name two runs: ?a=RUN&b=RUN");
-    try {
-      return Response.json(
-        await compareRuns(getDb(), a, b, {
-          category: q.get("category") ?? "overall",
-          styleControl: q.get("style") === "1",
-        }),
-      );
-    } catch (error) {
-      if (error instanceof RunNotFoundError) throw new ApiError(404, "unknown_run", error.message);
-      throw error;
-    }
+    if (!a || !b) throw new InvalidInput("invalid_request", "name two runs: ?a=RUN&b=RUN");
+    return Response.json(
+      await compareRuns(getDb(), a, b, {
+        category: q.get("category") ?? "overall",
+        styleControl: q.get("style") === "1",
+      }),
+    );
   });
 }

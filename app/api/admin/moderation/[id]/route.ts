@@ -2,7 +2,8 @@ import { z } from "zod";
 import { audit, reviewFlag } from "@/lib/admin";
 import { requireRole } from "@/lib/auth/session";
 import { getDb, isUuid } from "@/lib/db";
-import { ApiError, handle, readJson } from "@/lib/http";
+import { NotFound } from "@/lib/errors";
+import { handle, readJson } from "@/lib/http";
 
 const body = z.object({ action: z.enum(["release", "ban"]) });
 
@@ -10,7 +11,7 @@ export function POST(request: Request, { params }: { params: Promise<{ id: strin
   return handle(async () => {
     const admin = await requireRole("admin");
     const { id } = await params;
-    if (!isUuid(id)) throw new ApiError(404, "unknown_flag", "no such moderation flag");
+    if (!isUuid(id)) throw new NotFound("unknown_flag", "no such moderation flag");
     const { action } = await readJson(request, body);
     const db = getDb();
     const result = await reviewFlag(db, id, action, admin.email ?? admin.id);

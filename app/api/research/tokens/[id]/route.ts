@@ -2,7 +2,8 @@ import { audit } from "@/lib/admin";
 import { revokeApiToken } from "@/lib/auth";
 import { requireRole } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
-import { ApiError, handle } from "@/lib/http";
+import { NotFound } from "@/lib/errors";
+import { handle } from "@/lib/http";
 
 export function DELETE(_request: Request, { params }: { params: Promise<{ id: string }> }) {
   return handle(async () => {
@@ -10,7 +11,7 @@ export function DELETE(_request: Request, { params }: { params: Promise<{ id: st
     const { id } = await params;
     const db = getDb();
     if (!(await revokeApiToken(db, id, user.id))) {
-      throw new ApiError(404, "unknown_token", "no such active token of yours");
+      throw new NotFound("unknown_token", "no such active token of yours");
     }
     await audit(db, user, "token.revoke", id);
     return Response.json({ revoked: id });
