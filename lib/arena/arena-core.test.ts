@@ -3,7 +3,7 @@ import { createRandom } from "../ratings/random";
 import { identityLeaks, identityTerms } from "./identity";
 import { countMarkdown, markdownTotals } from "./markdown";
 import { type Candidate, NoPairError, samplePair } from "./sampling";
-import { countTokens } from "./tokens";
+import { countTokens } from "../text/tokens";
 
 describe("countMarkdown (FastChat add_markdown_info)", () => {
   it("counts headers, list items and bold spans outside code blocks", () => {

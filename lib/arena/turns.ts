@@ -28,7 +28,7 @@ import { countMarkdown, markdownTotals } from "./markdown";
 import { admit, againLimits, BANNED_MESSAGE, checkStanding, rateLimits } from "./rate-limit";
 import { arenaSettings } from "./settings";
 import { STOPPED, StopRequested, stopWriting, whileWriting } from "./stops";
-import { countTokens } from "./tokens";
+import { countTokens } from "../text/tokens";
 
 export type { TurnEvent } from "./events";
 

@@ -1,7 +1,7 @@
 // An answer's style as arena-hard-auto records it for style control (add_markdown_info: tokens, headers, lists,
 // bold), from the text or from an answer file's metadata, and the four features of one battle as its v2 computes them.
 import { countMarkdown, markdownTotals } from "../arena/markdown";
-import { countTokens } from "../arena/tokens";
+import { countTokens } from "../text/tokens";
 
 export interface AnswerStyle {
   tokens: number;

@@ -6,4 +6,4 @@ export { computeBenchBoard } from "./board-compute";
 export { CurationError, type CurationResult, curateBench, type Topic } from "./curate";
 export { BenchScoreError, pyRound, scoreJudgments, winRateAgainstBaseline } from "./score";
 export { type StyleScoreResult, scoreStyleControlled } from "./style";
-export { workBenchBoards, workCurations, workJudgings } from "./workers";
+export { benchJobs } from "./jobs";

@@ -34,16 +34,7 @@ export {
 export { type Game, JudgmentFileError, type JudgmentRecord, judgmentFiles, readJudgments } from "./judgment-files";
 export { benchMethodLabel } from "./method";
 export { planJudgings } from "./plan";
-export {
-  BOARD_QUEUE,
-  CURATE_QUEUE,
-  type CurateJob,
-  createJudgeQueue,
-  JUDGE_QUEUE,
-  queueBenchBoard,
-  queueCuration,
-  queueJudging,
-} from "./queue";
+export { type CurateJob, queueBenchBoard, queueCuration, queueJudging } from "./queue";
 export type { BenchModelScore, BenchScore, VerdictCounts } from "./score";
 export { type JudgingStatus, judgingStatuses } from "./status";
 export {

@@ -52,15 +52,12 @@ export {
   mathVistaExtractionPrompt,
 } from "./judge-extract";
 export { codePointDistance, nearestChoice } from "./levenshtein";
+export { benchmarkJobs, type ImportJob, queueBenchmarkImport } from "./jobs";
 export {
   benchmarkDir,
-  IMPORT_QUEUE,
-  type ImportJob,
   libraryFile,
   libraryFiles,
   PREDICTION_FILE,
-  queueBenchmarkImport,
-  workBenchmarkImports,
 } from "./library";
 export {
   BenchmarkDataError,

@@ -3,10 +3,7 @@
 // jobs process imports them.
 import fs from "node:fs";
 import path from "node:path";
-import type PgBoss from "pg-boss";
 import { type Config, config } from "../config";
-import type { Db } from "../db/context";
-import { type ImportableBenchmark, importBenchmark } from "./import";
 import { BenchmarkDataError } from "./mathvista";
 
 const DATA_FILE = /\.(json|jsonl|parquet)$/i;
@@ -47,40 +44,4 @@ export function libraryFile(dir: string, relative: string, pattern: RegExp = DAT
   }
   if (!fs.existsSync(full)) throw new BenchmarkDataError(`'${relative}' is not in the benchmark folder`);
   return full;
-}
-
-export const IMPORT_QUEUE = "benchmark-import";
-
-export interface ImportJob {
-  benchmark: ImportableBenchmark;
-  files: string[];
-  name?: string;
-}
-
-const createImportQueue = (boss: PgBoss) =>
-  boss.createQueue(IMPORT_QUEUE, { name: IMPORT_QUEUE, policy: "short", retryLimit: 0, expireInSeconds: 3600 });
-
-export async function queueBenchmarkImport(boss: PgBoss, job: ImportJob): Promise<string | null> {
-  const dir = benchmarkDir();
-  if (!dir) throw new BenchmarkDataError("no benchmark folder: set ARENA_BENCHMARK_DIR");
-  for (const file of job.files) libraryFile(dir, file); // refused here, before anything is queued
-  await createImportQueue(boss);
-  return boss.send(IMPORT_QUEUE, job);
-}
-
-export async function workBenchmarkImports(db: Db, boss: PgBoss, log: (line: string) => void = () => {}) {
-  await createImportQueue(boss);
-  return boss.work<ImportJob>(IMPORT_QUEUE, { batchSize: 1, pollingIntervalSeconds: 2 }, async ([job]) => {
-    if (!job) return;
-    const dir = benchmarkDir();
-    if (!dir) throw new BenchmarkDataError("no benchmark folder: set ARENA_BENCHMARK_DIR");
-    const files = job.data.files.map((file) => libraryFile(dir, file));
-    try {
-      const result = await importBenchmark(db, job.data.benchmark, files, { name: job.data.name });
-      log(`benchmarks: imported ${result.sets.map((s) => `${s.name}@${s.version} (${s.items})`).join(", ")}`);
-    } catch (error) {
-      log(`benchmarks: import of ${job.data.files.join(", ")} refused: ${(error as Error).message}`);
-      throw error;
-    }
-  });
 }

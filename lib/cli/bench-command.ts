@@ -33,7 +33,7 @@ import {
   scoreJudgments,
   scoreStyleControlled,
 } from "../bench/engine";
-import { startQueue } from "../categories/queue";
+import { closeSenders } from "../jobs";
 import { type RunStatus, runStatuses } from "../evals";
 import { type Agreement, compareBoards } from "../leaderboard";
 import { referenceBoard } from "../leaderboard/import";
@@ -466,11 +466,10 @@ async function judgeCommand(rest: string[], out: NodeJS.WritableStream) {
       }
       return;
     }
-    const boss = await startQueue(url);
     try {
-      for (const { judging } of judgings) await queueJudging(boss, judging.id);
+      for (const { judging } of judgings) await queueJudging(judging.id, { url });
     } finally {
-      await boss.stop({ graceful: false, timeout: 2000 });
+      await closeSenders();
     }
     out.write("queued for the jobs process\n");
     if (!values.wait) return;

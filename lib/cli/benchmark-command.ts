@@ -29,7 +29,7 @@ import {
   scoreOutputs,
   type Tally,
 } from "../benchmarks";
-import { startQueue } from "../categories/queue";
+import { closeSenders } from "../jobs";
 import { createRun, executeRun, findPromptSet, queueRun, runStatuses } from "../evals";
 import { progressBar } from "./progress";
 import { UsageError } from "./usage";
@@ -281,11 +281,10 @@ async function runCommand(argv: string[], out: NodeJS.WritableStream) {
       out.write(`${result.status}: ${result.answered} answered, ${result.failed} failed; ${scored} verdicts\n`);
       return;
     }
-    const boss = await startQueue(url);
     try {
-      await queueRun(boss, run.id);
+      await queueRun(run.id, { url });
     } finally {
-      await boss.stop({ graceful: false, timeout: 2000 });
+      await closeSenders();
     }
     out.write("queued for the jobs process (arena benchmark report SET scores it when it is done)\n");
     if (values.wait) {

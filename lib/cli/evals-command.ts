@@ -1,6 +1,6 @@
 // `arena evals sets …`: prompt sets for offline runs — import from arena-hard-auto's question layout, list, export.
 import { parseArgs } from "node:util";
-import { startQueue } from "../categories/queue";
+import { closeSenders } from "../jobs";
 import { prepareDatabase } from "../db/bootstrap";
 import { closeDb, createDb, type Db } from "../db/context";
 import {
@@ -123,11 +123,10 @@ async function runCommand(db: Db, url: string, action: string, rest: string[]): 
     }
     return;
   }
-  const boss = await startQueue(url);
   try {
-    await queueRun(boss, runId);
+    await queueRun(runId, { url });
   } finally {
-    await boss.stop({ graceful: false, timeout: 2000 });
+    await closeSenders();
   }
   process.stdout.write("queued for the jobs process\n");
   if (values.wait) await followRun(db, runId);

@@ -14,7 +14,7 @@ export {
   type PromptTurn,
 } from "./prompt-sets";
 export { gatesFrom, ProviderGates } from "./provider-gates";
-export { createEvalQueue, EVAL_QUEUE, jobProducer, queueRun, workEvalRuns } from "./queue";
+export { evalJobs, queueRun } from "./jobs";
 export {
   createRun,
   DESCRIPTION_SLOT,

@@ -1,7 +1,7 @@
 // One offline model call through the arena's provider adapters, shared by answer runs and judging: the target a
 // registry row names, a whole streamed answer with its token counts (the provider's, else our count), which
 // failures are worth another attempt, and what a call cost at the model's prices.
-import { countTokens } from "../arena/tokens";
+import { countTokens } from "../text/tokens";
 import type { ChatTurn, ModelTarget, StreamOptions } from "../providers";
 import { type ProviderError, streamChat } from "../providers";
 

@@ -12,7 +12,7 @@ export {
 } from "./charts";
 export { type Agreement, type BoardEntry, compareBoards } from "./compare";
 export { modelProfile } from "./model-profile";
-export { pendingRecompute, RECOMPUTE_QUEUE, requestRecompute } from "./recompute-requests";
+export { pendingRecompute, requestRecompute } from "./recompute-requests";
 export {
   compareRuns,
   listRuns,

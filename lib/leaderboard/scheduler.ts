@@ -1,12 +1,10 @@
 // Keeps the snapshots fresh: after new votes, at most once per interval, and by one app instance at a time
 // (a PostgreSQL advisory lock), so any number of instances can run the loop.
 
-import type PgBoss from "pg-boss";
-import { sleep } from "../async/sleep";
 import type { Db } from "../db/context";
+import type { JobHandlers, Schedule } from "../jobs";
 import { LiveBattleCache } from "./live-cache";
 import { latestDataAt, type RecomputeResult, recomputeSnapshots } from "./recompute";
-import { createRecomputeQueue, RECOMPUTE_QUEUE } from "./recompute-requests";
 
 const SNAPSHOT_LOCK = 0x5a_4e_41_50; // "ZNAP"
 
@@ -65,45 +63,28 @@ function describeTick(tick: TickResult, ms: number): string {
   }`;
 }
 
-/**
- * Works the console's recompute requests (a pg-boss job each, at most one waiting): a recompute even without new
- * votes. While another instance holds the snapshot lock the job fails and pg-boss retries it shortly.
- */
-export async function workRecomputeRequests(
-  db: Db,
-  boss: PgBoss,
-  options: Omit<TickOptions, "requested"> & { log?: (line: string) => void },
-): Promise<string> {
-  const { log = () => {}, ...tickOptions } = options;
-  await createRecomputeQueue(boss);
-  return boss.work(RECOMPUTE_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async () => {
-    const started = Date.now();
-    const tick = await snapshotTick(db, { ...tickOptions, requested: true });
-    if (tick.reason === "locked_elsewhere") throw new Error("another instance is recomputing; retrying");
-    if (tick.ran) log(`${describeTick(tick, Date.now() - started)} (requested)`);
-  });
+/** The console's recompute requests: a recompute even without new votes. */
+export function leaderboardJobs(options: Omit<TickOptions, "requested">): JobHandlers {
+  return {
+    // while another instance holds the snapshot lock the job fails and the queue retries it shortly
+    "leaderboard-recompute": async (_jobs, { db, log }) => {
+      const started = Date.now();
+      const tick = await snapshotTick(db, { ...options, requested: true });
+      if (tick.reason === "locked_elsewhere") throw new Error("another instance is recomputing; retrying");
+      if (tick.ran) log(`${describeTick(tick, Date.now() - started)} (requested)`);
+    },
+  };
 }
 
-/** Checks every `intervalMs` until the signal aborts. Failures are logged and retried at the next check. */
-export async function runSnapshotLoop(
-  db: Db,
-  options: {
-    intervalMs: number;
-    signal: AbortSignal;
-    includeDemo?: boolean;
-    judgedBy?: string;
-    log?: (line: string) => void;
-  },
-): Promise<void> {
-  const log = options.log ?? (() => {});
-  while (!options.signal.aborted) {
-    try {
+/** Checks every `everyMs` for new votes or labels, and recomputes when there are. */
+export function snapshotSchedule(everyMs: number, options: Omit<TickOptions, "requested">): Schedule {
+  return {
+    name: "leaderboard",
+    everyMs,
+    run: async ({ db, log }) => {
       const started = Date.now();
-      const tick = await snapshotTick(db, { includeDemo: options.includeDemo, judgedBy: options.judgedBy });
+      const tick = await snapshotTick(db, options);
       if (tick.ran) log(describeTick(tick, Date.now() - started));
-    } catch (error) {
-      log(`leaderboard: recompute failed, will retry: ${error instanceof Error ? error.message : String(error)}`);
-    }
-    await sleep(options.intervalMs, options.signal);
-  }
+    },
+  };
 }

@@ -2,7 +2,7 @@
 // H⁻¹GH⁻¹ (LMArena's since July 2025), at the asked confidence; the point estimate stays the full-data fit.
 import { bootstrap } from "./bootstrap";
 import type { Fitted } from "./fit";
-import type { CiMethod } from "./leaderboard";
+import type { CiMethod } from "./types";
 import { sandwichCovariance } from "./sandwich";
 import { columnQuantiles, normalQuantile } from "./stats";
 

@@ -5,13 +5,14 @@ import { fitPlain, fitStyle } from "./fit";
 import { rawIntervals } from "./intervals";
 import { type LocalModels, localModels } from "./problems";
 import { rankUpperBound } from "./ranks";
-import { OUTCOME, STYLE_FEATURES, type StyleFeature } from "./types";
+import { type CiMethod, OUTCOME, STYLE_FEATURES, type StyleFeature } from "./types";
+
+export type { CiMethod } from "./types";
 
 export { BASE, FINITE_RIDGE, INIT_RATING, NoBattlesError, SCALE, STYLE_L2 } from "./scale";
 
 import { BASE, INIT_RATING, NoBattlesError, SCALE } from "./scale";
 
-export type CiMethod = "bootstrap" | "sandwich" | "none";
 
 export interface LeaderboardOptions {
   styleControl?: boolean;

@@ -5,17 +5,10 @@
 // backtracking line search; from a warm start it converges in two or three steps.
 import { solveSpdInPlace } from "./linalg";
 import { gradientPass4, hessianPass4 } from "./style-kernel";
+import type { PairwiseData } from "./types";
 
-export interface PairwiseData {
-  nModels: number;
-  nFeatures: number;
-  a: Int32Array;
-  b: Int32Array;
-  /** score of model a: 1, 0.5 or 0 */
-  y: Float64Array;
-  /** row-major features, rows × nFeatures (empty when nFeatures = 0) */
-  x: Float64Array;
-}
+export type { PairwiseData } from "./types";
+
 
 export interface FitSettings {
   alpha: number;

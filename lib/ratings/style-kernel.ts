@@ -7,7 +7,7 @@
 //
 // One instance per thread, holding one board's rows at a time: a pass on another board's data reloads it.
 import { STYLE4_WASM } from "./kernels/style4-wasm";
-import type { PairwiseData } from "./pairwise-fit";
+import type { PairwiseData } from "./types";
 
 /** A pass takes the rows, its arrays' byte offsets and the four feature coefficients (order: kernels/style4.wat). */
 type Pass = (...countOffsetsAndFeatures: number[]) => void;

@@ -60,3 +60,18 @@ export interface Battle {
   categories?: string[];
   style?: StyleCounts;
 }
+
+/** Battles as the fit reads them: one row per battle (models a and b, a's score, the style features). */
+export interface PairwiseData {
+  nModels: number;
+  nFeatures: number;
+  a: Int32Array;
+  b: Int32Array;
+  /** score of model a: 1, 0.5 or 0 */
+  y: Float64Array;
+  /** row-major features, rows × nFeatures (empty when nFeatures = 0) */
+  x: Float64Array;
+}
+
+/** How a board's intervals are computed: the bootstrap (FastChat's), the sandwich estimator, or none. */
+export type CiMethod = "bootstrap" | "sandwich" | "none";

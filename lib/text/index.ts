@@ -1,3 +1,4 @@
-// lib/text: cutting long text for analysis that must stay linear in its length; text PostgreSQL can store.
+// lib/text: cutting long text for analysis that must stay linear in its length; text PostgreSQL can store; token counts.
 export { CHUNK_CHARS, chunks, yieldToLoop } from "./chunks";
 export { isStorableText, storableText, withoutNul } from "./storable";
+export { countTokens } from "./tokens";

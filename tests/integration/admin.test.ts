@@ -13,13 +13,13 @@ import { hitLimits } from "../../lib/arena/rate-limit";
 import { registrySnapshot } from "../../lib/arena/registry-cache";
 import { signInLimits } from "../../lib/auth/sign-in-limits";
 import { acceptInvite, authenticate, ensureFirstAdmin, findInvite, inviteUser, setRole } from "../../lib/auth/users";
-import { startQueue } from "../../lib/categories/queue";
+import { JobRunner } from "../../lib/jobs";
 import { parseConfig } from "../../lib/config";
 import { closeDb, createDb, type Db } from "../../lib/db";
 import { applyMigrations } from "../../lib/db/migrate";
 import { ingestImage, loadImage } from "../../lib/images";
-import { pendingRecompute, RECOMPUTE_QUEUE, requestRecompute } from "../../lib/leaderboard";
-import { snapshotTick, workRecomputeRequests } from "../../lib/leaderboard/scheduler";
+import { pendingRecompute, requestRecompute } from "../../lib/leaderboard";
+import { leaderboardJobs, snapshotTick } from "../../lib/leaderboard/scheduler";
 import { syncRegistry } from "../../lib/providers/registry";
 import { cachedSetting, readSetting, writeSetting } from "../../lib/settings/settings";
 import { scratchDatabase } from "./db-admin";
@@ -276,27 +276,27 @@ describe("settings and the leaderboard console", () => {
     expect((await snapshotTick(db, { rounds: 10 })).reason).toBe("recomputed");
     expect((await snapshotTick(db, { rounds: 10 })).reason).toBe("no_new_votes");
     // "Recompute now": a pg-boss job the jobs process works, even without new votes; clicks coalesce
-    const boss = await startQueue(url);
+    const lines: string[] = [];
+    const runner = await JobRunner.start(url, { db, log: (line) => lines.push(line) });
     try {
       expect(await pendingRecompute(db)).toBeNull();
-      await requestRecompute(boss);
-      await requestRecompute(boss);
-      await requestRecompute(boss);
+      await requestRecompute({ url });
+      await requestRecompute({ url });
+      await requestRecompute({ url });
       expect(await pendingRecompute(db)).not.toBeNull();
       const queued = await db.pool.query(
         `SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND state IN ('created', 'retry')`,
-        [RECOMPUTE_QUEUE],
+        ["leaderboard-recompute"],
       );
       expect(queued.rows[0].n).toBe(1); // stately: one waiting request however often it is asked
       const before = await db.prisma.leaderboardSnapshot.count();
-      const lines: string[] = [];
-      await workRecomputeRequests(db, boss, { rounds: 10, log: (line) => lines.push(line) });
+      await runner.handle(leaderboardJobs({ rounds: 10 }));
       for (let i = 0; i < 100 && (await pendingRecompute(db)); i++) await new Promise((r) => setTimeout(r, 100));
       expect(await pendingRecompute(db)).toBeNull();
       expect(await db.prisma.leaderboardSnapshot.count()).toBeGreaterThan(before);
       expect(lines.some((line) => line.includes("(requested)"))).toBe(true);
     } finally {
-      await boss.stop({ graceful: false, timeout: 2000 });
+      await runner.stop(0);
     }
     expect((await snapshotTick(db, { rounds: 10 })).reason).toBe("no_new_votes");
     // the console's model list counts them

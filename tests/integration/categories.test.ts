@@ -3,7 +3,6 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type PgBoss from "pg-boss";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { writeFakeModelsFile } from "../../e2e/fake-models/models-file";
@@ -11,7 +10,8 @@ import { type FakeModelServer, startFakeModelServer } from "../../e2e/fake-model
 import { acceptTerms, castVote, openConversation, prepareTurn, streamTurn } from "../../lib/arena";
 import { JUDGE_PROMPTS } from "../../lib/categories/judge-prompts";
 import { RULES_LABELLER } from "../../lib/categories/names";
-import { startQueue, sweepUntagged, workTagging } from "../../lib/categories/queue";
+import { sweepUntagged, taggingJobs } from "../../lib/categories/jobs";
+import { JobRunner } from "../../lib/jobs";
 import { type Judge, judgeFromEnv } from "../../lib/categories/tagger";
 import { parseConfig } from "../../lib/config";
 import { closeDb, createDb, type Db } from "../../lib/db";
@@ -25,7 +25,7 @@ let db: Db;
 let url: string;
 let dropDatabase: () => Promise<void>;
 let fake: FakeModelServer;
-let boss: PgBoss;
+let runner: JobRunner;
 let judge: Judge;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "arena-categories-"));
 const JUDGE_SAYS = {
@@ -59,12 +59,12 @@ beforeAll(async () => {
   const config = parseModelsConfig(fs.readFileSync(modelsFile, "utf8"), modelsFile);
   await syncRegistry(db.prisma, config);
   judge = (await judgeFromEnv(db, parseConfig({ ARENA_JUDGE_MODEL: "judge" }))) as Judge;
-  boss = await startQueue(url, { retryDelaySeconds: 1 });
-  await workTagging(db, boss, judge);
+  runner = await JobRunner.start(url, { db, overrides: { "tag-battle": { retryDelay: 1 } } });
+  await runner.handle(taggingJobs(judge));
 });
 
 afterAll(async () => {
-  await boss?.stop({ graceful: false, wait: true });
+  await runner?.stop(0);
   await closeDb(db);
   await fake.close();
   await dropDatabase();
@@ -108,7 +108,7 @@ describe("category tagging", () => {
     const id = await votedBattle("What does the sign say?");
     expect(await labelsOf(id, "rules")).toEqual({}); // the vote did not wait for tagging
     fake.requests.length = 0;
-    expect(await sweepUntagged(db, boss, judge)).toBe(1);
+    expect(await sweepUntagged(db, judge, { url })).toBe(1);
     const judged = await waitFor(async () => {
       const labels = await labelsOf(id, "judge:judge");
       return Object.keys(labels).length === 8 ? labels : null;
@@ -137,17 +137,17 @@ describe("category tagging", () => {
       `Model ${betaSide.toUpperCase()}:\nI'm sorry, but I can't read text in images.`,
     );
     // nothing is queued twice
-    expect(await sweepUntagged(db, boss, judge)).toBe(0);
+    expect(await sweepUntagged(db, judge, { url })).toBe(0);
   });
 
   it("retries a battle the judge failed on, keeping its rules labels meanwhile", async () => {
     fake.setModel("judge-vl", { failure: { kind: "http", status: 500 } });
     const id = await votedBattle("Read the label please");
-    await sweepUntagged(db, boss, judge);
+    await sweepUntagged(db, judge, { url });
     await waitFor(async () => Object.keys(await labelsOf(id, "rules")).length > 0);
     expect(await labelsOf(id, "judge:judge")).toEqual({});
     // a retry is pending: the sweep does not queue the battle again
-    expect(await sweepUntagged(db, boss, judge)).toBe(0);
+    expect(await sweepUntagged(db, judge, { url })).toBe(0);
     fake.setModel("judge-vl", JUDGE_SAYS);
     const judged = await waitFor(async () => {
       const labels = await labelsOf(id, "judge:judge");

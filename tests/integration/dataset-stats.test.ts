@@ -6,7 +6,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { acceptTerms, addFollowUp, castVote, openConversation, prepareTurn, streamTurn } from "../../lib/arena";
-import { countTokens } from "../../lib/arena/tokens";
+import { countTokens } from "../../lib/text/tokens";
 import { LEADERBOARD_TAGS, RULES_LABELLER } from "../../lib/categories/names";
 import { countNamedEntities } from "../../lib/categories/specificity";
 import { tagBattles, untaggedBattles } from "../../lib/categories/tagger";

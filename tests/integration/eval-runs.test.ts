@@ -8,10 +8,10 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { writeFakeModelsFile } from "../../e2e/fake-models/models-file";
 import { type FakeModelServer, startFakeModelServer } from "../../e2e/fake-models/server";
-import { startQueue } from "../../lib/categories/queue";
+import { JobRunner } from "../../lib/jobs";
 import { closeDb, createDb, type Db } from "../../lib/db";
 import { applyMigrations } from "../../lib/db/migrate";
-import { createRun, executeRun, importPromptSet, queueRun, runStatuses, workEvalRuns } from "../../lib/evals";
+import { createRun, evalJobs, executeRun, importPromptSet, queueRun, runStatuses } from "../../lib/evals";
 import { loadModelsConfig, syncRegistry } from "../../lib/providers";
 import { scratchDatabase } from "./db-admin";
 
@@ -140,11 +140,11 @@ describe("offline runs", () => {
   });
 
   it("is executed by the jobs queue", async () => {
-    const boss = await startQueue(url);
+    const runner = await JobRunner.start(url, { db });
     try {
-      await workEvalRuns(db, boss);
+      await runner.handle(evalJobs());
       const run = await createRun(db, { set: "twelve", model: "cand" });
-      await queueRun(boss, run.id);
+      await queueRun(run.id, { url });
       const deadline = Date.now() + 30_000;
       let status = (await runStatuses(db, run.id))[0];
       while (status?.status !== "done" && Date.now() < deadline) {
@@ -153,7 +153,7 @@ describe("offline runs", () => {
       }
       expect(status).toMatchObject({ status: "done", answered: 12 });
     } finally {
-      await boss.stop({ graceful: false, timeout: 2000 });
+      await runner.stop(0);
     }
   });
 

@@ -42,8 +42,23 @@ describe("layer boundaries", () => {
     expect(offenders).toEqual([]);
   });
 
+  it("background work goes through lib/jobs: no feature touches pg-boss or the runner's internals", () => {
+    const offenders = sources("lib").filter((file) => {
+      if (file.startsWith(path.join("lib", "jobs"))) return false;
+      const text = read(file);
+      return (
+        importsOf(text).some((i) => i === "pg-boss" || /(^|\/)jobs\/(?!index$)\w/.test(i)) ||
+        // features hand the runner handlers; only the jobs process (scripts/jobs.ts) starts one
+        /\bJobRunner\b/.test(text)
+      );
+    });
+    expect(offenders).toEqual([]);
+  });
+
   it("the checks see what they look for (a planted offender is caught)", () => {
     expect(importsOf('import { ApiError } from "../http/errors";')).toEqual(["../http/errors"]);
     expect(/\bprisma\.\w+\.(find)\w*\(/.test("await db.prisma.visitor.findUnique({")).toBe(true);
+    expect(/(^|\/)jobs\/(?!index$)\w/.test("../jobs/connection")).toBe(true);
+    expect(/(^|\/)jobs\/(?!index$)\w/.test("../jobs")).toBe(false);
   });
 });

@@ -23,7 +23,7 @@ import {
   queueBenchmarkImport,
 } from "@/lib/benchmarks";
 import { getDb } from "@/lib/db";
-import { createRun, jobProducer, listPromptSets, queueRun, runStatuses } from "@/lib/evals";
+import { createRun, listPromptSets, queueRun, runStatuses } from "@/lib/evals";
 import { handle, readJson } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
@@ -86,7 +86,7 @@ export function POST(request: Request) {
     if (input.action === "publish") {
       const selection = { set: input.set, anchor: input.anchor, judge: input.judge };
       await publishBench(db, selection);
-      await queueBenchBoard(await jobProducer(), selection); // fresh scores for it, from the jobs process
+      await queueBenchBoard(selection); // fresh scores for it, from the jobs process
       await audit(db, admin, "bench.publish", `${input.set} · ${input.anchor} · ${input.judge}`);
       return Response.json({ published: input });
     }
@@ -101,7 +101,7 @@ export function POST(request: Request) {
       return Response.json({ ...result, file: input.file }, { status: 201 });
     }
     if (input.action === "import") {
-      await queueBenchmarkImport(await jobProducer(), {
+      await queueBenchmarkImport({
         benchmark: input.benchmark,
         files: input.files,
         name: input.name,
@@ -115,20 +115,19 @@ export function POST(request: Request) {
       input.action === "judge"
         ? await planJudgings(db, { set: input.set, anchor: input.anchor, judge: input.judge })
         : null;
-    const boss = await jobProducer();
     if (input.action === "curate") {
       const { action: _a, ...job } = input;
-      await queueCuration(boss, job);
+      await queueCuration(job);
       await audit(db, admin, "bench.curate", job.name ?? "visionarena-bench");
       return Response.json({ queued: "curation" }, { status: 202 });
     }
     if (run) {
-      await queueRun(boss, run.id);
+      await queueRun(run.id);
       await audit(db, admin, "evals.run", run.id);
       return Response.json({ queued: "run", runId: run.id }, { status: 202 });
     }
     const judgings = planned?.judgings ?? [];
-    for (const { judging } of judgings) await queueJudging(boss, judging.id);
+    for (const { judging } of judgings) await queueJudging(judging.id);
     await audit(db, admin, "bench.judge", judgings.map((j) => j.judging.id).join(","));
     return Response.json({ queued: "judging", judgings: judgings.map((j) => j.judging.id) }, { status: 202 });
   });

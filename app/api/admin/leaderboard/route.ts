@@ -3,7 +3,6 @@ import { audit } from "@/lib/admin";
 import { requireRole } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
 import { NotFound } from "@/lib/errors";
-import { jobProducer } from "@/lib/evals";
 import { handle, readJson } from "@/lib/http";
 import {
   listRuns,
@@ -38,7 +37,7 @@ export function POST(request: Request) {
     const db = getDb();
     const done = (target: string | null) => audit(db, admin, `leaderboard.${input.action}`, target);
     if (input.action === "recompute") {
-      const requestedAt = await requestRecompute(await jobProducer());
+      const requestedAt = await requestRecompute();
       await done(null);
       return Response.json({ recomputeRequestedAt: requestedAt }, { status: 202 });
     }

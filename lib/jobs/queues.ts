@@ -1,0 +1,79 @@
+// Every queue of the jobs process in one table: its pg-boss options, the zod schema of its payload, how a worker
+// fetches it and which payload field keeps one waiting job per subject. Features enqueue by name with a typed
+// payload (lib/jobs' enqueue) and register a handler by name (jobs.ts of their folder); docs/jobs.md describes each.
+import type PgBoss from "pg-boss";
+import { z } from "zod";
+
+interface QueueDefinition<S extends z.ZodType> {
+  payload: S;
+  /** pg-boss queue options (policy, retries, expiry) */
+  options: Omit<PgBoss.Queue, "name">;
+  /** jobs per fetch and how often an idle worker polls */
+  fetch: { batchSize: number; pollingIntervalSeconds: number };
+  /** one waiting job per value: two sends for the same subject coalesce */
+  singletonKey?: (payload: z.infer<S>) => string;
+}
+
+const define = <S extends z.ZodType>(definition: QueueDefinition<S>) => definition;
+
+export const QUEUES = {
+  /** one voted battle to label with its categories (the rules, and the judge model when one is set) */
+  "tag-battle": define({
+    payload: z.object({ conversationId: z.string().min(1) }),
+    options: { policy: "short", retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 600 },
+    fetch: { batchSize: 50, pollingIntervalSeconds: 1 },
+    singletonKey: (p) => p.conversationId,
+  }),
+  /** an offline evaluation run (prompt set × model); resumes where a dead worker stopped */
+  "eval-run": define({
+    payload: z.object({ runId: z.string().min(1) }),
+    // a run of thousands of items takes hours; a dead worker's job is picked up again after the expiry
+    options: { policy: "short", retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 4 * 3600 },
+    fetch: { batchSize: 1, pollingIntervalSeconds: 2 },
+    singletonKey: (p) => p.runId,
+  }),
+  /** a VisionArena-Bench judging (judge × answers against the anchor), followed by a fresh score of its bench */
+  "bench-judge": define({
+    payload: z.object({ judgeRunId: z.string().min(1) }),
+    options: { policy: "short", retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 4 * 3600 },
+    fetch: { batchSize: 1, pollingIntervalSeconds: 2 },
+    singletonKey: (p) => p.judgeRunId,
+  }),
+  /** a bench curation: reads every eligible battle and embeds it */
+  "bench-curate": define({
+    payload: z.object({
+      name: z.string().optional(),
+      size: z.number().int().positive().optional(),
+      seed: z.number().int().optional(),
+      embedder: z.string().optional(),
+    }),
+    options: { policy: "short", retryLimit: 1, expireInSeconds: 3600 },
+    fetch: { batchSize: 1, pollingIntervalSeconds: 2 },
+    singletonKey: () => "curation",
+  }),
+  /** the stored scores of one bench (set, anchor, judge), recomputed */
+  "bench-board": define({
+    payload: z.object({ set: z.string().min(1), anchor: z.string().min(1), judge: z.string().min(1) }),
+    options: { policy: "short", retryLimit: 2, expireInSeconds: 600 },
+    fetch: { batchSize: 1, pollingIntervalSeconds: 2 },
+    singletonKey: (p) => `${p.set}|${p.anchor}|${p.judge}`,
+  }),
+  /** a ground-truth benchmark's files from the benchmark folder, imported as prompt sets */
+  "benchmark-import": define({
+    payload: z.object({ benchmark: z.string().min(1), files: z.array(z.string().min(1)).min(1), name: z.string().optional() }),
+    // a refused file is refused again: no retry
+    options: { policy: "short", retryLimit: 0, expireInSeconds: 3600 },
+    fetch: { batchSize: 1, pollingIntervalSeconds: 2 },
+  }),
+  /** the console's "Recompute now": at most one waits while one runs, so clicks coalesce */
+  "leaderboard-recompute": define({
+    payload: z.object({ requestedAt: z.string() }),
+    // another instance holding the snapshot lock: try again shortly
+    options: { policy: "stately", retryLimit: 20, retryDelay: 5, expireInSeconds: 3600 },
+    fetch: { batchSize: 1, pollingIntervalSeconds: 1 },
+  }),
+};
+
+export type QueueName = keyof typeof QUEUES;
+export type Payload<Q extends QueueName> = z.infer<(typeof QUEUES)[Q]["payload"]>;
+export const QUEUE_NAMES = Object.keys(QUEUES) as QueueName[];

@@ -1,0 +1,36 @@
+// What the queues hold, read straight from pg-boss' tables: which subjects still have a job to do, and since when
+// a queue has had one waiting. The tables exist once any runner has started; before that nothing is pending.
+import type { Db } from "../db/context";
+import { JOBS_SCHEMA } from "./connection";
+import type { QueueName } from "./queues";
+
+async function jobsTableExists(db: Db): Promise<boolean> {
+  const { rows } = await db.pool.query<{ ok: boolean }>(`SELECT to_regclass('${JOBS_SCHEMA}.job') IS NOT NULL AS ok`);
+  return rows[0]?.ok ?? false;
+}
+
+/**
+ * The keys among `keys` with no job still waiting, running, retrying or failed on the queue (a failed one is archived
+ * after a week, and then its subject gets another chance).
+ */
+export async function keysWithoutJob(db: Db, queue: QueueName, keys: string[]): Promise<string[]> {
+  if (keys.length === 0) return [];
+  if (!(await jobsTableExists(db))) return keys;
+  const { rows } = await db.pool.query<{ id: string }>(
+    `SELECT u.id FROM unnest($1::text[]) AS u(id)
+      WHERE NOT EXISTS (SELECT 1 FROM ${JOBS_SCHEMA}.job j
+                         WHERE j.name = $2 AND j.singleton_key = u.id AND j.state <> 'completed')`,
+    [keys, queue],
+  );
+  return rows.map((r) => r.id);
+}
+
+/** When the oldest job still waiting or running on the queue was made; null when none is. */
+export async function oldestPending(db: Db, queue: QueueName): Promise<Date | null> {
+  if (!(await jobsTableExists(db))) return null;
+  const { rows } = await db.pool.query<{ requested: Date | null }>(
+    `SELECT min(created_on) AS requested FROM ${JOBS_SCHEMA}.job WHERE name = $1 AND state IN ('created', 'retry', 'active')`,
+    [queue],
+  );
+  return rows[0]?.requested ?? null;
+}
