@@ -33,7 +33,7 @@ if (fresh()) {
 } else {
   const { register } = await import("tsx/esm/api");
   register();
-  ({ main } = await import("../lib/cli/arena.ts"));
+  ({ main } = await import("../lib/cli/index.ts"));
 }
 const code = await main(process.argv.slice(2));
 // the database layer's exit hooks end the process with status 0 on their own: say the real status first

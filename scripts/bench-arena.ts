@@ -14,7 +14,7 @@ import { createPrisma } from "../lib/db/client";
 import { startTemporaryPostgres } from "../lib/db/embedded";
 import { freePort, portInUse } from "../lib/db/free-port";
 import { applyMigrations } from "../lib/db/migrate";
-import { signValue } from "../lib/security/secret";
+import { signValue } from "../lib/security";
 import { startBenchServer } from "./bench-server";
 import { postmasterPid, treeCpuSeconds } from "./proc-cpu";
 

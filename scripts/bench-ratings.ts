@@ -8,7 +8,7 @@ import path from "node:path";
 import { progressBar } from "../lib/cli/progress";
 import { readBattles } from "../lib/datasets";
 import { computeLeaderboard, selectRows } from "../lib/ratings";
-import { syntheticBattles, toCleanBattle } from "../lib/ratings/testing/synthetic";
+import { syntheticBattles, toCleanBattle } from "../tests/support/ratings/synthetic";
 
 const MODELS = 60;
 const ROUNDS = 100;

@@ -29,7 +29,7 @@ fs.rmSync(out, { recursive: true, force: true });
 await build({
   ...common,
   entryPoints: {
-    arena: path.join(root, "lib/cli/arena.ts"),
+    arena: path.join(root, "lib/cli/index.ts"),
     "board-worker": path.join(root, "lib/ratings/board-worker-main.ts"),
     "bootstrap-worker": path.join(root, "lib/ratings/bootstrap-worker-main.ts"),
   },

@@ -10,7 +10,7 @@ import { forgiveLimits, hitLimits } from "../arena/rate-limit";
 import { config as configuration } from "../config";
 import { getDb } from "../db";
 import { ipHashFrom } from "../http/visitor";
-import { hmac, serverSecret } from "../security/secret";
+import { hmac, serverSecret } from "../security";
 import { isStorableText } from "../text";
 import { oauthProviders } from "./oauth";
 import { signInLimits } from "./sign-in-limits";

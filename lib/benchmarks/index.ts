@@ -102,7 +102,6 @@ export {
   type ModalityGap,
   modalityGap,
   readEntries,
-  readProblems,
   SCORED_BENCHMARKS,
   type ScoredBenchmark,
   scoreOutputs,

@@ -26,11 +26,6 @@ export interface FileScore {
   modalityGap?: ModalityGap;
 }
 
-/** A data or outputs file: a JSON object keyed by pid, a JSON list of items with `pid`, or JSON Lines of them. */
-export function readProblems(file: string): Map<string, Problem> {
-  return new Map(readEntries(file).map((e) => [e.key, e.problem]));
-}
-
 export interface Entry {
   key: string;
   problem: Problem;

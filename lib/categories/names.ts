@@ -14,10 +14,6 @@ export const JUDGED_CATEGORIES = [
 ] as const;
 export type JudgedCategory = (typeof JUDGED_CATEGORIES)[number];
 
-/** Always labelled by rules: a code block is a fact, not a judgement; per-side refusals feed the exports; math is
- *  MathVista's math-targeted wording with a numeric-answer check, so the math board lines up with its accuracy. */
-export const RULE_CATEGORIES = ["coding", "math", "refusal:a", "refusal:b", "preset", "demo"] as const;
-
 /** Tags that become leaderboard categories of their own (refusal becomes the `no_refusal` filter instead). */
 export const LEADERBOARD_TAGS = new Set<string>([
   ...JUDGED_CATEGORIES.filter((c) => c !== "refusal"),

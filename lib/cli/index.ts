@@ -1,4 +1,2 @@
-// lib/cli: the `arena` command (bin/arena.mjs runs main) and the helpers its subcommands share.
+// lib/cli: the `arena` command; bin/arena.mjs runs main (the subcommands load their own helpers when called).
 export { main } from "./arena";
-export { type Progress, progressBar } from "./progress";
-export { withDb } from "./with-db";

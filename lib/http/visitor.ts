@@ -1,7 +1,7 @@
 // The anonymous visitor behind a request: a signed cookie id (no login), and the IP only as a salted hash.
 
 import { Forbidden } from "../errors";
-import { hashIp, signValue, verifySigned } from "../security/secret";
+import { hashIp, signValue, verifySigned } from "../security";
 import { CLIENT_IP_HEADER, FRONT_DOOR_HEADER, frontDoorToken } from "./front-door.mjs";
 
 export const VISITOR_COOKIE = "arena_vid";

@@ -35,9 +35,3 @@ export function tensorflow(): Promise<typeof import("@tensorflow/tfjs")> {
   return ready;
 }
 
-/** A decoded RGB image as the models take it. */
-export interface Pixels {
-  data: Uint8Array;
-  width: number;
-  height: number;
-}

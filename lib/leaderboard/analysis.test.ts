@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { categoryRanks, categoryStats, predictedWinRates, rankChange, styleRankChanges } from "./analysis";
+import { categoryRanks, categoryStats, predictedWinRates, styleRankChanges } from "./analysis";
 import type { CategorySummary } from "./serve";
 
 const summary: CategorySummary[] = [
@@ -29,12 +29,6 @@ describe("leaderboard analyses", () => {
     expect(p[0]?.[1]).toBeCloseTo(0.6401, 4);
     expect((p[0]?.[1] ?? 0) + (p[1]?.[0] ?? 0)).toBeCloseTo(1, 12);
     expect(p[0]?.[0]).toBeNull();
-  });
-
-  it("counts places gained against a reference", () => {
-    expect(rankChange(1, "b", { b: 3 })).toBe(2);
-    expect(rankChange(4, "b", { b: 3 })).toBe(-1);
-    expect(rankChange(1, "z", { b: 3 })).toBeNull();
   });
 
   it("lays out ranks per category with few-vote cells marked, and rank changes under style control", () => {

@@ -11,12 +11,6 @@ export function predictedWinRates(models: Pick<SnapshotModel, "rating">[]): (num
   );
 }
 
-/** Places gained against a reference ranking (positive: ranked better here); null when the reference lacks it. */
-export function rankChange(rank: number, model: string, reference: Record<string, number> | undefined): number | null {
-  const before = reference?.[model];
-  return before === undefined ? null : before - rank;
-}
-
 /** The paper stars cells with fewer than this many votes (Figs. 7–8). */
 export const FEW_VOTES = 100;
 

@@ -78,8 +78,6 @@ export const modelsConfigSchema = z
   });
 
 export type ModelsConfig = z.infer<typeof modelsConfigSchema>;
-export type ProviderConfig = z.infer<typeof providerSchema>;
-export type ModelConfig = z.infer<typeof modelSchema>;
 
 export class ModelsConfigError extends domainError("invalid", "invalid_models_config") {}
 

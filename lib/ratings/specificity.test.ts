@@ -4,7 +4,7 @@ import { countNamedEntities } from "../categories/specificity";
 import { BattleTable } from "./battle-table";
 import { computeLeaderboard } from "./leaderboard";
 import { localModels, styleProblem } from "./problems";
-import { syntheticBattles } from "./testing/synthetic";
+import { syntheticBattles } from "../../tests/support/ratings/synthetic";
 import { type Battle, STYLE_FEATURES, styleFeaturesOf } from "./types";
 
 /** Synthetic battles whose winners favour the answer with more named entities. */

@@ -10,7 +10,7 @@ import { derivatives, type PairwiseData, rowTerms } from "./pairwise-fit";
 import { localModels } from "./problems";
 import { createRandom, resampleCounts } from "./random";
 import { kernelExpNegative } from "./style-kernel";
-import { syntheticBattles } from "./testing/synthetic";
+import { syntheticBattles } from "../../tests/support/ratings/synthetic";
 
 const dir = path.join(import.meta.dirname, "kernels");
 

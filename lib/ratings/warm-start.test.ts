@@ -8,7 +8,7 @@ import { fitPairwise } from "./pairwise-fit";
 import { localModels } from "./problems";
 import { createRandom, multinomialInto, resampleCounts } from "./random";
 import { SCALE } from "./scale";
-import { syntheticBattles } from "./testing/synthetic";
+import { syntheticBattles } from "../../tests/support/ratings/synthetic";
 import type { StyleFeature } from "./types";
 
 const table = BattleTable.from(syntheticBattles({ models: 12, battles: 20_000, seed: 11 }));

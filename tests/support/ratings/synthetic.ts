@@ -1,6 +1,6 @@
 // Synthetic battles from known strengths and style effects, for tests and benchmarks.
-import { createRandom } from "../random";
-import type { Battle, StyleCounts } from "../types";
+import { createRandom } from "../../../lib/ratings/random";
+import type { Battle, StyleCounts } from "../../../lib/ratings/types";
 
 export interface SyntheticOptions {
   models: number;

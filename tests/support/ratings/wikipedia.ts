@@ -1,4 +1,4 @@
-import type { Battle } from "../types";
+import type { Battle } from "../../../lib/ratings/types";
 
 function games(x: string, y: string, xWins: number, yWins: number): Battle[] {
   return [
