@@ -5,3 +5,4 @@ export { oauthProviders } from "./oauth";
 export { requireResearcherRequest } from "./researcher";
 export { safeReturnPath } from "./return-path";
 export { acceptInvite, findInvite, inviteUser, listUsers, ROLES, setRole } from "./users";
+export type { AccountUser, Role } from "./users";

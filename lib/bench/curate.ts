@@ -7,11 +7,11 @@ import { HDBSCAN } from "hdbscan-ts";
 import { kmeans } from "ml-kmeans";
 import { UMAP } from "umap-js";
 import type { Db } from "../db/context";
+import { domainError } from "../errors";
 import { createPromptSetVersion, targetOf } from "../evals";
 import { loadImage } from "../images";
 import { createRandom } from "../ratings/random";
 import { average, concatWeighted, imageFeatures, remoteEmbeddings, tfidfVectors, words } from "./embeddings";
-import { domainError } from "../errors";
 
 export class CurationError extends domainError("conflict", "curation_impossible") {}
 

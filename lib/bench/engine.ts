@@ -4,6 +4,6 @@ export { type AnswerFacts, averageAnswerTokens, readAnswerFiles } from "./answer
 export { BENCH_METHODS, type BenchMethod, scoreArenaHardV2, scoreArenaHardV2Style } from "./arena-hard-v2";
 export { computeBenchBoard } from "./board-compute";
 export { CurationError, type CurationResult, curateBench, type Topic } from "./curate";
+export { benchJobs } from "./jobs";
 export { BenchScoreError, pyRound, scoreJudgments, winRateAgainstBaseline } from "./score";
 export { type StyleScoreResult, scoreStyleControlled } from "./style";
-export { benchJobs } from "./jobs";

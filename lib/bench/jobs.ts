@@ -12,12 +12,15 @@ export const benchJobs: JobHandlers = {
     log(`bench: judging ${r.judgeRunId} ${r.status}: ${r.judged} judged, ${r.invalid} invalid, ${r.failed} failed`);
     if (r.status === "busy") return;
     const board = await computeBenchBoard(db, { judgeRunId: r.judgeRunId });
-    if (board) log(`bench: scored ${board.selection.set} against ${board.selection.anchor} by ${board.selection.judge}`);
+    if (board)
+      log(`bench: scored ${board.selection.set} against ${board.selection.anchor} by ${board.selection.judge}`);
   },
   "bench-curate": async ([job], { db, log }) => {
     if (!job) return;
     const result = await curateBench(db, job.data);
-    log(`bench: curated ${result.set.name}@${result.set.version}: ${result.selected} of ${result.pool} (${result.method})`);
+    log(
+      `bench: curated ${result.set.name}@${result.set.version}: ${result.selected} of ${result.pool} (${result.method})`,
+    );
   },
   "bench-board": async ([job], { db, log }) => {
     if (!job) return;

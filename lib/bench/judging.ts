@@ -7,12 +7,12 @@
 import { createHash } from "node:crypto";
 import { setMaxListeners } from "node:events";
 import { z } from "zod";
-import { sleep } from "../async/sleep";
 import { withTryLock } from "../db/advisory-lock";
 import type { Db } from "../db/context";
-import { backoffDelay, complete, costOf, type ExecuteOptions, gatesFrom, retryable, targetOf } from "../evals";
+import { domainError } from "../errors";
+import { callWithRetries, complete, costOf, type ExecuteOptions, gatesFrom, targetOf } from "../evals";
 import { loadImage } from "../images";
-import { type ChatTurn, type ImageInput, ProviderError, providerErrorFrom } from "../providers";
+import { type ChatTurn, type ImageInput, ProviderError } from "../providers";
 import {
   JUDGE_FINISH_PROMPT,
   JUDGE_PROMPT_VERSION,
@@ -21,7 +21,6 @@ import {
   judgeUserPrompt,
 } from "./judge-prompt";
 import { parseVerdict } from "./verdicts";
-import { domainError } from "../errors";
 
 export class JudgingError extends domainError("invalid", "invalid_judging") {}
 
@@ -183,74 +182,67 @@ async function judgeLocked(db: Db, judgeRunId: string, options: JudgeOptions): P
       temperature: settings.temperature,
       maxOutputTokens: settings.maxTokens,
     };
-    const attemptsAllowed = options.attempts ?? 4;
-    let attempt = 0;
-    for (;;) {
-      if (options.signal?.aborted) return;
-      attempt++;
-      const started = performance.now();
-      let judgment = "";
-      let verdict: string | null = null;
-      let calls = 0;
-      let inputTokens = 0;
-      let outputTokens = 0;
-      try {
-        await gates.run(providerKey, async () => {
-          const first = await complete(target, history, callOptions);
-          calls = 1;
-          judgment = first.text;
-          inputTokens = first.inputTokens;
-          outputTokens = first.outputTokens;
-          verdict = parseVerdict(first.text);
-          if (verdict) return;
-          // no verdict: ask once more in the same conversation, as arena-hard-auto does
-          const second = await complete(
-            target,
-            [...history, { role: "assistant", text: first.text }, { role: "user", text: JUDGE_FINISH_PROMPT }],
-            callOptions,
-          );
-          calls = 2;
-          judgment = `${first.text}\n\n${second.text}`;
-          inputTokens += second.inputTokens;
-          outputTokens += second.outputTokens;
-          verdict = parseVerdict(second.text);
-        });
-      } catch (raw) {
-        if (options.signal?.aborted) return;
-        const error = raw instanceof JudgingError ? raw : providerErrorFrom(raw);
-        if (error instanceof ProviderError && error.code === "provider_rate_limited") {
-          gates.pause(providerKey, (error.retryAfterSeconds ?? 2 ** attempt) * 1000);
-        }
-        if (error instanceof ProviderError && retryable(error) && attempt < attemptsAllowed) {
-          await sleep(backoffDelay(options.backoffMs ?? 1000, attempt), options.signal);
-          continue;
-        }
-        await saveJudgment(db, judgeRunId, row, {
-          judgment,
-          verdict: null,
-          calls: Math.max(calls, 1),
-          error: error.message,
-          errorCode: error instanceof ProviderError ? error.code : "judging_error",
-          latencyMs: Math.round(performance.now() - started),
-        });
-        failed++;
-        return;
-      }
+    let judgment = "";
+    let verdict: string | null = null;
+    let calls = 0;
+    let inputTokens = 0;
+    let outputTokens = 0;
+    const outcome = await callWithRetries(
+      async () => {
+        const first = await complete(target, history, callOptions);
+        calls = 1;
+        judgment = first.text;
+        inputTokens = first.inputTokens;
+        outputTokens = first.outputTokens;
+        verdict = parseVerdict(first.text);
+        if (verdict) return;
+        // no verdict: ask once more in the same conversation, as arena-hard-auto does
+        const second = await complete(
+          target,
+          [...history, { role: "assistant", text: first.text }, { role: "user", text: JUDGE_FINISH_PROMPT }],
+          callOptions,
+        );
+        calls = 2;
+        judgment = `${first.text}\n\n${second.text}`;
+        inputTokens += second.inputTokens;
+        outputTokens += second.outputTokens;
+        verdict = parseVerdict(second.text);
+      },
+      {
+        gates,
+        providerKey,
+        attempts: options.attempts,
+        backoffMs: options.backoffMs,
+        signal: options.signal,
+        isOwnError: (error) => error instanceof JudgingError,
+      },
+    );
+    if (!outcome) return;
+    if (!outcome.ok) {
       await saveJudgment(db, judgeRunId, row, {
         judgment,
-        verdict,
-        calls,
-        inputTokens,
-        outputTokens,
-        costUsd: costOf(run.judge, inputTokens, outputTokens),
-        latencyMs: Math.round(performance.now() - started),
+        verdict: null,
+        calls: Math.max(calls, 1),
+        error: outcome.error.message,
+        errorCode: outcome.error instanceof ProviderError ? outcome.error.code : "judging_error",
+        latencyMs: outcome.latencyMs,
       });
-      if (verdict) judged++;
-      else invalid++;
-      done++;
-      options.onProgress?.(done, total);
+      failed++;
       return;
     }
+    await saveJudgment(db, judgeRunId, row, {
+      judgment,
+      verdict,
+      calls,
+      inputTokens,
+      outputTokens,
+      costUsd: costOf(run.judge, inputTokens, outputTokens),
+      latencyMs: outcome.latencyMs,
+    });
+    if (verdict) judged++;
+    else invalid++;
+    done++;
+    options.onProgress?.(done, total);
   };
   // anything else that goes wrong with one game (an image gone from storage) is recorded as that game's failure
   const recordFailure = async (row: GameRow, error: unknown) => {

@@ -3,9 +3,9 @@
 // one line naming the file, the line and the field.
 import fs from "node:fs";
 import path from "node:path";
+import { domainError } from "../errors";
 import { readJsonLines } from "../evals";
 import { parseVerdict } from "./verdicts";
-import { domainError } from "../errors";
 
 export class JudgmentFileError extends domainError("invalid", "invalid_judgment_file") {}
 

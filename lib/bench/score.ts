@@ -3,10 +3,11 @@
 // through lib/ratings with the baseline fixed at 1000 (one candidate at a time), and Score = the predicted win rate against the baseline
 // × 100, with a 95% bootstrap interval over battles. Every battle has the baseline on one side, so the point
 // estimate is deterministic: it is (wins + ties/2) / battles of each candidate, to the solver's tolerance.
+
+import { domainError } from "../errors";
 import { BattleTableBuilder, computeLeaderboard } from "../ratings";
 import type { JudgmentRecord } from "./judgment-files";
 import { battlesOf, candidateOutcome, type Outcome } from "./verdicts";
-import { domainError } from "../errors";
 
 export interface VerdictCounts {
   much_better: number;

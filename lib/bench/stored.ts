@@ -4,11 +4,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Db } from "../db/context";
+import { domainError } from "../errors";
 import { exportPromptSet, findPromptSet } from "../evals";
 import { type AnswerStyle, styleOfAnswer } from "./answer-style";
 import { joinTurns, judgeUserPrompt } from "./judge-prompt";
 import type { JudgmentRecord } from "./judgment-files";
-import { domainError } from "../errors";
 
 export class BenchSelectionError extends domainError("not_found", "bench_not_found") {}
 

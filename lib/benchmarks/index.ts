@@ -43,6 +43,7 @@ export {
   scoreIsoBenchEval,
   scoreIsoBenchEvalWithJudge,
 } from "./isobench-eval";
+export { benchmarkJobs, type ImportJob, queueBenchmarkImport } from "./jobs";
 export {
   EMMA_SCORE_DEMO,
   emmaJudgePrompt,
@@ -52,7 +53,6 @@ export {
   mathVistaExtractionPrompt,
 } from "./judge-extract";
 export { codePointDistance, nearestChoice } from "./levenshtein";
-export { benchmarkJobs, type ImportJob, queueBenchmarkImport } from "./jobs";
 export {
   benchmarkDir,
   libraryFile,

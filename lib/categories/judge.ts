@@ -1,9 +1,10 @@
 // The category judge: one question per category to a configured model (ARENA_JUDGE_MODEL, any model of the
 // registry), with the paper's system prompts, answered as <decision>yes/no</decision>.
+
+import { domainError } from "../errors";
 import { type ChatTurn, type ImageInput, type ModelTarget, streamChat } from "../providers";
 import { JUDGE_PROMPTS } from "./judge-prompts";
 import { JUDGED_CATEGORIES, type JudgedCategory } from "./names";
-import { domainError } from "../errors";
 
 export interface JudgeMaterial {
   prompt: string;

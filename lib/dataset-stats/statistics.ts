@@ -2,9 +2,10 @@
 // battles and for chats, battles and chats per model (Figs. 12, 14), answer tokens per model (Fig. 13), battles per
 // language (Figs. 15-16), outcomes (Fig. 17), turns (Figs. 18-19), refusals (Fig. 20) and the category overlap
 // (Fig. 24). Hand-written SQL: these are GROUP BY aggregates over joins Prisma's query API cannot express.
-import { countTokens } from "../text/tokens";
+
 import { JUDGED_CATEGORIES, LEADERBOARD_TAGS, RULES_LABELLER } from "../categories/names";
 import type { Db } from "../db/context";
+import { countTokens } from "../text/tokens";
 import { FROM_BATTLES, FROM_CHATS, RELEASED_BATTLE_CLAUSES, RELEASED_CHAT_CLAUSES } from "./released";
 import type { DatasetRow, DatasetStatistics, ModelCounts } from "./statistics-payload";
 

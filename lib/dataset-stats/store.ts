@@ -5,11 +5,11 @@ import type { z } from "zod";
 import { config } from "../config";
 import { withTryLock } from "../db/advisory-lock";
 import type { Db } from "../db/context";
+import { domainError } from "../errors";
 import { currentSnapshot } from "../leaderboard/serve";
 import { computeDatasetStatistics, type StatisticsOptions } from "./statistics";
 import { type DatasetStatistics, datasetStatisticsSchema } from "./statistics-payload";
 import { type DatasetTopics, datasetTopicsSchema } from "./topics-payload";
-import { domainError } from "../errors";
 
 const KIND = "statistics";
 export const TOPICS_KIND = "topics";

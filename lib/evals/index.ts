@@ -1,5 +1,6 @@
+export { evalJobs, queueRun } from "./jobs";
 export { JsonLinesError, readJsonLines } from "./jsonl";
-export { backoffDelay, type Completion, complete, costOf, type RegistryModel, retryable, targetOf } from "./model-call";
+export { type CallOutcome, type Completion, callWithRetries, complete, costOf, type RegistryModel, targetOf } from "./model-call";
 export { type ItemPreset, itemPresets, presetCount, stratify } from "./presets";
 export {
   createPromptSetVersion,
@@ -14,7 +15,6 @@ export {
   type PromptTurn,
 } from "./prompt-sets";
 export { gatesFrom, ProviderGates } from "./provider-gates";
-export { evalJobs, queueRun } from "./jobs";
 export {
   createRun,
   DESCRIPTION_SLOT,

@@ -1,9 +1,17 @@
 // One offline model call through the arena's provider adapters, shared by answer runs and judging: the target a
 // registry row names, a whole streamed answer with its token counts (the provider's, else our count), which
 // failures are worth another attempt, and what a call cost at the model's prices.
+import { sleep } from "../async/sleep";
+import {
+  type ChatTurn,
+  type ModelTarget,
+  ProviderError,
+  providerErrorFrom,
+  type StreamOptions,
+  streamChat,
+} from "../providers";
 import { countTokens } from "../text/tokens";
-import type { ChatTurn, ModelTarget, StreamOptions } from "../providers";
-import { type ProviderError, streamChat } from "../providers";
+import type { ProviderGates } from "./provider-gates";
 
 const PROMPT_TOKEN_IMAGE_ESTIMATE = 85; // per image when the provider does not count (OpenAI's low-detail tile)
 
@@ -64,5 +72,55 @@ export function retryable(error: ProviderError): boolean {
 }
 
 /** The wait before attempt `attempt + 1`: doubled each time, with ±25% jitter so retries do not march in step. */
-export const backoffDelay = (baseMs: number, attempt: number) =>
-  baseMs * 2 ** (attempt - 1) * (0.75 + Math.random() / 2);
+const backoffDelay = (baseMs: number, attempt: number) => baseMs * 2 ** (attempt - 1) * (0.75 + Math.random() / 2);
+
+export interface RetryOptions {
+  gates: ProviderGates;
+  /** the gate the call waits its turn at (one per provider and key) */
+  providerKey: string;
+  /** attempts in all, the first included (default 4) */
+  attempts?: number;
+  /** the first backoff (default 1 s), doubled after each failed attempt */
+  backoffMs?: number;
+  signal?: AbortSignal;
+  /** an error of the caller's own (a refused item): not a provider failure, never retried */
+  isOwnError?: (error: unknown) => boolean;
+}
+
+export type CallOutcome<T> =
+  | { ok: true; value: T; attempts: number; latencyMs: number }
+  | { ok: false; error: Error & { code: string }; attempts: number; latencyMs: number };
+
+/**
+ * One item's model work, as answer runs and judgings both do it: `call` runs when the provider's gate lets it, and
+ * is attempted again (after an exponential backoff with jitter) when it fails in a way worth retrying. A rate limit
+ * pauses the whole provider, not only this item, for its Retry-After. The latency is the last attempt's. Null when
+ * the signal stopped it: nothing half-done should be written then.
+ */
+export async function callWithRetries<T>(
+  call: () => Promise<T>,
+  options: RetryOptions,
+): Promise<CallOutcome<T> | null> {
+  const allowed = options.attempts ?? 4;
+  for (let attempt = 1; ; attempt++) {
+    if (options.signal?.aborted) return null;
+    const started = performance.now();
+    const latency = () => Math.round(performance.now() - started);
+    try {
+      const value = await options.gates.run(options.providerKey, call);
+      return { ok: true, value, attempts: attempt, latencyMs: latency() };
+    } catch (raw) {
+      if (options.signal?.aborted) return null;
+      const own = options.isOwnError?.(raw) ?? false;
+      const error = own ? (raw as Error & { code: string }) : providerErrorFrom(raw);
+      if (error instanceof ProviderError && error.code === "provider_rate_limited") {
+        options.gates.pause(options.providerKey, (error.retryAfterSeconds ?? 2 ** attempt) * 1000);
+      }
+      if (error instanceof ProviderError && retryable(error) && attempt < allowed) {
+        await sleep(backoffDelay(options.backoffMs ?? 1000, attempt), options.signal);
+        continue;
+      }
+      return { ok: false, error, attempts: attempt, latencyMs: latency() };
+    }
+  }
+}

@@ -6,9 +6,9 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Db } from "../db/context";
+import { domainError } from "../errors";
 import { EXTENSION, ImageRejected, ingestImage, loadImage } from "../images";
 import { JsonLinesError, readJsonLines } from "./jsonl";
-import { domainError } from "../errors";
 
 export class PromptSetError extends domainError("invalid", "invalid_prompt_set") {}
 

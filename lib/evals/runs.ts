@@ -5,15 +5,14 @@
 // with a cost estimate from the model's prices.
 import { setMaxListeners } from "node:events";
 import { z } from "zod";
-import { sleep } from "../async/sleep";
 import { withTryLock } from "../db/advisory-lock";
 import type { Db } from "../db/context";
+import { domainError } from "../errors";
 import { loadImage } from "../images";
-import { type ChatTurn, type ImageInput, ProviderError, providerErrorFrom } from "../providers";
-import { backoffDelay, complete, costOf, retryable, targetOf } from "./model-call";
+import { type ChatTurn, type ImageInput, ProviderError } from "../providers";
+import { callWithRetries, complete, costOf, targetOf } from "./model-call";
 import { findPromptSet, type PromptTurn } from "./prompt-sets";
 import { gatesFrom, type ProviderGates } from "./provider-gates";
-import { domainError } from "../errors";
 
 export class EvalRunError extends domainError("invalid", "invalid_run") {}
 
@@ -119,79 +118,63 @@ async function executeLocked(db: Db, runId: string, options: ExecuteOptions): Pr
       if (!image) throw new EvalRunError(`image ${sha} of item ${item.id} is missing from storage`);
       images.push({ data: image.data, mime: image.mime });
     }
-    const attemptsAllowed = options.attempts ?? 4;
-    let attempt = 0;
-    for (;;) {
-      if (options.signal?.aborted) return;
-      attempt++;
-      const started = performance.now();
-      const history: ChatTurn[] = [];
-      const answers: string[] = [];
-      let inputTokens = 0;
-      let outputTokens = 0;
-      let finishReason = "";
-      try {
-        await gates.run(providerKey, async () => {
-          for (const [i, turn] of item.turns.entries()) {
-            if (item.mode === "scratchpad" && i > 0) {
-              // a fresh conversation without the images: the answer rests on the description alone
-              history.length = 0;
-              history.push({
-                role: "user",
-                text: turn.content.replace(DESCRIPTION_SLOT, answers[0] ?? ""),
-                images: [],
-              });
-            } else history.push({ role: "user", text: turn.content, images: i === 0 ? images : [] });
-            const { text, ...call } = await complete(target, history, {
-              signal: options.signal,
-              maxOutputTokens: settings.maxTokens,
-              temperature: settings.temperature,
-              ...(settings.system ? { system: settings.system } : {}),
-            });
-            finishReason = call.finishReason;
-            inputTokens += call.inputTokens;
-            outputTokens += call.outputTokens;
-            answers.push(text);
-            history.push({ role: "assistant", text });
-          }
-        });
-      } catch (raw) {
-        if (options.signal?.aborted) return; // stopped: nothing half-done is written
-        const error = raw instanceof EvalRunError ? raw : providerErrorFrom(raw);
-        const canRetry = error instanceof ProviderError && retryable(error) && attempt < attemptsAllowed;
-        if (error instanceof ProviderError && error.code === "provider_rate_limited") {
-          // the whole provider waits, not only this item
-          gates.pause(providerKey, (error.retryAfterSeconds ?? 2 ** attempt) * 1000);
+    const retry = { gates, providerKey, attempts: options.attempts, backoffMs: options.backoffMs, signal: options.signal };
+    let answers: string[] = [];
+    let inputTokens = 0;
+    let outputTokens = 0;
+    let finishReason = "";
+    const outcome = await callWithRetries(
+      async () => {
+        // each attempt starts the item afresh
+        const history: ChatTurn[] = [];
+        answers = [];
+        inputTokens = 0;
+        outputTokens = 0;
+        for (const [i, turn] of item.turns.entries()) {
+          if (item.mode === "scratchpad" && i > 0) {
+            // a fresh conversation without the images: the answer rests on the description alone
+            history.length = 0;
+            history.push({ role: "user", text: turn.content.replace(DESCRIPTION_SLOT, answers[0] ?? ""), images: [] });
+          } else history.push({ role: "user", text: turn.content, images: i === 0 ? images : [] });
+          const { text, ...call } = await complete(target, history, {
+            signal: options.signal,
+            maxOutputTokens: settings.maxTokens,
+            temperature: settings.temperature,
+            ...(settings.system ? { system: settings.system } : {}),
+          });
+          finishReason = call.finishReason;
+          inputTokens += call.inputTokens;
+          outputTokens += call.outputTokens;
+          answers.push(text);
+          history.push({ role: "assistant", text });
         }
-        if (canRetry) {
-          await sleep(backoffDelay(options.backoffMs ?? 1000, attempt), options.signal);
-          continue;
-        }
-        await saveAnswer(db, runId, item.id, {
-          turns: answers,
-          error: error.message,
-          errorCode: error instanceof ProviderError ? error.code : "eval_error",
-          attempts: attempt,
-          latencyMs: Math.round(performance.now() - started),
-        });
-        failed++;
-        options.onProgress?.(done, total);
-        return;
-      }
-      const cost = costOf(run.model, inputTokens, outputTokens);
+      },
+      { ...retry, isOwnError: (error) => error instanceof EvalRunError },
+    );
+    if (!outcome) return; // stopped: nothing half-done is written
+    if (!outcome.ok) {
       await saveAnswer(db, runId, item.id, {
         turns: answers,
-        finishReason,
-        inputTokens,
-        outputTokens,
-        costUsd: cost,
-        attempts: attempt,
-        latencyMs: Math.round(performance.now() - started),
+        error: outcome.error.message,
+        errorCode: outcome.error instanceof ProviderError ? outcome.error.code : "eval_error",
+        attempts: outcome.attempts,
+        latencyMs: outcome.latencyMs,
       });
-      done++;
+      failed++;
       options.onProgress?.(done, total);
       return;
     }
+    await saveAnswer(db, runId, item.id, {
+      turns: answers,
+      finishReason,
+      inputTokens,
+      outputTokens,
+      costUsd: costOf(run.model, inputTokens, outputTokens),
+      attempts: outcome.attempts,
+      latencyMs: outcome.latencyMs,
+    });
+    done++;
+    options.onProgress?.(done, total);
   };
   // every item is started at once; the provider's gate decides how many call at the same time
   // anything else that goes wrong with one item (an image gone from storage) is that item's failure, recorded so the

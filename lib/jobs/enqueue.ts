@@ -9,7 +9,8 @@ import { type Payload, QUEUES, type QueueName } from "./queues";
 const senders = new Map<string, Promise<PgBoss>>();
 
 function sender(url: string | undefined): Promise<PgBoss> {
-  if (!url) return Promise.reject(new DomainError("unavailable", "no_database", "DATABASE_URL is not set: cannot queue work"));
+  if (!url)
+    return Promise.reject(new DomainError("unavailable", "no_database", "DATABASE_URL is not set: cannot queue work"));
   let boss = senders.get(url);
   if (!boss) {
     boss = (async () => {
@@ -43,7 +44,11 @@ function checked<Q extends QueueName>(queue: Q, payload: Payload<Q>): Payload<Q>
   const parsed = QUEUES[queue].payload.safeParse(payload);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new DomainError("invalid", "invalid_job", `${queue}: ${issue?.path.join(".") || "payload"}: ${issue?.message}`);
+    throw new DomainError(
+      "invalid",
+      "invalid_job",
+      `${queue}: ${issue?.path.join(".") || "payload"}: ${issue?.message}`,
+    );
   }
   return parsed.data as Payload<Q>;
 }
@@ -84,6 +89,8 @@ export async function closeSenders(): Promise<void> {
   const all = [...senders.values()];
   senders.clear();
   await Promise.all(
-    all.map(async (boss) => (await boss.catch(() => null))?.stop({ graceful: false, timeout: 2000 }).catch(() => undefined)),
+    all.map(async (boss) =>
+      (await boss.catch(() => null))?.stop({ graceful: false, timeout: 2000 }).catch(() => undefined),
+    ),
   );
 }

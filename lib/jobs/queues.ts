@@ -60,7 +60,11 @@ export const QUEUES = {
   }),
   /** a ground-truth benchmark's files from the benchmark folder, imported as prompt sets */
   "benchmark-import": define({
-    payload: z.object({ benchmark: z.string().min(1), files: z.array(z.string().min(1)).min(1), name: z.string().optional() }),
+    payload: z.object({
+      benchmark: z.string().min(1),
+      files: z.array(z.string().min(1)).min(1),
+      name: z.string().optional(),
+    }),
     // a refused file is refused again: no retry
     options: { policy: "short", retryLimit: 0, expireInSeconds: 3600 },
     fetch: { batchSize: 1, pollingIntervalSeconds: 2 },

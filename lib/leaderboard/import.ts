@@ -3,12 +3,12 @@
 import crypto from "node:crypto";
 import { readBattles } from "../datasets";
 import type { Db } from "../db/context";
+import { domainError } from "../errors";
 import { computeLeaderboard, selectRows } from "../ratings";
 import { type Agreement, type BoardEntry, compareBoards } from "./compare";
 import { payloadOf } from "./recompute";
 import { currentSnapshot, SNAPSHOT_ROUNDS } from "./serve";
 import { readImportedBoard } from "./snapshot-payload";
-import { domainError } from "../errors";
 
 export class ImportError extends domainError("invalid", "invalid_import") {}
 

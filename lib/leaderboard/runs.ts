@@ -1,8 +1,8 @@
 // Recompute runs: every snapshot of one recompute shares a run id. Publishing a run freezes it as the public
 // leaderboard (pages and the API serve it until another run is published); comparing two runs shows what moved.
 import type { Db } from "../db/context";
-import { readSnapshotPayload } from "./snapshot-payload";
 import { domainError } from "../errors";
+import { readSnapshotPayload } from "./snapshot-payload";
 
 export class RunNotFoundError extends domainError("not_found", "unknown_run") {}
 

@@ -3,8 +3,8 @@
 // keeps no NaN or infinity (they are stored as null, e.g. an interval the sandwich could not give), so numbers read
 // null back as NaN, as they were computed.
 import { z } from "zod";
-import { ALL_STYLE_FEATURES } from "../ratings/types";
 import { domainError } from "../errors";
+import { ALL_STYLE_FEATURES } from "../ratings/types";
 
 const num = z
   .number()

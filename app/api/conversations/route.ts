@@ -1,14 +1,7 @@
 import { openConversation } from "@/lib/arena";
 import { getDb } from "@/lib/db";
 import { InvalidInput } from "@/lib/errors";
-import {
-  formUploads,
-  handle,
-  ipHashFrom,
-  readFormLimited,
-  requireVisitorId,
-  uploadCeiling,
-} from "@/lib/http";
+import { formUploads, handle, ipHashFrom, readFormLimited, requireVisitorId, uploadCeiling } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,4 @@
 import { z } from "zod";
-import { audit } from "@/lib/admin";
-import { requireRole } from "@/lib/auth/session";
 import {
   benchChoices,
   judgingStatuses,
@@ -22,27 +20,22 @@ import {
   PREDICTION_SOURCES,
   queueBenchmarkImport,
 } from "@/lib/benchmarks";
-import { getDb } from "@/lib/db";
 import { createRun, listPromptSets, queueRun, runStatuses } from "@/lib/evals";
-import { handle, readJson } from "@/lib/http";
+import { staffRoute } from "@/lib/http/session";
 
 export const dynamic = "force-dynamic";
 
 /** Progress and cost of every offline run and judging, the sets and the benches that can be shown. */
-export function GET() {
-  return handle(async () => {
-    await requireRole("admin");
-    const db = getDb();
-    const [runs, judgings, sets, choices] = await Promise.all([
-      runStatuses(db),
-      judgingStatuses(db),
-      listPromptSets(db),
-      benchChoices(db),
-    ]);
-    const dir = benchmarkDir();
-    return Response.json({ runs, judgings, sets, choices, library: dir ? libraryFiles(dir) : null });
-  });
-}
+export const GET = staffRoute("admin", async ({ db }) => {
+  const [runs, judgings, sets, choices] = await Promise.all([
+    runStatuses(db),
+    judgingStatuses(db),
+    listPromptSets(db),
+    benchChoices(db),
+  ]);
+  const dir = benchmarkDir();
+  return Response.json({ runs, judgings, sets, choices, library: dir ? libraryFiles(dir) : null });
+});
 
 const id = z.string().trim().min(1).max(200);
 const body = z.discriminatedUnion("action", [
@@ -78,57 +71,52 @@ const body = z.discriminatedUnion("action", [
 ]);
 
 /** Starts curation, a run or a judging (each in the jobs process), or chooses the bench /bench shows. */
-export function POST(request: Request) {
-  return handle(async () => {
-    const admin = await requireRole("admin");
-    const input = await readJson(request, body);
-    const db = getDb();
-    if (input.action === "publish") {
-      const selection = { set: input.set, anchor: input.anchor, judge: input.judge };
-      await publishBench(db, selection);
-      await queueBenchBoard(selection); // fresh scores for it, from the jobs process
-      await audit(db, admin, "bench.publish", `${input.set} · ${input.anchor} · ${input.judge}`);
-      return Response.json({ published: input });
-    }
-    if (input.action === "import-predictions") {
-      // a toolkit's predictions are one file of a thousand-odd rows: imported and scored here, in one transaction
-      const dir = benchmarkDir();
-      if (!dir) throw new BenchmarkDataError("no benchmark folder: set ARENA_BENCHMARK_DIR");
-      const file = libraryFile(dir, input.file, PREDICTION_FILE);
-      const { action: _a, ...options } = input;
-      const result = await importPredictions(db, { ...options, file });
-      await audit(db, admin, "benchmarks.import-predictions", `${input.model} · ${input.from} · ${input.file}`);
-      return Response.json({ ...result, file: input.file }, { status: 201 });
-    }
-    if (input.action === "import") {
-      await queueBenchmarkImport({
-        benchmark: input.benchmark,
-        files: input.files,
-        name: input.name,
-      });
-      await audit(db, admin, "benchmarks.import", `${input.benchmark}: ${input.files.join(", ")}`);
-      return Response.json({ queued: "import" }, { status: 202 });
-    }
-    // validate before anything is queued, so a bad request changes nothing
-    const run = input.action === "run" ? await createRun(db, { set: input.set, model: input.model }) : null;
-    const planned =
-      input.action === "judge"
-        ? await planJudgings(db, { set: input.set, anchor: input.anchor, judge: input.judge })
-        : null;
-    if (input.action === "curate") {
-      const { action: _a, ...job } = input;
-      await queueCuration(job);
-      await audit(db, admin, "bench.curate", job.name ?? "visionarena-bench");
-      return Response.json({ queued: "curation" }, { status: 202 });
-    }
-    if (run) {
-      await queueRun(run.id);
-      await audit(db, admin, "evals.run", run.id);
-      return Response.json({ queued: "run", runId: run.id }, { status: 202 });
-    }
-    const judgings = planned?.judgings ?? [];
-    for (const { judging } of judgings) await queueJudging(judging.id);
-    await audit(db, admin, "bench.judge", judgings.map((j) => j.judging.id).join(","));
-    return Response.json({ queued: "judging", judgings: judgings.map((j) => j.judging.id) }, { status: 202 });
-  });
-}
+export const POST = staffRoute("admin", body, async ({ db, input, audit }) => {
+  if (input.action === "publish") {
+    const selection = { set: input.set, anchor: input.anchor, judge: input.judge };
+    await publishBench(db, selection);
+    await queueBenchBoard(selection); // fresh scores for it, from the jobs process
+    await audit("bench.publish", `${input.set} · ${input.anchor} · ${input.judge}`);
+    return Response.json({ published: input });
+  }
+  if (input.action === "import-predictions") {
+    // a toolkit's predictions are one file of a thousand-odd rows: imported and scored here, in one transaction
+    const dir = benchmarkDir();
+    if (!dir) throw new BenchmarkDataError("no benchmark folder: set ARENA_BENCHMARK_DIR");
+    const file = libraryFile(dir, input.file, PREDICTION_FILE);
+    const { action: _a, ...options } = input;
+    const result = await importPredictions(db, { ...options, file });
+    await audit("benchmarks.import-predictions", `${input.model} · ${input.from} · ${input.file}`);
+    return Response.json({ ...result, file: input.file }, { status: 201 });
+  }
+  if (input.action === "import") {
+    await queueBenchmarkImport({
+      benchmark: input.benchmark,
+      files: input.files,
+      name: input.name,
+    });
+    await audit("benchmarks.import", `${input.benchmark}: ${input.files.join(", ")}`);
+    return Response.json({ queued: "import" }, { status: 202 });
+  }
+  // validate before anything is queued, so a bad request changes nothing
+  const run = input.action === "run" ? await createRun(db, { set: input.set, model: input.model }) : null;
+  const planned =
+    input.action === "judge"
+      ? await planJudgings(db, { set: input.set, anchor: input.anchor, judge: input.judge })
+      : null;
+  if (input.action === "curate") {
+    const { action: _a, ...job } = input;
+    await queueCuration(job);
+    await audit("bench.curate", job.name ?? "visionarena-bench");
+    return Response.json({ queued: "curation" }, { status: 202 });
+  }
+  if (run) {
+    await queueRun(run.id);
+    await audit("evals.run", run.id);
+    return Response.json({ queued: "run", runId: run.id }, { status: 202 });
+  }
+  const judgings = planned?.judgings ?? [];
+  for (const { judging } of judgings) await queueJudging(judging.id);
+  await audit("bench.judge", judgings.map((j) => j.judging.id).join(","));
+  return Response.json({ queued: "judging", judgings: judgings.map((j) => j.judging.id) }, { status: 202 });
+});

@@ -1,27 +1,13 @@
 import { z } from "zod";
-import { audit } from "@/lib/admin";
-import { requireRole } from "@/lib/auth/session";
-import { getDb } from "@/lib/db";
-import { NotFound } from "@/lib/errors";
-import { handle, readJson } from "@/lib/http";
-import {
-  listRuns,
-  pendingRecompute,
-  publishRun,
-    requestRecompute,
-  unpublishAll,
-} from "@/lib/leaderboard";
+import { staffRoute } from "@/lib/http/session";
+import { listRuns, pendingRecompute, publishRun, requestRecompute, unpublishAll } from "@/lib/leaderboard";
 
 export const dynamic = "force-dynamic";
 
-export function GET() {
-  return handle(async () => {
-    await requireRole("admin");
-    const db = getDb();
-    const [runs, pending] = await Promise.all([listRuns(db, 30), pendingRecompute(db)]);
-    return Response.json({ runs, recomputeRequestedAt: pending });
-  });
-}
+export const GET = staffRoute("admin", async ({ db }) => {
+  const [runs, pending] = await Promise.all([listRuns(db, 30), pendingRecompute(db)]);
+  return Response.json({ runs, recomputeRequestedAt: pending });
+});
 
 const body = z.discriminatedUnion("action", [
   z.object({ action: z.literal("recompute") }),
@@ -30,24 +16,19 @@ const body = z.discriminatedUnion("action", [
 ]);
 
 /** Ask for a recompute (the jobs process runs it), publish a run, or go back to serving the newest. */
-export function POST(request: Request) {
-  return handle(async () => {
-    const admin = await requireRole("admin");
-    const input = await readJson(request, body);
-    const db = getDb();
-    const done = (target: string | null) => audit(db, admin, `leaderboard.${input.action}`, target);
-    if (input.action === "recompute") {
-      const requestedAt = await requestRecompute();
-      await done(null);
-      return Response.json({ recomputeRequestedAt: requestedAt }, { status: 202 });
-    }
-    if (input.action === "unpublish") {
-      const unpublished = await unpublishAll(db);
-      await done(null);
-      return Response.json({ unpublished });
-    }
-    const published = await publishRun(db, input.runId);
-    await done(published);
-    return Response.json({ published });
-  });
-}
+export const POST = staffRoute("admin", body, async ({ db, input, audit }) => {
+  const done = (target: string | null) => audit(`leaderboard.${input.action}`, target);
+  if (input.action === "recompute") {
+    const requestedAt = await requestRecompute();
+    await done(null);
+    return Response.json({ recomputeRequestedAt: requestedAt }, { status: 202 });
+  }
+  if (input.action === "unpublish") {
+    const unpublished = await unpublishAll(db);
+    await done(null);
+    return Response.json({ unpublished });
+  }
+  const published = await publishRun(db, input.runId);
+  await done(published);
+  return Response.json({ published });
+});

@@ -1,24 +1,12 @@
-import { audit, createModel, listModelsForAdmin, modelInput } from "@/lib/admin";
-import { requireRole } from "@/lib/auth/session";
-import { getDb } from "@/lib/db";
-import { handle, readJson } from "@/lib/http";
+import { createModel, listModelsForAdmin, modelInput } from "@/lib/admin";
+import { staffRoute } from "@/lib/http/session";
 
 export const dynamic = "force-dynamic";
 
-export function GET() {
-  return handle(async () => {
-    await requireRole("admin");
-    return Response.json(await listModelsForAdmin(getDb()));
-  });
-}
+export const GET = staffRoute("admin", ({ db }) => listModelsForAdmin(db));
 
-export function POST(request: Request) {
-  return handle(async () => {
-    const admin = await requireRole("admin");
-    const db = getDb();
-    const input = await readJson(request, modelInput);
-    const model = await createModel(db, input);
-    await audit(db, admin, "model.create", model.id, input);
-    return Response.json({ model }, { status: 201 });
-  });
-}
+export const POST = staffRoute("admin", modelInput, async ({ db, input, audit }) => {
+  const model = await createModel(db, input);
+  await audit("model.create", model.id, input);
+  return Response.json({ model }, { status: 201 });
+});

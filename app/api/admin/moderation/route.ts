@@ -1,15 +1,11 @@
 import { moderationQueue } from "@/lib/admin";
-import { requireRole } from "@/lib/auth/session";
-import { getDb } from "@/lib/db";
-import { handle, searchParams } from "@/lib/http";
+import { searchParams } from "@/lib/http";
+import { staffRoute } from "@/lib/http/session";
 
 export const dynamic = "force-dynamic";
 
-export function GET(request: Request) {
-  return handle(async () => {
-    await requireRole("admin");
-    const status = searchParams(request).get("status");
-    const wanted = status === "released" || status === "banned" ? status : "flagged";
-    return Response.json({ flags: await moderationQueue(getDb(), { status: wanted }) });
-  });
-}
+export const GET = staffRoute("admin", async ({ db, request }) => {
+  const status = searchParams(request).get("status");
+  const wanted = status === "released" || status === "banned" ? status : "flagged";
+  return { flags: await moderationQueue(db, { status: wanted }) };
+});

@@ -1,18 +1,10 @@
 import { z } from "zod";
-import { audit } from "@/lib/admin";
-import { requireRole } from "@/lib/auth/session";
-import { getDb } from "@/lib/db";
-import { handle, readJson } from "@/lib/http";
+import { staffRoute } from "@/lib/http/session";
 import { allSettings, SETTINGS, type SettingKey, writeSetting } from "@/lib/settings";
 
 export const dynamic = "force-dynamic";
 
-export function GET() {
-  return handle(async () => {
-    await requireRole("admin");
-    return Response.json({ settings: await allSettings(getDb()) });
-  });
-}
+export const GET = staffRoute("admin", async ({ db }) => ({ settings: await allSettings(db) }));
 
 const body = z
   .object({ key: z.enum(Object.keys(SETTINGS) as [SettingKey, ...SettingKey[]]), value: z.unknown() })
@@ -24,13 +16,8 @@ const body = z
   });
 
 /** Sets one value; `null` goes back to the environment's default. */
-export function PUT(request: Request) {
-  return handle(async () => {
-    const admin = await requireRole("admin");
-    const { key, value } = await readJson(request, body);
-    const db = getDb();
-    await writeSetting(db, key, value as never);
-    await audit(db, admin, "setting.write", key, { value });
-    return Response.json({ settings: await allSettings(db) });
-  });
-}
+export const PUT = staffRoute("admin", body, async ({ db, input: { key, value }, audit }) => {
+  await writeSetting(db, key, value as never);
+  await audit("setting.write", key, { value });
+  return { settings: await allSettings(db) };
+});

@@ -1,8 +1,5 @@
 import { z } from "zod";
-import { audit } from "@/lib/admin";
-import { requireRole } from "@/lib/auth/session";
-import { getDb } from "@/lib/db";
-import { handle, readJson } from "@/lib/http";
+import { staffRoute } from "@/lib/http/session";
 import { banVisitor, unbanVisitor } from "@/lib/integrity";
 
 const body = z.discriminatedUnion("action", [
@@ -11,22 +8,11 @@ const body = z.discriminatedUnion("action", [
 ]);
 
 /** Bans (their votes leave the next snapshot) or un-bans a visitor. */
-export function POST(request: Request, { params }: { params: Promise<{ id: string }> }) {
-  return handle(async () => {
-    const admin = await requireRole("admin");
-    const { id } = await params;
-    const input = await readJson(request, body);
-    const db = getDb();
-    // an unknown visitor is a NotFound from lib/integrity
-    const changed = input.action === "ban" ? await banVisitor(db, id, input.reason) : await unbanVisitor(db, id);
-    if (changed)
-      await audit(
-        db,
-        admin,
-        `visitor.${input.action}`,
-        id,
-        input.action === "ban" ? { reason: input.reason } : undefined,
-      );
-    return Response.json({ id, action: input.action, changed });
-  });
-}
+export const POST = staffRoute("admin", body, async ({ db, input, params, audit }) => {
+  const id = params.id ?? "";
+  // an unknown visitor is a NotFound from lib/integrity
+  const changed = input.action === "ban" ? await banVisitor(db, id, input.reason) : await unbanVisitor(db, id);
+  if (changed)
+    await audit(`visitor.${input.action}`, id, input.action === "ban" ? { reason: input.reason } : undefined);
+  return { id, action: input.action, changed };
+});

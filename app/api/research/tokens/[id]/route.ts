@@ -1,19 +1,10 @@
-import { audit } from "@/lib/admin";
 import { revokeApiToken } from "@/lib/auth";
-import { requireRole } from "@/lib/auth/session";
-import { getDb } from "@/lib/db";
 import { NotFound } from "@/lib/errors";
-import { handle } from "@/lib/http";
+import { staffRoute } from "@/lib/http/session";
 
-export function DELETE(_request: Request, { params }: { params: Promise<{ id: string }> }) {
-  return handle(async () => {
-    const user = await requireRole("researcher");
-    const { id } = await params;
-    const db = getDb();
-    if (!(await revokeApiToken(db, id, user.id))) {
-      throw new NotFound("unknown_token", "no such active token of yours");
-    }
-    await audit(db, user, "token.revoke", id);
-    return Response.json({ revoked: id });
-  });
-}
+export const DELETE = staffRoute("researcher", async ({ db, params, user, audit }) => {
+  const id = params.id ?? "";
+  if (!(await revokeApiToken(db, id, user.id))) throw new NotFound("unknown_token", "no such active token of yours");
+  await audit("token.revoke", id);
+  return { revoked: id };
+});

@@ -1,9 +1,6 @@
 import { z } from "zod";
-import { audit } from "@/lib/admin";
-import { requireRole } from "@/lib/auth/session";
-import { getDb } from "@/lib/db";
 import { markFailureAnswer } from "@/lib/failures";
-import { handle, readJson } from "@/lib/http";
+import { staffRoute } from "@/lib/http/session";
 
 const body = z.object({
   modelId: z.string().min(1).max(100),
@@ -12,14 +9,8 @@ const body = z.object({
 });
 
 /** Staff's O or X for a model's answer to an accepted failure case. */
-export function POST(request: Request, { params }: { params: Promise<{ id: string }> }) {
-  return handle(async () => {
-    const admin = await requireRole("admin");
-    const { id } = await params;
-    const input = await readJson(request, body);
-    const db = getDb();
-    const verdict = await markFailureAnswer(db, id, input, admin.email ?? admin.id);
-    await audit(db, admin, "failures.verdict", id, { model: input.modelId, solved: input.solved });
-    return Response.json({ modelId: verdict.modelId, solved: verdict.solved });
-  });
-}
+export const POST = staffRoute("admin", body, async ({ db, input, params, user, audit }) => {
+  const verdict = await markFailureAnswer(db, params.id ?? "", input, user.email ?? user.id);
+  await audit("failures.verdict", params.id, { model: input.modelId, solved: input.solved });
+  return { modelId: verdict.modelId, solved: verdict.solved };
+});
