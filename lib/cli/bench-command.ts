@@ -33,10 +33,11 @@ import {
   scoreJudgments,
   scoreStyleControlled,
 } from "../bench/engine";
-import { closeSenders } from "../jobs";
 import { type RunStatus, runStatuses } from "../evals";
+import { closeSenders } from "../jobs";
 import { type Agreement, compareBoards } from "../leaderboard";
 import { referenceBoard } from "../leaderboard/import";
+import { intOption } from "./options";
 import { progressBar } from "./progress";
 import { UsageError } from "./usage";
 import { withDb } from "./with-db";
@@ -80,13 +81,6 @@ game 2 swapped; a missing score is parsed from the judgment text; anything but t
                            Kendall tau-b, agreement with confidence, separability, pair-rank Brier (Table 4)
   --format table|json|csv  output format (default table)
   --out PATH               write the output to PATH instead of stdout`;
-
-function intOption(value: string | undefined, name: string, fallback: number, min: number): number {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min) throw new UsageError(`--${name} must be an integer ≥ ${min}, not '${value}'`);
-  return n;
-}
 
 const signed = (v: number) => `${v >= 0 ? "+" : ""}${v.toFixed(1)}`;
 

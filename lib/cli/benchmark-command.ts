@@ -1,5 +1,6 @@
 // `arena benchmark score`: a ground-truth benchmark's published outputs re-scored exactly as its official code
 // scores them, with what decided each verdict and Wilson intervals; no database and no images needed.
+
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -29,8 +30,9 @@ import {
   scoreOutputs,
   type Tally,
 } from "../benchmarks";
-import { closeSenders } from "../jobs";
 import { createRun, executeRun, findPromptSet, queueRun, runStatuses } from "../evals";
+import { closeSenders } from "../jobs";
+import { intOption } from "./options";
 import { progressBar } from "./progress";
 import { UsageError } from "./usage";
 import { withDb } from "./with-db";
@@ -273,7 +275,7 @@ async function runCommand(argv: string[], out: NodeJS.WritableStream) {
     if (values.here) {
       const bar = progressBar("answers");
       const result = await executeRun(db, run.id, {
-        concurrency: values.concurrency ? Number(values.concurrency) : undefined,
+        concurrency: intOption(values.concurrency, "concurrency", undefined, 1),
         onProgress: (d, t) => bar.update(d, t),
       });
       bar.done();

@@ -1,6 +1,6 @@
 // `arena evals sets …`: prompt sets for offline runs — import from arena-hard-auto's question layout, list, export.
+
 import { parseArgs } from "node:util";
-import { closeSenders } from "../jobs";
 import { prepareDatabase } from "../db/bootstrap";
 import { closeDb, createDb, type Db } from "../db/context";
 import {
@@ -14,6 +14,8 @@ import {
   type RunStatus,
   runStatuses,
 } from "../evals";
+import { closeSenders } from "../jobs";
+import { intOption } from "./options";
 import { progressBar } from "./progress";
 import { UsageError } from "./usage";
 
@@ -113,7 +115,7 @@ async function runCommand(db: Db, url: string, action: string, rest: string[]): 
     try {
       const result = await executeRun(db, runId, {
         signal: controller.signal,
-        concurrency: values.concurrency ? Number(values.concurrency) : undefined,
+        concurrency: intOption(values.concurrency, "concurrency", undefined, 1),
         onProgress: (d, t) => bar.update(d, t),
       });
       bar.done();

@@ -1,4 +1,5 @@
 // `arena export`: a research dataset folder (and optionally its zip) from the database.
+
 import { once } from "node:events";
 import fs from "node:fs";
 import path from "node:path";
@@ -9,6 +10,7 @@ import { chunksOf, zipDirectory } from "../export/archive";
 import { exportDataset } from "../export/export";
 import { exportLicence } from "../export/licence";
 import { exportSft } from "../export/sft";
+import { intOption } from "./options";
 import { progressBar } from "./progress";
 import { UsageError } from "./usage";
 
@@ -89,11 +91,8 @@ export async function exportCommand(argv: string[]): Promise<void> {
   if (formats.length === 0 || formats.some((f) => f !== "jsonl" && f !== "parquet")) {
     throw new UsageError("--format takes jsonl, parquet or jsonl,parquet");
   }
-  const minVotes = values["min-votes"] === undefined ? undefined : Number(values["min-votes"]);
-  if (minVotes !== undefined && (!Number.isInteger(minVotes) || minVotes < 1))
-    throw new UsageError("--min-votes must be a whole number ≥ 1");
-  const top = values.top === undefined ? 5 : Number(values.top);
-  if (!Number.isInteger(top) || top < 1) throw new UsageError("--top must be a whole number ≥ 1");
+  const minVotes = intOption(values["min-votes"], "min-votes", undefined, 1);
+  const top = intOption(values.top, "top", 5, 1);
   const database = await prepareDatabase();
   const db = createDb(database.url);
   const bar = progressBar("export");

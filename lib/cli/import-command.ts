@@ -1,8 +1,10 @@
 // `arena import FILE --name NAME`: an external battle file as a named source, compared with the live leaderboard.
+
 import { parseArgs } from "node:util";
 import { prepareDatabase } from "../db/bootstrap";
 import { closeDb, createDb } from "../db/context";
 import { compareWithLive, importSource } from "../leaderboard/import";
+import { intOption } from "./options";
 import { progressBar } from "./progress";
 import { UsageError } from "./usage";
 
@@ -40,8 +42,8 @@ export async function importCommand(argv: string[]): Promise<void> {
     const imported = await importSource(db, {
       file,
       name: values.name,
-      rounds: values.rounds === undefined ? undefined : Number(values.rounds),
-      seed: values.seed === undefined ? undefined : Number(values.seed),
+      rounds: intOption(values.rounds, "rounds", undefined),
+      seed: intOption(values.seed, "seed", undefined),
       onProgress: (d, t) => bar.update(d, t),
     });
     bar.done();

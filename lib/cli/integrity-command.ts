@@ -6,6 +6,7 @@ import { prepareDatabase } from "../db/bootstrap";
 import { closeDb, createDb } from "../db/context";
 import { isUuid } from "../db/literals";
 import { banVisitor, flaggedVoters } from "../integrity/review";
+import { numberOption } from "./options";
 import { UsageError } from "./usage";
 
 export const INTEGRITY_HELP = `usage: arena integrity [--alpha A]
@@ -28,8 +29,7 @@ export async function integrityCommand(argv: string[]): Promise<void> {
     process.stdout.write(`${INTEGRITY_HELP}\n`);
     return;
   }
-  const alpha = values.alpha === undefined ? undefined : Number(values.alpha);
-  if (alpha !== undefined && !(alpha > 0 && alpha < 1)) throw new UsageError("--alpha must be between 0 and 1");
+  const alpha = numberOption(values.alpha, "alpha", undefined, { above: 0, below: 1 });
   if (values.ban !== undefined && !isUuid(values.ban)) throw new UsageError("--ban takes a visitor id (a UUID)");
   const database = await prepareDatabase();
   const db = createDb(database.url);

@@ -4,6 +4,7 @@ import { parseArgs } from "node:util";
 import { readBattles } from "../datasets";
 import { type CiMethod, categoryNames, computeLeaderboard, type Leaderboard, selectRows } from "../ratings";
 import { leaderboardCsv, leaderboardJson, leaderboardTable } from "./format";
+import { intOption } from "./options";
 import { progressBar } from "./progress";
 import { parseStyleFeatures } from "./style-features";
 import { UsageError } from "./usage";
@@ -28,13 +29,6 @@ Reads battles (FastChat clean-battle .json, .jsonl, .csv, optionally .gz, or .pa
   --matrices               add battle-count, win-fraction and predicted win-rate matrices (json)
   --strict                 fail on the first malformed battle instead of skipping it
   --workers N              bootstrap worker threads (default: one per core for large jobs, 0 = none)`;
-
-function intOption(value: string | undefined, name: string, fallback: number, min = 0): number {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min) throw new UsageError(`--${name} must be an integer ≥ ${min}, not '${value}'`);
-  return n;
-}
 
 export async function leaderboardCommand(argv: string[], out: NodeJS.WritableStream = process.stdout): Promise<void> {
   const { values, positionals } = parseArgs({

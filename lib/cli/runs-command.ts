@@ -5,6 +5,7 @@ import { audit } from "../admin/audit";
 import { prepareDatabase } from "../db/bootstrap";
 import { closeDb, createDb } from "../db/context";
 import { compareRuns, listRuns, publishRun, unpublishAll } from "../leaderboard/runs";
+import { intOption } from "./options";
 import { UsageError } from "./usage";
 
 export const RUNS_HELP = `usage: arena runs [list] [--limit N]
@@ -43,7 +44,7 @@ export async function runsCommand(argv: string[]): Promise<void> {
   const out = (line: string) => process.stdout.write(`${line}\n`);
   try {
     if (action === "list") {
-      const runs = await listRuns(db, Number(values.limit ?? 20));
+      const runs = await listRuns(db, intOption(values.limit, "limit", 20, 1));
       if (runs.length === 0) out("no runs yet: `arena snapshot` computes one");
       for (const run of runs) {
         out(

@@ -1,11 +1,12 @@
 // `arena snapshot`: recompute the live leaderboard snapshots from the database (DATABASE_URL, or the embedded
 // server of this folder, shared with a running app).
+
 import { parseArgs } from "node:util";
 import { prepareDatabase } from "../db/bootstrap";
 import { closeDb, createDb } from "../db/context";
 import { recomputeSnapshots } from "../leaderboard/recompute";
+import { intOption } from "./options";
 import { progressBar } from "./progress";
-import { UsageError } from "./usage";
 
 export const SNAPSHOT_HELP = `usage: arena snapshot [--rounds N] [--include-demo]
 
@@ -26,9 +27,7 @@ export async function snapshotCommand(argv: string[]): Promise<void> {
     process.stdout.write(`${SNAPSHOT_HELP}\n`);
     return;
   }
-  const rounds = values.rounds === undefined ? undefined : Number(values.rounds);
-  if (rounds !== undefined && (!Number.isInteger(rounds) || rounds < 0))
-    throw new UsageError("--rounds must be an integer ≥ 0");
+  const rounds = intOption(values.rounds, "rounds", undefined);
   const database = await prepareDatabase();
   const db = createDb(database.url);
   const bar = progressBar("snapshots");
