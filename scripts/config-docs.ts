@@ -1,10 +1,18 @@
-// npm run docs:config: writes the README's configuration table (from lib/config's schema) and its provider
-// presets table (from lib/providers/presets.ts).
+// npm run docs:config: writes the generated tables of the docs: the configuration table (from lib/config's schema)
+// and the provider presets (from lib/providers/presets.ts) in docs/configuration.md, the queues (from
+// lib/jobs/queues.ts) in docs/jobs.md.
 import fs from "node:fs";
 import { withConfigTable } from "../lib/config/docs";
+import { withQueueTable } from "../lib/jobs/docs";
 import { withPresetTable } from "../lib/providers/preset-docs";
 
-const readme = fs.readFileSync("README.md", "utf8");
-const next = withPresetTable(withConfigTable(readme));
-fs.writeFileSync("README.md", next);
-console.log(next === readme ? "README.md: generated tables already current" : "README.md: generated tables written");
+const pages: [string, (text: string) => string][] = [
+  ["docs/configuration.md", (text) => withPresetTable(withConfigTable(text))],
+  ["docs/jobs.md", withQueueTable],
+];
+for (const [file, write] of pages) {
+  const text = fs.readFileSync(file, "utf8");
+  const next = write(text);
+  fs.writeFileSync(file, next);
+  console.log(next === text ? `${file}: generated tables already current` : `${file}: generated tables written`);
+}

@@ -123,6 +123,10 @@ export async function benchmarkCommand(argv: string[], out: NodeJS.WritableStrea
     return;
   }
   const args = [name, ...rest].filter((a): a is string => a !== undefined);
+  if (args.includes("--help") || args.includes("-h")) {
+    out.write(`${BENCHMARK_HELP}\n`);
+    return;
+  }
   const subcommands: Record<string, (argv: string[], out: NodeJS.WritableStream) => Promise<void>> = {
     import: importCommand,
     "import-predictions": importPredictionsCommand,

@@ -1,5 +1,5 @@
-// The README's configuration table, written from the schema (`npm run docs:config` puts it in place; a unit test
-// fails when the README and the schema part).
+// docs/configuration.md's configuration table, written from the schema (`npm run docs:config` puts it in place; a unit test
+// fails when the page and the schema part).
 import { configSchema } from "./schema.mjs";
 
 export const DOCS_START = "<!-- config:start (generated from lib/config/schema.mjs by npm run docs:config) -->";
@@ -27,7 +27,7 @@ export function configTable(): string {
   return [DOCS_START, markdownTable(["variable", "default", "meaning"], rows), DOCS_END].join("\n");
 }
 
-/** A markdown table padded as the formatter pads one, so formatting the README leaves it unchanged. */
+/** A markdown table padded as the formatter pads one, so formatting the page leaves it unchanged. */
 export function markdownTable(header: string[], rows: string[][]): string {
   const widths = header.map((h, c) => Math.max(h.length, ...rows.map((row) => (row[c] as string).length)));
   const line = (cells: string[]) => `| ${cells.map((text, c) => text.padEnd(widths[c] as number)).join(" | ")} |`;
@@ -35,10 +35,10 @@ export function markdownTable(header: string[], rows: string[][]): string {
   return [line(header), rule, ...rows.map(line)].join("\n");
 }
 
-/** The README with its table replaced by the schema's; throws when the markers are missing. */
+/** The page with its table replaced by the schema's; throws when the markers are missing. */
 export function withConfigTable(readme: string): string {
   const start = readme.indexOf(DOCS_START);
   const end = readme.indexOf(DOCS_END);
-  if (start < 0 || end < start) throw new Error("README.md has no configuration table markers");
+  if (start < 0 || end < start) throw new Error("docs/configuration.md has no configuration table markers");
   return readme.slice(0, start) + configTable() + readme.slice(end + DOCS_END.length);
 }

@@ -12,6 +12,8 @@ interface QueueDefinition<S extends z.ZodType> {
   fetch: { batchSize: number; pollingIntervalSeconds: number };
   /** one waiting job per value: two sends for the same subject coalesce */
   singletonKey?: (payload: z.infer<S>) => string;
+  /** for docs/jobs.md: what a job is, who queues it and who works it */
+  doc: { job: string; enqueuedBy: string; handledBy: string };
 }
 
 const define = <S extends z.ZodType>(definition: QueueDefinition<S>) => definition;
@@ -19,6 +21,11 @@ const define = <S extends z.ZodType>(definition: QueueDefinition<S>) => definiti
 export const QUEUES = {
   /** one voted battle to label with its categories (the rules, and the judge model when one is set) */
   "tag-battle": define({
+    doc: {
+      job: "one voted battle to label with its categories",
+      enqueuedBy: "the tagging sweep (schedule, `lib/categories/jobs.ts`)",
+      handledBy: "`taggingJobs` in `lib/categories/jobs.ts`",
+    },
     payload: z.object({ conversationId: z.string().min(1) }),
     options: { policy: "short", retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 600 },
     fetch: { batchSize: 50, pollingIntervalSeconds: 1 },
@@ -26,6 +33,11 @@ export const QUEUES = {
   }),
   /** an offline evaluation run (prompt set × model); resumes where a dead worker stopped */
   "eval-run": define({
+    doc: {
+      job: "an offline answer run (prompt set × model), resumable",
+      enqueuedBy: "`arena evals run`, `arena benchmark run`, the console (`queueRun`)",
+      handledBy: "`evalJobs` in `lib/evals/jobs.ts` (then `scoreIfBenchmark`)",
+    },
     payload: z.object({ runId: z.string().min(1) }),
     // a run of thousands of items takes hours; a dead worker's job is picked up again after the expiry
     options: { policy: "short", retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 4 * 3600 },
@@ -34,6 +46,11 @@ export const QUEUES = {
   }),
   /** a VisionArena-Bench judging (judge × answers against the anchor), followed by a fresh score of its bench */
   "bench-judge": define({
+    doc: {
+      job: "a VisionArena-Bench judging, then a fresh score of its bench",
+      enqueuedBy: "`arena bench judge`, the console (`queueJudging`)",
+      handledBy: "`benchJobs` in `lib/bench/jobs.ts`",
+    },
     payload: z.object({ judgeRunId: z.string().min(1) }),
     options: { policy: "short", retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 4 * 3600 },
     fetch: { batchSize: 1, pollingIntervalSeconds: 2 },
@@ -41,6 +58,11 @@ export const QUEUES = {
   }),
   /** a bench curation: reads every eligible battle and embeds it */
   "bench-curate": define({
+    doc: {
+      job: "a bench curation (embeds every eligible battle)",
+      enqueuedBy: "the console (`queueCuration`)",
+      handledBy: "`benchJobs` in `lib/bench/jobs.ts`",
+    },
     payload: z.object({
       name: z.string().optional(),
       size: z.number().int().positive().optional(),
@@ -53,6 +75,11 @@ export const QUEUES = {
   }),
   /** the stored scores of one bench (set, anchor, judge), recomputed */
   "bench-board": define({
+    doc: {
+      job: "the stored scores of one bench, recomputed",
+      enqueuedBy: "the console when a bench is published (`queueBenchBoard`)",
+      handledBy: "`benchJobs` in `lib/bench/jobs.ts`",
+    },
     payload: z.object({ set: z.string().min(1), anchor: z.string().min(1), judge: z.string().min(1) }),
     options: { policy: "short", retryLimit: 2, expireInSeconds: 600 },
     fetch: { batchSize: 1, pollingIntervalSeconds: 2 },
@@ -60,6 +87,11 @@ export const QUEUES = {
   }),
   /** a ground-truth benchmark's files from the benchmark folder, imported as prompt sets */
   "benchmark-import": define({
+    doc: {
+      job: "benchmark files from the benchmark folder, imported as prompt sets",
+      enqueuedBy: "the console (`queueBenchmarkImport`)",
+      handledBy: "`benchmarkJobs` in `lib/benchmarks/jobs.ts`",
+    },
     payload: z.object({
       benchmark: z.string().min(1),
       files: z.array(z.string().min(1)).min(1),
@@ -71,6 +103,11 @@ export const QUEUES = {
   }),
   /** the console's "Recompute now": at most one waits while one runs, so clicks coalesce */
   "leaderboard-recompute": define({
+    doc: {
+      job: '"Recompute now": every board, new votes or not',
+      enqueuedBy: "the console (`requestRecompute`)",
+      handledBy: "`leaderboardJobs` in `lib/leaderboard/scheduler.ts`",
+    },
     payload: z.object({ requestedAt: z.string() }),
     // another instance holding the snapshot lock: try again shortly
     options: { policy: "stately", retryLimit: 20, retryDelay: 5, expireInSeconds: 3600 },

@@ -1,4 +1,4 @@
-// The README's table of provider presets, written from ./presets.ts (`npm run docs:config` puts it in place; a
+// docs/configuration.md's table of provider presets, written from ./presets.ts (`npm run docs:config` puts it in place; a
 // unit test fails when they part), and each preset as a models-file entry.
 import { markdownTable } from "../config/docs";
 import { PROVIDER_PRESETS, type ProviderPreset } from "./presets";
@@ -47,10 +47,10 @@ export function presetTable(): string {
   return [PRESETS_START, markdownTable(header, rows), PRESETS_END].join("\n");
 }
 
-/** The README with its presets table replaced; throws when the markers are missing. */
+/** The page with its presets table replaced; throws when the markers are missing. */
 export function withPresetTable(readme: string): string {
   const start = readme.indexOf(PRESETS_START);
   const end = readme.indexOf(PRESETS_END);
-  if (start < 0 || end < start) throw new Error("README.md has no presets table markers");
+  if (start < 0 || end < start) throw new Error("docs/configuration.md has no presets table markers");
   return readme.slice(0, start) + presetTable() + readme.slice(end + PRESETS_END.length);
 }

@@ -29,8 +29,8 @@ describe("provider presets", () => {
     }
   });
 
-  it("are documented in the README as generated (npm run docs:config)", () => {
-    const readme = fs.readFileSync("README.md", "utf8");
-    expect(withPresetTable(readme), "run `npm run docs:config`").toBe(readme);
+  it("are documented in docs/configuration.md as generated (npm run docs:config)", () => {
+    const page = fs.readFileSync("docs/configuration.md", "utf8");
+    expect(withPresetTable(page), "run `npm run docs:config`").toBe(page);
   });
 });
