@@ -4,10 +4,10 @@
 // while anything is under way (the work itself happens in the jobs process).
 import { useRouter } from "next/navigation";
 import { type FormEvent, useEffect, useId, useState } from "react";
-import { Table } from "@/components/table";
 import type { BenchChoice, JudgingStatus } from "@/lib/bench";
 import type { RunStatus } from "@/lib/evals";
 import { callApi } from "../api-client";
+import { BenchProgress } from "./bench-progress";
 import { ImportPredictions } from "./import-predictions";
 import { ModelSelect } from "./model-select";
 import { ErrorNote, useAction } from "./use-action";
@@ -24,19 +24,6 @@ interface Props {
   library: string[] | null;
   /** prediction files (VLMEvalKit, lmms-eval) in that folder */
   predictionFiles: string[];
-}
-
-const cost = (v: number | null) => (v === null ? "—" : `$${v.toFixed(4)}`);
-
-function Progress({ done, total, label }: { done: number; total: number; label: string }) {
-  return (
-    <span className="flex items-center gap-2">
-      <progress value={done} max={Math.max(total, 1)} aria-label={label} className="h-2 w-24" />
-      <span className="tabular-nums">
-        {done}/{total}
-      </span>
-    </span>
-  );
 }
 
 function SetSelect({ sets }: { sets: Props["sets"] }) {
@@ -207,88 +194,7 @@ export function BenchAdmin({ runs, judgings, sets, choices, models, defaults, li
           </section>
         </>
       )}
-      <section className="space-y-2" aria-labelledby="runs">
-        <h2 id="runs" className="font-semibold">
-          Runs
-        </h2>
-        {runs.length === 0 ? (
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">No runs yet.</p>
-        ) : (
-          <Table aria-label="Runs" className="min-w-[560px]" data-testid="bench-runs">
-            <thead className="text-left text-xs text-zinc-600 dark:text-zinc-400">
-              <tr>
-                <th className="py-1 pr-3">Model</th>
-                <th className="pr-3">Set</th>
-                <th className="pr-3">Status</th>
-                <th className="pr-3">Answers</th>
-                <th className="pr-3 text-right">Tokens in / out</th>
-                <th className="text-right">Cost</th>
-              </tr>
-            </thead>
-            <tbody>
-              {runs.map((r) => (
-                <tr key={r.id} className="border-t border-zinc-200 dark:border-zinc-800" data-run={r.id}>
-                  <td className="py-1.5 pr-3">{r.model}</td>
-                  <td className="pr-3">{r.set}</td>
-                  <td className="pr-3" title={r.error ?? undefined}>
-                    {r.status}
-                    {r.failed ? ` · ${r.failed} failed` : ""}
-                  </td>
-                  <td className="pr-3">
-                    <Progress done={r.answered} total={r.items} label={`answers of ${r.model}`} />
-                  </td>
-                  <td className="pr-3 text-right tabular-nums">
-                    {r.inputTokens} / {r.outputTokens}
-                  </td>
-                  <td className="text-right tabular-nums">{cost(r.costUsd)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        )}
-      </section>
-      <section className="space-y-2" aria-labelledby="judgings">
-        <h2 id="judgings" className="font-semibold">
-          Judgings
-        </h2>
-        {judgings.length === 0 ? (
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">No judgings yet.</p>
-        ) : (
-          <Table aria-label="Judgings" className="min-w-[640px]" data-testid="bench-judgings">
-            <thead className="text-left text-xs text-zinc-600 dark:text-zinc-400">
-              <tr>
-                <th className="py-1 pr-3">Candidate</th>
-                <th className="pr-3">Anchor · judge</th>
-                <th className="pr-3">Status</th>
-                <th className="pr-3">Games</th>
-                <th className="pr-3 text-right">Invalid</th>
-                <th className="pr-3 text-right">Calls</th>
-                <th className="text-right">Cost</th>
-              </tr>
-            </thead>
-            <tbody>
-              {judgings.map((j) => (
-                <tr key={j.id} className="border-t border-zinc-200 dark:border-zinc-800">
-                  <td className="py-1.5 pr-3">{j.candidate}</td>
-                  <td className="pr-3">
-                    {j.anchor} · {j.judge}
-                  </td>
-                  <td className="pr-3" title={j.error ?? undefined}>
-                    {j.status}
-                    {j.failed ? ` · ${j.failed} failed` : ""}
-                  </td>
-                  <td className="pr-3">
-                    <Progress done={j.judged + j.invalid} total={j.games} label={`judgments of ${j.candidate}`} />
-                  </td>
-                  <td className="pr-3 text-right tabular-nums">{j.invalid}</td>
-                  <td className="pr-3 text-right tabular-nums">{j.calls}</td>
-                  <td className="text-right tabular-nums">{cost(j.costUsd)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        )}
-      </section>
+      <BenchProgress runs={runs} judgings={judgings} />
       {choices.length > 0 && (
         <section className="space-y-2" aria-labelledby="publish">
           <h2 id="publish" className="font-semibold">

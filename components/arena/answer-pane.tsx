@@ -1,8 +1,8 @@
 "use client";
 // One model's side of a battle or chat: its title, after a vote who it was, and the turns as they stream.
 import Link from "next/link";
-import type { ModelInfo, Side } from "./api";
 import { imageAlt } from "../format";
+import type { ModelInfo, Side } from "./api";
 import { CopyButton } from "./copy-button";
 import { ImageViewer } from "./image-viewer";
 import { Markdown } from "./markdown";

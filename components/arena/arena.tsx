@@ -1,56 +1,37 @@
 "use client";
 
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import type { ConversationView } from "@/lib/arena";
-import type { UploadLimits } from "@/lib/images/client";
 import { imageAlt } from "../format";
-import { AnswerPane, type Verdict } from "./answer-pane";
-import { ApiFailure, call, type ModelInfo, postJson, type Side, streamTurn, type Thought, type Winner } from "./api";
-import { DEFAULT_LIMITS } from "./attachments";
-import { battleView, type Mode, useBattle } from "./battle-state";
 import { AfterVote } from "./after-vote";
+import { AnswerPane } from "./answer-pane";
+import { call, type ModelInfo, postJson, type Side, streamTurn, type Thought, type Winner } from "./api";
+import { ArenaNotices } from "./arena-notices";
+import { battleView, type Mode, useBattle } from "./battle-state";
 import { Composer } from "./composer";
-import { type Preset, useDraft } from "./draft";
+import { useDraft } from "./draft";
+import { friendly } from "./friendly";
 import { ImageViewer } from "./image-viewer";
 import { preloadMarkdown } from "./markdown";
 import { ModelPickers } from "./model-pickers";
-import { conversationInUrl, rememberConversation, resumedFrom } from "./resume";
+import { useRandomImage } from "./random-image";
+import { rememberConversation, resumedFrom } from "./resume";
+import { sideStatus, sideTitle, verdictOf } from "./side-labels";
+import { useStopAnswers } from "./stop-answers";
 import { TermsDialog } from "./terms-dialog";
+import { useArenaStart, useResumeWhileWriting, useWarnBeforeLeaving } from "./use-arena-start";
 import { VoteBar } from "./vote-bar";
 import { useAnswersEndInView, useSwipe, useVoteKeys } from "./vote-dock";
-
-/** How often a resumed page asks whether the answers the server is still writing have finished. */
-const RESUME_POLL_MS = 1_500;
-
-function friendly(error: unknown): string {
-  if (error instanceof ApiFailure) {
-    if (error.status === 429) {
-      const wait = error.retryAfter
-        ? ` Try again in ${error.retryAfter < 120 ? `${error.retryAfter} seconds` : `${Math.ceil(error.retryAfter / 60)} minutes`}.`
-        : "";
-      return `${error.message}${wait}`;
-    }
-    return error.message;
-  }
-  return "The connection was interrupted. Please try again.";
-}
 
 export function Arena({ mode }: { mode: Mode }) {
   const [state, dispatch] = useBattle(mode);
   const { conversationId, entries, turn, revealed, vote, awaitingServer } = state;
   const { sides: sidesOf, latestDone, streaming } = battleView(state);
-  const [terms, setTerms] = useState<"unknown" | "needed" | "dismissed" | "accepted">("unknown");
-  const [limits, setLimits] = useState<UploadLimits>(DEFAULT_LIMITS);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [stopping, setStopping] = useState(false);
-  const [loadingPreset, setLoadingPreset] = useState(false);
-  const [models, setModels] = useState<ModelInfo[]>([]);
-  const [picked, setPicked] = useState<Record<Side, string>>({ a: "", b: "" });
   const [shown, setShown] = useState<Side>("a");
   const [shareUrl, setShareUrl] = useState<string | null>(null);
-  const draft = useDraft(limits, () => setNotice(null));
-
+  const [picked, setPicked] = useState<Record<Side, string>>({ a: "", b: "" });
   const restore = useCallback(
     (view: ConversationView) => {
       const resumed = resumedFrom(view);
@@ -60,68 +41,12 @@ export function Arena({ mode }: { mode: Mode }) {
     },
     [mode, dispatch],
   );
-
-  useEffect(() => {
-    call<{ termsAccepted: boolean; limits?: UploadLimits }>("/api/visitor")
-      .then((v) => {
-        setTerms(v.termsAccepted ? "accepted" : "needed");
-        if (v.limits) setLimits(v.limits);
-      })
-      .catch(() => setTerms("needed"));
-    if (mode !== "battle") {
-      call<{ models: ModelInfo[] }>("/api/models")
-        .then(({ models }) => {
-          setModels(models);
-          // ?a=…&b=… (from a battle's reveal) picks the models; an id the list does not hold is ignored
-          const asked = new URLSearchParams(window.location.search);
-          const known = (id: string | null) => (id && models.some((m) => m.id === id) ? id : null);
-          const first = known(asked.get("a")) ?? models[0]?.id ?? "";
-          const second = known(asked.get("b")) ?? models.find((m) => m.id !== first)?.id ?? "";
-          setPicked((p) => (p.a ? p : { a: first, b: second }));
-        })
-        .catch(() => setNotice("The model list could not be loaded."));
-    }
-    // back to a battle after a reload, Back or Forward
-    const id = conversationInUrl();
-    if (id) {
-      call<ConversationView>(`/api/conversations/${id}`)
-        .then(restore)
-        .catch(async (error: unknown) => {
-          // someone else's battle (a link copied from the address bar): its read-only page, when it has one
-          if (error instanceof ApiFailure && error.status === 404 && mode === "battle") {
-            const shared = await fetch(`/share/${id}`, { method: "HEAD" }).catch(() => null);
-            if (shared?.ok) {
-              window.location.replace(`/share/${id}`);
-              return;
-            }
-          }
-          rememberConversation(null);
-          setNotice("That conversation could not be found. Start a new one below.");
-        });
-    }
-  }, [mode, restore]);
-
-  // answers the server was still writing when the page was left: ask until they are finished
-  useEffect(() => {
-    if (!awaitingServer || !conversationId) return;
-    const timer = setInterval(() => {
-      call<ConversationView>(`/api/conversations/${conversationId}`)
-        .then(restore)
-        .catch(() => undefined);
-    }, RESUME_POLL_MS);
-    return () => clearInterval(timer);
-  }, [awaitingServer, conversationId, restore]);
-
-  // leaving while the answers stream asks first (they are finished on the server and shown on return)
-  useEffect(() => {
-    if (!streaming) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = "";
-    };
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [streaming]);
+  const { terms, setTerms, limits, models } = useArenaStart(mode, { restore, setNotice, setPicked });
+  const draft = useDraft(limits, () => setNotice(null));
+  const { loadingPreset, randomImage } = useRandomImage(draft.choosePreset, setNotice);
+  const { stopping, stop } = useStopAnswers(streaming ? conversationId : null, setNotice);
+  useResumeWhileWriting(awaitingServer ? conversationId : null, restore);
+  useWarnBeforeLeaving(streaming);
 
   async function run(id: string, body: { sides?: Side[]; regenerate?: boolean }) {
     try {
@@ -214,19 +139,6 @@ export function Arena({ mode }: { mode: Mode }) {
     }
   }
 
-  /** Ends both answers where they are; the server keeps them as stopped and the battle can still be voted. */
-  async function stop() {
-    if (!conversationId || !streaming || stopping) return;
-    setStopping(true);
-    try {
-      await postJson(`/api/conversations/${conversationId}/stop`, {});
-    } catch (error) {
-      setNotice(friendly(error));
-    } finally {
-      setStopping(false);
-    }
-  }
-
   async function again(body: { sides?: Side[]; regenerate?: boolean }) {
     if (!conversationId || busy || (body.regenerate && (streaming || vote))) return;
     setBusy(true);
@@ -244,40 +156,6 @@ export function Arena({ mode }: { mode: Mode }) {
     setShown("a");
   }
 
-  async function randomImage() {
-    setLoadingPreset(true);
-    try {
-      const bank = await call<Preset[]>("/api/presets");
-      const choice = bank[Math.floor(Math.random() * bank.length)];
-      if (choice) draft.choosePreset(choice);
-    } catch {
-      setNotice("No preset image could be loaded.");
-    } finally {
-      setLoadingPreset(false);
-    }
-  }
-
-  // after a vote: how this side came out
-  const verdictOf = (side: Side): Verdict | null => {
-    if (!vote || mode === "direct") return null;
-    if (vote === "tie") return "tie";
-    if (vote === "tie (bothbad)") return "bothbad";
-    return (vote === "model_a") === (side === "a") ? "winner" : "loser";
-  };
-
-  const title = (side: Side) => {
-    const label = mode === "direct" ? "Model" : `Model ${side.toUpperCase()}`;
-    const model = revealed[side];
-    if (!model) return label;
-    return `${label}: ${model.displayName}${model.isDemo ? " (demo)" : ""}`;
-  };
-
-  const sideState = (side: Side) => {
-    const last = entries[side][entries[side].length - 1];
-    if (last?.role !== "assistant") return "";
-    return last.status === "streaming" ? " · answering…" : last.status === "error" ? " · failed" : " · ready";
-  };
-
   // the battle's images, shown once above both answers
   const firstTurn = entries.a.find((e) => e.role === "user");
   const images = firstTurn?.images ?? [];
@@ -288,20 +166,7 @@ export function Arena({ mode }: { mode: Mode }) {
       {terms === "needed" && (
         <TermsDialog onAccepted={() => setTerms("accepted")} onDismiss={() => setTerms("dismissed")} />
       )}
-      {terms === "dismissed" && (
-        <p className="flex flex-wrap items-center gap-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
-          To ask the models, please read and accept the terms of use first.
-          <button type="button" className="underline" onClick={() => setTerms("needed")}>
-            Read the terms
-          </button>
-        </p>
-      )}
-      {mode === "battle" && (
-        <p className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
-          Two anonymous models answer side by side. Vote for the better answer to see who they are.{" "}
-          <strong>Play fair:</strong> if a model reveals its identity, your vote does not count.
-        </p>
-      )}
+      <ArenaNotices mode={mode} termsDismissed={terms === "dismissed"} onReadTerms={() => setTerms("needed")} />
       {mode !== "battle" && (
         <ModelPickers
           mode={mode}
@@ -342,7 +207,7 @@ export function Arena({ mode }: { mode: Mode }) {
               }`}
             >
               Answer {side.toUpperCase()}
-              {sideState(side)}
+              {sideStatus(entries, side)}
             </button>
           ))}
         </fieldset>
@@ -353,9 +218,9 @@ export function Arena({ mode }: { mode: Mode }) {
           <AnswerPane
             key={side}
             side={side}
-            title={title(side)}
+            title={sideTitle(mode, revealed, side)}
             entries={entries[side]}
-            verdict={verdictOf(side)}
+            verdict={verdictOf(mode, vote, side)}
             revealed={revealed[side]}
             hiddenOnPhone={mode !== "direct" && shown !== side}
             busy={busy || streaming}

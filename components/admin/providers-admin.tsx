@@ -1,0 +1,139 @@
+"use client";
+import { useState } from "react";
+import { Table } from "@/components/table";
+import { callApi } from "../api-client";
+import type { AdminProvider } from "./admin-models-types";
+import { ProviderPresetPicker } from "./provider-presets";
+import { ErrorNote, useAction } from "./use-action";
+
+// The providers part of the models console: add or edit a provider (its type, base URL and the name of its key variable).
+
+const PROVIDER_TYPES = ["openai_compatible", "anthropic", "google", "demo"];
+const PROVIDER_FIELDS = [
+  { key: "id", label: "Provider id", placeholder: "id" },
+  { key: "type", label: "Provider type", placeholder: "" },
+  { key: "baseURL", label: "Base URL", placeholder: "https://…/v1" },
+  { key: "apiKeyEnv", label: "Key variable", placeholder: "OPENAI_API_KEY" },
+] as const;
+
+export function ProvidersAdmin({ providers }: { providers: AdminProvider[] }) {
+  const { busy, error, run } = useAction();
+  const empty = { id: "", type: "openai_compatible", baseURL: "", apiKeyEnv: "" };
+  const [draft, setDraft] = useState<typeof empty | null>(null);
+  const [quirks, setQuirks] = useState<string | null>(null);
+  return (
+    <section className="space-y-2">
+      <div className="flex items-center justify-between">
+        <h2 className="text-lg font-semibold">Providers</h2>
+        <button type="button" className="btn-secondary" onClick={() => setDraft(empty)}>
+          New provider
+        </button>
+      </div>
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">
+        Keys stay in the server's environment: a provider names the variable that holds its key, never the key.
+      </p>
+      <ErrorNote error={error} />
+      {draft ? (
+        <form
+          aria-label="Provider"
+          className="grid gap-2 rounded-lg border border-zinc-200 p-3 sm:grid-cols-4 dark:border-zinc-800"
+          onSubmit={async (e) => {
+            e.preventDefault();
+            const ok = await run(() =>
+              callApi("/api/admin/providers", "POST", {
+                ...draft,
+                baseURL: draft.baseURL || null,
+                apiKeyEnv: draft.apiKeyEnv || null,
+              }),
+            );
+            if (ok) {
+              setDraft(null);
+              setQuirks(null);
+            }
+          }}
+        >
+          <ProviderPresetPicker
+            onPick={(fill, said) => {
+              setDraft(fill);
+              setQuirks(said);
+            }}
+          />
+          {quirks && (
+            <p className="text-xs text-zinc-600 sm:col-span-4 dark:text-zinc-400" data-testid="preset-quirks">
+              {quirks}
+            </p>
+          )}
+          {PROVIDER_FIELDS.map((field) =>
+            field.key === "type" ? (
+              <select
+                key={field.key}
+                className="input"
+                aria-label={field.label}
+                value={draft.type}
+                onChange={(e) => setDraft({ ...draft, type: e.target.value })}
+              >
+                {PROVIDER_TYPES.map((t) => (
+                  <option key={t}>{t}</option>
+                ))}
+              </select>
+            ) : (
+              <input
+                key={field.key}
+                className="input"
+                aria-label={field.label}
+                placeholder={field.placeholder}
+                value={draft[field.key]}
+                onChange={(e) => setDraft({ ...draft, [field.key]: e.target.value })}
+              />
+            ),
+          )}
+          <div className="flex gap-2 sm:col-span-4">
+            <button type="submit" className="btn-primary" disabled={busy}>
+              Save provider
+            </button>
+            <button type="button" className="btn-secondary" onClick={() => setDraft(null)}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : null}
+      <Table>
+        <thead className="text-left text-xs text-zinc-600 dark:text-zinc-400">
+          <tr>
+            <th className="py-1">Id</th>
+            <th>Type</th>
+            <th>Base URL</th>
+            <th>Key variable</th>
+            <th />
+          </tr>
+        </thead>
+        <tbody>
+          {providers.map((p) => (
+            <tr key={p.id} className="border-t border-zinc-200 dark:border-zinc-800">
+              <td className="py-1.5 font-medium">{p.id}</td>
+              <td>{p.type}</td>
+              <td className="text-zinc-600 dark:text-zinc-400">{p.baseURL ?? "—"}</td>
+              <td>
+                {p.apiKeyEnv ?? "—"}{" "}
+                {p.keyConfigured === false ? (
+                  <span className="text-amber-700 dark:text-amber-400">(not set on this server)</span>
+                ) : null}
+              </td>
+              <td className="text-right">
+                <button
+                  type="button"
+                  className="btn-secondary"
+                  onClick={() =>
+                    setDraft({ id: p.id, type: p.type, baseURL: p.baseURL ?? "", apiKeyEnv: p.apiKeyEnv ?? "" })
+                  }
+                >
+                  Edit
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+// The battle page's effects, as hooks: what the page loads when it opens (the visitor's terms and upload limits,
+// the model list for the named modes, the conversation in the address after a reload), polling for answers the
+// server was still writing, and the warning before leaving mid-stream.
+import { type Dispatch, type SetStateAction, useEffect, useState } from "react";
+import type { ConversationView } from "@/lib/arena";
+import type { UploadLimits } from "@/lib/images/client";
+import { ApiFailure, call, type ModelInfo, type Side } from "./api";
+import { DEFAULT_LIMITS } from "./attachments";
+import type { Mode } from "./battle-state";
+import { conversationInUrl, rememberConversation } from "./resume";
+
+/** How often a resumed page asks whether the answers the server is still writing have finished. */
+const RESUME_POLL_MS = 1_500;
+
+export type TermsState = "unknown" | "needed" | "dismissed" | "accepted";
+
+interface StartCallbacks {
+  restore: (view: ConversationView) => void;
+  setNotice: (notice: string | null) => void;
+  setPicked: Dispatch<SetStateAction<Record<Side, string>>>;
+}
+
+export function useArenaStart(mode: Mode, { restore, setNotice, setPicked }: StartCallbacks) {
+  const [terms, setTerms] = useState<TermsState>("unknown");
+  const [limits, setLimits] = useState<UploadLimits>(DEFAULT_LIMITS);
+  const [models, setModels] = useState<ModelInfo[]>([]);
+
+  useEffect(() => {
+    call<{ termsAccepted: boolean; limits?: UploadLimits }>("/api/visitor")
+      .then((v) => {
+        setTerms(v.termsAccepted ? "accepted" : "needed");
+        if (v.limits) setLimits(v.limits);
+      })
+      .catch(() => setTerms("needed"));
+    if (mode !== "battle") {
+      call<{ models: ModelInfo[] }>("/api/models")
+        .then(({ models }) => {
+          setModels(models);
+          // ?a=…&b=… (from a battle's reveal) picks the models; an id the list does not hold is ignored
+          const asked = new URLSearchParams(window.location.search);
+          const known = (id: string | null) => (id && models.some((m) => m.id === id) ? id : null);
+          const first = known(asked.get("a")) ?? models[0]?.id ?? "";
+          const second = known(asked.get("b")) ?? models.find((m) => m.id !== first)?.id ?? "";
+          setPicked((p) => (p.a ? p : { a: first, b: second }));
+        })
+        .catch(() => setNotice("The model list could not be loaded."));
+    }
+    // back to a battle after a reload, Back or Forward
+    const id = conversationInUrl();
+    if (id) {
+      call<ConversationView>(`/api/conversations/${id}`)
+        .then(restore)
+        .catch(async (error: unknown) => {
+          // someone else's battle (a link copied from the address bar): its read-only page, when it has one
+          if (error instanceof ApiFailure && error.status === 404 && mode === "battle") {
+            const shared = await fetch(`/share/${id}`, { method: "HEAD" }).catch(() => null);
+            if (shared?.ok) {
+              window.location.replace(`/share/${id}`);
+              return;
+            }
+          }
+          rememberConversation(null);
+          setNotice("That conversation could not be found. Start a new one below.");
+        });
+    }
+  }, [mode, restore, setNotice, setPicked]);
+
+  return { terms, setTerms, limits, models };
+}
+
+/** Answers the server was still writing when the page was left: asks until they are finished. */
+export function useResumeWhileWriting(conversationId: string | null, restore: (view: ConversationView) => void) {
+  useEffect(() => {
+    if (!conversationId) return;
+    const timer = setInterval(() => {
+      call<ConversationView>(`/api/conversations/${conversationId}`)
+        .then(restore)
+        .catch(() => undefined);
+    }, RESUME_POLL_MS);
+    return () => clearInterval(timer);
+  }, [conversationId, restore]);
+}
+
+/** Leaving while the answers stream asks first (they are finished on the server and shown on return). */
+export function useWarnBeforeLeaving(streaming: boolean) {
+  useEffect(() => {
+    if (!streaming) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = "";
+    };
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [streaming]);
+}
