@@ -1,6 +1,7 @@
 // The bench leaderboard as arena-hard-auto prints it — score (win rate against the anchor, %), its 95% interval,
 // average answer tokens — plus the style-controlled score and the verdict counts from the candidate's side.
 
+import { ColumnHeads } from "@/components/column-heads";
 import { ScrollBox } from "@/components/scroll-box";
 import type { BenchScore, StyleScoreResult } from "@/lib/bench";
 
@@ -23,36 +24,23 @@ export function BenchTable({
     >
       <table className="w-full min-w-[640px] text-sm" data-testid="bench-table">
         <caption className="sr-only">VisionArena-Bench scores against the anchor</caption>
-        <thead className="text-left text-xs uppercase tracking-wide text-zinc-600 dark:text-zinc-400">
-          <tr>
-            <th scope="col" className="px-3 py-2">
-              Rank
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Model
-            </th>
-            <th scope="col" className="px-3 py-2 text-right">
-              Score
-            </th>
-            <th scope="col" className="px-3 py-2 text-right">
-              95% CI
-            </th>
-            {styled && (
-              <th scope="col" className="px-3 py-2 text-right">
-                Style-controlled
-              </th>
-            )}
-            <th scope="col" className="px-3 py-2 text-right">
-              Avg tokens
-            </th>
-            <th scope="col" className="px-3 py-2 text-right" title="much better / better / tie / worse / much worse">
-              Verdicts ≫ / &gt; / = / &lt; / ≪
-            </th>
-            <th scope="col" className="px-3 py-2 text-right">
-              Invalid
-            </th>
-          </tr>
-        </thead>
+        <ColumnHeads
+          columns={[
+            { label: "Rank" },
+            { label: "Model" },
+            { label: "Score", right: true },
+            { label: "95% CI", right: true },
+            ...(styled ? [{ label: "Style-controlled", right: true }] : []),
+            { label: "Avg tokens", right: true },
+            {
+              label: (
+                <span title="much better / better / tie / worse / much worse">Verdicts ≫ / &gt; / = / &lt; / ≪</span>
+              ),
+              right: true,
+            },
+            { label: "Invalid", right: true },
+          ]}
+        />
         <tbody>
           {score.models.map((m, i) => {
             const s = styleBy.get(m.model);

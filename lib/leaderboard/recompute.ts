@@ -145,29 +145,40 @@ export async function recomputeSnapshots(db: Db, options: RecomputeOptions = {})
   }
 }
 
-async function recompute(
-  db: Db,
-  options: RecomputeOptions,
-  context: {
-    judgedBy: string;
-    dataAt: Date | null;
-    split: RecomputeResult["split"];
-    boardSeconds: RecomputeResult["boardSeconds"];
-    lap: (part: keyof RecomputeResult["split"]) => void;
-    pool: BoardPool | null;
-  },
-): Promise<RecomputeResult> {
-  const { judgedBy, dataAt, split, boardSeconds, lap, pool } = context;
+interface RunContext {
+  judgedBy: string;
+  dataAt: Date | null;
+  split: RecomputeResult["split"];
+  boardSeconds: RecomputeResult["boardSeconds"];
+  lap: (part: keyof RecomputeResult["split"]) => void;
+  pool: BoardPool | null;
+}
+
+/** What one run computes: its boards, the rows each reads, and the boards copied from the newest stored ones. */
+interface Plan {
+  runId: string;
+  models: ModelInfo;
+  jobs: Job[];
+  table: BattleTable;
+  selected: Map<string, Uint32Array>;
+  boardOptions: (styleControl: boolean) => BoardOptions;
+  params: Record<string, unknown>;
+  outcomes: Map<Job, BoardOutcome>;
+  toFit: { job: Job; digest: string }[];
+}
+
+type BoardOptions = {
+  styleControl: boolean;
+  styleFeatures: ReturnType<typeof styleFeaturesOf>;
+  bootstrapRounds: number;
+  seed: number;
+  matrices: boolean;
+};
+
+/** plan → fit → summarise → write, each timed into the run's split. */
+async function recompute(db: Db, options: RecomputeOptions, context: RunContext): Promise<RecomputeResult> {
+  const { judgedBy, split, boardSeconds, lap } = context;
   const live = await liveBattles(db, options.liveCache, { includeDemo: options.includeDemo, judgedBy });
-  const models = new Map(
-    (
-      await db.prisma.model.findMany({
-        select: { id: true, displayName: true, organization: true, license: true, isDemo: true },
-      })
-    ).map((m) => [m.id, m]),
-  );
-  const rounds = options.rounds ?? SNAPSHOT_ROUNDS;
-  const seed = options.seed ?? 0;
   const result: RecomputeResult = {
     runId: null,
     votes: live.votes,
@@ -183,10 +194,41 @@ async function recompute(
     lap("load");
     return result;
   }
-  const categories = categoryNames(live.table);
+  const plan = await planRun(db, options, context, live.table);
+  result.runId = plan.runId;
+  result.reused = [...plan.outcomes.keys()].map(({ category, styleControl }) => ({ category, styleControl }));
+  lap("load");
+  await fitBoards(plan, options, context);
+  lap("boards");
+  const boards = summarise(plan, result);
+  lap("payloads");
+  await writeRun(db, plan, boards, live.excluded);
+  lap("write");
+  for (const { category, styleControl, outcome } of boards) {
+    result.snapshots.push({ category, styleControl, battles: outcome.payload.battles });
+  }
+  options.onProgress?.(plan.jobs.length, plan.jobs.length);
+  return result;
+}
+
+/**
+ * Every category with and without style control; a board whose input (its rows, options and the engine's version)
+ * is the same as that of the newest stored one is that board: it is copied, not refitted.
+ */
+async function planRun(db: Db, options: RecomputeOptions, context: RunContext, liveTable: BattleTable): Promise<Plan> {
+  const { judgedBy, dataAt } = context;
+  const models: ModelInfo = new Map(
+    (
+      await db.prisma.model.findMany({
+        select: { id: true, displayName: true, organization: true, license: true, isDemo: true },
+      })
+    ).map((m) => [m.id, m]),
+  );
+  const rounds = options.rounds ?? SNAPSHOT_ROUNDS;
+  const seed = options.seed ?? 0;
+  const categories = categoryNames(liveTable);
   const jobs = categories.flatMap((category) => [false, true].map((styleControl) => ({ category, styleControl })));
   const runId = crypto.randomUUID();
-  result.runId = runId;
   const params: Record<string, unknown> = {
     bootstrapRounds: rounds,
     seed,
@@ -198,19 +240,18 @@ async function recompute(
   };
   // FastChat's four by default; ARENA_STYLE_FEATURES adds specificity (VisionArena §4.4) to the live style boards
   const styleFeatures = styleFeaturesOf(config().ARENA_STYLE_FEATURES as StyleGroup[]);
-  const derived = derivedFrom(live.table);
-  derived.shared ??= live.table.shared();
+  const derived = derivedFrom(liveTable);
+  derived.shared ??= liveTable.shared();
   const table = derived.shared;
   derived.selected ??= new Map(categories.map((category) => [category, selectRows(table, category)]));
   const selected = derived.selected;
-  const boardOptions = (styleControl: boolean) => ({
+  const boardOptions = (styleControl: boolean): BoardOptions => ({
     styleControl,
     styleFeatures,
     bootstrapRounds: rounds,
     seed,
     matrices: !styleControl,
   });
-  // a board whose input is the same as that of the newest stored one is that board: it is copied, not refitted
   derived.rowDigests ??= rowDigests(table);
   const digests = derived.rowDigests;
   const inputDigest = (job: Job) => {
@@ -223,75 +264,83 @@ async function recompute(
     return digest;
   };
   const previous = options.reuse === false ? new Map<string, StoredBoard>() : await newestBoards(db);
-  const keyOf = (job: Job) => `${job.category}\u0000${job.styleControl}`;
   const outcomes = new Map<Job, BoardOutcome>();
   const toFit: { job: Job; digest: string }[] = [];
   for (const job of jobs) {
     if ((selected.get(job.category) as Uint32Array).length === 0) continue;
     const digest = inputDigest(job);
-    const stored = previous.get(keyOf(job));
+    const stored = previous.get(`${job.category}\u0000${job.styleControl}`);
     if (stored && stored.digest === digest) {
       outcomes.set(job, { digest, reusedFrom: stored.id, payload: refreshed(stored.payload, models, runId, judgedBy) });
     } else {
       toFit.push({ job, digest });
     }
   }
-  result.reused = [...outcomes.keys()].map(({ category, styleControl }) => ({ category, styleControl }));
-  lap("load");
+  return { runId, models, jobs, table, selected, boardOptions, params, outcomes, toFit };
+}
+
+/**
+ * The boards to fit, whole, on worker threads, the costliest first (a style board's 100 rounds cost ~20 times a
+ * plain one's at 1M battles: 12 s against 0.6 s on one thread), so the last to start are the shortest.
+ */
+async function fitBoards(plan: Plan, options: RecomputeOptions, context: RunContext): Promise<void> {
+  const { pool, boardSeconds, judgedBy } = context;
+  const { table, selected, outcomes, jobs } = plan;
   let done = outcomes.size;
   options.onProgress?.(done, jobs.length);
-  // whole boards on worker threads, the costliest first (a style board's 100 rounds cost ~20 times a plain one's at
-  // 1M battles: 12 s against 0.6 s on one thread), so the last to start are the shortest
   pool?.shareTable(table);
   const compute: typeof computeLeaderboard =
     options.computeBoard ?? ((_table, rows, o = {}) => (pool as BoardPool).compute(rows, o));
   const cost = (job: Job) => (selected.get(job.category)?.length ?? 0) * (job.styleControl ? 20 : 1);
-  {
-    const fits: Promise<void>[] = [];
-    for (const { job, digest } of toFit.sort((x, y) => cost(y.job) - cost(x.job))) {
-      const started = performance.now();
-      const fit = compute(table, selected.get(job.category) as Uint32Array, boardOptions(job.styleControl)).then(
-        (board) => {
-          outcomes.set(job, { digest, payload: payloadOf(board, models, runId, judgedBy) });
-        },
-        (error: unknown) => {
-          outcomes.set(job, { error: error instanceof Error ? error.message : String(error) });
-        },
-      );
-      const counted = fit.then(() => {
-        options.onProgress?.(++done, jobs.length);
-        // in this thread one after the other; on the pool, its threads' own count below
-        if (!pool)
-          boardSeconds[job.styleControl ? "styleBoards" : "plainBoards"] += (performance.now() - started) / 1000;
-      });
-      fits.push(counted);
-      // in-thread boards (tests) one after the other, as before
-      if (!pool) await counted;
-    }
-    await Promise.all(fits);
+  const fits: Promise<void>[] = [];
+  for (const { job, digest } of plan.toFit.sort((x, y) => cost(y.job) - cost(x.job))) {
+    const started = performance.now();
+    const fit = compute(table, selected.get(job.category) as Uint32Array, plan.boardOptions(job.styleControl)).then(
+      (board) => {
+        outcomes.set(job, { digest, payload: payloadOf(board, plan.models, plan.runId, judgedBy) });
+      },
+      (error: unknown) => {
+        outcomes.set(job, { error: error instanceof Error ? error.message : String(error) });
+      },
+    );
+    const counted = fit.then(() => {
+      options.onProgress?.(++done, jobs.length);
+      // in this thread one after the other; on the pool, its threads' own count below
+      if (!pool) boardSeconds[job.styleControl ? "styleBoards" : "plainBoards"] += (performance.now() - started) / 1000;
+    });
+    fits.push(counted);
+    // in-thread boards (tests) one after the other
+    if (!pool) await counted;
   }
+  await Promise.all(fits);
   if (pool) Object.assign(boardSeconds, pool.threadSeconds);
-  lap("boards");
+}
 
-  const boards: { category: string; styleControl: boolean; outcome: FittedBoard }[] = [];
+type FinishedBoard = { category: string; styleControl: boolean; outcome: FittedBoard };
+
+/**
+ * The boards that were computed, and the run's summary of every category (ranks with and without style control,
+ * votes, "both are bad" battles), kept on the overall board. A board that failed is recorded with the run, never
+ * hidden and never hiding the others.
+ */
+function summarise(plan: Plan, result: RecomputeResult): FinishedBoard[] {
+  const boards: FinishedBoard[] = [];
   const summaries = new Map<string, CategorySummary>();
-  for (const job of jobs) {
+  for (const job of plan.jobs) {
     const { category, styleControl } = job;
-    const outcome = outcomes.get(job);
+    const outcome = plan.outcomes.get(job);
     if (!outcome) continue;
     if ("error" in outcome) {
-      // one board failing (e.g. style control on battles without style counts) must not hide the others, nor
-      // vanish silently: it is recorded with the run and shown in the console
       result.failed.push({ category, styleControl, error: outcome.error });
       continue;
     }
     boards.push({ category, styleControl, outcome });
     const { payload } = outcome;
-    const rows = selected.get(category) as Uint32Array;
+    const rows = plan.selected.get(category) as Uint32Array;
     const summary = summaries.get(category) ?? {
       category,
       battles: rows.length,
-      bothBad: rows.reduce((n, r) => n + Number(table.outcome[r] === OUTCOME.bothBad), 0),
+      bothBad: rows.reduce((n, r) => n + Number(plan.table.outcome[r] === OUTCOME.bothBad), 0),
       ranks: {},
       votes: {},
     };
@@ -305,22 +354,25 @@ async function recompute(
     }
     summaries.set(category, summary);
   }
-  lap("payloads");
-  if (result.failed.length) params.failedBoards = result.failed;
+  if (result.failed.length) plan.params.failedBoards = result.failed;
   const overall = boards.find((b) => b.category === "overall" && !b.styleControl);
   if (overall) overall.outcome.payload.summary = [...summaries.values()];
-  // one statement: readers see a whole run or none of it (34 Prisma creates in a transaction took 0.7 s)
+  return boards;
+}
+
+/** The run in one statement: readers see a whole run or none of it (34 Prisma creates in a transaction took 0.7 s). */
+async function writeRun(db: Db, plan: Plan, boards: FinishedBoard[], excluded: Exclusions): Promise<void> {
   const snapshots = boards.map(({ category, styleControl, outcome }) => ({
     category,
     styleControl,
     params: {
-      ...params,
+      ...plan.params,
       inputDigest: outcome.digest,
       ...(outcome.reusedFrom ? { reusedFrom: outcome.reusedFrom } : {}),
     },
     payload: outcome.payload,
     voteCount: outcome.payload.battles,
-    excluded: live.excluded,
+    excluded,
   }));
   await db.pool.query(
     `INSERT INTO "LeaderboardSnapshot" (id, category, "styleControl", params, payload, "voteCount", excluded, "createdAt")
@@ -330,12 +382,6 @@ async function recompute(
          AS s(category text, "styleControl" boolean, params jsonb, payload jsonb, "voteCount" int, excluded jsonb)`,
     [JSON.stringify(snapshots)],
   );
-  lap("write");
-  for (const { category, styleControl, outcome } of boards) {
-    result.snapshots.push({ category, styleControl, battles: outcome.payload.battles });
-  }
-  options.onProgress?.(jobs.length, jobs.length);
-  return result;
 }
 
 /** What a recompute derives from a table before fitting: kept while the cache hands out the same table (nothing new). */

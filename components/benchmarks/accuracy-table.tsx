@@ -1,0 +1,73 @@
+// A benchmark's accuracy per model on /benchmarks: each model's newest native run and its newest run from each
+// toolkit's predictions, with Wilson intervals, the toolkit's own figure and the arena rating.
+import Link from "next/link";
+import { ColumnHeads } from "@/components/column-heads";
+import { ScrollBox } from "@/components/scroll-box";
+import type { BenchmarkBoard } from "@/lib/benchmarks";
+import { NAMES, pct, SOURCES } from "./names";
+
+export function AccuracyTable({
+  benchmark,
+  report,
+  staff,
+}: {
+  benchmark: string;
+  report: BenchmarkBoard["report"];
+  staff: boolean;
+}) {
+  return (
+    <ScrollBox
+      label={`${NAMES[benchmark] ?? benchmark} accuracy`}
+      className="rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900"
+    >
+      <table className="w-full min-w-[520px] text-sm" data-testid={`benchmark-${benchmark}`}>
+        <caption className="sr-only">{NAMES[benchmark] ?? benchmark} accuracy per model</caption>
+        <ColumnHeads
+          columns={[
+            { label: "Model" },
+            { label: "Set" },
+            { label: "Accuracy", right: true },
+            { label: "95% CI", right: true },
+            { label: "Items", right: true },
+            { label: "Toolkit's own", right: true },
+            { label: "Arena", right: true },
+            ...(staff ? [{ label: "" }] : []),
+          ]}
+        />
+        <tbody>
+          {report.models.map((m) => (
+            <tr key={m.runId} data-model={m.model} className="border-t border-zinc-200 dark:border-zinc-800">
+              <td className="px-3 py-1.5 font-medium">
+                {m.model}
+                {m.source !== "native" && (
+                  <span className="ml-2 text-xs font-normal text-zinc-600 dark:text-zinc-400">
+                    {SOURCES[m.source] ?? m.source} predictions
+                  </span>
+                )}
+              </td>
+              <td className="px-3 py-1.5 text-xs text-zinc-600 dark:text-zinc-400">{m.set}</td>
+              <td className="px-3 py-1.5 text-right tabular-nums">{pct(m.overall.accuracy)}</td>
+              <td className="px-3 py-1.5 text-right tabular-nums text-zinc-600 dark:text-zinc-400">
+                {pct(m.overall.ci[0])}–{pct(m.overall.ci[1])}
+              </td>
+              <td className="px-3 py-1.5 text-right tabular-nums">{m.overall.total}</td>
+              <td className="px-3 py-1.5 text-right tabular-nums text-zinc-600 dark:text-zinc-400">
+                {m.reported ? pct(m.reported.accuracy) : "—"}
+              </td>
+              <td className="px-3 py-1.5 text-right tabular-nums">
+                {m.arenaRating !== undefined ? Math.round(m.arenaRating) : "—"}
+              </td>
+              {staff && (
+                <td className="px-3 py-1.5 text-right">
+                  <Link href={`/benchmarks/runs/${m.runId}`} className="underline">
+                    Items
+                  </Link>
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollBox>
+  );
+}
