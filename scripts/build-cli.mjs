@@ -7,24 +7,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { nodeBundleOptions } from "./esbuild-node.mjs";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const out = path.join(root, "dist", "cli");
 const started = performance.now();
-const common = {
-  bundle: true,
-  platform: "node",
-  format: "esm",
-  target: "node20",
-  packages: "external",
-  sourcemap: "linked",
-  logLevel: "warning",
-  // CommonJS packages imported by name still need a require in an ES module
-  banner: {
-    js: "import { createRequire as __arenaRequire } from 'node:module'; const require = __arenaRequire(import.meta.url);",
-  },
-  tsconfig: path.join(root, "tsconfig.json"),
-};
+const common = nodeBundleOptions(root);
 fs.rmSync(out, { recursive: true, force: true });
 await build({
   ...common,

@@ -8,6 +8,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { nodeBundleOptions } from "./esbuild-node.mjs";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const ROUTES_DIR = "app/api/conversations";
@@ -53,17 +54,7 @@ async function compile(target) {
   ].join("\n");
   await build({
     stdin: { contents: entry, resolveDir: root, sourcefile: "direct-routes-entry.ts", loader: "ts" },
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    packages: "external",
-    sourcemap: "linked",
-    logLevel: "warning",
-    banner: {
-      js: "import { createRequire as __arenaRequire } from 'node:module'; const require = __arenaRequire(import.meta.url);",
-    },
-    tsconfig: path.join(root, "tsconfig.json"),
+    ...nodeBundleOptions(root),
     outdir: target,
     entryNames: "direct-routes",
     outExtension: { ".js": ".mjs" },

@@ -54,20 +54,12 @@ export async function transaction<T>(
   pool = getPool(),
   options: { durable?: boolean } = {},
 ): Promise<T> {
-  const client = await pool.connect();
-  let broken: Error | undefined;
-  try {
+  return inTransaction(pool, async (client) => {
     await client.query(options.durable === false ? "BEGIN; SET LOCAL synchronous_commit TO off" : "BEGIN");
     const result = await work(client);
     await client.query("COMMIT");
     return result;
-  } catch (error) {
-    broken = brokenConnection(error);
-    if (!broken) await client.query("ROLLBACK").catch(() => undefined);
-    throw error;
-  } finally {
-    client.release(broken);
-  }
+  });
 }
 
 /**
