@@ -35,10 +35,22 @@ export function markdownTable(header: string[], rows: string[][]): string {
   return [line(header), rule, ...rows.map(line)].join("\n");
 }
 
-/** The page with its table replaced by the schema's; throws when the markers are missing. */
-export function withConfigTable(readme: string): string {
-  const start = readme.indexOf(DOCS_START);
-  const end = readme.indexOf(DOCS_END);
-  if (start < 0 || end < start) throw new Error("docs/configuration.md has no configuration table markers");
-  return readme.slice(0, start) + configTable() + readme.slice(end + DOCS_END.length);
+/**
+ * A page with the generated part between its markers written anew (`table` includes the markers); throws, naming
+ * `what`, when the page lacks them.
+ */
+export function withGenerated(
+  page: string,
+  markers: [start: string, end: string],
+  table: string,
+  what: string,
+): string {
+  const start = page.indexOf(markers[0]);
+  const end = page.indexOf(markers[1]);
+  if (start < 0 || end < start) throw new Error(`the page has no ${what} markers`);
+  return page.slice(0, start) + table + page.slice(end + markers[1].length);
 }
+
+/** docs/configuration.md with its table replaced by the schema's. */
+export const withConfigTable = (page: string) =>
+  withGenerated(page, [DOCS_START, DOCS_END], configTable(), "configuration table");

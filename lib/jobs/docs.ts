@@ -1,6 +1,6 @@
 // docs/jobs.md's table of queues, written from the queue table (`npm run docs:config` puts it in place; a unit test
 // fails when the page and the table part).
-import { markdownTable } from "../config/docs";
+import { markdownTable, withGenerated } from "../config/docs";
 import { QUEUES, type QueueName } from "./queues";
 
 export const JOBS_START = "<!-- queues:start (generated from lib/jobs/queues.ts by npm run docs:config) -->";
@@ -35,10 +35,6 @@ export function queueTable(): string {
   return [JOBS_START, markdownTable(header, rows), JOBS_END].join("\n");
 }
 
-/** The page with its table replaced by the queue table's; throws when the markers are missing. */
-export function withQueueTable(page: string): string {
-  const start = page.indexOf(JOBS_START);
-  const end = page.indexOf(JOBS_END);
-  if (start < 0 || end < start) throw new Error("docs/jobs.md has no queue table markers");
-  return page.slice(0, start) + queueTable() + page.slice(end + JOBS_END.length);
-}
+/** docs/jobs.md with its table replaced by the queue table's. */
+export const withQueueTable = (page: string) =>
+  withGenerated(page, [JOBS_START, JOBS_END], queueTable(), "queue table");

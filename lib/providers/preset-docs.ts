@@ -1,6 +1,6 @@
 // docs/configuration.md's table of provider presets, written from ./presets.ts (`npm run docs:config` puts it in place; a
 // unit test fails when they part), and each preset as a models-file entry.
-import { markdownTable } from "../config/docs";
+import { markdownTable, withGenerated } from "../config/docs";
 import { PROVIDER_PRESETS, type ProviderPreset } from "./presets";
 
 export const PRESETS_START = "<!-- presets:start (generated from lib/providers/presets.ts by npm run docs:config) -->";
@@ -47,10 +47,6 @@ export function presetTable(): string {
   return [PRESETS_START, markdownTable(header, rows), PRESETS_END].join("\n");
 }
 
-/** The page with its presets table replaced; throws when the markers are missing. */
-export function withPresetTable(readme: string): string {
-  const start = readme.indexOf(PRESETS_START);
-  const end = readme.indexOf(PRESETS_END);
-  if (start < 0 || end < start) throw new Error("docs/configuration.md has no presets table markers");
-  return readme.slice(0, start) + presetTable() + readme.slice(end + PRESETS_END.length);
-}
+/** docs/configuration.md with its presets table replaced. */
+export const withPresetTable = (page: string) =>
+  withGenerated(page, [PRESETS_START, PRESETS_END], presetTable(), "provider presets table");
