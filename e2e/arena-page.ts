@@ -57,6 +57,21 @@ export class ArenaPage {
     await this.page.getByRole("button", { name: "Send", exact: true }).click();
   }
 
+  /** Opens the arena, attaches a plain picture of `colour`, asks, and waits until both answers have finished. */
+  async battle(file: string, colour: string, question: string) {
+    await this.open();
+    await this.attach(file, "image/png", await pngImage(colour));
+    await this.ask(question);
+    await this.waitForAnswers();
+  }
+
+  /** A whole battle, voted, with the models revealed. */
+  async votedBattle(file: string, colour: string, question: string, vote: Parameters<ArenaPage["voteButton"]>[0]) {
+    await this.battle(file, colour, question);
+    await this.voteButton(vote).click();
+    await expect(this.title("a")).toHaveText(/Fake/);
+  }
+
   /** Waits until the latest answer on every shown side has finished. */
   async waitForAnswers(sides: ("a" | "b")[] = ["a", "b"], count = 1) {
     for (const side of sides) {

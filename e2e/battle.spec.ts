@@ -71,10 +71,7 @@ test("a full battle: upload, stream, vote, reveal, share", async ({ page }) => {
 
 test("multi-turn, regenerate and new round", async ({ page }) => {
   const arena = new ArenaPage(page);
-  await arena.open();
-  await arena.attach("a.png", "image/png", await pngImage("#aa3333"));
-  await arena.ask("First question");
-  await arena.waitForAnswers();
+  await arena.battle("a.png", "#aa3333", "First question");
   await arena.ask("A follow-up");
   await arena.waitForAnswers(["a", "b"], 2);
   await expect(arena.panel("a").getByText("A follow-up")).toBeVisible();

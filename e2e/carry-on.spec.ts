@@ -8,12 +8,7 @@ test("keep chatting with the revealed pair, with a new image in the follow-up; t
   page,
 }) => {
   const arena = new ArenaPage(page);
-  await arena.open();
-  await arena.attach("first.png", "image/png", await pngImage("#2266cc"));
-  await arena.ask("What colour is this picture?");
-  await arena.waitForAnswers();
-  await arena.voteButton("A is better").click();
-  await expect(arena.title("a")).toHaveText(/Fake/);
+  await arena.votedBattle("first.png", "#2266cc", "What colour is this picture?", "A is better");
   const names = { a: (await arena.title("a").innerText()).replace(/^Model A: /, "") };
 
   // the revealed pair can be opened elsewhere
@@ -47,10 +42,7 @@ test("keep chatting with the revealed pair, with a new image in the follow-up; t
 
 test("a reported answer reaches the moderation queue", async ({ page, browser }) => {
   const arena = new ArenaPage(page);
-  await arena.open();
-  await arena.attach("report.png", "image/png", await pngImage("#448822"));
-  await arena.ask("Describe this picture.");
-  await arena.waitForAnswers();
+  await arena.battle("report.png", "#448822", "Describe this picture.");
   await arena.panel("b").getByRole("button", { name: "Report" }).click();
   await arena.panel("b").getByLabel("Why are you reporting this answer?").selectOption("wrong");
   await arena.panel("b").getByRole("button", { name: "Send report" }).click();

@@ -1,14 +1,9 @@
 import { expect, test } from "@playwright/test";
-import { ArenaPage, pngImage } from "./arena-page";
+import { ArenaPage, } from "./arena-page";
 
 test("the dataset page shows Table 1 beside the paper's and the figures, each with its data", async ({ page }) => {
   const arena = new ArenaPage(page);
-  await arena.open();
-  await arena.attach("data.png", "image/png", await pngImage("#884411"));
-  await arena.ask("What colour is this picture?");
-  await arena.waitForAnswers();
-  await arena.voteButton("Tie").click();
-  await expect(arena.title("a")).toHaveText(/Fake/);
+  await arena.votedBattle("data.png", "#884411", "What colour is this picture?", "Tie");
 
   await page.goto("/");
   await page.getByRole("navigation").getByRole("link", { name: "Data" }).first().click();

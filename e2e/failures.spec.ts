@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { hashPassword } from "../lib/auth/passwords";
 import { signIn } from "./accounts";
-import { ArenaPage, pngImage } from "./arena-page";
+import { ArenaPage, } from "./arena-page";
 import { withServerDatabase } from "./state";
 
 // an admin of its own: sign-ins are limited to ten per account and address per quarter hour, and the other browser
@@ -15,12 +15,12 @@ test("a 'both are bad' battle between top models becomes a failure case staff ac
   // a visitor votes both answers bad
   const visitor = await browser.newPage();
   const arena = new ArenaPage(visitor);
-  await arena.open();
-  await arena.attach("hard.png", "image/png", await pngImage("#5533aa"));
-  await arena.ask("How many overlapping triangles are in this drawing? Count carefully.");
-  await arena.waitForAnswers();
-  await arena.voteButton("Both are bad").click();
-  await expect(arena.title("a")).toHaveText(/Fake/);
+  await arena.votedBattle(
+    "hard.png",
+    "#5533aa",
+    "How many overlapping triangles are in this drawing? Count carefully.",
+    "Both are bad",
+  );
 
   // staff find it (the leaderboard worker ranks both models within a second or two) and accept it with a note
   const passwordHash = await hashPassword(CURATOR.password);

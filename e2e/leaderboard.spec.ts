@@ -1,14 +1,9 @@
 import { expect, test } from "@playwright/test";
-import { ArenaPage, clippedChartText, pngImage } from "./arena-page";
+import { ArenaPage, clippedChartText, } from "./arena-page";
 
 test("a vote reaches the leaderboard: table, category and style switches, charts", async ({ page }) => {
   const arena = new ArenaPage(page);
-  await arena.open();
-  await arena.attach("lb.png", "image/png", await pngImage("#118844"));
-  await arena.ask("Which colour dominates this picture?");
-  await arena.waitForAnswers();
-  await arena.voteButton("A is better").click();
-  await expect(arena.title("a")).toHaveText(/Fake/);
+  await arena.votedBattle("lb.png", "#118844", "Which colour dominates this picture?", "A is better");
 
   // the snapshot worker of the test server recomputes every second
   await expect(async () => {

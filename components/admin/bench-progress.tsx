@@ -1,5 +1,6 @@
 "use client";
 // The progress and cost of every offline run and judging, as the bench console shows them.
+import { ColumnHeads } from "@/components/column-heads";
 import { Table } from "@/components/table";
 import type { JudgingStatus } from "@/lib/bench";
 import type { RunStatus } from "@/lib/evals";
@@ -28,16 +29,17 @@ export function BenchProgress({ runs, judgings }: { runs: RunStatus[]; judgings:
           <p className="text-sm text-zinc-600 dark:text-zinc-400">No runs yet.</p>
         ) : (
           <Table aria-label="Runs" className="min-w-[560px]" data-testid="bench-runs">
-            <thead className="text-left text-xs text-zinc-600 dark:text-zinc-400">
-              <tr>
-                <th className="py-1 pr-3">Model</th>
-                <th className="pr-3">Set</th>
-                <th className="pr-3">Status</th>
-                <th className="pr-3">Answers</th>
-                <th className="pr-3 text-right">Tokens in / out</th>
-                <th className="text-right">Cost</th>
-              </tr>
-            </thead>
+            <ColumnHeads
+              variant="console"
+              columns={[
+                "Model",
+                "Set",
+                "Status",
+                "Answers",
+                { label: "Tokens in / out", right: true },
+                { label: "Cost", right: true },
+              ]}
+            />
             <tbody>
               {runs.map((r) => (
                 <tr key={r.id} className="border-t border-zinc-200 dark:border-zinc-800" data-run={r.id}>
@@ -68,17 +70,18 @@ export function BenchProgress({ runs, judgings }: { runs: RunStatus[]; judgings:
           <p className="text-sm text-zinc-600 dark:text-zinc-400">No judgings yet.</p>
         ) : (
           <Table aria-label="Judgings" className="min-w-[640px]" data-testid="bench-judgings">
-            <thead className="text-left text-xs text-zinc-600 dark:text-zinc-400">
-              <tr>
-                <th className="py-1 pr-3">Candidate</th>
-                <th className="pr-3">Anchor · judge</th>
-                <th className="pr-3">Status</th>
-                <th className="pr-3">Games</th>
-                <th className="pr-3 text-right">Invalid</th>
-                <th className="pr-3 text-right">Calls</th>
-                <th className="text-right">Cost</th>
-              </tr>
-            </thead>
+            <ColumnHeads
+              variant="console"
+              columns={[
+                "Candidate",
+                "Anchor · judge",
+                "Status",
+                "Games",
+                { label: "Invalid", right: true },
+                { label: "Calls", right: true },
+                { label: "Cost", right: true },
+              ]}
+            />
             <tbody>
               {judgings.map((j) => (
                 <tr key={j.id} className="border-t border-zinc-200 dark:border-zinc-800">

@@ -1,5 +1,6 @@
 "use client";
 import { useState } from "react";
+import { ColumnHeads } from "@/components/column-heads";
 import { Table } from "@/components/table";
 import { callApi } from "../api-client";
 import { ErrorNote, useAction } from "./use-action";
@@ -69,15 +70,16 @@ export function IntegrityAdmin({
         </p>
         {flagged.length === 0 ? <p className="text-sm text-zinc-600 dark:text-zinc-400">No voter is flagged.</p> : null}
         <Table>
-          <thead className="text-left text-xs text-zinc-600 dark:text-zinc-400">
-            <tr>
-              <th className="py-1">Visitor</th>
-              <th className="text-right">Votes</th>
-              <th className="text-right">Evidence</th>
-              <th>Leaning (on models in id order)</th>
-              <th />
-            </tr>
-          </thead>
+          <ColumnHeads
+            variant="console"
+            columns={[
+              "Visitor",
+              { label: "Votes", right: true },
+              { label: "Evidence", right: true },
+              "Leaning (on models in id order)",
+              "",
+            ]}
+          />
           <tbody>
             {flagged.map((f) => (
               <tr key={f.voter} data-voter={f.voter} className="border-t border-zinc-200 dark:border-zinc-800">

@@ -1,5 +1,6 @@
 "use client";
 import { useState } from "react";
+import { ColumnHeads } from "@/components/column-heads";
 import { Table } from "@/components/table";
 import type { RunComparison, RunInfo } from "@/lib/leaderboard";
 import { callApi } from "../api-client";
@@ -49,15 +50,10 @@ export function LeaderboardAdmin({ runs, requestedAt }: { runs: RunInfo[]; reque
       </p>
       <ErrorNote error={error} />
       <Table>
-        <thead className="text-left text-xs text-zinc-600 dark:text-zinc-400">
-          <tr>
-            <th className="py-1">Computed</th>
-            <th className="text-right">Votes</th>
-            <th className="text-right">Boards</th>
-            <th>Run</th>
-            <th />
-          </tr>
-        </thead>
+        <ColumnHeads
+          variant="console"
+          columns={["Computed", { label: "Votes", right: true }, { label: "Boards", right: true }, "Run", ""]}
+        />
         <tbody>
           {runs.map((r) => (
             <tr key={r.runId} data-run={r.runId} className="border-t border-zinc-200 dark:border-zinc-800">
@@ -135,15 +131,16 @@ export function LeaderboardAdmin({ runs, requestedAt }: { runs: RunInfo[]; reque
         </form>
         {comparison ? (
           <Table aria-label="Comparison">
-            <thead className="text-left text-xs text-zinc-600 dark:text-zinc-400">
-              <tr>
-                <th className="py-1">Model</th>
-                <th className="text-right">Rank</th>
-                <th className="text-right">Rating</th>
-                <th className="text-right">Δ rating</th>
-                <th className="text-right">Votes</th>
-              </tr>
-            </thead>
+            <ColumnHeads
+              variant="console"
+              columns={[
+                "Model",
+                { label: "Rank", right: true },
+                { label: "Rating", right: true },
+                { label: "Δ rating", right: true },
+                { label: "Votes", right: true },
+              ]}
+            />
             <tbody>
               {comparison.models.map((m) => {
                 const delta = m.rating[0] !== null && m.rating[1] !== null ? m.rating[1] - m.rating[0] : null;

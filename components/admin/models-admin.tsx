@@ -1,5 +1,6 @@
 "use client";
 import { useState } from "react";
+import { ColumnHeads } from "@/components/column-heads";
 import { Table } from "@/components/table";
 import type { ProbeResult } from "@/lib/admin";
 import { callApi } from "../api-client";
@@ -53,18 +54,19 @@ export function ModelsAdmin({ models, providers }: { models: AdminModel[]; provi
         />
       ) : null}
       <Table>
-        <thead className="text-left text-xs text-zinc-600 dark:text-zinc-400">
-          <tr>
-            <th className="py-1">Model</th>
-            <th>Provider</th>
-            <th>Vision</th>
-            <th>Weight</th>
-            <th>Status</th>
-            <th className="text-right">Battles</th>
-            <th className="text-right">Votes</th>
-            <th />
-          </tr>
-        </thead>
+        <ColumnHeads
+          variant="console"
+          columns={[
+            "Model",
+            "Provider",
+            "Vision",
+            "Weight",
+            "Status",
+            { label: "Battles", right: true },
+            { label: "Votes", right: true },
+            "",
+          ]}
+        />
         <tbody>
           {models.map((m) => {
             const probe = probes[m.id];

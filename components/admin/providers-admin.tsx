@@ -1,5 +1,6 @@
 "use client";
 import { useState } from "react";
+import { ColumnHeads } from "@/components/column-heads";
 import { Table } from "@/components/table";
 import { callApi } from "../api-client";
 import type { AdminProvider } from "./admin-models-types";
@@ -98,15 +99,7 @@ export function ProvidersAdmin({ providers }: { providers: AdminProvider[] }) {
         </form>
       ) : null}
       <Table>
-        <thead className="text-left text-xs text-zinc-600 dark:text-zinc-400">
-          <tr>
-            <th className="py-1">Id</th>
-            <th>Type</th>
-            <th>Base URL</th>
-            <th>Key variable</th>
-            <th />
-          </tr>
-        </thead>
+        <ColumnHeads variant="console" columns={["Id", "Type", "Base URL", "Key variable", ""]} />
         <tbody>
           {providers.map((p) => (
             <tr key={p.id} className="border-t border-zinc-200 dark:border-zinc-800">

@@ -1,5 +1,6 @@
 "use client";
 import { useState } from "react";
+import { ColumnHeads } from "@/components/column-heads";
 import { Table } from "@/components/table";
 import { callApi } from "../api-client";
 import { ErrorNote, useAction } from "./use-action";
@@ -61,14 +62,7 @@ export function UsersAdmin({ users, me }: { users: Person[]; me: string }) {
       ) : null}
       <ErrorNote error={error} />
       <Table>
-        <thead className="text-left text-xs text-zinc-600 dark:text-zinc-400">
-          <tr>
-            <th className="py-1">E-mail</th>
-            <th>Name</th>
-            <th>Signs in with</th>
-            <th>Role</th>
-          </tr>
-        </thead>
+        <ColumnHeads variant="console" columns={["E-mail", "Name", "Signs in with", "Role"]} />
         <tbody>
           {users.map((u) => (
             <tr key={u.id} className="border-t border-zinc-200 dark:border-zinc-800">

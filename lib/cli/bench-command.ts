@@ -37,7 +37,7 @@ import { type RunStatus, runStatuses } from "../evals";
 import { closeSenders } from "../jobs";
 import { type Agreement, compareBoards } from "../leaderboard";
 import { referenceBoard } from "../leaderboard/import";
-import { intOption } from "./options";
+import { flags, intOption, switches } from "./options";
 import { progressBar } from "./progress";
 import { UsageError } from "./usage";
 import { withDb } from "./with-db";
@@ -149,20 +149,13 @@ export async function benchCommand(argv: string[], out: NodeJS.WritableStream = 
     args: rest,
     allowPositionals: true,
     options: {
-      baseline: { type: "string" },
-      set: { type: "string" },
-      anchor: { type: "string" },
-      judge: { type: "string" },
-      weight: { type: "string" },
-      bootstrap: { type: "string" },
-      seed: { type: "string" },
+      ...flags("baseline", "set", "anchor", "judge", "weight", "bootstrap", "seed"),
       "first-game-only": { type: "boolean", default: false },
       method: { type: "string", default: "arena-hard-v0.1" },
       category: { type: "string" },
       answers: { type: "string", multiple: true },
       "style-control": { type: "boolean", default: false },
-      "style-features": { type: "string" },
-      against: { type: "string" },
+      ...flags("style-features", "against"),
       format: { type: "string", default: "table" },
       out: { type: "string" },
       help: { type: "boolean", default: false },
@@ -374,11 +367,7 @@ async function curateCommand(rest: string[], out: NodeJS.WritableStream) {
   const { values } = parseArgs({
     args: rest,
     options: {
-      name: { type: "string" },
-      size: { type: "string" },
-      seed: { type: "string" },
-      embedder: { type: "string" },
-      "min-cluster-size": { type: "string" },
+      ...flags("name", "size", "seed", "embedder", "min-cluster-size"),
     },
   });
   const bar = progressBar("curating");
@@ -407,13 +396,8 @@ async function judgeCommand(rest: string[], out: NodeJS.WritableStream) {
   const { values } = parseArgs({
     args: rest,
     options: {
-      set: { type: "string" },
-      anchor: { type: "string" },
-      judge: { type: "string" },
-      models: { type: "string" },
-      concurrency: { type: "string" },
-      here: { type: "boolean", default: false },
-      wait: { type: "boolean", default: false },
+      ...flags("set", "anchor", "judge", "models", "concurrency"),
+      ...switches("here", "wait"),
     },
   });
   const defaults = benchDefaults();
@@ -488,10 +472,7 @@ async function exportCommand(rest: string[], out: NodeJS.WritableStream) {
   const { values } = parseArgs({
     args: rest,
     options: {
-      set: { type: "string" },
-      anchor: { type: "string" },
-      judge: { type: "string" },
-      out: { type: "string" },
+      ...flags("set", "anchor", "judge", "out"),
     },
   });
   if (!values.set || !values.anchor || !values.out) {

@@ -32,7 +32,7 @@ import {
 } from "../benchmarks";
 import { createRun, executeRun, findPromptSet, queueRun, runStatuses } from "../evals";
 import { closeSenders } from "../jobs";
-import { intOption } from "./options";
+import { flags, intOption, switches } from "./options";
 import { progressBar } from "./progress";
 import { UsageError } from "./usage";
 import { withDb } from "./with-db";
@@ -149,8 +149,7 @@ export async function benchmarkCommand(argv: string[], out: NodeJS.WritableStrea
       data: { type: "string", multiple: true },
       outputs: { type: "string" },
       format: { type: "string", default: "table" },
-      out: { type: "string" },
-      judge: { type: "string" },
+      ...flags("out", "judge"),
     },
   });
   if (!values.outputs) throw new UsageError("--outputs FILE is required");
@@ -209,9 +208,7 @@ async function importPredictionsCommand(argv: string[], out: NodeJS.WritableStre
     args: argv,
     allowPositionals: true,
     options: {
-      from: { type: "string" },
-      model: { type: "string" },
-      set: { type: "string" },
+      ...flags("from", "model", "set"),
       format: { type: "string", default: "table" },
     },
   });
@@ -266,8 +263,7 @@ async function runCommand(argv: string[], out: NodeJS.WritableStream) {
     allowPositionals: true,
     options: {
       model: { type: "string" },
-      here: { type: "boolean", default: false },
-      wait: { type: "boolean", default: false },
+      ...switches("here", "wait"),
       concurrency: { type: "string" },
     },
   });

@@ -15,7 +15,7 @@ import {
   runStatuses,
 } from "../evals";
 import { closeSenders } from "../jobs";
-import { intOption } from "./options";
+import { flags, intOption, switches } from "./options";
 import { progressBar } from "./progress";
 import { UsageError } from "./usage";
 
@@ -69,13 +69,8 @@ async function runCommand(db: Db, url: string, action: string, rest: string[]): 
     args: rest,
     allowPositionals: true,
     options: {
-      model: { type: "string" },
-      system: { type: "string" },
-      temperature: { type: "string" },
-      "max-tokens": { type: "string" },
-      concurrency: { type: "string" },
-      here: { type: "boolean", default: false },
-      wait: { type: "boolean", default: false },
+      ...flags("model", "system", "temperature", "max-tokens", "concurrency"),
+      ...switches("here", "wait"),
     },
   });
   if (action === "status") {
@@ -164,11 +159,7 @@ export async function evalsCommand(argv: string[]): Promise<void> {
     args: rest,
     allowPositionals: true,
     options: {
-      name: { type: "string" },
-      images: { type: "string" },
-      licence: { type: "string" },
-      description: { type: "string" },
-      out: { type: "string" },
+      ...flags("name", "images", "licence", "description", "out"),
     },
   });
   if (action === "import" && (positionals.length !== 1 || !values.name)) {

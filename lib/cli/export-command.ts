@@ -10,7 +10,7 @@ import { chunksOf, zipDirectory } from "../export/archive";
 import { exportDataset } from "../export/export";
 import { exportLicence } from "../export/licence";
 import { exportSft } from "../export/sft";
-import { intOption } from "./options";
+import { flags, intOption, switches } from "./options";
 import { progressBar } from "./progress";
 import { UsageError } from "./usage";
 
@@ -63,19 +63,14 @@ export async function exportCommand(argv: string[]): Promise<void> {
   const { values } = parseArgs({
     args: argv,
     options: {
-      out: { type: "string" },
-      from: { type: "string" },
-      to: { type: "string" },
+      ...flags("out", "from", "to"),
       "anonymous-only": { type: "boolean", default: false },
       category: { type: "string", multiple: true },
       model: { type: "string", multiple: true },
       "min-votes": { type: "string" },
       format: { type: "string", default: "jsonl,parquet" },
       salt: { type: "string" },
-      redact: { type: "boolean", default: false },
-      "blur-faces": { type: "boolean", default: false },
-      "no-images": { type: "boolean", default: false },
-      "no-chats": { type: "boolean", default: false },
+      ...switches("redact", "blur-faces", "no-images", "no-chats"),
       zip: { type: "string" },
       sft: { type: "boolean", default: false },
       top: { type: "string" },

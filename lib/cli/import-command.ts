@@ -4,7 +4,7 @@ import { parseArgs } from "node:util";
 import { prepareDatabase } from "../db/bootstrap";
 import { closeDb, createDb } from "../db/context";
 import { compareWithLive, importSource } from "../leaderboard/import";
-import { intOption } from "./options";
+import { flags, intOption } from "./options";
 import { progressBar } from "./progress";
 import { UsageError } from "./usage";
 
@@ -22,9 +22,7 @@ export async function importCommand(argv: string[]): Promise<void> {
     args: argv,
     allowPositionals: true,
     options: {
-      name: { type: "string" },
-      rounds: { type: "string" },
-      seed: { type: "string" },
+      ...flags("name", "rounds", "seed"),
       help: { type: "boolean", short: "h" },
     },
   });

@@ -6,7 +6,7 @@ import { prepareDatabase } from "../db/bootstrap";
 import { closeDb, createDb } from "../db/context";
 import { isUuid } from "../db/literals";
 import { banVisitor, flaggedVoters } from "../integrity/review";
-import { numberOption } from "./options";
+import { flags, numberOption } from "./options";
 import { UsageError } from "./usage";
 
 export const INTEGRITY_HELP = `usage: arena integrity [--alpha A]
@@ -19,8 +19,7 @@ export async function integrityCommand(argv: string[]): Promise<void> {
   const { values } = parseArgs({
     args: argv,
     options: {
-      alpha: { type: "string" },
-      ban: { type: "string" },
+      ...flags("alpha", "ban"),
       reason: { type: "string", default: "flagged by the outlier test" },
       help: { type: "boolean", short: "h" },
     },

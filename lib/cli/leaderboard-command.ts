@@ -4,7 +4,7 @@ import { parseArgs } from "node:util";
 import { readBattles } from "../datasets";
 import { type CiMethod, categoryNames, computeLeaderboard, type Leaderboard, selectRows } from "../ratings";
 import { leaderboardCsv, leaderboardJson, leaderboardTable } from "./format";
-import { intOption } from "./options";
+import { flags, intOption, switches } from "./options";
 import { progressBar } from "./progress";
 import { parseStyleFeatures } from "./style-features";
 import { UsageError } from "./usage";
@@ -36,18 +36,11 @@ export async function leaderboardCommand(argv: string[], out: NodeJS.WritableStr
     allowPositionals: true,
     options: {
       "style-control": { type: "boolean", default: false },
-      "style-features": { type: "string" },
-      bootstrap: { type: "string" },
-      seed: { type: "string" },
-      ci: { type: "string" },
-      anchor: { type: "string" },
-      category: { type: "string" },
-      categories: { type: "string" },
+      ...flags("style-features", "bootstrap", "seed", "ci", "anchor", "category", "categories"),
       "all-battles": { type: "boolean", default: false },
       format: { type: "string", default: "table" },
       out: { type: "string" },
-      matrices: { type: "boolean", default: false },
-      strict: { type: "boolean", default: false },
+      ...switches("matrices", "strict"),
       workers: { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },

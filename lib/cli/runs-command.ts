@@ -5,7 +5,7 @@ import { audit } from "../admin/audit";
 import { prepareDatabase } from "../db/bootstrap";
 import { closeDb, createDb } from "../db/context";
 import { compareRuns, listRuns, publishRun, unpublishAll } from "../leaderboard/runs";
-import { intOption } from "./options";
+import { flags, intOption } from "./options";
 import { UsageError } from "./usage";
 
 export const RUNS_HELP = `usage: arena runs [list] [--limit N]
@@ -23,8 +23,7 @@ export async function runsCommand(argv: string[]): Promise<void> {
     args: argv,
     allowPositionals: true,
     options: {
-      limit: { type: "string" },
-      category: { type: "string" },
+      ...flags("limit", "category"),
       style: { type: "boolean", default: false },
       help: { type: "boolean", short: "h" },
     },

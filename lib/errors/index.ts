@@ -53,49 +53,24 @@ export function domainError(kind: ErrorKind, code: string) {
   };
 }
 
-export class InvalidInput extends DomainError {
-  constructor(code: string, message: string) {
-    super("invalid", code, message);
-  }
+/** A refusal of one kind, thrown with its code and message: `throw new NotFound("unknown_run", "no run 'x'")`. */
+function refusal(kind: ErrorKind) {
+  return class extends DomainError {
+    constructor(code: string, message: string) {
+      super(kind, code, message);
+    }
+  };
 }
 
+export class InvalidInput extends refusal("invalid") {}
 /** Nobody is signed in, or the credentials are not valid. */
-export class Unauthenticated extends DomainError {
-  constructor(code: string, message: string) {
-    super("unauthenticated", code, message);
-  }
-}
-
+export class Unauthenticated extends refusal("unauthenticated") {}
 /** Signed in, but not allowed to do this. */
-export class Forbidden extends DomainError {
-  constructor(code: string, message: string) {
-    super("forbidden", code, message);
-  }
-}
-
-export class NotFound extends DomainError {
-  constructor(code: string, message: string) {
-    super("not_found", code, message);
-  }
-}
-
-export class Conflict extends DomainError {
-  constructor(code: string, message: string) {
-    super("conflict", code, message);
-  }
-}
-
-export class TooLarge extends DomainError {
-  constructor(code: string, message: string) {
-    super("too_large", code, message);
-  }
-}
-
-export class Unprocessable extends DomainError {
-  constructor(code: string, message: string) {
-    super("unprocessable", code, message);
-  }
-}
+export class Forbidden extends refusal("forbidden") {}
+export class NotFound extends refusal("not_found") {}
+export class Conflict extends refusal("conflict") {}
+export class TooLarge extends refusal("too_large") {}
+export class Unprocessable extends refusal("unprocessable") {}
 
 export class RateLimited extends DomainError {
   constructor(code: string, message: string, retryAfterSeconds: number) {

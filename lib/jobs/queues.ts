@@ -18,6 +18,17 @@ interface QueueDefinition<S extends z.ZodType> {
 
 const define = <S extends z.ZodType>(definition: QueueDefinition<S>) => definition;
 
+/** Work that takes hours (a run of thousands of items): retried with backoff, and taken as lost only after 4 h. */
+const LONG_WORK = {
+  policy: "short",
+  retryLimit: 3,
+  retryDelay: 30,
+  retryBackoff: true,
+  expireInSeconds: 4 * 3600,
+} as const;
+/** One job at a time per worker, looked for every 2 s. */
+const ONE_AT_A_TIME = { batchSize: 1, pollingIntervalSeconds: 2 };
+
 export const QUEUES = {
   /** one voted battle to label with its categories (the rules, and the judge model when one is set) */
   "tag-battle": define({
@@ -39,9 +50,8 @@ export const QUEUES = {
       handledBy: "`evalJobs` in `lib/evals/jobs.ts` (then `scoreIfBenchmark`)",
     },
     payload: z.object({ runId: z.string().min(1) }),
-    // a run of thousands of items takes hours; a dead worker's job is picked up again after the expiry
-    options: { policy: "short", retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 4 * 3600 },
-    fetch: { batchSize: 1, pollingIntervalSeconds: 2 },
+    options: LONG_WORK,
+    fetch: ONE_AT_A_TIME,
     singletonKey: (p) => p.runId,
   }),
   /** a VisionArena-Bench judging (judge × answers against the anchor), followed by a fresh score of its bench */
@@ -52,8 +62,8 @@ export const QUEUES = {
       handledBy: "`benchJobs` in `lib/bench/jobs.ts`",
     },
     payload: z.object({ judgeRunId: z.string().min(1) }),
-    options: { policy: "short", retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 4 * 3600 },
-    fetch: { batchSize: 1, pollingIntervalSeconds: 2 },
+    options: LONG_WORK,
+    fetch: ONE_AT_A_TIME,
     singletonKey: (p) => p.judgeRunId,
   }),
   /** a bench curation: reads every eligible battle and embeds it */
@@ -70,7 +80,7 @@ export const QUEUES = {
       embedder: z.string().optional(),
     }),
     options: { policy: "short", retryLimit: 1, expireInSeconds: 3600 },
-    fetch: { batchSize: 1, pollingIntervalSeconds: 2 },
+    fetch: ONE_AT_A_TIME,
     singletonKey: () => "curation",
   }),
   /** the stored scores of one bench (set, anchor, judge), recomputed */
@@ -82,7 +92,7 @@ export const QUEUES = {
     },
     payload: z.object({ set: z.string().min(1), anchor: z.string().min(1), judge: z.string().min(1) }),
     options: { policy: "short", retryLimit: 2, expireInSeconds: 600 },
-    fetch: { batchSize: 1, pollingIntervalSeconds: 2 },
+    fetch: ONE_AT_A_TIME,
     singletonKey: (p) => `${p.set}|${p.anchor}|${p.judge}`,
   }),
   /** a ground-truth benchmark's files from the benchmark folder, imported as prompt sets */
@@ -99,7 +109,7 @@ export const QUEUES = {
     }),
     // a refused file is refused again: no retry
     options: { policy: "short", retryLimit: 0, expireInSeconds: 3600 },
-    fetch: { batchSize: 1, pollingIntervalSeconds: 2 },
+    fetch: ONE_AT_A_TIME,
   }),
   /** the console's "Recompute now": at most one waits while one runs, so clicks coalesce */
   "leaderboard-recompute": define({

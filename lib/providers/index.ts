@@ -4,12 +4,4 @@ export { destinationTrusted, KEY_VARIABLE_RULE, keyRefusal, keyVariableAllowed, 
 export { type ParamRules, paramRulesSchema } from "./param-rules";
 export { ensureRegistry, pickableModels, rememberParamRules, syncRegistry } from "./registry";
 export { ThoughtCollector } from "./thinking";
-export {
-  type ChatTurn,
-  type ImageInput,
-  type ModelTarget,
-  ProviderError,
-  retryAfterSeconds,
-  type StreamEnd,
-  type StreamOptions,
-} from "./types";
+export * from "./types";

@@ -3,22 +3,22 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { writeFakeModelsFile } from "../../e2e/fake-models/models-file";
 import { type FakeModelServer, startFakeModelServer } from "../../e2e/fake-models/server";
-import { acceptTerms, castVote, openConversation, prepareTurn, streamTurn } from "../../lib/arena";
+import { castVote, prepareTurn, streamTurn } from "../../lib/arena";
+import { sweepUntagged, taggingJobs } from "../../lib/categories/jobs";
 import { JUDGE_PROMPTS } from "../../lib/categories/judge-prompts";
 import { RULES_LABELLER } from "../../lib/categories/names";
-import { sweepUntagged, taggingJobs } from "../../lib/categories/jobs";
-import { JobRunner } from "../../lib/jobs";
 import { type Judge, judgeFromEnv } from "../../lib/categories/tagger";
 import { parseConfig } from "../../lib/config";
 import { closeDb, createDb, type Db } from "../../lib/db";
 import { applyMigrations } from "../../lib/db/migrate";
+import { JobRunner } from "../../lib/jobs";
 import { currentSnapshot } from "../../lib/leaderboard";
 import { recomputeSnapshots } from "../../lib/leaderboard/recompute";
 import { parseModelsConfig, syncRegistry } from "../../lib/providers";
+import { openImageBattle } from "../support/battles";
 import { scratchDatabase } from "./db-admin";
 
 let db: Db;
@@ -72,17 +72,7 @@ afterAll(async () => {
 });
 
 async function votedBattle(prompt: string) {
-  const visitorId = (await acceptTerms(db, null, null)).id;
-  const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#ffffff" } })
-    .png()
-    .toBuffer();
-  const { id } = await openConversation(db, {
-    visitorId,
-    ipHash: null,
-    mode: "battle",
-    prompt,
-    uploads: [{ name: "sign.png", bytes: png }],
-  });
+  const { id, visitorId } = await openImageBattle(db, { prompt, background: "#ffffff", size: [40, 30] });
   await new Response(streamTurn(db, await prepareTurn(db, { conversationId: id, visitorId }))).text();
   await castVote(db, { conversationId: id, visitorId, winner: "model_a", ipHash: null });
   return id;

@@ -6,7 +6,6 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { acceptTerms, addFollowUp, castVote, openConversation, prepareTurn, streamTurn } from "../../lib/arena";
-import { countTokens } from "../../lib/text/tokens";
 import { LEADERBOARD_TAGS, RULES_LABELLER } from "../../lib/categories/names";
 import { countNamedEntities } from "../../lib/categories/specificity";
 import { tagBattles, untaggedBattles } from "../../lib/categories/tagger";
@@ -25,6 +24,7 @@ import type { Db } from "../../lib/db";
 import { exportDataset } from "../../lib/export/export";
 import { currentSnapshot } from "../../lib/leaderboard";
 import { recomputeSnapshots } from "../../lib/leaderboard/recompute";
+import { countTokens } from "../../lib/text/tokens";
 import { type ArenaFixture, startArena } from "./arena-fixture";
 
 let db: Db;

@@ -8,10 +8,10 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { writeFakeModelsFile } from "../../e2e/fake-models/models-file";
 import { type FakeModelServer, startFakeModelServer } from "../../e2e/fake-models/server";
-import { JobRunner } from "../../lib/jobs";
 import { closeDb, createDb, type Db } from "../../lib/db";
 import { applyMigrations } from "../../lib/db/migrate";
 import { createRun, evalJobs, executeRun, importPromptSet, queueRun, runStatuses } from "../../lib/evals";
+import { JobRunner } from "../../lib/jobs";
 import { loadModelsConfig, syncRegistry } from "../../lib/providers";
 import { scratchDatabase } from "./db-admin";
 

@@ -239,12 +239,7 @@ describe("arena export", () => {
       const { code, out: printed } = await cli([
         "leaderboard",
         path.join(out, file),
-        "--format",
-        "json",
-        "--bootstrap",
-        "20",
-        "--seed",
-        "0",
+        ..."--format json --bootstrap 20 --seed 0".split(" "),
       ]);
       expect(code).toBe(0);
       const board = JSON.parse(printed) as {

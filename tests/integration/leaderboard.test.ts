@@ -212,17 +212,8 @@ describe("leaderboard snapshots", () => {
     fs.writeFileSync(file, `${rows.map((r) => r.line).join("\n")}\n`);
     try {
       for (const style of [false, true]) {
-        const { code, out } = await runCli([
-          "leaderboard",
-          file,
-          "--format",
-          "json",
-          "--bootstrap",
-          "20",
-          "--seed",
-          "0",
-          ...(style ? ["--style-control"] : []),
-        ]);
+        const flags = `--format json --bootstrap 20 --seed 0${style ? " --style-control" : ""}`;
+        const { code, out } = await runCli(["leaderboard", file, ...flags.split(" ")]);
         expect(code).toBe(0);
         const cli = JSON.parse(out) as {
           battles: number;

@@ -1,19 +1,10 @@
 // What one visitor (or one model) must not be able to do to the arena (issue 25), against a real PostgreSQL and
 // the fake model server: a follow-up storm on a pool of web bounds, regenerations past their limits, a banned
 // visitor voting, a model answering NULs, stalling or without end, a model left out of the models file.
-import sharp from "sharp";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { audit } from "../../lib/admin";
-import {
-  acceptTerms,
-  addFollowUp,
-  castVote,
-  conversationView,
-  openConversation,
-  prepareTurn,
-  streamTurn,
-  type TurnEvent,
-} from "../../lib/arena";
+import { addFollowUp, castVote, conversationView, prepareTurn, streamTurn, type TurnEvent } from "../../lib/arena";
 import { closeDb, createDb, type Db } from "../../lib/db";
 import { webWaits } from "../../lib/db/waits";
 import { battleBatches } from "../../lib/export";
@@ -22,6 +13,7 @@ import { banVisitor } from "../../lib/integrity";
 import { modelProfile } from "../../lib/leaderboard";
 import { snapshotTick } from "../../lib/leaderboard/scheduler";
 import { loadModelsConfig, syncRegistry } from "../../lib/providers";
+import { openImageBattle } from "../support/battles";
 import { type ArenaFixture, startArena } from "./arena-fixture";
 
 let arena: ArenaFixture;
@@ -50,20 +42,7 @@ async function events(stream: ReadableStream<Uint8Array>): Promise<TurnEvent[]> 
     .map((line) => JSON.parse(line) as TurnEvent);
 }
 
-async function battle(on: Db = db) {
-  const visitorId = (await acceptTerms(on, null, "hash")).id;
-  const bytes = await sharp({ create: { width: 32, height: 32, channels: 3, background: "#3366aa" } })
-    .png()
-    .toBuffer();
-  const { id } = await openConversation(on, {
-    visitorId,
-    ipHash: null,
-    mode: "battle",
-    prompt: "What is this?",
-    uploads: [{ name: "x.png", bytes }],
-  });
-  return { id, visitorId };
-}
+const battle = (on: Db = db) => openImageBattle(on, { prompt: "What is this?", background: "#3366aa", ipHash: "hash" });
 
 const answer = (id: string, visitorId: string, options: { regenerate?: boolean } = {}, on: Db = db) =>
   prepareTurn(on, { conversationId: id, visitorId, ...options }).then((plan) => events(streamTurn(on, plan)));

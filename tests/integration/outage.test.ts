@@ -4,16 +4,16 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeFakeModelsFile } from "../../e2e/fake-models/models-file";
 import { type FakeModelServer, startFakeModelServer } from "../../e2e/fake-models/server";
-import { acceptTerms, castVote, openConversation, prepareTurn, streamTurn, type TurnEvent } from "../../lib/arena";
+import { castVote, prepareTurn, streamTurn, type TurnEvent } from "../../lib/arena";
 import { closeDb, createDb, type Db } from "../../lib/db";
 import { type EmbeddedServer, startEmbeddedPostgres } from "../../lib/db/embedded";
 import { freePort } from "../../lib/db/free-port";
 import { applyMigrations } from "../../lib/db/migrate";
 import { errorToResponse } from "../../lib/http/route";
+import { openImageBattle } from "../support/battles";
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "arena-outage-"));
 let server: EmbeddedServer;
@@ -51,20 +51,7 @@ afterAll(async () => {
   fs.rmSync(root, { recursive: true, force: true });
 });
 
-async function openBattle() {
-  const visitorId = (await acceptTerms(db, null, null)).id;
-  const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: "#123456" } })
-    .png()
-    .toBuffer();
-  const { id } = await openConversation(db, {
-    visitorId,
-    ipHash: null,
-    mode: "battle",
-    prompt: "Describe it",
-    uploads: [{ name: "x.png", bytes: png }],
-  });
-  return { id, visitorId };
-}
+const openBattle = () => openImageBattle(db, { prompt: "Describe it", background: "#123456", size: [16, 16] });
 
 /**
  * Streams a turn, stopping the database once side A's text reaches `word<stopAt>`; `outageMs` later it starts

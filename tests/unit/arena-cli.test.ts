@@ -45,11 +45,7 @@ describe("arena leaderboard", () => {
     const { code, stdout } = arena(
       "leaderboard",
       `${REF}/style-synthetic/battles.json.gz`,
-      "--style-control",
-      "--bootstrap",
-      "20",
-      "--format",
-      "json",
+      ..."--style-control --bootstrap 20 --format json".split(" "),
     );
     expect(code).toBe(0);
     const json = JSON.parse(stdout);
@@ -182,14 +178,9 @@ describe("arena bench score", () => {
       "bench",
       "score",
       judgments,
-      "--baseline",
-      "base-model",
-      "--answers",
+      ..."--baseline base-model --answers".split(" "),
       answers,
-      "--bootstrap",
-      "20",
-      "--format",
-      "json",
+      ..."--bootstrap 20 --format json".split(" "),
     );
     expect(code).toBe(0);
     const json = JSON.parse(stdout);

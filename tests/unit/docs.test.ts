@@ -7,11 +7,19 @@ import { withQueueTable } from "../../lib/jobs/docs";
 
 const root = path.resolve(__dirname, "../..");
 const read = (file: string) => fs.readFileSync(path.join(root, file), "utf8");
-const pages = ["README.md", ...fs.readdirSync(path.join(root, "docs")).filter((f) => f.endsWith(".md")).map((f) => `docs/${f}`)];
+const pages = [
+  "README.md",
+  ...fs
+    .readdirSync(path.join(root, "docs"))
+    .filter((f) => f.endsWith(".md"))
+    .map((f) => `docs/${f}`),
+];
 
 /** Repository paths a page names in backticks (`lib/jobs/queues.ts`, `scripts/jobs.ts`, `docs/`). */
 function namedPaths(text: string): string[] {
-  const found = [...text.matchAll(/`((?:lib|app|components|scripts|tests|e2e|prisma|docs|bin)\/[A-Za-z0-9_./[\]-]*)`/g)];
+  const found = [
+    ...text.matchAll(/`((?:lib|app|components|scripts|tests|e2e|prisma|docs|bin)\/[A-Za-z0-9_./[\]-]*)`/g),
+  ];
   return [...new Set(found.map((m) => (m[1] as string).replace(/[.,:]$/, "")))];
 }
 

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { ColumnHeads } from "@/components/column-heads";
 import { Table } from "@/components/table";
 import { recentAudit } from "@/lib/admin";
 import { pageRequiresRole } from "@/lib/auth/session";
@@ -18,15 +19,7 @@ export default async function AuditPage() {
       </p>
       {entries.length === 0 ? <p className="text-sm text-zinc-600 dark:text-zinc-400">Nothing yet.</p> : null}
       <Table>
-        <thead className="text-left text-xs text-zinc-600 dark:text-zinc-400">
-          <tr>
-            <th className="py-1">When</th>
-            <th>Who</th>
-            <th>What</th>
-            <th>On</th>
-            <th>Details</th>
-          </tr>
-        </thead>
+        <ColumnHeads variant="console" columns={["When", "Who", "What", "On", "Details"]} />
         <tbody>
           {entries.map((e) => (
             <tr key={e.id} data-action={e.action} className="border-t border-zinc-200 align-top dark:border-zinc-800">

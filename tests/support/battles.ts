@@ -1,0 +1,28 @@
+// What the integration tests need again and again: a plain picture, and a battle opened on it by a new visitor.
+import sharp from "sharp";
+import { acceptTerms, openConversation } from "../../lib/arena";
+import type { Db } from "../../lib/db/context";
+
+/** A PNG of one colour (sharp draws it; every test image is a real, decodable picture). */
+export function solidPng(background: string, width = 32, height = 32): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
+}
+
+/** A new visitor (terms accepted) opens a battle on a plain picture; nothing is answered yet. */
+export async function openImageBattle(
+  db: Db,
+  options: { prompt: string; background: string; size?: [number, number]; ipHash?: string | null },
+): Promise<{ id: string; visitorId: string }> {
+  const visitorId = (await acceptTerms(db, null, options.ipHash ?? null)).id;
+  const bytes = await solidPng(options.background, ...(options.size ?? [32, 32]));
+  const { id } = await openConversation(db, {
+    visitorId,
+    ipHash: null,
+    mode: "battle",
+    prompt: options.prompt,
+    uploads: [{ name: "picture.png", bytes }],
+  });
+  return { id, visitorId };
+}
