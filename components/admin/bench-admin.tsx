@@ -1,12 +1,13 @@
 "use client";
-// The console's VisionArena-Bench section: curate a prompt set from battles, answer it with models, judge them
-// against an anchor, choose which bench /bench shows; with each run's and judging's progress and cost, refreshed
-// while anything is under way (the work itself happens in the jobs process).
 import { useRouter } from "next/navigation";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import type { BenchChoice, JudgingStatus } from "@/lib/bench";
 import type { RunStatus } from "@/lib/evals";
 import { callApi } from "../api-client";
+// The console's VisionArena-Bench section: curate a prompt set from battles, answer it with models, judge them
+// against an anchor, choose which bench /bench shows; with each run's and judging's progress and cost, refreshed
+// while anything is under way (the work itself happens in the jobs process).
+import { SubmitButton } from "./action-button";
 import { BenchProgress } from "./bench-progress";
 import { ImportPredictions } from "./import-predictions";
 import { ModelSelect } from "./model-select";
@@ -104,20 +105,14 @@ export function BenchAdmin({ runs, judgings, sets, choices, models, defaults, li
             Seed
             <input name="seed" type="number" min={0} className="input w-20" defaultValue={0} />
           </label>
-          <label className="flex flex-col text-xs">
-            Embedding model
-            <select name="embedder" className="input" defaultValue={defaults.embedder ?? ""}>
-              <option value="">Local (TF-IDF + image features)</option>
-              {models.map((m) => (
-                <option key={m.id} value={m.id}>
-                  {m.name} ({m.id})
-                </option>
-              ))}
-            </select>
-          </label>
-          <button type="submit" className="btn-primary" disabled={busy}>
-            Curate
-          </button>
+          <ModelSelect
+            name="embedder"
+            label="Embedding model"
+            models={models}
+            initial={defaults.embedder ?? ""}
+            none="Local (TF-IDF + image features)"
+          />
+          <SubmitButton busy={busy}>Curate</SubmitButton>
         </form>
       </section>
       <section className="space-y-2" aria-labelledby="import">
@@ -148,9 +143,7 @@ export function BenchAdmin({ runs, judgings, sets, choices, models, defaults, li
                 Set name (optional)
                 <input name="name" className="input" maxLength={100} />
               </label>
-              <button type="submit" className="btn-primary" disabled={busy}>
-                Import
-              </button>
+              <SubmitButton busy={busy}>Import</SubmitButton>
             </div>
             <fieldset className="max-h-48 overflow-y-auto rounded-md border border-zinc-200 p-2 text-sm dark:border-zinc-800">
               <legend className="px-1 text-xs">Files</legend>
@@ -174,9 +167,7 @@ export function BenchAdmin({ runs, judgings, sets, choices, models, defaults, li
             <form onSubmit={submit("run")} className="flex flex-wrap items-end gap-2" aria-label="Run">
               <SetSelect sets={sets} />
               <ModelSelect name="model" label="Model" models={models} />
-              <button type="submit" className="btn-primary" disabled={busy}>
-                Run
-              </button>
+              <SubmitButton busy={busy}>Run</SubmitButton>
             </form>
           </section>
           <section className="space-y-2" aria-labelledby="judge">
@@ -187,9 +178,7 @@ export function BenchAdmin({ runs, judgings, sets, choices, models, defaults, li
               <SetSelect sets={sets} />
               <ModelSelect name="anchor" label="Anchor" models={models} initial={defaults.anchor} />
               <ModelSelect name="judge" label="Judge" models={models} initial={defaults.judge} />
-              <button type="submit" className="btn-primary" disabled={busy}>
-                Judge
-              </button>
+              <SubmitButton busy={busy}>Judge</SubmitButton>
             </form>
           </section>
         </>

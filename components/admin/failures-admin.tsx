@@ -1,8 +1,9 @@
 "use client";
-// The failure-case review (VisionArena §4.5): candidates from "both are bad" votes between top-ranked models,
-// accepted or rejected with a note; answers of evaluation runs over the accepted cases marked O or X.
 import { useState } from "react";
 import { callApi } from "../api-client";
+// The failure-case review (VisionArena §4.5): candidates from "both are bad" votes between top-ranked models,
+// accepted or rejected with a note; answers of evaluation runs over the accepted cases marked O or X.
+import { ActionButton } from "./action-button";
 import { ErrorNote, useAction } from "./use-action";
 
 export interface FailureItem {
@@ -61,14 +62,9 @@ function CaseCard({ item, onReview, busy }: { item: FailureItem; onReview: Revie
         <button type="button" className="btn-primary" disabled={busy} onClick={() => onReview(item.id, "accept", note)}>
           Accept
         </button>
-        <button
-          type="button"
-          className="btn-secondary"
-          disabled={busy}
-          onClick={() => onReview(item.id, "reject", note)}
-        >
+        <ActionButton busy={busy} onClick={() => onReview(item.id, "reject", note)}>
           Reject
-        </button>
+        </ActionButton>
       </div>
     </li>
   );

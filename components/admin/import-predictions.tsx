@@ -1,8 +1,9 @@
 "use client";
-// A toolkit's prediction file from the benchmark folder (VLMEvalKit's tables, lmms-eval's samples) imported as a run
-// of a registered model, scored at once; the result says our accuracy beside the file's own.
 import { type FormEvent, useState } from "react";
 import { callApi } from "../api-client";
+// A toolkit's prediction file from the benchmark folder (VLMEvalKit's tables, lmms-eval's samples) imported as a run
+// of a registered model, scored at once; the result says our accuracy beside the file's own.
+import { SubmitButton } from "./action-button";
 import { ModelSelect } from "./model-select";
 import { ErrorNote, useAction } from "./use-action";
 
@@ -103,9 +104,7 @@ export function ImportPredictions({
               ))}
             </select>
           </label>
-          <button type="submit" className="btn-primary" disabled={busy}>
-            Import predictions
-          </button>
+          <SubmitButton busy={busy}>Import predictions</SubmitButton>
         </form>
       )}
     </section>

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { ColumnHeads } from "@/components/column-heads";
 import { Table } from "@/components/table";
 import { callApi } from "../api-client";
+import { ActionButton, SubmitButton } from "./action-button";
 import { ErrorNote, useAction } from "./use-action";
 
 interface FlaggedVoter {
@@ -54,9 +55,7 @@ export function IntegrityAdmin({
             value={cap}
             onChange={(e) => setCap(e.target.value)}
           />
-          <button type="submit" className="btn-primary" disabled={busy}>
-            Save
-          </button>
+          <SubmitButton busy={busy}>Save</SubmitButton>
           <span className="text-zinc-600 dark:text-zinc-400">
             (now from the {capSource}; later votes are kept but not counted, and the visitor is not told)
           </span>
@@ -92,14 +91,13 @@ export function IntegrityAdmin({
                     : "picks the second model more than the crowd"}
                 </td>
                 <td className="text-right">
-                  <button
-                    type="button"
-                    className="btn-danger"
-                    disabled={busy}
+                  <ActionButton
+                    kind="danger"
+                    busy={busy}
                     onClick={() => act(f.voter, { action: "ban", reason: "outlier voting pattern" })}
                   >
                     Ban
-                  </button>
+                  </ActionButton>
                 </td>
               </tr>
             ))}
@@ -118,14 +116,9 @@ export function IntegrityAdmin({
                 <td>{new Date(b.bannedAt).toLocaleString()}</td>
                 <td className="text-right tabular-nums">{b.votes} votes</td>
                 <td className="text-right">
-                  <button
-                    type="button"
-                    className="btn-secondary"
-                    disabled={busy}
-                    onClick={() => act(b.id, { action: "unban" })}
-                  >
+                  <ActionButton busy={busy} onClick={() => act(b.id, { action: "unban" })}>
                     Unban
-                  </button>
+                  </ActionButton>
                 </td>
               </tr>
             ))}

@@ -4,6 +4,7 @@ import { ColumnHeads } from "@/components/column-heads";
 import { Table } from "@/components/table";
 import type { RunComparison, RunInfo } from "@/lib/leaderboard";
 import { callApi } from "../api-client";
+import { ActionButton } from "./action-button";
 import { ErrorNote, useAction } from "./use-action";
 
 const fmt = (n: number | null, digits = 0) => (n === null ? "—" : n.toFixed(digits));
@@ -20,22 +21,19 @@ export function LeaderboardAdmin({ runs, requestedAt }: { runs: RunInfo[]; reque
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-xl font-semibold">Leaderboard runs</h1>
         <span className="space-x-2">
-          <button
-            type="button"
-            className="btn-primary"
-            disabled={busy}
+          <ActionButton
+            kind="primary"
+            busy={busy}
             onClick={() => run(() => callApi("/api/admin/leaderboard", "POST", { action: "recompute" }))}
           >
             Recompute now
-          </button>
-          <button
-            type="button"
-            className="btn-secondary"
-            disabled={busy}
+          </ActionButton>
+          <ActionButton
+            busy={busy}
             onClick={() => run(() => callApi("/api/admin/leaderboard", "POST", { action: "unpublish" }))}
           >
             Serve the newest
-          </button>
+          </ActionButton>
         </span>
       </div>
       {requestedAt ? (

@@ -1,5 +1,5 @@
 "use client";
-// A registered model to choose, by display name and id: the bench console's runs, judgings and imports.
+// A registered model to choose, by display name and id: the bench console's runs, judgings, imports and curation.
 import { useId } from "react";
 
 export function ModelSelect({
@@ -7,17 +7,21 @@ export function ModelSelect({
   label,
   models,
   initial,
+  none,
 }: {
   name: string;
   label: string;
   models: { id: string; name: string }[];
   initial?: string;
+  /** the text of a first, empty choice (no model); without it a model must be chosen */
+  none?: string;
 }) {
   const id = useId();
   return (
     <span className="flex flex-col text-xs">
       <label htmlFor={id}>{label}</label>
-      <select id={id} name={name} className="input" required defaultValue={initial}>
+      <select id={id} name={name} className="input" required={none === undefined} defaultValue={initial}>
+        {none !== undefined && <option value="">{none}</option>}
         {models.map((m) => (
           <option key={m.id} value={m.id}>
             {m.name} ({m.id})

@@ -1,5 +1,6 @@
 "use client";
 import { callApi } from "../api-client";
+import { ActionButton } from "./action-button";
 import { ErrorNote, useAction } from "./use-action";
 
 export interface QueueItem {
@@ -51,14 +52,9 @@ export function ModerationAdmin({ flags }: { flags: QueueItem[] }) {
                   {flag.conversation ? ` · ${flag.conversation.mode}` : ""}
                 </span>
                 <span className="space-x-2">
-                  <button
-                    type="button"
-                    className="btn-secondary"
-                    disabled={busy}
-                    onClick={() => review(flag.id, "release")}
-                  >
+                  <ActionButton busy={busy} onClick={() => review(flag.id, "release")}>
                     Release
-                  </button>
+                  </ActionButton>
                   <button type="button" className="btn-danger" disabled={busy} onClick={() => review(flag.id, "ban")}>
                     Ban
                   </button>

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { ColumnHeads } from "@/components/column-heads";
 import { Table } from "@/components/table";
 import { callApi } from "../api-client";
+import { SubmitButton } from "./action-button";
 import type { AdminProvider } from "./admin-models-types";
 import { ProviderPresetPicker } from "./provider-presets";
 import { ErrorNote, useAction } from "./use-action";
@@ -89,9 +90,7 @@ export function ProvidersAdmin({ providers }: { providers: AdminProvider[] }) {
             ),
           )}
           <div className="flex gap-2 sm:col-span-4">
-            <button type="submit" className="btn-primary" disabled={busy}>
-              Save provider
-            </button>
+            <SubmitButton busy={busy}>Save provider</SubmitButton>
             <button type="button" className="btn-secondary" onClick={() => setDraft(null)}>
               Cancel
             </button>

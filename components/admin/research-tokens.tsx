@@ -1,6 +1,7 @@
 "use client";
 import { useState } from "react";
 import { callApi } from "../api-client";
+import { SubmitButton } from "./action-button";
 import { ErrorNote, useAction } from "./use-action";
 
 /** Creates an API token and shows it once. */
@@ -29,9 +30,7 @@ export function CreateToken() {
           value={name}
           onChange={(e) => setName(e.target.value)}
         />
-        <button type="submit" className="btn-primary" disabled={busy}>
-          Create token
-        </button>
+        <SubmitButton busy={busy}>Create token</SubmitButton>
       </form>
       <ErrorNote error={error} />
       {token ? (

@@ -1,6 +1,7 @@
 "use client";
 import { useState } from "react";
 import { callApi } from "../api-client";
+import { SubmitButton } from "./action-button";
 import { ErrorNote, useAction } from "./use-action";
 
 export function SettingsAdmin({ licence, licenceSource }: { licence: string; licenceSource: string }) {
@@ -27,9 +28,7 @@ export function SettingsAdmin({ licence, licenceSource }: { licence: string; lic
           value={text}
           onChange={(e) => setText(e.target.value)}
         />
-        <button type="submit" className="btn-primary" disabled={busy}>
-          Save licence
-        </button>
+        <SubmitButton busy={busy}>Save licence</SubmitButton>
       </form>
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
         The daily cap on counted votes is on the vote integrity page.

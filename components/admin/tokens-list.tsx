@@ -1,6 +1,7 @@
 "use client";
 import { Table } from "@/components/table";
 import { callApi } from "../api-client";
+import { ActionButton } from "./action-button";
 import { ErrorNote, useAction } from "./use-action";
 
 export interface TokenRow {
@@ -40,14 +41,13 @@ export function TokensList({
                 {t.revokedAt ? (
                   <span className="text-zinc-600 dark:text-zinc-400">revoked</span>
                 ) : (
-                  <button
-                    type="button"
-                    className="btn-danger"
-                    disabled={busy}
+                  <ActionButton
+                    kind="danger"
+                    busy={busy}
                     onClick={() => run(() => callApi(`${revokeBase}/${t.id}`, "DELETE"))}
                   >
                     Revoke
-                  </button>
+                  </ActionButton>
                 )}
               </td>
             </tr>

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { ColumnHeads } from "@/components/column-heads";
 import { Table } from "@/components/table";
 import { callApi } from "../api-client";
+import { SubmitButton } from "./action-button";
 import { ErrorNote, useAction } from "./use-action";
 
 interface Person {
@@ -47,9 +48,7 @@ export function UsersAdmin({ users, me }: { users: Person[]; me: string }) {
           <option value="researcher">researcher</option>
           <option value="admin">admin</option>
         </select>
-        <button type="submit" className="btn-primary" disabled={busy}>
-          Invite
-        </button>
+        <SubmitButton busy={busy}>Invite</SubmitButton>
       </form>
       {link ? (
         <p role="status" className="rounded-md bg-emerald-50 p-2 text-sm dark:bg-emerald-950">

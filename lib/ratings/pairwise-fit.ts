@@ -5,7 +5,7 @@
 // backtracking line search; from a warm start it converges in two or three steps.
 import { solveSpdInPlace } from "./linalg";
 import { gradientPass4, hessianPass4 } from "./style-kernel";
-import type { PairwiseData } from "./types";
+import type { HessianPass, PairwiseData } from "./types";
 
 export type { PairwiseData } from "./types";
 
@@ -135,17 +135,8 @@ function gradientPass(data: PairwiseData, weights: Float64Array, theta: Float64A
   }
 }
 
-/** The gradient and Hessian; with `known`, each row's probability is read from it (rowTerms at theta, the pass at
- *  a bootstrap round's start point) rather than computed. */
-function hessianPass(
-  data: PairwiseData,
-  weights: Float64Array,
-  theta: Float64Array,
-  alpha: number,
-  known: Float64Array | null,
-  g: Float64Array,
-  H: Float64Array,
-) {
+/** The gradient and Hessian in TypeScript, for any number of style features (the WebAssembly kernel takes four). */
+const hessianPass: HessianPass = (data, weights, theta, alpha, known, g, H) => {
   const { nModels: M, nFeatures: F, a, b, y, x } = data;
   const n = M + F;
   const rows = a.length;
@@ -189,7 +180,7 @@ function hessianPass(
       }
     }
   }
-}
+};
 
 // FastChat's four style features, the default of every style-controlled board, have passes of their own in
 // WebAssembly (style-kernel.ts): the feature sums in locals, each row's model terms added into its pair's sums.

@@ -7,7 +7,7 @@
 //
 // One instance per thread, holding one board's rows at a time: a pass on another board's data reloads it.
 import { STYLE4_WASM } from "./kernels/style4-wasm";
-import type { PairwiseData } from "./types";
+import type { HessianPass, PairwiseData } from "./types";
 
 /** A pass takes the rows, its arrays' byte offsets and the four feature coefficients (order: kernels/style4.wat). */
 type Pass = (...countOffsetsAndFeatures: number[]) => void;
@@ -114,17 +114,8 @@ function prepare(
   return at;
 }
 
-/** The gradient (added into g) and the Hessian's lower feature blocks (added into H, n = M + 4 wide); with
- *  `known`, each row's probability is read from it (rowTerms at theta). */
-export function hessianPass4(
-  data: PairwiseData,
-  weights: Float64Array,
-  theta: Float64Array,
-  alpha: number,
-  known: Float64Array | null,
-  g: Float64Array,
-  H: Float64Array,
-): void {
+/** The Hessian pass in WebAssembly for FastChat's four style features (the lower feature blocks of H). */
+export const hessianPass4: HessianPass = (data, weights, theta, alpha, known, g, H) => {
   const at = prepare(data, weights, theta, alpha, known);
   const M = data.nModels;
   kernel().hessian4(at.rows, known ? 1 : 0, at.q, at.x, at.y, at.w, at.p, at.d, at.sums, at.out, ...features(theta, M));
@@ -163,7 +154,7 @@ export function hessianPass4(
       H[cell] = (H[cell] as number) + (out[k++] as number);
     }
   }
-}
+};
 
 /** The gradient alone, added into g. */
 export function gradientPass4(

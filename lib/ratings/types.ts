@@ -75,3 +75,17 @@ export interface PairwiseData {
 
 /** How a board's intervals are computed: the bootstrap (FastChat's), the sandwich estimator, or none. */
 export type CiMethod = "bootstrap" | "sandwich" | "none";
+
+/**
+ * One pass over the battles of a Newton step: the gradient added into g and the Hessian into H (n = models +
+ * features wide); with `known`, each row's probability is read from it (rowTerms at theta) rather than computed.
+ */
+export type HessianPass = (
+  data: PairwiseData,
+  weights: Float64Array,
+  theta: Float64Array,
+  alpha: number,
+  known: Float64Array | null,
+  g: Float64Array,
+  H: Float64Array,
+) => void;

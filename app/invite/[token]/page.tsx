@@ -43,31 +43,27 @@ export default async function InvitePage({
         Name (optional)
         <input name="name" className="input mt-1 w-full" autoComplete="name" />
       </label>
-      <label className="block text-sm">
-        Password (at least 10 characters)
-        <input
-          name="password"
-          type="password"
-          required
-          minLength={10}
-          className="input mt-1 w-full"
-          autoComplete="new-password"
-        />
-      </label>
-      <label className="block text-sm">
-        Password again
-        <input
-          name="confirm"
-          type="password"
-          required
-          minLength={10}
-          className="input mt-1 w-full"
-          autoComplete="new-password"
-        />
-      </label>
+      <NewPassword name="password" label="Password (at least 10 characters)" />
+      <NewPassword name="confirm" label="Password again" />
       <button type="submit" className="btn-primary w-full">
         Set password and sign in
       </button>
     </form>
+  );
+}
+
+function NewPassword({ name, label }: { name: string; label: string }) {
+  return (
+    <label className="block text-sm">
+      {label}
+      <input
+        name={name}
+        type="password"
+        required
+        minLength={10}
+        className="input mt-1 w-full"
+        autoComplete="new-password"
+      />
+    </label>
   );
 }
