@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { TopicList } from "@/components/data/topic-list";
-import { Chart } from "@/components/leaderboard/chart-panel";
 import { DemoNote } from "@/components/demo-note";
+import { Chart } from "@/components/leaderboard/chart-panel";
 import { LocalTime } from "@/components/local-time";
 import { StaffDetails } from "@/components/staff-details";
 import { Table } from "@/components/table";

@@ -1,25 +1,22 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { DemoNote } from "@/components/demo-note";
 import { counted } from "@/components/format";
 import { LazyCharts } from "@/components/leaderboard/lazy-charts";
 import { LeaderboardTable } from "@/components/leaderboard/leaderboard-table";
-import { DemoNote } from "@/components/demo-note";
 import { LocalTime } from "@/components/local-time";
 import { StaffDetails } from "@/components/staff-details";
 import { CATEGORY_LABELS, categoryLabel } from "@/lib/categories";
 import { getDb } from "@/lib/db";
 import { demoBattleCount } from "@/lib/export";
+import type { QueryProps } from "@/lib/http";
 import { PROVISIONAL_VOTES, servedCategories, servedSnapshot } from "@/lib/leaderboard";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Leaderboard" };
 
-export default async function LeaderboardPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | undefined>>;
-}) {
+export default async function LeaderboardPage({ searchParams }: QueryProps) {
   const params = await searchParams;
   const category = params.category ?? "overall";
   // style control is on unless the address turns it off (LMArena's default since 2025); the API keeps `style` explicit

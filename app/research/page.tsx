@@ -3,11 +3,11 @@ import Link from "next/link";
 import { signOutAction } from "@/app/signin/actions";
 import { CreateToken } from "@/components/admin/research-tokens";
 import { TokensList } from "@/components/admin/tokens-list";
+import { DemoNote } from "@/components/demo-note";
 import { listApiTokens } from "@/lib/auth";
 import { pageRequiresRole } from "@/lib/auth/session";
 import { categoryLabel, LEADERBOARD_TAGS } from "@/lib/categories";
 import { getDb } from "@/lib/db";
-import { DemoNote } from "@/components/demo-note";
 import { demoBattleCount, researchSummary } from "@/lib/export";
 
 export const dynamic = "force-dynamic";

@@ -3,15 +3,12 @@ import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { signedInUser } from "@/lib/auth/session";
+import type { QueryProps } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Sign in" };
 
-export default async function SignInPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | undefined>>;
-}) {
+export default async function SignInPage({ searchParams }: QueryProps) {
   const params = await searchParams;
   const user = params.error ? null : await signedInUser();
   if (user?.role === "admin") redirect("/admin");

@@ -3,7 +3,7 @@ export { authErrorShape } from "./auth-errors";
 export { formUploads, readFormLimited, searchParams } from "./body";
 export { errorResponse } from "./errors";
 export { uploadCeiling } from "./front-door.mjs";
-export { pageParam } from "./params";
+export { pageParam, type QueryProps } from "./params";
 export { handle, readJson } from "./route";
 export {
   ipHashFrom,

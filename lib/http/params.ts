@@ -11,3 +11,6 @@ export function pageParam(raw: string): string | null {
   }
   return value.includes("\u0000") ? null : value;
 }
+
+/** What a page with a query string receives: `export default async function Page({ searchParams }: QueryProps)`. */
+export type QueryProps = { searchParams: Promise<Record<string, string | undefined>> };
