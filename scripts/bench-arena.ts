@@ -11,11 +11,9 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { createPrisma } from "../lib/db/client";
-import { startTemporaryPostgres } from "../lib/db/embedded";
 import { freePort, portInUse } from "../lib/db/free-port";
-import { applyMigrations } from "../lib/db/migrate";
 import { signValue } from "../lib/security";
-import { startBenchServer } from "./bench-server";
+import { benchWorkspace, startBenchServer } from "./bench-server";
 import { postmasterPid, treeCpuSeconds } from "./proc-cpu";
 
 const SECRET = "bench-secret-0123456789";
@@ -40,14 +38,7 @@ const quantile = (values: number[], q: number) => {
 const ms = (v: number) => Number(v.toFixed(1));
 const summary = (values: number[]) => ({ p50: ms(quantile(values, 0.5)), p99: ms(quantile(values, 0.99)) });
 
-if (!fs.existsSync(".next/BUILD_ID")) {
-  console.error("bench:arena measures the production server: run `npm run build` first");
-  process.exit(1);
-}
-
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "arena-bench-arena-"));
-const database = await startTemporaryPostgres("arena-bench-pg-");
-await applyMigrations(database.url);
+const { dir, database } = await benchWorkspace("arena");
 const reply = Array.from({ length: TOKENS }, (_, i) => `word${i}`).join(" ");
 // Every party in its own process, as in production: the load (this process), the model provider, the app or
 // the floor proxy, PostgreSQL.

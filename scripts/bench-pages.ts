@@ -3,24 +3,13 @@
 // loads (HTML, JS, CSS, fonts, images, JSON) as the network carried it (compressed), and what it would have been
 // uncompressed. Prints JSON.
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { chromium } from "@playwright/test";
-import { startTemporaryPostgres } from "../lib/db/embedded";
-import { applyMigrations } from "../lib/db/migrate";
-import { startBenchServer } from "./bench-server";
+import { benchWorkspace, startBenchServer } from "./bench-server";
 
 const PAGES = ["/", "/leaderboard", "/about"];
 const TARGET_KB = 250;
 
-if (!fs.existsSync(".next/BUILD_ID")) {
-  console.error("bench:pages measures the production server: run `npm run build` first");
-  process.exit(1);
-}
-
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "arena-bench-pages-"));
-const database = await startTemporaryPostgres("arena-bench-pages-pg-");
-await applyMigrations(database.url);
+const { dir, database } = await benchWorkspace("pages");
 const server = await startBenchServer({
   DATABASE_URL: database.url,
   ARENA_DATA_DIR: dir,

@@ -1,8 +1,28 @@
 // The production web server as the benchmarks run it: as `npm start` does (one process per core, ARENA_WEB_WORKERS),
 // on a free port, waited for until /api/health answers.
 import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { startTemporaryPostgres } from "../lib/db/embedded";
 import { freePort } from "../lib/db/free-port";
+import { applyMigrations } from "../lib/db/migrate";
 import { webWorkerCount } from "./web-workers";
+
+/**
+ * What a benchmark of the production server starts from: the build (it stops with a clear line without one), a
+ * scratch folder and a throw-away PostgreSQL with every migration applied.
+ */
+export async function benchWorkspace(bench: string) {
+  if (!fs.existsSync(".next/BUILD_ID")) {
+    console.error(`bench:${bench} measures the production server: run \`npm run build\` first`);
+    process.exit(1);
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `arena-bench-${bench}-`));
+  const database = await startTemporaryPostgres(`arena-bench-${bench}-pg-`);
+  await applyMigrations(database.url);
+  return { dir, database };
+}
 
 export async function startBenchServer(env: Record<string, string>, options: { profileDir?: string } = {}) {
   const port = await freePort();

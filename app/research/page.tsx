@@ -4,6 +4,7 @@ import { signOutAction } from "@/app/signin/actions";
 import { CreateToken } from "@/components/admin/research-tokens";
 import { TokensList } from "@/components/admin/tokens-list";
 import { DemoNote } from "@/components/demo-note";
+import { Options } from "@/components/options";
 import { listApiTokens } from "@/lib/auth";
 import { pageRequiresRole } from "@/lib/auth/session";
 import { categoryLabel, LEADERBOARD_TAGS } from "@/lib/categories";
@@ -85,11 +86,7 @@ export default async function ResearchPage() {
             Models (both sides among them)
             <select name="models" multiple className="input mt-1 block h-28 w-full" disabled={models.length === 0}>
               {models.length === 0 ? <option disabled>No real models are registered yet</option> : null}
-              {models.map((m) => (
-                <option key={m.id} value={m.id}>
-                  {m.displayName}
-                </option>
-              ))}
+              <Options items={models} value={(m) => m.id} label={(m) => m.displayName} />
             </select>
           </label>
           <label className="text-sm">

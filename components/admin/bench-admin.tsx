@@ -1,6 +1,7 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { type FormEvent, useEffect, useId, useState } from "react";
+import { Options } from "@/components/options";
 import type { BenchChoice, JudgingStatus } from "@/lib/bench";
 import type { RunStatus } from "@/lib/evals";
 import { callApi } from "../api-client";
@@ -11,7 +12,7 @@ import { SubmitButton } from "./action-button";
 import { BenchProgress } from "./bench-progress";
 import { ImportPredictions } from "./import-predictions";
 import { ModelSelect } from "./model-select";
-import { ErrorNote, useAction } from "./use-action";
+import { DoneNote, ErrorNote, useAction } from "./use-action";
 
 interface Props {
   runs: RunStatus[];
@@ -33,11 +34,15 @@ function SetSelect({ sets }: { sets: Props["sets"] }) {
     <span className="flex flex-col text-xs">
       <label htmlFor={id}>Prompt set</label>
       <select id={id} name="set" className="input" required>
-        {sets.map((s) => (
-          <option key={s.ref} value={s.ref}>
-            {s.ref} · {s.items} prompts
-          </option>
-        ))}
+        <Options
+          items={sets}
+          value={(s) => s.ref}
+          label={(s) => (
+            <>
+              {s.ref} · {s.items} prompts
+            </>
+          )}
+        />
       </select>
     </span>
   );
@@ -83,11 +88,7 @@ export function BenchAdmin({ runs, judgings, sets, choices, models, defaults, li
     <div className="space-y-6">
       <h1 className="text-xl font-semibold">VisionArena-Bench</h1>
       <ErrorNote error={error} />
-      {notice ? (
-        <p role="status" className="text-sm text-emerald-700 dark:text-emerald-400">
-          {notice}
-        </p>
-      ) : null}
+      <DoneNote text={notice} />
       <section className="space-y-2" aria-labelledby="curate">
         <h2 id="curate" className="font-semibold">
           1 · Curate prompts from battles

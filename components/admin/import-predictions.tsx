@@ -1,11 +1,12 @@
 "use client";
 import { type FormEvent, useState } from "react";
+import { Options } from "@/components/options";
 import { callApi } from "../api-client";
 // A toolkit's prediction file from the benchmark folder (VLMEvalKit's tables, lmms-eval's samples) imported as a run
 // of a registered model, scored at once; the result says our accuracy beside the file's own.
 import { SubmitButton } from "./action-button";
 import { ModelSelect } from "./model-select";
-import { ErrorNote, useAction } from "./use-action";
+import { DoneNote, ErrorNote, useAction } from "./use-action";
 
 interface Tally {
   correct: number;
@@ -56,11 +57,7 @@ export function ImportPredictions({
         Import a toolkit&apos;s predictions (VLMEvalKit, lmms-eval)
       </h2>
       <ErrorNote error={error} />
-      {result ? (
-        <p role="status" className="text-sm text-emerald-700 dark:text-emerald-400">
-          {result}
-        </p>
-      ) : null}
+      <DoneNote text={result} />
       {files.length === 0 ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
           Put VLMEvalKit&apos;s prediction table (.xlsx, .tsv, .csv, .json) or lmms-eval&apos;s samples (.jsonl) in the
@@ -85,11 +82,7 @@ export function ImportPredictions({
           <label className="flex min-w-0 max-w-full flex-col text-xs">
             File
             <select name="file" className="input w-full max-w-xs" required>
-              {files.map((file) => (
-                <option key={file} value={file}>
-                  {file}
-                </option>
-              ))}
+              <Options items={files} value={(file) => file} label={(file) => file} />
             </select>
           </label>
           <ModelSelect name="model" label="Model" models={models} />
@@ -97,11 +90,7 @@ export function ImportPredictions({
             Set
             <select name="set" className="input w-full max-w-xs">
               <option value="">Newest MathVista testmini / EMMA CoT</option>
-              {sets.map((s) => (
-                <option key={s.ref} value={s.ref}>
-                  {s.ref}
-                </option>
-              ))}
+              <Options items={sets} value={(s) => s.ref} label={(s) => s.ref} />
             </select>
           </label>
           <SubmitButton busy={busy}>Import predictions</SubmitButton>

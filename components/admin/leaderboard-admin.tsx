@@ -1,6 +1,7 @@
 "use client";
 import { useState } from "react";
 import { ColumnHeads } from "@/components/column-heads";
+import { Options } from "@/components/options";
 import { Table } from "@/components/table";
 import type { RunComparison, RunInfo } from "@/lib/leaderboard";
 import { callApi } from "../api-client";
@@ -109,19 +110,11 @@ export function LeaderboardAdmin({ runs, requestedAt }: { runs: RunInfo[]; reque
           }}
         >
           <select aria-label="Earlier run" className="input" value={a} onChange={(e) => setA(e.target.value)}>
-            {runs.map((r) => (
-              <option key={r.runId} value={r.runId}>
-                {label(r)}
-              </option>
-            ))}
+            <Options items={runs} value={(r) => r.runId} label={(r) => label(r)} />
           </select>
           <span>→</span>
           <select aria-label="Later run" className="input" value={b} onChange={(e) => setB(e.target.value)}>
-            {runs.map((r) => (
-              <option key={r.runId} value={r.runId}>
-                {label(r)}
-              </option>
-            ))}
+            <Options items={runs} value={(r) => r.runId} label={(r) => label(r)} />
           </select>
           <button type="submit" className="btn-secondary" disabled={busy || runs.length === 0}>
             Compare

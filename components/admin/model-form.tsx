@@ -1,6 +1,7 @@
 "use client";
 import { useState } from "react";
 import { Markdown } from "@/components/arena/markdown";
+import { Options } from "@/components/options";
 import type { ProbeResult } from "@/lib/admin";
 import type { ParamRules } from "@/lib/providers/client";
 import type { AdminModel, AdminProvider } from "./admin-models-types";
@@ -118,11 +119,15 @@ export function ModelForm({
           value={d.providerId}
           onChange={(e) => set("providerId", e.target.value)}
         >
-          {providers.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.id} ({p.type})
-            </option>
-          ))}
+          <Options
+            items={providers}
+            value={(p) => p.id}
+            label={(p) => (
+              <>
+                {p.id} ({p.type})
+              </>
+            )}
+          />
         </select>
       </label>
       {text("organization", "Organisation")}

@@ -1,6 +1,7 @@
 "use client";
-// A registered model to choose, by display name and id: the bench console's runs, judgings, imports and curation.
 import { useId } from "react";
+// A registered model to choose, by display name and id: the bench console's runs, judgings, imports and curation.
+import { Options } from "@/components/options";
 
 export function ModelSelect({
   name,
@@ -22,11 +23,15 @@ export function ModelSelect({
       <label htmlFor={id}>{label}</label>
       <select id={id} name={name} className="input" required={none === undefined} defaultValue={initial}>
         {none !== undefined && <option value="">{none}</option>}
-        {models.map((m) => (
-          <option key={m.id} value={m.id}>
-            {m.name} ({m.id})
-          </option>
-        ))}
+        <Options
+          items={models}
+          value={(m) => m.id}
+          label={(m) => (
+            <>
+              {m.name} ({m.id})
+            </>
+          )}
+        />
       </select>
     </span>
   );

@@ -1,6 +1,7 @@
 "use client";
 // "Start from": fills the new-provider form from a preset (lib/providers/presets.ts) and says what that server does
 // differently.
+import { Options } from "@/components/options";
 import { PROVIDER_PRESETS } from "@/lib/providers/client";
 
 export interface PresetFill {
@@ -27,11 +28,7 @@ export function ProviderPresetPicker({ onPick }: { onPick: (fill: PresetFill, qu
         }}
       >
         <option value="">a blank provider</option>
-        {PROVIDER_PRESETS.map((p) => (
-          <option key={p.id} value={p.id}>
-            {p.label}
-          </option>
-        ))}
+        <Options items={PROVIDER_PRESETS} value={(p) => p.id} label={(p) => p.label} />
       </select>
     </label>
   );

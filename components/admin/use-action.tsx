@@ -24,10 +24,21 @@ export function useAction() {
   return { busy, error, run, setError };
 }
 
-export function ErrorNote({ error }: { error: string | null }) {
-  return error ? (
-    <p role="alert" className="rounded-md bg-red-50 px-2 py-1 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-      {error}
+const NOTE_STYLE = {
+  alert: "rounded-md bg-red-50 px-2 py-1 text-sm text-red-800 dark:bg-red-950 dark:text-red-200",
+  status: "text-sm text-emerald-700 dark:text-emerald-400",
+};
+
+function Note({ text, role }: { text: string | null; role: keyof typeof NOTE_STYLE }) {
+  return text ? (
+    <p role={role} className={NOTE_STYLE[role]}>
+      {text}
     </p>
   ) : null;
 }
+
+/** What went wrong with the page's last action, in the server's words. */
+export const ErrorNote = ({ error }: { error: string | null }) => <Note text={error} role="alert" />;
+
+/** What an action did, said once it is done. */
+export const DoneNote = ({ text }: { text: string | null }) => <Note text={text} role="status" />;

@@ -10,7 +10,7 @@ import { chunksOf, zipDirectory } from "../export/archive";
 import { exportDataset } from "../export/export";
 import { exportLicence } from "../export/licence";
 import { exportSft } from "../export/sft";
-import { flags, intOption, switches } from "./options";
+import { flags, help, intOption, switches } from "./options";
 import { progressBar } from "./progress";
 import { UsageError } from "./usage";
 
@@ -74,7 +74,7 @@ export async function exportCommand(argv: string[]): Promise<void> {
       zip: { type: "string" },
       sft: { type: "boolean", default: false },
       top: { type: "string" },
-      help: { type: "boolean", short: "h" },
+      help,
     },
   });
   if (values.help) {

@@ -4,7 +4,7 @@ import { parseArgs } from "node:util";
 import { prepareDatabase } from "../db/bootstrap";
 import { closeDb, createDb } from "../db/context";
 import { compareWithLive, importSource } from "../leaderboard/import";
-import { flags, intOption } from "./options";
+import { flags, help, intOption } from "./options";
 import { progressBar } from "./progress";
 import { UsageError } from "./usage";
 
@@ -23,7 +23,7 @@ export async function importCommand(argv: string[]): Promise<void> {
     allowPositionals: true,
     options: {
       ...flags("name", "rounds", "seed"),
-      help: { type: "boolean", short: "h" },
+      help,
     },
   });
   if (values.help) {

@@ -6,7 +6,7 @@ import { prepareDatabase } from "../db/bootstrap";
 import { closeDb, createDb } from "../db/context";
 import { isUuid } from "../db/literals";
 import { banVisitor, flaggedVoters } from "../integrity/review";
-import { flags, numberOption } from "./options";
+import { flags, help, numberOption } from "./options";
 import { UsageError } from "./usage";
 
 export const INTEGRITY_HELP = `usage: arena integrity [--alpha A]
@@ -21,7 +21,7 @@ export async function integrityCommand(argv: string[]): Promise<void> {
     options: {
       ...flags("alpha", "ban"),
       reason: { type: "string", default: "flagged by the outlier test" },
-      help: { type: "boolean", short: "h" },
+      help,
     },
   });
   if (values.help) {

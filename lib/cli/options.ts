@@ -45,3 +45,6 @@ export function switches<const N extends string>(...names: N[]): { [K in N]: { t
     [K in N]: { type: "boolean"; default: false };
   };
 }
+
+/** The parseArgs option every command takes: `--help` / `-h`. */
+export const help = { type: "boolean", short: "h" } as const;

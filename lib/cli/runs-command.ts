@@ -5,7 +5,7 @@ import { audit } from "../admin/audit";
 import { prepareDatabase } from "../db/bootstrap";
 import { closeDb, createDb } from "../db/context";
 import { compareRuns, listRuns, publishRun, unpublishAll } from "../leaderboard/runs";
-import { flags, intOption } from "./options";
+import { flags, help, intOption } from "./options";
 import { UsageError } from "./usage";
 
 export const RUNS_HELP = `usage: arena runs [list] [--limit N]
@@ -25,7 +25,7 @@ export async function runsCommand(argv: string[]): Promise<void> {
     options: {
       ...flags("limit", "category"),
       style: { type: "boolean", default: false },
-      help: { type: "boolean", short: "h" },
+      help,
     },
   });
   if (values.help) {

@@ -5,7 +5,7 @@ import { parseArgs } from "node:util";
 import { prepareDatabase } from "../db/bootstrap";
 import { closeDb, createDb } from "../db/context";
 import { recomputeSnapshots } from "../leaderboard/recompute";
-import { intOption } from "./options";
+import { help, intOption } from "./options";
 import { progressBar } from "./progress";
 
 export const SNAPSHOT_HELP = `usage: arena snapshot [--rounds N] [--include-demo]
@@ -20,7 +20,7 @@ export async function snapshotCommand(argv: string[]): Promise<void> {
     options: {
       rounds: { type: "string" },
       "include-demo": { type: "boolean", default: false },
-      help: { type: "boolean", short: "h" },
+      help,
     },
   });
   if (values.help) {

@@ -11,70 +11,75 @@ const OUTCOME_LABELS: Record<string, string> = {
   "tie (bothbad)": "Tie (both bad)",
 };
 
-function bars(id: string, title: string, rows: BarsChart["rows"], format: BarsChart["format"], note?: string) {
+/** A bar chart, or null when there is nothing to draw (no rows). */
+function bars(
+  id: string,
+  title: string,
+  rows: BarsChart["rows"],
+  format: BarsChart["format"],
+  note?: string,
+): BarsChart | null {
+  if (rows.length === 0) return null;
   const total = rows.reduce((sum, r) => sum + r.value, 0);
   return { kind: "bars", id, title, rows, format, total, ...(note ? { note } : {}) } satisfies BarsChart;
 }
 
 export function datasetCharts(stats: DatasetStatistics): ChartSpec[] {
   const charts: ChartSpec[] = [];
+  const add = (chart: ChartSpec | null) => {
+    if (chart) charts.push(chart);
+  };
   const withBattles = stats.models.filter((m) => m.battles > 0);
   const withChats = [...stats.models].filter((m) => m.chats > 0).sort((a, b) => b.chats - a.chats);
-  if (withBattles.length)
-    charts.push(
-      bars(
-        "battles-per-model",
-        "Battles per model (Fig. 12)",
-        withBattles.map((m) => ({ label: m.displayName, value: m.battles })),
-        "countShare",
-        "Each battle counts for both of its models; shares are of all model appearances.",
-      ),
-    );
-  if (withChats.length)
-    charts.push(
-      bars(
-        "chats-per-model",
-        "Direct chats per model (Fig. 14)",
-        withChats.map((m) => ({ label: m.displayName, value: m.chats })),
-        "countShare",
-      ),
-    );
+  add(
+    bars(
+      "battles-per-model",
+      "Battles per model (Fig. 12)",
+      withBattles.map((m) => ({ label: m.displayName, value: m.battles })),
+      "countShare",
+      "Each battle counts for both of its models; shares are of all model appearances.",
+    ),
+  );
+  add(
+    bars(
+      "chats-per-model",
+      "Direct chats per model (Fig. 14)",
+      withChats.map((m) => ({ label: m.displayName, value: m.chats })),
+      "countShare",
+    ),
+  );
   const tokens = stats.models
     .filter((m) => m.battles > 0 && m.avgTokens !== null)
     .sort((a, b) => (b.avgTokens as number) - (a.avgTokens as number));
-  if (tokens.length)
-    charts.push(
-      bars(
-        "tokens-per-model",
-        "Average answer tokens per model in battles (Fig. 13)",
-        tokens.map((m) => ({ label: m.displayName, value: m.avgTokens as number, strong: m.styleRankDrop })),
-        "integer",
-        tokens.some((m) => m.rankPlain !== null)
-          ? `Bold: the model's overall rank falls by ${STYLE_RANK_DROP} or more places under style control.`
-          : "Bold marks models whose rank falls under style control, once the overall boards exist.",
-      ),
-    );
-  if (stats.languages.length)
-    charts.push(
-      bars(
-        "battles-per-language",
-        "Battles per language, top 25 (Figs. 15–16)",
-        stats.languages.map((l) => ({ label: l.key, value: l.count })),
-        "countShare",
-      ),
-    );
-  if (stats.outcomes.length)
-    charts.push(
-      bars(
-        "outcomes",
-        "Battle outcomes (Fig. 17)",
-        stats.outcomes.map((o) => ({ label: OUTCOME_LABELS[o.key] ?? o.key, value: o.count })),
-        "countShare",
-      ),
-    );
+  add(
+    bars(
+      "tokens-per-model",
+      "Average answer tokens per model in battles (Fig. 13)",
+      tokens.map((m) => ({ label: m.displayName, value: m.avgTokens as number, strong: m.styleRankDrop })),
+      "integer",
+      tokens.some((m) => m.rankPlain !== null)
+        ? `Bold: the model's overall rank falls by ${STYLE_RANK_DROP} or more places under style control.`
+        : "Bold marks models whose rank falls under style control, once the overall boards exist.",
+    ),
+  );
+  add(
+    bars(
+      "battles-per-language",
+      "Battles per language, top 25 (Figs. 15–16)",
+      stats.languages.map((l) => ({ label: l.key, value: l.count })),
+      "countShare",
+    ),
+  );
+  add(
+    bars(
+      "outcomes",
+      "Battle outcomes (Fig. 17)",
+      stats.outcomes.map((o) => ({ label: OUTCOME_LABELS[o.key] ?? o.key, value: o.count })),
+      "countShare",
+    ),
+  );
   const turns = (id: string, title: string, rows: { key: string; count: number }[]) =>
-    rows.length &&
-    charts.push(
+    add(
       bars(
         id,
         title,
@@ -87,19 +92,18 @@ export function datasetCharts(stats: DatasetStatistics): ChartSpec[] {
   const refusing = withBattles
     .map((m) => ({ label: m.displayName, value: m.refusals / m.battles }))
     .sort((a, b) => b.value - a.value);
-  if (refusing.length)
-    charts.push(
-      bars(
-        "refusals-per-model",
-        "Refusals per model (Fig. 20)",
-        refusing,
-        "percent1",
-        "Share of the model's battles in which its answer was labelled a refusal.",
-      ),
-    );
+  add(
+    bars(
+      "refusals-per-model",
+      "Refusals per model (Fig. 20)",
+      refusing,
+      "percent1",
+      "Share of the model's battles in which its answer was labelled a refusal.",
+    ),
+  );
   const { A, B, both, none } = stats.refusals;
   if (A + B + both + none > 0)
-    charts.push(
+    add(
       bars(
         "refusal-labels",
         "Which side refused",
@@ -113,8 +117,7 @@ export function datasetCharts(stats: DatasetStatistics): ChartSpec[] {
       ),
     );
   const perCategory = (id: string, title: string, rows: { key: string; count: number }[], of: number) =>
-    rows.length &&
-    charts.push(
+    add(
       bars(
         id,
         title,

@@ -147,9 +147,13 @@ function imagesOf(messages: MessageRow[]) {
 /** A new field beside FastChat's: some answer was ended by the visitor's Stop, not by the model. */
 const wasStopped = (messages: MessageRow[]) => messages.some((m) => m.finishReason === "stopped");
 
+/** A row's messages, and how their text is written out (redacted when asked). */
+function readied(row: BattleRow, options: RecordOptions) {
+  return { messages: row.messages ?? [], clean: options.redact ? redactPersonal : (text: string) => text };
+}
+
 export function battleRecord(row: BattleRow, options: RecordOptions) {
-  const messages = row.messages ?? [];
-  const clean = options.redact ? redactPersonal : (t: string) => t;
+  const { messages, clean } = readied(row, options);
   return {
     question_id: row.conversationId,
     model_a: row.modelAId,
@@ -174,8 +178,7 @@ export function battleRecord(row: BattleRow, options: RecordOptions) {
 }
 
 export function chatRecord(row: BattleRow, options: RecordOptions) {
-  const messages = row.messages ?? [];
-  const clean = options.redact ? redactPersonal : (t: string) => t;
+  const { messages, clean } = readied(row, options);
   return {
     conversation_id: row.conversationId,
     model: row.modelAId,

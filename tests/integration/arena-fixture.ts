@@ -4,13 +4,11 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { inject } from "vitest";
 import type { Behaviour } from "../../e2e/fake-models/behaviour";
 import { writeFakeModelsFile } from "../../e2e/fake-models/models-file";
 import { type FakeModelServer, startFakeModelServer } from "../../e2e/fake-models/server";
 import { closeDb, createDb, type Db } from "../../lib/db";
-import { applyMigrations } from "../../lib/db/migrate";
-import { scratchDatabase } from "./db-admin";
+import { migratedScratchDatabase, } from "./db-admin";
 
 export interface ArenaFixture {
   db: Db;
@@ -24,8 +22,7 @@ export interface ArenaFixture {
 /** `replies`: the answer of each model id; display names are the ids in capitals. */
 export async function startArena(name: string, replies: Record<string, string>): Promise<ArenaFixture> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `arena-${name}-`));
-  const { url, drop } = await scratchDatabase(inject("databaseUrl"));
-  await applyMigrations(url);
+  const { url, drop } = await migratedScratchDatabase();
   const models: Record<string, Behaviour> = {};
   for (const [id, reply] of Object.entries(replies)) models[`${id}-vl`] = { reply, tokenDelayMs: 0 };
   const fake = await startFakeModelServer({ models });

@@ -8,7 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeFakeModelsFile } from "../../e2e/fake-models/models-file";
 import { type FakeModelServer, startFakeModelServer } from "../../e2e/fake-models/server";
 import {
@@ -21,11 +21,10 @@ import {
 } from "../../lib/bench";
 import { curateBench, readAnswerFiles, scoreJudgments, scoreStyleControlled } from "../../lib/bench/engine";
 import { closeDb, createDb, type Db } from "../../lib/db";
-import { applyMigrations } from "../../lib/db/migrate";
 import { createRun, executeRun } from "../../lib/evals";
 import { ingestImage } from "../../lib/images";
 import { loadModelsConfig, syncRegistry } from "../../lib/providers";
-import { scratchDatabase } from "./db-admin";
+import { migratedScratchDatabase, } from "./db-admin";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "arena-bench-"));
 let db: Db;
@@ -43,8 +42,7 @@ const TOPICS = [
 let modelsFile: string;
 
 beforeAll(async () => {
-  ({ url, drop } = await scratchDatabase(inject("databaseUrl")));
-  await applyMigrations(url);
+  ({ url, drop } = await migratedScratchDatabase());
   fake = await startFakeModelServer({
     fallback: {},
     models: {

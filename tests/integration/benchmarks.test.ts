@@ -5,7 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeFakeModelsFile } from "../../e2e/fake-models/models-file";
 import { type FakeModelServer, startFakeModelServer } from "../../e2e/fake-models/server";
 import { acceptTerms, offeredPresets, openConversation } from "../../lib/arena";
@@ -20,10 +20,9 @@ import {
   scoreBenchmarkRun,
 } from "../../lib/benchmarks";
 import { closeDb, createDb, type Db } from "../../lib/db";
-import { applyMigrations } from "../../lib/db/migrate";
 import { createRun, executeRun, findPromptSet, itemPresets } from "../../lib/evals";
 import { loadModelsConfig, syncRegistry } from "../../lib/providers";
-import { scratchDatabase } from "./db-admin";
+import { migratedScratchDatabase, } from "./db-admin";
 import { runCli } from "./run-cli";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "arena-benchmarks-"));
@@ -38,8 +37,7 @@ const png = (r: number) =>
 
 beforeAll(async () => {
   let url: string;
-  ({ url, drop } = await scratchDatabase(inject("databaseUrl")));
-  await applyMigrations(url);
+  ({ url, drop } = await migratedScratchDatabase());
   fake = await startFakeModelServer({
     models: {
       // answers every item "B": right on the multiple-choice items whose answer is the second choice

@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeFakeModelsFile } from "../../e2e/fake-models/models-file";
 import { type FakeModelServer, startFakeModelServer } from "../../e2e/fake-models/server";
 import { castVote, prepareTurn, streamTurn } from "../../lib/arena";
@@ -13,13 +13,12 @@ import { RULES_LABELLER } from "../../lib/categories/names";
 import { type Judge, judgeFromEnv } from "../../lib/categories/tagger";
 import { parseConfig } from "../../lib/config";
 import { closeDb, createDb, type Db } from "../../lib/db";
-import { applyMigrations } from "../../lib/db/migrate";
 import { JobRunner } from "../../lib/jobs";
 import { currentSnapshot } from "../../lib/leaderboard";
 import { recomputeSnapshots } from "../../lib/leaderboard/recompute";
 import { parseModelsConfig, syncRegistry } from "../../lib/providers";
 import { openImageBattle } from "../support/battles";
-import { scratchDatabase } from "./db-admin";
+import { migratedScratchDatabase, } from "./db-admin";
 
 let db: Db;
 let url: string;
@@ -38,8 +37,7 @@ const JUDGE_SAYS = {
 };
 
 beforeAll(async () => {
-  ({ url, drop: dropDatabase } = await scratchDatabase(inject("databaseUrl")));
-  await applyMigrations(url);
+  ({ url, drop: dropDatabase } = await migratedScratchDatabase());
   fake = await startFakeModelServer({
     models: {
       "alpha-vl": { reply: "The sign says OPEN.", tokenDelayMs: 0 },

@@ -5,15 +5,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeFakeModelsFile } from "../../e2e/fake-models/models-file";
 import { type FakeModelServer, startFakeModelServer } from "../../e2e/fake-models/server";
 import { closeDb, createDb, type Db } from "../../lib/db";
-import { applyMigrations } from "../../lib/db/migrate";
 import { createRun, evalJobs, executeRun, importPromptSet, queueRun, runStatuses } from "../../lib/evals";
 import { JobRunner } from "../../lib/jobs";
 import { loadModelsConfig, syncRegistry } from "../../lib/providers";
-import { scratchDatabase } from "./db-admin";
+import { migratedScratchDatabase, } from "./db-admin";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "arena-runs-"));
 let db: Db;
@@ -23,8 +22,7 @@ let fake: FakeModelServer;
 const REPLY = "A short answer of eight tokens or so.";
 
 beforeAll(async () => {
-  ({ url, drop } = await scratchDatabase(inject("databaseUrl")));
-  await applyMigrations(url);
+  ({ url, drop } = await migratedScratchDatabase());
   fake = await startFakeModelServer({
     models: {
       cand: { reply: REPLY, tokenDelayMs: 15 },

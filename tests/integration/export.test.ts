@@ -5,18 +5,17 @@ import os from "node:os";
 import path from "node:path";
 import { unzipSync } from "fflate";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeFakeModelsFile } from "../../e2e/fake-models/models-file";
 import { type FakeModelServer, startFakeModelServer } from "../../e2e/fake-models/server";
 import { acceptTerms, castVote, openConversation, prepareTurn, streamTurn } from "../../lib/arena";
 import { closeDb, createDb, type Db } from "../../lib/db";
-import { applyMigrations } from "../../lib/db/migrate";
 import { exportDataset } from "../../lib/export/export";
 import { exportSft, type SftRecord } from "../../lib/export/sft";
 import { currentSnapshot } from "../../lib/leaderboard";
 import { compareWithLive, importSource } from "../../lib/leaderboard/import";
 import { recomputeSnapshots } from "../../lib/leaderboard/recompute";
-import { scratchDatabase } from "./db-admin";
+import { migratedScratchDatabase, } from "./db-admin";
 import { runCli as cli } from "./run-cli";
 
 let db: Db;
@@ -56,8 +55,7 @@ async function orderedWinner(conversationId: string, i: number) {
 }
 
 beforeAll(async () => {
-  ({ url, drop: dropDatabase } = await scratchDatabase(inject("databaseUrl")));
-  await applyMigrations(url);
+  ({ url, drop: dropDatabase } = await migratedScratchDatabase());
   fake = await startFakeModelServer({
     models: {
       "alpha-vl": { reply: "## Orange\nAn **orange** square.", tokenDelayMs: 0 },

@@ -1,13 +1,12 @@
 // Vote integrity end to end: a contrarian voter among honest ones is flagged by the outlier test, banned after
 // review, and their votes leave the next snapshot.
 import crypto from "node:crypto";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, createDb, type Db } from "../../lib/db";
-import { applyMigrations } from "../../lib/db/migrate";
 import { flaggedVoters, flaggedVotersCached } from "../../lib/integrity/review";
 import { recomputeSnapshots } from "../../lib/leaderboard/recompute";
 import { createRandom } from "../../lib/ratings/random";
-import { scratchDatabase } from "./db-admin";
+import { migratedScratchDatabase, } from "./db-admin";
 import { runCli } from "./run-cli";
 
 let db: Db;
@@ -17,8 +16,7 @@ const MODELS = ["m0", "m1", "m2", "m3", "m4"];
 let contrarian: string;
 
 beforeAll(async () => {
-  ({ url, drop: dropDatabase } = await scratchDatabase(inject("databaseUrl")));
-  await applyMigrations(url);
+  ({ url, drop: dropDatabase } = await migratedScratchDatabase());
   db = createDb(url);
   await db.prisma.provider.create({ data: { id: "p", type: "openai_compatible" } });
   await db.prisma.model.createMany({

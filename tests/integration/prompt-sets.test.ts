@@ -4,11 +4,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, createDb, type Db } from "../../lib/db";
-import { applyMigrations } from "../../lib/db/migrate";
 import { exportPromptSet, importPromptSet, listPromptSets } from "../../lib/evals";
-import { scratchDatabase } from "./db-admin";
+import { migratedScratchDatabase, } from "./db-admin";
 import { runCli as cli } from "./run-cli";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "arena-sets-"));
@@ -47,8 +46,7 @@ const GOOD = [
 ];
 
 beforeAll(async () => {
-  ({ url, drop } = await scratchDatabase(inject("databaseUrl")));
-  await applyMigrations(url);
+  ({ url, drop } = await migratedScratchDatabase());
   process.env.ARENA_DATA_DIR = dir;
   db = createDb(url);
 });
