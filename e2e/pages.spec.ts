@@ -7,9 +7,11 @@ import { expect, type Page, test } from "@playwright/test";
 import { ADMIN, signIn } from "./accounts";
 import { ArenaPage, pngImage } from "./arena-page";
 
+/** The narrowest phone, a tablet and a laptop. 390 px (a common phone) was dropped to keep CI under 20 minutes
+ *  (43 s of a 1,238 s run): phone.spec still checks that the pages fit a 390 px phone, vote-in-view.spec takes the
+ *  battle there, and 320 px is the harder case for everything that must fit. */
 const WIDTHS = [
   { width: 320, height: 640 },
-  { width: 390, height: 844 },
   { width: 768, height: 1024 },
   { width: 1366, height: 900 },
 ];
