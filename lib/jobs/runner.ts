@@ -86,12 +86,17 @@ export class JobRunner {
     return this.controller.signal;
   }
 
-  /** Stops the schedules and the workers; work in flight gets `timeoutMs` to finish. */
-  async stop(timeoutMs = 5000): Promise<void> {
-    this.controller.abort();
-    this.unshare();
-    await Promise.all(this.loops);
-    await this.boss.stop({ graceful: timeoutMs > 0, timeout: Math.max(timeoutMs, 1000) });
+  private stopping: Promise<void> | undefined;
+
+  /** Stops the schedules and the workers; work in flight gets `timeoutMs` to finish. Asked twice, it stops once. */
+  stop(timeoutMs = 5000): Promise<void> {
+    this.stopping ??= (async () => {
+      this.controller.abort();
+      this.unshare();
+      await Promise.all(this.loops);
+      await this.boss.stop({ graceful: timeoutMs > 0, timeout: Math.max(timeoutMs, 1000) });
+    })();
+    return this.stopping;
   }
 
   /** Resolves when the runner is asked to stop and its schedules have ended. */
