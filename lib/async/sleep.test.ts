@@ -21,6 +21,7 @@ describe("sleep", () => {
     const waiting = sleep(10_000, controller.signal);
     controller.abort();
     await waiting;
-    expect(Date.now() - started).toBeLessThan(1000);
+    // a 10 s sleep that ends on abort; 5 s leaves a loaded machine room
+    expect(Date.now() - started).toBeLessThan(5000);
   });
 });

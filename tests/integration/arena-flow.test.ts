@@ -480,7 +480,8 @@ describe("timeouts", () => {
       const conversation = await battle(visitorId);
       const started = Date.now();
       const all = await events(streamTurn(db, await prepareTurn(db, { conversationId: conversation.id, visitorId })));
-      expect(Date.now() - started).toBeLessThan(5000);
+      // the behaviour: the side fails at the configured 300 ms, not at the 30 s default (a wide margin for a loaded machine)
+      expect(Date.now() - started).toBeLessThan(15_000);
       const failed = all.find((e) => e.type === "error");
       expect(failed).toMatchObject({ code: "provider_timeout", message: "the model did not start answering in time" });
       const stored = await db.prisma.responseMeta.findFirst({
@@ -685,9 +686,11 @@ describe("Stop (issue 26)", () => {
       await db.pool.query(`UPDATE "ResponseMeta" SET "stopRequestedAt" = now() WHERE "messageId" = ANY($1::uuid[])`, [
         plan.targets.map((t) => t.messageId),
       ]);
-      const asked = Date.now();
+      // the premise: the slow answer (400 words, 20 ms apart) outlasts a heartbeat by far
+      expect(ANSWER_HEARTBEAT_MS).toBeLessThan((400 * slow.tokenDelayMs) / 2);
       const all = await turn.rest();
-      expect(Date.now() - asked).toBeLessThan(ANSWER_HEARTBEAT_MS + 1_500);
+      // the behaviour: both sides end as stopped (an answer that ran out by itself would end as "stop"), picked up
+      // from the database at this instance's heartbeat (every ANSWER_HEARTBEAT_MS) without the local abort
       expect(all.filter((e) => e.type === "done")).toHaveLength(2);
       expect(all.every((e) => e.type !== "done" || e.finishReason === "stopped")).toBe(true);
     } finally {
