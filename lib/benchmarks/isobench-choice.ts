@@ -5,6 +5,7 @@
 // is the last resort. What decided is recorded (`rule:<where>`).
 import { boxedContents } from "./emma";
 import type { IsoTask } from "./isobench";
+import { readNetDirection, readPairComparison, readTransfer } from "./isobench-science";
 import { pyRepr } from "./python";
 
 export interface ChoiceReading {
@@ -213,7 +214,13 @@ function readSegment(task: IsoTask, text: string, where: string, choices: string
     case "chemistry":
     case "physics":
       if (!choices?.length) return null;
-      return readScienceChoice(text, choices) ?? (where === "whole" ? null : closestChoice(text, choices));
+      return (
+        readScienceChoice(text, choices) ??
+        readTransfer(text, choices) ??
+        readNetDirection(text, choices) ??
+        readPairComparison(text, choices) ??
+        (where === "whole" ? null : closestChoice(text, choices))
+      );
   }
 }
 
@@ -227,6 +234,15 @@ export function readChoice(task: IsoTask, response: string, choices: string[] | 
   // a chess answer that names no move of the choices is IsoBench-Eval's "no-move"
   if (task === "puzzle" && choices?.includes("no-move")) {
     return { prediction: "no-move", extraction: null, decided_by: "rule:no-move-named" };
+  }
+  // a science answer that names no option ("Hardness." for rough/stretchy): IsoBench-Eval's own simple parse, which
+  // its parser's readings follow in such cases far more often than not (it ends on the first option)
+  if ((task === "chemistry" || task === "physics") && choices?.length) {
+    return {
+      prediction: isoBenchEvalFallback(response, choices),
+      extraction: null,
+      decided_by: "rule:official-fallback",
+    };
   }
   return { prediction: null, extraction: null, decided_by: "rule:unreadable" };
 }

@@ -108,7 +108,7 @@ function writeModelFolder() {
     }),
   ];
   const breakpoint = [
-    // ints on both sides compare as ints; a string "2" against the int 2 is a mixed comparison: false
+    // compared as text: the int 2 against the int 2, and the string "3" against the int 3 as published ("5" == 5)
     record("math_breakpoint", "text", 0, {
       choices: ["2", "3"],
       response: "Answer: 2",
@@ -121,7 +121,7 @@ function writeModelFolder() {
       response: "There are 3 breakpoints.",
       parsed: "3",
       truth: 3,
-      correct: false,
+      correct: true,
     }),
   ];
   const files = { chemistry, graph_connectivity: connectivity, puzzle, math_breakpoint: breakpoint };
@@ -168,7 +168,7 @@ describe("IsoBench-Eval's logs", () => {
     // the official parser lost the move; the response names the right one
     expect(score.items.puzzle?.["text:0"]).toMatchObject({ officialCorrect: false, correct: true, prediction: "a4b3" });
     expect(score.items.math_breakpoint?.["text:0"]?.officialCorrect).toBe(true);
-    expect(score.items.math_breakpoint?.["text:1"]).toMatchObject({ officialCorrect: false, correct: true });
+    expect(score.items.math_breakpoint?.["text:1"]).toMatchObject({ officialCorrect: true, correct: true });
     // every official verdict equals the file's is_correct
     for (const task of Object.values(score.items))
       for (const item of Object.values(task)) expect(item.officialCorrect).toBe(item.fileCorrect);
@@ -182,9 +182,9 @@ describe("IsoBench-Eval's logs", () => {
     expect(gap?.ci[1]).toBeGreaterThan(0.5);
     expect(score.groups.Algorithm?.official.overall).toMatchObject({ correct: 2, total: 3 });
     expect(score.groups.Game?.ours.overall).toMatchObject({ correct: 1, total: 1 });
-    expect(score.overall.official.overall).toMatchObject({ correct: 4, total: 8 });
+    expect(score.overall.official.overall).toMatchObject({ correct: 5, total: 8 });
     expect(score.overall.ours.overall).toMatchObject({ correct: 5, total: 8 });
-    expect(score.overall.agreement).toMatchObject({ correct: 5, total: 8 });
+    expect(score.overall.agreement).toMatchObject({ correct: 6, total: 8 });
     for (const t of [score.overall.official.overall, score.overall.agreement]) {
       expect(t.ci[0]).toBeLessThan(t.accuracy);
       expect(t.ci[1]).toBeGreaterThan(t.accuracy);
@@ -231,15 +231,29 @@ describe("IsoBench-Eval's logs", () => {
     );
   });
 
-  it("compares as task_evaluators.py does: ints as ints (bool among them), strings lower-cased, mixed never", () => {
+  it("compares as the published files were scored: str() of both sides, lower-cased and stripped, booleans as yes/no", () => {
     const py = (text: string) => parsePythonJson(text);
     expect(officialIsCorrect(py("3"), py("3"))).toBe(true);
-    expect(officialIsCorrect(py('"3"'), py("3"))).toBe(false);
+    // graph_maxflow as published: parsed_prediction "5", ground_truth 5, is_correct true
+    expect(officialIsCorrect(py('"5"'), py("5"))).toBe(true);
+    expect(officialIsCorrect(py('"3"'), py("3"))).toBe(true);
+    expect(officialIsCorrect(py('" 3\\n"'), py("3"))).toBe(true);
+    // str(3.0) is "3.0"
     expect(officialIsCorrect(py("3.0"), py("3"))).toBe(false);
+    expect(officialIsCorrect(py('"3.0"'), py("3.0"))).toBe(true);
     expect(officialIsCorrect(py('" Yes "'), py('"yes"'))).toBe(true);
-    expect(officialIsCorrect(py("true"), py("1"))).toBe(true);
+    expect(officialIsCorrect(py("true"), py('"Yes"'))).toBe(true);
+    expect(officialIsCorrect(py("false"), py('"no"'))).toBe(true);
+    expect(officialIsCorrect(py("true"), py("1"))).toBe(false);
+    // an errored call: prediction -1 against the label
     expect(officialIsCorrect(py("-1"), py('"no"'))).toBe(false);
-    expect(officialIsCorrect(py("null"), py("null"))).toBe(false);
+    expect(officialIsCorrect(py("-1"), py("-1"))).toBe(true);
+    // str(None) == str(None)
+    expect(officialIsCorrect(py("null"), py("null"))).toBe(true);
+    expect(officialIsCorrect(py('"None"'), py("null"))).toBe(true);
+    // Python's strip() leaves U+FEFF; JavaScript's trim() would not
+    expect(officialIsCorrect(py('"\\ufeffyes"'), py('"yes"'))).toBe(false);
+    expect(officialIsCorrect(py('"\\u001fyes\\u00a0"'), py('"yes"'))).toBe(true);
   });
 });
 
@@ -419,6 +433,121 @@ describe("our parse of IsoBench answers", () => {
     expect(agree / SHAPES.length, misses.join("\n")).toBeGreaterThanOrEqual(0.95);
     for (const [task, t] of perTask)
       expect(t.agree / t.total, `${task}\n${misses.join("\n")}`).toBeGreaterThanOrEqual(0.85);
+  });
+
+  it("reads published chemistry and physics answers as IsoBench-Eval's parser read them (gpt-5-nano's results)", () => {
+    const salmon = ["the surroundings . . . each salmon", "each salmon . . . the surroundings"];
+    const battery = ["the surroundings . . . each battery", "each battery . . . the surroundings"];
+    const greater = [
+      "The magnitude of the magnetic force is the same in both pairs.",
+      "The magnitude of the magnetic force is greater in Pair 1.",
+      "The magnitude of the magnetic force is greater in Pair 2.",
+    ];
+    const smaller = [
+      "The magnitude of the magnetic force is smaller in Pair 2.",
+      "The magnitude of the magnetic force is smaller in Pair 1.",
+      "The magnitude of the magnetic force is the same in both pairs.",
+    ];
+    const stronger = [
+      "The strength of the magnetic force is the same in both pairs.",
+      "The magnetic force is stronger in Pair 1.",
+      "The magnetic force is stronger in Pair 2.",
+    ];
+    const cases: [IsoTask, string[], string, string][] = [
+      // a transfer "X . . . Y" answered "from … to …", the surroundings named as the environment or the source
+      [
+        "physics",
+        salmon,
+        "Here’s a clear way to think about it.\n\n- Since the temperature of each salmon increased, they gained thermal energy.\n- Conclusion: Thermal energy was transferred from the heat source (the surrounding environment, such as hot water) to the salmon(s).",
+        salmon[0] as string,
+      ],
+      [
+        "physics",
+        battery,
+        "From the batteries to the surroundings (the environment).\n\nReasoning:\n- Both batteries cooled, so each lost thermal energy.",
+        battery[1] as string,
+      ],
+      [
+        "physics",
+        battery,
+        "- The temperature drop indicates heat loss from the batteries to the air around them.\n- There is no evidence of heat transfer between the two batteries themselves.",
+        battery[1] as string,
+      ],
+      // two pairs compared with other words than the option's, the subject either side of the comparative
+      [
+        "physics",
+        greater,
+        "Step-by-step reasoning:\n\n- In Pair 2, Magnet B is larger.\n\nConclusion:\n- The magnitude of the magnetic force in Pair 2 is greater than in Pair 1. So Pair 2 experiences the stronger force.",
+        greater[2] as string,
+      ],
+      [
+        "physics",
+        smaller,
+        "- Key idea: the force grows with both moments.\n\n- Since the force scales with this product, Pair 2 will experience a larger magnetic force than Pair 1.\n\nConclusion: The magnets in Pair 2 exert a stronger force on each other than those in Pair 1 (assuming equal separation).",
+        smaller[1] as string,
+      ],
+      [
+        "physics",
+        stronger,
+        "- In both Pair 1 and Pair 2 the facing poles are opposite.\n- Magnetic attraction decreases with distance, so the magnets in Pair 1 attract each other more strongly than those in Pair 2.\n\nConclusion: The true statement is that Pair 1 experiences the stronger (larger) attractive force than Pair 2.",
+        stronger[1] as string,
+      ],
+      [
+        "physics",
+        smaller,
+        "Pair 1 attracts; Pair 2 repels.\n\nNote: Pair 2 is also closer (1.25 in vs 2.25 in), so the magnitude of the force (repulsive in Pair 2) would be larger than the attractive force in Pair 1, if you compare magnitudes.",
+        smaller[1] as string,
+      ],
+      [
+        "physics",
+        greater,
+        "Conclusion: Pair 2 has the stronger magnetic force between the magnets.\n\nReasoning:\n- Distances: Pair 1 gap ≈ 1.95 cm; Pair 2 gap ≈ 1 cm.",
+        greater[2] as string,
+      ],
+      [
+        "physics",
+        stronger,
+        "Both pairs have magnets 2 cm apart with the same magnets, so the force is equal in both pairs.",
+        stronger[0] as string,
+      ],
+      // named by a word of the option, or by none: IsoBench-Eval's simple parse
+      [
+        "physics",
+        ["a liquid", "a gas", "a solid"],
+        "Solid.\n\nReasoning:\n- The ruler has a definite shape.",
+        "a solid",
+      ],
+      [
+        "physics",
+        ["away from the magnet", "toward the magnet"],
+        "Answer: Upward, toward the magnet (toward the top).",
+        "toward the magnet",
+      ],
+      ["physics", ["rough", "stretchy"], "Short answer: Hardness.\n\nReasoning (concise): rocks are hard.", "rough"],
+      ["physics", ["metal", "clay"], "Leather.\n\nReasoning: glossy surface with a metal zipper.", "metal"],
+      [
+        "physics",
+        ["sample B", "neither; the samples have the same temperature", "sample A"],
+        "- Therefore KE_B > KE_A.\n\n- Conclusion: Sample B has the higher average kinetic energy and thus the higher temperature.",
+        "sample B",
+      ],
+      ["chemistry", ["an elementary substance", "a compound"], "Beryllium is an element.", "an elementary substance"],
+      [
+        "chemistry",
+        ["to the right than to the left", "to the left than to the right"],
+        'Completed sentence:\n"But more solute particles moved across the membrane from the left side to the right side."',
+        "to the right than to the left",
+      ],
+    ];
+    const misses = cases
+      .map(([task, choices, response, expected]) => ({ expected, reading: readChoice(task, response, choices) }))
+      .filter(({ expected, reading }) => reading.prediction !== expected)
+      .map(({ expected, reading }) => `${reading.prediction} (${reading.decided_by}) for ${expected}`);
+    expect(misses).toEqual([]);
+    expect(readChoice("physics", cases[1]?.[2] as string, battery).decided_by).toBe("rule:opening");
+    expect(readChoice("physics", "Short answer: Hardness.", ["rough", "stretchy"]).decided_by).toBe(
+      "rule:official-fallback",
+    );
   });
 
   it("says what decided, and reads nothing from an empty or unreadable answer", () => {

@@ -1,11 +1,12 @@
 // IsoBench's official evaluation (IsoBench/IsoBench-Eval, 2025) read back and scored twice. Its layout: one JSON
 // list per task and model (`<task>.json`), each record {sample_index, task_name, modality, dataset_sample,
 // evaluation: {choices, input_prompt, model_response, parsed_prediction, ground_truth, is_correct}}, and an
-// `evaluation_summary.json`. Its parser is gpt-3.5-turbo mapping the response onto the choices; its verdict
-// (task_evaluators.py) is `prediction == gt` when both are ints, a lower-cased, stripped comparison when both are
-// strings, and false otherwise. Each answer gets that verdict from the file's own `parsed_prediction`
-// (`officialCorrect`, which must equal the file's `is_correct`) and ours from `model_response` alone (`correct`,
-// with what decided it). Summaries pool correct/total as evaluator.py does: per task and modality, per domain group
+// `evaluation_summary.json`. Its parser is gpt-3.5-turbo mapping the response onto the choices; its verdict, as the
+// published result files were scored (task_evaluators.py, current release), compares `str(prediction)` and
+// `str(ground_truth)` lower-cased and stripped, booleans written "yes"/"no": the string "5" equals the integer 5.
+// Each answer gets that verdict from the file's own `parsed_prediction` (`officialCorrect`, which must equal the
+// file's `is_correct`) and ours from `model_response` alone (`correct`, with what decided it), through the same
+// comparison. Summaries pool correct/total as evaluator.py does: per task and modality, per domain group
 // (Math, Science, Algorithm, Game) and overall, here with 95% Wilson intervals, and the text − image gap with
 // Newcombe's interval.
 import fs from "node:fs";
@@ -15,7 +16,7 @@ import { ISOBENCH_TASKS, type IsoTask, isIsoTask } from "./isobench";
 import { type ChoiceReading, isoBenchEvalParsed, isoBenchEvalParsePrompt, readChoice } from "./isobench-choice";
 import type { Judge } from "./judge-extract";
 import { BenchmarkDataError } from "./mathvista";
-import { type PyValue, parsePythonJson, pyStr } from "./python";
+import { type PyValue, parsePythonJson, pyStr, pyStrip } from "./python";
 import { type Tally, tally } from "./wilson";
 
 /** evaluator.py's groups, in its order. */
@@ -91,30 +92,20 @@ type Py = { [key: string]: PyValue };
 const isObject = (v: PyValue | undefined): v is Py =>
   v !== null && v !== undefined && typeof v === "object" && !Array.isArray(v) && !isLosslessNumber(v);
 
-/** How Python's isinstance sees a JSON value: bool is an int there. */
-function pyKind(v: PyValue | undefined): { kind: "int"; value: bigint } | { kind: "str"; value: string } | null {
-  if (typeof v === "boolean") return { kind: "int", value: v ? 1n : 0n };
-  if (typeof v === "string") return { kind: "str", value: v };
-  if (isLosslessNumber(v) && /^-?\d+$/.test(v.value)) return { kind: "int", value: BigInt(v.value) };
-  return null;
+/** str(value) as the official comparison writes a value: Python's str(), with booleans as "yes"/"no". */
+function officialText(value: PyValue | undefined): string {
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  return pyStr(value ?? null);
 }
 
-/** task_evaluators.py's comparison, exactly. */
+/** task_evaluators.py's comparison, exactly: str(prediction).lower().strip() == str(ground_truth).lower().strip(). */
 export function officialIsCorrect(prediction: PyValue | undefined, truth: PyValue | undefined): boolean {
-  const p = pyKind(prediction);
-  const t = pyKind(truth);
-  if (p?.kind === "int" && t?.kind === "int") return p.value === t.value;
-  if (p?.kind === "str" && t?.kind === "str") return p.value.trim().toLowerCase() === t.value.trim().toLowerCase();
-  return false;
+  return pyStrip(officialText(prediction).toLowerCase()) === pyStrip(officialText(truth).toLowerCase());
 }
 
-/** Our prediction against the ground truth by value: a count as a number, anything else as lower-cased text. */
+/** Our prediction against the ground truth through the official comparison; no prediction is never right. */
 function sameAnswer(prediction: string | null, truth: PyValue | undefined): boolean {
-  if (prediction === null) return false;
-  const t = pyKind(truth);
-  if (t?.kind === "int") return /^-?\d+$/.test(prediction.trim()) && BigInt(prediction.trim()) === t.value;
-  if (t?.kind === "str") return prediction.trim().toLowerCase() === t.value.trim().toLowerCase();
-  return false;
+  return prediction !== null && officialIsCorrect(prediction, truth);
 }
 
 interface RawRecord {

@@ -139,6 +139,15 @@ export function pyStr(value: PyValue | number): string {
     .join(", ")}}`;
 }
 
+// str.isspace()'s characters: Unicode White_Space plus the four separators \x1c–\x1f; unlike JavaScript's trim(), not U+FEFF
+const PY_SPACE = "[\\s\\x1c-\\x1f]";
+const PY_STRIP = new RegExp(`^(?:(?!\\uFEFF)${PY_SPACE})+|(?:(?!\\uFEFF)${PY_SPACE})+$`, "gu");
+
+/** Python's str.strip() with no argument. */
+export function pyStrip(text: string): string {
+  return text.replace(PY_STRIP, "");
+}
+
 /** Python's == between a scorer's prediction (str or None) and an answer as json.load gives it. */
 export function pyEqual(prediction: string | null, answer: PyValue): boolean {
   if (prediction === null) return answer === null;
