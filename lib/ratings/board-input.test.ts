@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { syntheticBattles } from "../../tests/support/ratings/synthetic";
 import { BattleTable } from "./battle-table";
 import { boardDigest, rowDigests } from "./board-input";
-import { syntheticBattles } from "../../tests/support/ratings/synthetic";
 import type { Battle } from "./types";
 
 const battles = [...syntheticBattles({ models: 6, battles: 400, seed: 2 })];

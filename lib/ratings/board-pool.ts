@@ -4,10 +4,10 @@
 // small boards and thread start-ups.
 import os from "node:os";
 import { Worker } from "node:worker_threads";
+import { domainError } from "../errors";
 import type { BattleTable } from "./battle-table";
 import type { Leaderboard, LeaderboardOptions } from "./leaderboard";
 import { workerEntry } from "./worker-entry";
-import { domainError } from "../errors";
 
 export class BoardError extends domainError("internal", "rating_worker_failed") {}
 

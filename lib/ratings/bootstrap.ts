@@ -20,6 +20,8 @@ export interface BootstrapJob {
   components?: Int32Array;
   /** ridge used for a round whose data do not identify finite ratings (plain BT) */
   finiteRidge?: number;
+  /** a weight per row multiplying each round's drawn counts: arena-rank's inverse pair frequency when reweighted */
+  rowWeights?: Float64Array;
   seed: number;
 }
 
@@ -58,6 +60,8 @@ export function runRounds(job: BootstrapJob, start: number, end: number, onRound
       drawResample(drawnCounts, job.seed, round);
       weights.set(drawnCounts);
     }
+    if (job.rowWeights)
+      for (let i = 0; i < rows; i++) weights[i] = (weights[i] as number) * (job.rowWeights[i] as number);
     let settings: FitSettings = job.settings;
     // a round that drew every aggregated row has the full data's comparisons, which are finite (l2 = 0)
     if (job.finiteRidge && settings.l2 === 0 && !(counts && drewEveryRow(weights, counts))) {

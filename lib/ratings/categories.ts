@@ -1,7 +1,8 @@
 // Filtered leaderboards, as LMArena's categories: each is a refit on the battles that pass its filter.
+
+import { domainError } from "../errors";
 import { type BattleTable, UNKNOWN } from "./battle-table";
 import { OUTCOME } from "./types";
-import { domainError } from "../errors";
 
 export const CATEGORY_DESCRIPTIONS: Record<string, string> = {
   overall: "all battles",

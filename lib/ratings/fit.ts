@@ -5,6 +5,7 @@ import { type BootstrapJob, recentre } from "./bootstrap";
 import { connectedComponents, identifiability } from "./graph";
 import { type FitSettings, fitPairwise, type PairwiseData } from "./pairwise-fit";
 import { aggregatePlain, type LocalModels, styleProblem } from "./problems";
+import { inversePairWeights } from "./reweight";
 import { BASE, FINITE_RIDGE, NoBattlesError, STYLE_L2 } from "./scale";
 import { STYLE_FEATURES, type StyleFeature } from "./types";
 
@@ -24,7 +25,10 @@ function firstOfEachComponent(label: Int32Array): Int32Array {
 
 export interface Fitted {
   data: PairwiseData;
+  /** each row's weight in the loss: its battle count, times its pair weight when reweighted */
   weights: Float64Array;
+  /** each row's weight in the sandwich's gradient outer products: count × pair weight² (= weights unless reweighted) */
+  outerWeights: Float64Array;
   settings: FitSettings;
   theta: Float64Array;
   components: Int32Array;
@@ -33,8 +37,24 @@ export interface Fitted {
   job: Omit<BootstrapJob, "seed">;
 }
 
-export function fitPlain(table: BattleTable, rows: Uint32Array, models: LocalModels, warnings: string[]): Fitted {
+/** The loss weights and the sandwich's outer-product weights of rows standing for `counts` battles each. */
+function rowWeightsOf(data: PairwiseData, counts: Float64Array, reweighted: boolean) {
+  if (!reweighted) return { weights: counts, outerWeights: counts, pairWeights: undefined };
+  const pairWeights = inversePairWeights(data, counts);
+  const weights = counts.map((c, i) => c * (pairWeights[i] as number));
+  const outerWeights = counts.map((c, i) => c * (pairWeights[i] as number) ** 2);
+  return { weights, outerWeights, pairWeights };
+}
+
+export function fitPlain(
+  table: BattleTable,
+  rows: Uint32Array,
+  models: LocalModels,
+  warnings: string[],
+  reweighted = false,
+): Fitted {
   const { data, counts } = aggregatePlain(table, rows, models);
+  const { weights, outerWeights, pairWeights } = rowWeightsOf(data, counts, reweighted);
   const { label, count } = connectedComponents(data.nModels, data.a, data.b);
   const check = identifiability(data.nModels, data.a, data.b, data.y);
   let l2 = 0;
@@ -50,11 +70,12 @@ export function fitPlain(table: BattleTable, rows: Uint32Array, models: LocalMod
     );
   }
   const settings: FitSettings = { alpha: ALPHA, l2, pinned: firstOfEachComponent(label) };
-  const { theta } = fitPairwise(data, counts, settings);
+  const { theta } = fitPairwise(data, weights, settings);
   recentre(theta, label);
   return {
     data,
-    weights: counts,
+    weights,
+    outerWeights,
     settings,
     theta,
     components: label,
@@ -68,6 +89,7 @@ export function fitPlain(table: BattleTable, rows: Uint32Array, models: LocalMod
       init: theta,
       components: label,
       finiteRidge: FINITE_RIDGE,
+      ...(pairWeights ? { rowWeights: pairWeights } : {}),
     },
   };
 }
@@ -78,6 +100,7 @@ export function fitStyle(
   models: LocalModels,
   warnings: string[],
   features: readonly StyleFeature[] = STYLE_FEATURES,
+  reweighted = false,
 ): Fitted {
   const problem = styleProblem(table, rows, models, features);
   const counts = features.includes("specificity") ? "style and entity counts" : "style counts";
@@ -91,17 +114,22 @@ export function fitStyle(
   });
   const { data } = problem;
   const { label, count } = connectedComponents(data.nModels, data.a, data.b);
-  const weights = new Float64Array(data.a.length).fill(1);
+  const { weights, outerWeights, pairWeights } = rowWeightsOf(
+    data,
+    new Float64Array(data.a.length).fill(1),
+    reweighted,
+  );
   const settings: FitSettings = { alpha: ALPHA, l2: STYLE_L2, pinned: new Int32Array(0) };
   const { theta } = fitPairwise(data, weights, settings);
   return {
     data,
     weights,
+    outerWeights,
     settings,
     theta,
     components: label,
     componentCount: count,
     battles: problem.rows.length,
-    job: { data, kind: "resample", settings, init: theta },
+    job: { data, kind: "resample", settings, init: theta, ...(pairWeights ? { rowWeights: pairWeights } : {}) },
   };
 }

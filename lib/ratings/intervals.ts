@@ -2,9 +2,9 @@
 // H⁻¹GH⁻¹ (LMArena's since July 2025), at the asked confidence; the point estimate stays the full-data fit.
 import { bootstrap } from "./bootstrap";
 import type { Fitted } from "./fit";
-import type { CiMethod } from "./types";
 import { sandwichCovariance } from "./sandwich";
 import { columnQuantiles, normalQuantile } from "./stats";
+import type { CiMethod } from "./types";
 
 export interface IntervalOptions {
   rounds: number;
@@ -36,7 +36,14 @@ export async function rawIntervals(
       upper[k] = hi as number;
     }
   } else if (ci === "sandwich") {
-    const cov = sandwichCovariance(fitted.data, fitted.weights, fitted.theta, fitted.settings, fitted.components);
+    const cov = sandwichCovariance(
+      fitted.data,
+      fitted.weights,
+      fitted.theta,
+      fitted.settings,
+      fitted.components,
+      fitted.outerWeights,
+    );
     const z = -normalQuantile(tail);
     if (!cov) warnings.push("the Hessian is singular: sandwich intervals are not available");
     for (let k = 0; k < nParams; k++) {

@@ -2,17 +2,17 @@
 // bootstrap or sandwich intervals, Rank (UB), per-model counts and, on request, the pairwise matrices.
 import type { BattleTable } from "./battle-table";
 import { fitPlain, fitStyle } from "./fit";
+import { type Fragility, pairFragility } from "./fragility";
 import { rawIntervals } from "./intervals";
+import { isRanked, type ListingPolicy, rankSpreads } from "./listing";
 import { type LocalModels, localModels } from "./problems";
 import { rankUpperBound } from "./ranks";
 import { type CiMethod, OUTCOME, STYLE_FEATURES, type StyleFeature } from "./types";
 
+export { BASE, FINITE_RIDGE, INIT_RATING, NoBattlesError, SCALE, STYLE_L2 } from "./scale";
 export type { CiMethod } from "./types";
 
-export { BASE, FINITE_RIDGE, INIT_RATING, NoBattlesError, SCALE, STYLE_L2 } from "./scale";
-
 import { BASE, INIT_RATING, NoBattlesError, SCALE } from "./scale";
-
 
 export interface LeaderboardOptions {
   styleControl?: boolean;
@@ -27,6 +27,12 @@ export interface LeaderboardOptions {
   anchor?: { model: string; rating: number };
   workers?: number;
   matrices?: boolean;
+  /** arena-rank's inverse-frequency reweighting of pairs (weight 1 / max(pair count, 50)) */
+  reweighted?: boolean;
+  /** who is ranked: the others are fitted and listed, with no rank, rank spread or fragility */
+  listing?: ListingPolicy;
+  /** the votes whose removal would swap each ranked model with the next ranked one (AMIP, confirmed by refit) */
+  fragility?: boolean;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -46,6 +52,12 @@ export interface ModelRating {
   winRate: number;
   /** which group of the comparison graph the model belongs to (0 when the graph is connected) */
   component: number;
+  /** false for a model the listing policy leaves out of the ranks (too few votes, or retired) */
+  ranked: boolean;
+  /** [best, worst] rank the intervals allow among the ranked models; null when unranked */
+  rankSpread: [number, number] | null;
+  /** with `fragility`: the votes whose removal would swap it with the next ranked model below */
+  fragility?: Fragility | null;
 }
 
 export interface StyleCoefficient {
@@ -76,6 +88,7 @@ export interface Leaderboard {
   seed: number;
   styleControl: boolean;
   confidence: number;
+  reweighted: boolean;
   /** model groups that were never compared with each other, when there are several */
   groups?: string[][];
   matrices?: Matrices;
@@ -175,8 +188,8 @@ export async function computeLeaderboard(
   const models = localModels(table, rows);
   const features = options.styleFeatures?.length ? options.styleFeatures : STYLE_FEATURES;
   const fitted = styleControl
-    ? fitStyle(table, rows, models, warnings, features)
-    : fitPlain(table, rows, models, warnings);
+    ? fitStyle(table, rows, models, warnings, features, options.reweighted)
+    : fitPlain(table, rows, models, warnings, options.reweighted);
   const M = models.names.length;
   const point = Array.from(fitted.theta);
 
@@ -212,13 +225,24 @@ export async function computeLeaderboard(
       bothBad: counts.bothBad[m] as number,
       winRate: votes > 0 ? ((counts.wins[m] as number) + 0.5 * (counts.ties[m] as number)) / votes : 0,
       component: fitted.components[m] as number,
+      ranked: true,
+      rankSpread: null,
     });
   }
-  const ranks = rankUpperBound(entries, ci === "none");
+  const policy = options.listing ?? {};
+  const ranked = entries.map((entry) => isRanked(entry, policy));
+  const byPoint = ci === "none";
+  const everyoneRanked = ranked.every(Boolean);
+  const ranks = rankUpperBound(entries, byPoint);
+  const spreads = rankSpreads(entries, ranked, byPoint);
   entries.forEach((entry, m) => {
-    entry.rank = ranks[m] as number;
+    entry.ranked = ranked[m] as boolean;
+    entry.rankSpread = spreads[m] ?? null;
+    // with everyone ranked this is FastChat's Rank (UB); otherwise the same among the ranked, the rest after them
+    entry.rank = everyoneRanked ? (ranks[m] as number) : (spreads[m]?.[0] ?? ranked.filter(Boolean).length + 1);
   });
   entries.sort((x, y) => y.rating - x.rating || x.model.localeCompare(y.model));
+  if (options.fragility) addFragility(entries, fitted, models.names);
 
   const result: Leaderboard = {
     battles: fitted.battles,
@@ -230,6 +254,7 @@ export async function computeLeaderboard(
     seed,
     styleControl,
     confidence,
+    reweighted: Boolean(options.reweighted),
   };
   if (styleControl) {
     result.styleCoefficients = features.map((feature, f) => ({
@@ -249,4 +274,24 @@ export async function computeLeaderboard(
     result.matrices = buildMatrices(table, rows, models, ratings);
   }
   return result;
+}
+
+/** Each ranked model's fragility against the next ranked model below it in the same group. */
+function addFragility(entries: ModelRating[], fitted: ReturnType<typeof fitPlain>, names: string[]): void {
+  const input = {
+    data: fitted.data,
+    weights: fitted.weights,
+    multiplicity: fitted.job.counts ?? new Float64Array(fitted.data.a.length).fill(1),
+    settings: fitted.settings,
+    theta: fitted.theta,
+    names,
+  };
+  const rankedOrder = entries.filter((e) => e.ranked);
+  for (const [k, entry] of rankedOrder.entries()) {
+    const below = rankedOrder.slice(k + 1).find((other) => other.component === entry.component);
+    const i = names.indexOf(entry.model);
+    const j = below ? names.indexOf(below.model) : -1;
+    entry.fragility =
+      below && (fitted.theta[i] as number) > (fitted.theta[j] as number) ? pairFragility(input, i, j) : null;
+  }
 }

@@ -9,7 +9,6 @@ import type { HessianPass, PairwiseData } from "./types";
 
 export type { PairwiseData } from "./types";
 
-
 export interface FitSettings {
   alpha: number;
   /** ridge coefficient: the penalty is (l2 / 2)·‖θ‖² */

@@ -12,7 +12,8 @@ function spdInverse(A: Matrix): Matrix | null {
   return cholesky.isPositiveDefinite() ? cholesky.solve(Matrix.eye(A.rows)) : null;
 }
 
-/** Σ w·(p − y)²·v vᵀ with v = (alpha·(e_a − e_b), x): each aggregated row stands for w identical battles. */
+/** Σ w·(p − y)²·v vᵀ with v = (alpha·(e_a − e_b), x): w is a row's battle count (times its pair weight squared
+ *  when reweighted: each battle's gradient carries the weight once, so its outer product twice). */
 function gradientOuterProducts(data: PairwiseData, weights: Float64Array, theta: Float64Array, alpha: number) {
   const { nModels: M, nFeatures: F, a, b, y, x } = data;
   const n = M + F;
@@ -54,11 +55,12 @@ export function sandwichCovariance(
   theta: Float64Array,
   settings: FitSettings,
   components: Int32Array,
+  outerWeights: Float64Array = weights,
 ): Float64Array | null {
   const n = data.nModels + data.nFeatures;
   const H = new Float64Array(n * n);
   derivatives(data, weights, theta, settings, new Float64Array(n), H);
-  const G = gradientOuterProducts(data, weights, theta, settings.alpha);
+  const G = gradientOuterProducts(data, outerWeights, theta, settings.alpha);
   const pinned = new Uint8Array(n);
   if (settings.l2 === 0) for (const p of settings.pinned) pinned[p] = 1;
   const free: number[] = [];

@@ -1,10 +1,10 @@
 // Specificity as a fifth style feature (VisionArena §4.4): opt-in, FastChat's four stay the default unchanged.
 import { describe, expect, it } from "vitest";
+import { syntheticBattles } from "../../tests/support/ratings/synthetic";
 import { countNamedEntities } from "../categories/specificity";
 import { BattleTable } from "./battle-table";
 import { computeLeaderboard } from "./leaderboard";
 import { localModels, styleProblem } from "./problems";
-import { syntheticBattles } from "../../tests/support/ratings/synthetic";
 import { type Battle, STYLE_FEATURES, styleFeaturesOf } from "./types";
 
 /** Synthetic battles whose winners favour the answer with more named entities. */

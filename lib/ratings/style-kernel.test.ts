@@ -3,6 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { syntheticBattles } from "../../tests/support/ratings/synthetic";
 import { BattleTable } from "./battle-table";
 import { fitStyle } from "./fit";
 import { compileKernel, embeddedKernelSource } from "./kernels/compile";
@@ -10,7 +11,6 @@ import { derivatives, type PairwiseData, rowTerms } from "./pairwise-fit";
 import { localModels } from "./problems";
 import { createRandom, resampleCounts } from "./random";
 import { kernelExpNegative } from "./style-kernel";
-import { syntheticBattles } from "../../tests/support/ratings/synthetic";
 
 const dir = path.join(import.meta.dirname, "kernels");
 

@@ -1,6 +1,7 @@
 // A bootstrap round starts from the full-data fit (and reads the rows' terms there, takes the full-data Newton
 // steps without the loss, reuses the Hessian in its last pass): it must land where a fit from zero lands.
 import { describe, expect, it } from "vitest";
+import { syntheticBattles } from "../../tests/support/ratings/synthetic";
 import { BattleTable } from "./battle-table";
 import { runRounds } from "./bootstrap";
 import { fitPlain, fitStyle } from "./fit";
@@ -8,7 +9,6 @@ import { fitPairwise } from "./pairwise-fit";
 import { localModels } from "./problems";
 import { createRandom, multinomialInto, resampleCounts } from "./random";
 import { SCALE } from "./scale";
-import { syntheticBattles } from "../../tests/support/ratings/synthetic";
 import type { StyleFeature } from "./types";
 
 const table = BattleTable.from(syntheticBattles({ models: 12, battles: 20_000, seed: 11 }));

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { wikipediaBattles as wikipedia } from "../../tests/support/ratings/wikipedia";
 import { BattleTable } from "./battle-table";
 import { computeLeaderboard } from "./leaderboard";
-
-import { wikipediaBattles as wikipedia } from "../../tests/support/ratings/wikipedia";
 
 describe("Bradley–Terry on the Wikipedia example", () => {
   it("gives the published strengths (geometric mean 1) to 1e-3 relative", async () => {
