@@ -11,7 +11,7 @@ import { CATEGORY_LABELS, categoryLabel } from "@/lib/categories";
 import { getDb } from "@/lib/db";
 import { demoBattleCount } from "@/lib/export";
 import type { QueryProps } from "@/lib/http";
-import { PROVISIONAL_VOTES, servedCategories, servedSnapshot } from "@/lib/leaderboard";
+import { LISTING_MIN_VOTES, methodLabel, servedCategories, servedSnapshot } from "@/lib/leaderboard";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Leaderboard" };
@@ -100,7 +100,16 @@ export default async function LeaderboardPage({ searchParams }: QueryProps) {
           <p className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="snapshot-info">
             Last updated <LocalTime iso={snapshot.createdAt.toISOString()} /> ·{" "}
             {counted(snapshot.payload.models.length, "model")} · {counted(snapshot.voteCount, "vote")}
-            {snapshot.published ? " · published" : ""} · download{" "}
+            {snapshot.published ? " · published" : ""}
+            {snapshot.payload.method ? (
+              <>
+                {" · "}
+                <Link className="underline" href="/about#method">
+                  {methodLabel(snapshot.payload.method)}
+                </Link>
+              </>
+            ) : null}{" "}
+            · download{" "}
             <a className="underline" href={download("csv")} download>
               CSV
             </a>{" "}
@@ -114,7 +123,7 @@ export default async function LeaderboardPage({ searchParams }: QueryProps) {
           <DemoNote battles={demoBattles} onBoard={demoBoard} />
           <LeaderboardTable
             models={snapshot.payload.models}
-            provisionalVotes={PROVISIONAL_VOTES}
+            minVotes={snapshot.payload.method?.minVotes ?? LISTING_MIN_VOTES}
             overallRanks={
               category === "overall" ? undefined : style ? overallSummary?.styleRanks : overallSummary?.ranks
             }

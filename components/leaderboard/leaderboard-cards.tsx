@@ -3,17 +3,18 @@
 import Link from "next/link";
 import type { SnapshotModel } from "@/lib/leaderboard";
 import { counted } from "../format";
+import { IntervalText, ListingBadges } from "./listing-badges";
 import { RankDelta } from "./rank-delta";
 
 interface Props {
   models: SnapshotModel[];
-  provisionalVotes: number;
+  minVotes: number;
   deltas: (m: SnapshotModel) => { overall: number | null; plain: number | null };
   showOverall: boolean;
   showPlain: boolean;
 }
 
-export function LeaderboardCards({ models, provisionalVotes, deltas, showOverall, showPlain }: Props) {
+export function LeaderboardCards({ models, minVotes, deltas, showOverall, showPlain }: Props) {
   return (
     <ol className="space-y-2 sm:hidden" aria-label="Leaderboard" data-testid="board-cards">
       {models.length === 0 && (
@@ -28,7 +29,7 @@ export function LeaderboardCards({ models, provisionalVotes, deltas, showOverall
           >
             <div className="flex items-baseline gap-2">
               <span className="text-xs text-zinc-600 tabular-nums dark:text-zinc-400" title="Rank (UB)">
-                #{m.rank}
+                {m.rank === null ? "—" : `#${m.rank}`}
               </span>
               <Link
                 href={`/models/${encodeURIComponent(m.model)}`}
@@ -42,16 +43,14 @@ export function LeaderboardCards({ models, provisionalVotes, deltas, showOverall
             </div>
             <p className="mt-1 flex flex-wrap items-center gap-x-3 text-xs text-zinc-600 dark:text-zinc-400">
               <span className="tabular-nums">
-                95% CI +{Math.round(m.ciUpper - m.rating)}/−{Math.round(m.rating - m.ciLower)}
+                95% CI <IntervalText model={m} />
               </span>
               <span className="tabular-nums" data-testid="card-votes">
                 {counted(m.votes, "vote")}
               </span>
               {m.organization && <span>{m.organization}</span>}
               {m.isDemo && <span className="rounded bg-zinc-100 px-1 dark:bg-zinc-800">demo</span>}
-              {m.provisional && (
-                <span className="text-amber-800 dark:text-amber-300">provisional (under {provisionalVotes} votes)</span>
-              )}
+              <ListingBadges model={m} minVotes={minVotes} />
               {showOverall && <RankDelta value={d.overall} label="against overall" />}
               {showPlain && <RankDelta value={d.plain} label="under style control" />}
             </p>

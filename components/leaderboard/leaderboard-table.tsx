@@ -6,29 +6,35 @@ import { useMemo, useState } from "react";
 import type { SnapshotModel } from "@/lib/leaderboard";
 import { ScrollBox } from "../scroll-box";
 import { LeaderboardCards } from "./leaderboard-cards";
+import { IntervalText, ListingBadges } from "./listing-badges";
 import { RankDelta } from "./rank-delta";
 
 type Key = "rank" | "overallDelta" | "plainDelta" | "model" | "rating" | "ci" | "votes" | "organization" | "license";
 
-/** Provisional below this many votes (lib/leaderboard PROVISIONAL_VOTES, passed in to keep this bundle small). */
 interface Props {
   models: SnapshotModel[];
-  provisionalVotes: number;
+  /** the board's minimum of votes to be ranked (its method's; passed in to keep this bundle small) */
+  minVotes: number;
   /** ranks on the overall board of the same style setting; given on category boards */
   overallRanks?: Record<string, number>;
   /** ranks on the same category without style control; given when style control is on */
   plainRanks?: Record<string, number>;
 }
 
-const delta = (rank: number, model: string, reference?: Record<string, number>) => {
+const delta = (rank: number | null, model: string, reference?: Record<string, number>) => {
   const before = reference?.[model];
-  return before === undefined ? null : before - rank;
+  return before === undefined || rank === null ? null : before - rank;
 };
+/** Unranked models (preliminary, retired) sort after every ranked one. */
+const rankOrder = (m: SnapshotModel) => m.rank ?? Number.POSITIVE_INFINITY;
 
 const th = "whitespace-nowrap px-2 py-2 font-medium sm:px-3";
 const td = "px-2 py-2 sm:px-3";
 
-export function LeaderboardTable({ models, provisionalVotes, overallRanks, plainRanks }: Props) {
+export function LeaderboardTable({ models: all, minVotes, overallRanks, plainRanks }: Props) {
+  const [showRetired, setShowRetired] = useState(false);
+  const retiredCount = all.filter((m) => m.retired).length;
+  const models = showRetired ? all : all.filter((m) => !m.retired);
   const [sort, setSort] = useState<{ key: Key; descending: boolean }>({ key: "rank", descending: false });
   const [query, setQuery] = useState("");
   const [organization, setOrganization] = useState("");
@@ -44,7 +50,7 @@ export function LeaderboardTable({ models, provisionalVotes, overallRanks, plain
   const value = (m: SnapshotModel, key: Key): number | string => {
     switch (key) {
       case "rank":
-        return m.rank;
+        return rankOrder(m);
       case "overallDelta":
         return delta(m.rank, m.model, overallRanks) ?? Number.NEGATIVE_INFINITY;
       case "plainDelta":
@@ -54,7 +60,7 @@ export function LeaderboardTable({ models, provisionalVotes, overallRanks, plain
       case "rating":
         return m.rating;
       case "ci":
-        return m.ciUpper - m.ciLower;
+        return Number.isFinite(m.ciUpper - m.ciLower) ? m.ciUpper - m.ciLower : Number.POSITIVE_INFINITY;
       case "votes":
         return m.votes;
       case "organization":
@@ -77,7 +83,7 @@ export function LeaderboardTable({ models, provisionalVotes, overallRanks, plain
       const x = value(a, sort.key);
       const y = value(b, sort.key);
       // ties keep the board's order
-      return (x < y ? -1 : x > y ? 1 : 0) * sign || a.rank - b.rank || b.rating - a.rating;
+      return (x < y ? -1 : x > y ? 1 : 0) * sign || rankOrder(a) - rankOrder(b) || b.rating - a.rating;
     });
   })();
 
@@ -145,13 +151,19 @@ export function LeaderboardTable({ models, provisionalVotes, overallRanks, plain
             ))}
           </select>
         )}
+        {retiredCount > 0 && (
+          <label className="flex items-center gap-1 text-xs text-zinc-700 dark:text-zinc-300">
+            <input type="checkbox" checked={showRetired} onChange={(e) => setShowRetired(e.target.checked)} />
+            Show {retiredCount} retired
+          </label>
+        )}
         <span className="text-xs text-zinc-600 dark:text-zinc-400" aria-live="polite" data-testid="table-count">
           {shown.length === models.length ? `${models.length} models` : `${shown.length} of ${models.length} models`}
         </span>
       </div>
       <LeaderboardCards
         models={shown}
-        provisionalVotes={provisionalVotes}
+        minVotes={minVotes}
         deltas={(m) => ({ overall: delta(m.rank, m.model, overallRanks), plain: delta(m.rank, m.model, plainRanks) })}
         showOverall={Boolean(overallRanks)}
         showPlain={Boolean(plainRanks)}
@@ -177,7 +189,14 @@ export function LeaderboardTable({ models, provisionalVotes, overallRanks, plain
           <tbody>
             {shown.map((m) => (
               <tr key={m.model} className="border-b border-zinc-100 last:border-0 dark:border-zinc-800">
-                <td className={`${td} text-right tabular-nums`}>{m.rank}</td>
+                <td className={`${td} whitespace-nowrap text-right tabular-nums`} data-testid="rank-cell">
+                  {m.rank ?? <span className="text-zinc-500">—</span>}
+                  {m.rankSpread && m.rankSpread[1] > m.rankSpread[0] && (
+                    <span className="ml-1 text-xs text-zinc-600 dark:text-zinc-400" title="ranks the intervals allow">
+                      ({m.rankSpread[0]}–{m.rankSpread[1]})
+                    </span>
+                  )}
+                </td>
                 {overallRanks && (
                   <td className={`${td} text-right tabular-nums`}>
                     <RankDelta value={delta(m.rank, m.model, overallRanks)} label="against overall" />
@@ -197,18 +216,11 @@ export function LeaderboardTable({ models, provisionalVotes, overallRanks, plain
                       demo
                     </span>
                   )}
-                  {m.provisional && (
-                    <span
-                      className="ml-2 text-xs text-amber-800 dark:text-amber-300"
-                      title={`fewer than ${provisionalVotes} votes`}
-                    >
-                      provisional
-                    </span>
-                  )}
+                  <ListingBadges model={m} minVotes={minVotes} />
                 </td>
                 <td className={`${td} text-right tabular-nums`}>{Math.round(m.rating)}</td>
                 <td className={`${td} whitespace-nowrap text-right tabular-nums`}>
-                  +{Math.round(m.ciUpper - m.rating)}/-{Math.round(m.rating - m.ciLower)}
+                  <IntervalText model={m} />
                 </td>
                 <td className={`${td} text-right tabular-nums`}>{m.votes.toLocaleString("en-US")}</td>
                 <td className={td}>{m.organization ?? ""}</td>
@@ -228,7 +240,8 @@ export function LeaderboardTable({ models, provisionalVotes, overallRanks, plain
       <p className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="rank-note">
         Rank (UB) is one plus the number of models whose whole 95% interval lies above this model's: models whose
         intervals overlap share a rank, so a young board, where every interval is still wide, shows many models at rank
-        1.
+        1. In brackets, the range of ranks the intervals allow. Models with fewer than {minVotes} votes are preliminary:
+        listed after the ranked ones, with no rank and no interval until their votes can support one.
       </p>
     </div>
   );

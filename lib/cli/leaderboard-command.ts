@@ -19,7 +19,10 @@ Reads battles (FastChat clean-battle .json, .jsonl, .csv, optionally .gz, or .pa
                            (VisionArena §4.4; conv_metadata entity_count_a/b)
   --bootstrap N            bootstrap rounds for the intervals (default 100)
   --seed S                 random seed of the bootstrap (default 0)
-  --ci bootstrap|sandwich  interval method (default bootstrap)
+  --ci bootstrap|sandwich  interval method (default bootstrap, FastChat's; the live boards use sandwich)
+  --reweighted             weigh each pair 1 / max(its battles, 50), as arena-rank and LMArena's boards do
+  --min-votes N            rank only models with N votes; the others are listed unranked (default 0, FastChat)
+  --fragility              the votes whose removal would swap each ranked model with the next (json)
   --anchor MODEL=RATING    shift the scale so that MODEL has RATING
   --category NAME          one category (default overall)
   --categories all         every category found in the data
@@ -40,7 +43,8 @@ export async function leaderboardCommand(argv: string[], out: NodeJS.WritableStr
       "all-battles": { type: "boolean", default: false },
       format: { type: "string", default: "table" },
       out: { type: "string" },
-      ...switches("matrices", "strict"),
+      ...switches("matrices", "strict", "reweighted", "fragility"),
+      "min-votes": { type: "string" },
       workers: { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
@@ -73,6 +77,7 @@ export async function leaderboardCommand(argv: string[], out: NodeJS.WritableStr
   const rounds = intOption(values.bootstrap, "bootstrap", 100);
   const seed = intOption(values.seed, "seed", 0);
   const workers = values.workers === undefined ? undefined : intOption(values.workers, "workers", 0);
+  const minVotes = intOption(values["min-votes"], "min-votes", 0);
 
   const reading = progressBar("reading  ");
   const read = await readBattles(file, { strict: values.strict, onProgress: (d, t) => reading.update(d, t) });
@@ -104,6 +109,9 @@ export async function leaderboardCommand(argv: string[], out: NodeJS.WritableStr
       anchor,
       workers,
       matrices: values.matrices,
+      reweighted: values.reweighted,
+      listing: { minVotes },
+      fragility: values.fragility,
       onProgress: (d, t) => bar.update(d, t),
     });
     bar.done();

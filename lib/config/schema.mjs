@@ -131,6 +131,24 @@ export const configSchema = z
       "`length,markdown`",
       "what the live style-controlled boards control for: FastChat's four features, plus `specificity` (named entities per answer, VisionArena §4.4)",
     ),
+    ARENA_BOARD_CI: v(
+      unsetIfBlank(z.enum(["sandwich", "bootstrap"], { error: "takes sandwich or bootstrap" }).default("sandwich")),
+      "Database and processes",
+      "`sandwich`",
+      "the live boards' interval method (sandwich: best measured coverage, see docs/statistics.md)",
+    ),
+    ARENA_BOARD_REWEIGHTED: v(
+      flag(true),
+      "Database and processes",
+      "`1`",
+      "weigh each pair of models 1 / max(its battles, 50) on the live boards, as arena-rank and LMArena do",
+    ),
+    ARENA_MIN_VOTES: v(
+      number(30, { integer: true }),
+      "Database and processes",
+      "`30`",
+      "votes a model needs to be ranked on a board; below, it is listed as preliminary with no rank or interval",
+    ),
     ARENA_SNAPSHOT_INTERVAL_S: v(
       positive(60),
       "Database and processes",

@@ -69,7 +69,8 @@ async function overallRanks(db: Db): Promise<StatisticsOptions["ranks"]> {
     currentSnapshot(db, "overall", true),
   ]);
   if (!plain || !style) return undefined;
-  const ranks = (s: typeof plain) => new Map(s.payload.models.map((m) => [m.model, m.rank]));
+  const ranks = (s: typeof plain) =>
+    new Map(s.payload.models.flatMap((m) => (m.rank === null ? [] : [[m.model, m.rank] as const])));
   return { plain: ranks(plain), style: ranks(style) };
 }
 

@@ -48,8 +48,8 @@ export async function topModels(db: Db, n: number): Promise<string[]> {
   const board = await currentSnapshot(db, "overall", false);
   if (!board) throw new InvalidInput("no_leaderboard", "there is no leaderboard yet: name the models with --model");
   return [...board.payload.models]
-    .filter((m) => !m.isDemo)
-    .sort((a, b) => a.rank - b.rank || b.rating - a.rating)
+    .filter((m) => !m.isDemo && m.rank !== null)
+    .sort((a, b) => (a.rank as number) - (b.rank as number) || b.rating - a.rating)
     .slice(0, n)
     .map((m) => m.model);
 }

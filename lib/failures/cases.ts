@@ -37,7 +37,11 @@ export async function findFailureCandidates(db: Db, options: { top?: number } = 
   const top = options.top ?? TOP_RANKS;
   const board = await currentSnapshot(db, "overall", false);
   if (!board) return 0;
-  const ranks = new Map(board.payload.models.filter((m) => !m.isDemo && m.rank <= top).map((m) => [m.model, m.rank]));
+  const ranks = new Map(
+    board.payload.models
+      .filter((m) => !m.isDemo && m.rank !== null && m.rank <= top)
+      .map((m) => [m.model, m.rank as number]),
+  );
   if (ranks.size < 2) return 0;
   const models = [...ranks.keys()];
   const { rows } = await db.pool.query<{

@@ -17,7 +17,7 @@ const csvCell = (value: string | number | boolean | null) => {
 };
 
 export const CSV_HEADER =
-  "rank,model,display_name,rating,ci_lower,ci_upper,votes,win_rate,organization,license,provisional";
+  "rank,model,display_name,rating,ci_lower,ci_upper,votes,win_rate,organization,license,preliminary,retired,rank_best,rank_worst,fragility_votes,fragility_with,method";
 
 /** Extras a client may ask for with `include=`: they are large and most clients poll for the table only. */
 export const EXTRAS = ["matrices", "summary"] as const;
@@ -31,9 +31,22 @@ function build(snapshot: ServedSnapshot, format: "json" | "csv", include: Extra[
   };
   if (format === "csv") {
     const lines = [CSV_HEADER];
+    const method = payload.method ? `${payload.method.ci}${payload.method.reweighted ? "+reweighted" : ""}` : "";
+    const figure = (v: number) => (Number.isFinite(v) ? v : null);
     for (const m of payload.models) {
-      const cells = [m.rank, m.model, m.displayName, m.rating, m.ciLower, m.ciUpper, m.votes, m.winRate];
-      lines.push([...cells, m.organization, m.license, m.provisional].map(csvCell).join(","));
+      const cells = [
+        m.rank,
+        m.model,
+        m.displayName,
+        m.rating,
+        figure(m.ciLower),
+        figure(m.ciUpper),
+        m.votes,
+        m.winRate,
+      ];
+      const listing = [m.organization, m.license, m.preliminary, m.retired, m.rankSpread?.[0] ?? null];
+      const fragile = [m.rankSpread?.[1] ?? null, m.fragility?.votes ?? null, m.fragility?.with ?? null, method];
+      lines.push([...cells, ...listing, ...fragile].map(csvCell).join(","));
     }
     return { ...meta, body: `${lines.join("\n")}\n`, contentType: "text/csv; charset=utf-8" };
   }

@@ -14,7 +14,10 @@ const model = (i: number): SnapshotModel => ({
   rank: i + 1,
   votes: 500,
   winRate: 0.5,
-  provisional: false,
+  preliminary: false,
+  retired: false,
+  rankSpread: null,
+  fragility: null,
 });
 
 const summary: CategorySummary[] = [

@@ -24,7 +24,8 @@ export {
 } from "./runs";
 export {
   currentSnapshot,
-  PROVISIONAL_VOTES,
+  LISTING_MIN_VOTES,
+  methodLabel,
   type ServedSnapshot,
   SNAPSHOT_ROUNDS,
   type SnapshotModel,

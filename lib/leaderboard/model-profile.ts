@@ -6,7 +6,7 @@ import { type SnapshotModel, servedSnapshot } from "./serve";
 export interface ModelProfile {
   model: { id: string; displayName: string; organization: string | null; license: string | null; isDemo: boolean };
   current: SnapshotModel | null;
-  history: { at: Date; rating: number; ciLower: number; ciUpper: number; rank: number; votes: number }[];
+  history: { at: Date; rating: number; ciLower: number; ciUpper: number; rank: number | null; votes: number }[];
   opponents: { model: string; displayName: string; battles: number; winFraction: number | null; predicted: number }[];
   categories: { category: string; rank: number | null; styleRank: number | null; votes: number }[];
   /** a reasoning model's thinking over its answers: null when it never thought */

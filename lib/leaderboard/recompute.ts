@@ -11,8 +11,9 @@ import { boardDigest, rowDigests } from "../ratings/board-input";
 import { BoardPool } from "../ratings/board-pool";
 import { OUTCOME, type StyleGroup, styleFeaturesOf } from "../ratings/types";
 import { type Exclusions, type LoadOptions, loadLiveBattles } from "./battles";
+import { type BoardMethod, listedFigures, liveBoardMethod, type MethodRecord, methodRecord } from "./board-method";
 import type { LiveBattleCache, LoadReport } from "./live-cache";
-import { type CategorySummary, PROVISIONAL_VOTES, SNAPSHOT_ROUNDS, type SnapshotPayload } from "./serve";
+import { type CategorySummary, SNAPSHOT_ROUNDS, type SnapshotPayload } from "./serve";
 import { readSnapshotPayload } from "./snapshot-payload";
 
 export interface RecomputeResult {
@@ -70,7 +71,7 @@ export async function latestDataAt(db: Db): Promise<Date | null> {
 
 type ModelInfo = Map<
   string,
-  { displayName: string; organization: string | null; license: string | null; isDemo: boolean }
+  { displayName: string; organization: string | null; license: string | null; isDemo: boolean; enabled?: boolean }
 >;
 
 /** A model's names and licence as the registry has them now. */
@@ -84,22 +85,35 @@ function infoOf(models: ModelInfo, model: string) {
   };
 }
 
+/** A live board's listing: its method, the retired models, and the record stored with it. */
+export interface BoardListing {
+  method: BoardMethod;
+  retired: ReadonlySet<string>;
+  record: MethodRecord;
+}
+
 export function payloadOf(
   board: Leaderboard,
   models: ModelInfo,
   runId: string,
   categoriesLabelledBy: string,
+  listing?: BoardListing,
 ): SnapshotPayload {
   return {
     runId,
     categoriesLabelledBy,
+    ...(listing ? { method: listing.record } : {}),
     battles: board.battles,
     components: board.components,
     warnings: board.warnings,
     models: board.models.map((m) => ({
       ...roundedRating(m),
       ...infoOf(models, m.model),
-      provisional: m.votes < PROVISIONAL_VOTES,
+      rankSpread: m.rankSpread,
+      fragility: null,
+      preliminary: false,
+      retired: false,
+      ...(listing ? listedFigures(m, listing.method, listing.retired) : {}),
     })),
     ...(board.styleCoefficients ? { styleCoefficients: board.styleCoefficients } : {}),
     ...(board.matrices ? { matrices: orderedMatrices(board) } : {}),
@@ -165,6 +179,8 @@ interface Plan {
   params: Record<string, unknown>;
   outcomes: Map<Job, BoardOutcome>;
   toFit: { job: Job; digest: string }[];
+  method: BoardMethod;
+  retired: ReadonlySet<string>;
 }
 
 type BoardOptions = {
@@ -173,6 +189,10 @@ type BoardOptions = {
   bootstrapRounds: number;
   seed: number;
   matrices: boolean;
+  ci: BoardMethod["ci"];
+  reweighted: boolean;
+  listing: { minVotes: number; unranked: string[] };
+  fragility: boolean;
 };
 
 /** plan → fit → summarise → write, each timed into the run's split. */
@@ -220,26 +240,31 @@ async function planRun(db: Db, options: RecomputeOptions, context: RunContext, l
   const models: ModelInfo = new Map(
     (
       await db.prisma.model.findMany({
-        select: { id: true, displayName: true, organization: true, license: true, isDemo: true },
+        select: { id: true, displayName: true, organization: true, license: true, isDemo: true, enabled: true },
       })
     ).map((m) => [m.id, m]),
   );
+  // a disabled model is retired: it stays in the fits (its battles inform the others) and out of the ranks
+  const retired = new Set([...models].filter(([, m]) => m.enabled === false).map(([id]) => id));
   const rounds = options.rounds ?? SNAPSHOT_ROUNDS;
   const seed = options.seed ?? 0;
   const categories = categoryNames(liveTable);
   const jobs = categories.flatMap((category) => [false, true].map((styleControl) => ({ category, styleControl })));
   const runId = crypto.randomUUID();
+  // FastChat's four by default; ARENA_STYLE_FEATURES adds specificity (VisionArena §4.4) to the live style boards
+  const styleFeatures = styleFeaturesOf(config().ARENA_STYLE_FEATURES as StyleGroup[]);
+  const method = liveBoardMethod(rounds, seed, styleFeatures);
   const params: Record<string, unknown> = {
-    bootstrapRounds: rounds,
+    bootstrapRounds: method.bootstrapRounds,
     seed,
-    ci: "bootstrap",
+    ci: method.ci,
+    reweighted: method.reweighted,
+    minVotes: method.minVotes,
     includeDemo: Boolean(options.includeDemo),
     categoriesLabelledBy: judgedBy,
     dataAt: dataAt?.toISOString() ?? null,
     runId,
   };
-  // FastChat's four by default; ARENA_STYLE_FEATURES adds specificity (VisionArena §4.4) to the live style boards
-  const styleFeatures = styleFeaturesOf(config().ARENA_STYLE_FEATURES as StyleGroup[]);
   const derived = derivedFrom(liveTable);
   derived.shared ??= liveTable.shared();
   const table = derived.shared;
@@ -251,6 +276,10 @@ async function planRun(db: Db, options: RecomputeOptions, context: RunContext, l
     bootstrapRounds: rounds,
     seed,
     matrices: !styleControl,
+    ci: method.ci,
+    reweighted: method.reweighted,
+    listing: { minVotes: method.minVotes, unranked: [...retired].sort() },
+    fragility: true,
   });
   derived.rowDigests ??= rowDigests(table);
   const digests = derived.rowDigests;
@@ -271,12 +300,13 @@ async function planRun(db: Db, options: RecomputeOptions, context: RunContext, l
     const digest = inputDigest(job);
     const stored = previous.get(`${job.category}\u0000${job.styleControl}`);
     if (stored && stored.digest === digest) {
-      outcomes.set(job, { digest, reusedFrom: stored.id, payload: refreshed(stored.payload, models, runId, judgedBy) });
+      const payload = refreshed(stored.payload, models, runId, judgedBy, dataAt);
+      outcomes.set(job, { digest, reusedFrom: stored.id, payload });
     } else {
       toFit.push({ job, digest });
     }
   }
-  return { runId, models, jobs, table, selected, boardOptions, params, outcomes, toFit };
+  return { runId, models, jobs, table, selected, boardOptions, params, outcomes, toFit, method, retired };
 }
 
 /**
@@ -297,7 +327,13 @@ async function fitBoards(plan: Plan, options: RecomputeOptions, context: RunCont
     const started = performance.now();
     const fit = compute(table, selected.get(job.category) as Uint32Array, plan.boardOptions(job.styleControl)).then(
       (board) => {
-        outcomes.set(job, { digest, payload: payloadOf(board, plan.models, plan.runId, judgedBy) });
+        const record = methodRecord(plan.method, {
+          styleControl: job.styleControl,
+          dataAt: context.dataAt,
+          inputDigest: digest,
+        });
+        const listing = { method: plan.method, retired: plan.retired, record };
+        outcomes.set(job, { digest, payload: payloadOf(board, plan.models, plan.runId, judgedBy, listing) });
       },
       (error: unknown) => {
         outcomes.set(job, { error: error instanceof Error ? error.message : String(error) });
@@ -344,7 +380,8 @@ function summarise(plan: Plan, result: RecomputeResult): FinishedBoard[] {
       ranks: {},
       votes: {},
     };
-    const ranks = Object.fromEntries(payload.models.map((m) => [m.model, m.rank]));
+    // the category summaries (Figs. 5–8) keep each model's place by point, ranked or not
+    const ranks = Object.fromEntries(payload.models.map((m, k) => [m.model, m.rank ?? k + 1]));
     if (styleControl) {
       summary.styleRanks = ranks;
       summary.styleCoefficients = payload.styleCoefficients;
@@ -455,12 +492,15 @@ function refreshed(
   models: ModelInfo,
   runId: string,
   categoriesLabelledBy: string,
+  dataAt: Date | null,
 ): SnapshotPayload {
   const { summary: _summary, ...payload } = stored;
   return {
     ...payload,
     runId,
     categoriesLabelledBy,
+    // the same board, as of this run's newest vote
+    ...(payload.method ? { method: { ...payload.method, voteCutoff: dataAt?.toISOString() ?? null } } : {}),
     models: payload.models.map((m) => ({ ...m, ...infoOf(models, m.model) })),
   };
 }

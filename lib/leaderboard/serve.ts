@@ -6,8 +6,13 @@ import { readSnapshotPayload, type SnapshotPayload } from "./snapshot-payload";
 import { cached } from "./ttl-cache";
 
 export const SNAPSHOT_ROUNDS = 100;
-/** Models with fewer votes than this are shown but marked as provisional. */
-export const PROVISIONAL_VOTES = 300;
+/** The listing minimum before a board recorded its own (ARENA_MIN_VOTES' default, from the coverage table). */
+export const LISTING_MIN_VOTES = 30;
+
+/** A board's method in a few words: "sandwich intervals, reweighted pairs". */
+export function methodLabel(method: { ci: string; reweighted: boolean }): string {
+  return `${method.ci} intervals${method.reweighted ? ", reweighted pairs" : ""}`;
+}
 
 export type { CategorySummary, SnapshotModel, SnapshotPayload } from "./snapshot-payload";
 

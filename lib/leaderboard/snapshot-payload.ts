@@ -29,10 +29,21 @@ export const snapshotModelSchema = z
     rating: num,
     ciLower: num,
     ciUpper: num,
-    rank: z.number(),
+    /** null: listed without a rank (preliminary or retired) */
+    rank: z.number().nullable(),
     votes: z.number(),
     winRate: num,
-    provisional: z.boolean().default(false),
+    /** under the board's minimum of votes: listed after the ranked models, with no rank and no interval */
+    preliminary: z.boolean().default(false),
+    /** disabled by an admin: in the fits and in history, out of the ranks */
+    retired: z.boolean().default(false),
+    /** [best, worst] rank the intervals allow */
+    rankSpread: z.tuple([z.number(), z.number()]).nullable().default(null),
+    /** the votes whose removal would swap it with the next ranked model below (AMIP, confirmed by refit) */
+    fragility: z
+      .object({ votes: z.number().nullable(), approximate: z.number().nullable(), with: z.string() })
+      .nullable()
+      .default(null),
   })
   .transform((m) => ({ ...m, displayName: m.displayName ?? m.model }));
 
@@ -57,6 +68,20 @@ export const snapshotPayloadSchema = z.object({
   summary: z.array(categorySummarySchema).optional(),
   /** whose labels made the judged categories: a judge model's labeller name, or "rules" */
   categoriesLabelledBy: z.string().optional(),
+  /** how the board was computed (boards written before the method was recorded have none) */
+  method: z
+    .looseObject({
+      ci: z.string(),
+      reweighted: z.boolean(),
+      minVotes: z.number(),
+      confidence: z.number(),
+      bootstrapRounds: z.number(),
+      seed: z.number(),
+      styleFeatures: z.array(z.string()),
+      voteCutoff: z.string().nullable(),
+      dataHash: z.string(),
+    })
+    .optional(),
   battles: z.number(),
   components: z.number(),
   warnings: z.array(z.string()),

@@ -15,7 +15,7 @@ import { exportSft, type SftRecord } from "../../lib/export/sft";
 import { currentSnapshot } from "../../lib/leaderboard";
 import { compareWithLive, importSource } from "../../lib/leaderboard/import";
 import { recomputeSnapshots } from "../../lib/leaderboard/recompute";
-import { migratedScratchDatabase, } from "./db-admin";
+import { migratedScratchDatabase } from "./db-admin";
 import { runCli as cli } from "./run-cli";
 
 let db: Db;
@@ -353,7 +353,7 @@ describe("arena export", () => {
     expect(text).toContain("Mail me at [email]");
     // from the command line, with the top models of the overall board by default
     const board = await currentSnapshot(db, "overall", false);
-    const best = [...(board?.payload.models ?? [])].sort((a, b) => a.rank - b.rank)[0]?.model;
+    const best = [...(board?.payload.models ?? [])].sort((a, b) => (a.rank ?? 1e9) - (b.rank ?? 1e9))[0]?.model;
     const { code, out: printed } = await cli(["export", "--sft", "--top", "1", "--out", path.join(dataDir, "sft-top")]);
     expect(code).toBe(0);
     expect(printed).toMatch(new RegExp(`conversations .* of ${best} →`));

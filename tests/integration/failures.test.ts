@@ -55,7 +55,7 @@ afterAll(() => arena.close());
 describe("failure cases", () => {
   it("takes as candidates only 'both are bad' battles between models of the board's top ranks", async () => {
     const board = await currentSnapshot(db, "overall", false);
-    const rankOf = new Map(board?.payload.models.map((m) => [m.model, m.rank]));
+    const rankOf = new Map(board?.payload.models.map((m) => [m.model, m.rank ?? Number.POSITIVE_INFINITY]));
     const best = Math.min(...rankOf.values());
     // with the top set to the best rank, only battles between models sharing it qualify
     const battles = await db.prisma.conversation.findMany({ where: { id: { in: [...bothBad] } } });

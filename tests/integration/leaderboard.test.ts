@@ -12,6 +12,7 @@ import { loadLiveBattles } from "../../lib/leaderboard/battles";
 import { recomputeSnapshots } from "../../lib/leaderboard/recompute";
 import { compareRuns, listRuns, publishRun, unpublishAll } from "../../lib/leaderboard/runs";
 import { snapshotTick } from "../../lib/leaderboard/scheduler";
+import { clearCache } from "../../lib/leaderboard/ttl-cache";
 import { BattleTable, computeLeaderboard, type Winner } from "../../lib/ratings";
 import { createRandom } from "../../lib/ratings/random";
 import { scratchDatabase } from "./db-admin";
@@ -163,7 +164,13 @@ describe("leaderboard snapshots", () => {
       expectedBattles.map((b) => ({ modelA: b.modelA, modelB: b.modelB, winner: b.winner, style: b.style as never })),
     );
     for (const styleControl of [false, true]) {
-      const engine = await computeLeaderboard(table, table.allRows(), { styleControl, bootstrapRounds: 20, seed: 0 });
+      // the live boards' method: sandwich intervals with reweighted pairs, ranked from 30 votes
+      const engine = await computeLeaderboard(table, table.allRows(), {
+        styleControl,
+        ci: "sandwich",
+        reweighted: true,
+        listing: { minVotes: 30 },
+      });
       const snapshot = await currentSnapshot(db, "overall", styleControl);
       expect(snapshot?.voteCount).toBe(90);
       const got = Object.fromEntries(snapshot!.payload.models.map((m) => [m.model, m]));
@@ -172,7 +179,20 @@ describe("leaderboard snapshots", () => {
         expect(got[m.model]?.ciLower).toBeCloseTo(m.ciLower, 2);
         expect(got[m.model]?.votes).toBe(m.votes);
       }
-      expect(got["lb-alpha"]).toMatchObject({ displayName: "LB-ALPHA", organization: "Org", provisional: true });
+      expect(got["lb-alpha"]).toMatchObject({ displayName: "LB-ALPHA", organization: "Org", preliminary: false });
+      // every model has its rank spread; each but the last its fragility, confirmed by a refit
+      for (const m of snapshot!.payload.models) expect(m.rankSpread?.[0]).toBe(m.rank);
+      expect(snapshot!.payload.models[0]?.fragility?.votes).toBeGreaterThan(0);
+      expect(snapshot!.payload.models.at(-1)?.fragility).toBeNull();
+      // the method on record
+      expect(snapshot!.payload.method).toMatchObject({
+        ci: "sandwich",
+        reweighted: true,
+        minVotes: 30,
+        confidence: 0.95,
+        styleFeatures: styleControl ? ["tokens", "headers", "lists", "bold"] : [],
+      });
+      expect(snapshot!.payload.method?.dataHash).toMatch(/\w{8,}/);
       const matrices = snapshot!.payload.matrices;
       if (styleControl) expect(matrices).toBeUndefined();
       else {
@@ -212,7 +232,8 @@ describe("leaderboard snapshots", () => {
     fs.writeFileSync(file, `${rows.map((r) => r.line).join("\n")}\n`);
     try {
       for (const style of [false, true]) {
-        const flags = `--format json --bootstrap 20 --seed 0${style ? " --style-control" : ""}`;
+        // the live boards' method, from the command line
+        const flags = `--format json --ci sandwich --reweighted --min-votes 30${style ? " --style-control" : ""}`;
         const { code, out } = await runCli(["leaderboard", file, ...flags.split(" ")]);
         expect(code).toBe(0);
         const cli = JSON.parse(out) as {
@@ -270,7 +291,7 @@ describe("leaderboard snapshots", () => {
     const csv = await GET(new Request("http://x/api/leaderboard?format=csv"));
     expect(csv.headers.get("content-type")).toContain("text/csv");
     expect((await csv.text()).split("\n")[0]).toBe(
-      "rank,model,display_name,rating,ci_lower,ci_upper,votes,win_rate,organization,license,provisional",
+      "rank,model,display_name,rating,ci_lower,ci_upper,votes,win_rate,organization,license,preliminary,retired,rank_best,rank_worst,fragility_votes,fragility_with,method",
     );
     expect((await GET(new Request("http://x/api/leaderboard?category=nothing"))).status).toBe(404);
     expect((await GET(new Request("http://x/api/leaderboard?style=2"))).status).toBe(400);
@@ -388,5 +409,57 @@ describe("leaderboard snapshots", () => {
     );
     expect([...batched.table.dedupKeep]).toEqual([...whole.table.dedupKeep]);
     expect(seen.length).toBeGreaterThan(10);
+  });
+
+  it("list a model with 1 or 10 votes as preliminary, with no rank and no interval, and a retired one out of the ranks", async () => {
+    process.env.DATABASE_URL = url;
+    const { GET } = await import("../../app/api/leaderboard/route");
+    await db.prisma.model.create({
+      data: { id: "lb-new", providerId: "lb", providerModelId: "lb-new", displayName: "LB-NEW", organization: "Org" },
+    });
+    const style = [10, 0, 0, 0, 20, 1, 1, 1];
+    for (const votes of [1, 10]) {
+      const have = await db.prisma.vote.count({ where: { OR: [{ modelAId: "lb-new" }, { modelBId: "lb-new" }] } });
+      for (let k = have; k < votes; k++)
+        await votedBattle({ a: "lb-new", b: "lb-alpha", winner: k % 3 ? "model_b" : "model_a", style });
+      await recomputeSnapshots(db, { rounds: 5 });
+      clearCache();
+      for (const style of [0, 1]) {
+        const body = await (await GET(new Request(`http://x/api/leaderboard?style=${style}`))).json();
+        const fresh = body.models.find((m: { model: string }) => m.model === "lb-new");
+        expect(fresh, `${votes} votes`).toMatchObject({
+          votes,
+          preliminary: true,
+          rank: null,
+          rankSpread: null,
+          fragility: null,
+          ciLower: null,
+          ciUpper: null,
+        });
+        // listed after every ranked model
+        expect(body.models.filter((m: { rank: number | null }) => m.rank !== null)).toHaveLength(
+          body.models.length - 1,
+        );
+        expect(body.models.findIndex((m: { model: string }) => m.model === "lb-new")).toBeGreaterThanOrEqual(0);
+        expect(body.method).toMatchObject({ ci: "sandwich", minVotes: 30 });
+      }
+      const csv = await (await GET(new Request("http://x/api/leaderboard?format=csv"))).text();
+      const row = csv.split("\n").find((line) => line.includes(",lb-new,")) as string;
+      expect(row.startsWith(",lb-new,LB-NEW,")).toBe(true);
+      expect(row).toContain(",true,false,");
+    }
+    // retired: disabled by an admin, it stays in the fit and leaves the ranks
+    await db.prisma.model.update({ where: { id: "lb-gamma" }, data: { enabled: false } });
+    try {
+      await recomputeSnapshots(db, { rounds: 5 });
+      clearCache();
+      const body = await (await GET(new Request("http://x/api/leaderboard?category=overall"))).json();
+      expect(body.models.find((m: { model: string }) => m.model === "lb-gamma")).toMatchObject({
+        retired: true,
+        rank: null,
+      });
+    } finally {
+      await db.prisma.model.update({ where: { id: "lb-gamma" }, data: { enabled: true } });
+    }
   });
 });
