@@ -27,6 +27,12 @@ import { recomputeSnapshots } from "../../lib/leaderboard/recompute";
 import { countTokens } from "../../lib/text/tokens";
 import { type ArenaFixture, startArena } from "./arena-fixture";
 
+// these tests read a board of a handful of votes for its ranks: FastChat's board (bootstrap, everyone ranked), not the
+// live listing policy, which tests/integration/leaderboard.test.ts covers
+process.env.ARENA_BOARD_CI = "bootstrap";
+process.env.ARENA_BOARD_REWEIGHTED = "0";
+process.env.ARENA_MIN_VOTES = "0";
+
 let db: Db;
 let arena: ArenaFixture;
 let dataDir: string;
