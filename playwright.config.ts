@@ -54,6 +54,13 @@ export default defineConfig({
     stdout: "ignore",
     stderr: "pipe",
     gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
-    env: { E2E_PORT: String(port), E2E_FAKE_PORT: String(fakePort), E2E_STATE_FILE: process.env.E2E_STATE_FILE },
+    // the browser flows read ranks off a handful of votes: everyone ranked (the listing policy is tested in
+    // tests/integration/leaderboard.test.ts)
+    env: {
+      E2E_PORT: String(port),
+      E2E_FAKE_PORT: String(fakePort),
+      E2E_STATE_FILE: process.env.E2E_STATE_FILE,
+      ARENA_MIN_VOTES: "0",
+    },
   },
 });
