@@ -9,7 +9,7 @@
 /** Word stems for matching a phrase worded differently: first six letters, with the few synonyms the options use. */
 const SYNONYMS: Record<string, string> = { enviro: "surrou", air: "surrou", outsid: "surrou", ambien: "surrou" };
 const STOP = new Set(["the", "and", "each", "from", "its", "their", "both", "two", "all"]);
-export const stems = (s: string) =>
+const stems = (s: string) =>
   new Set(
     s
       .toLowerCase()

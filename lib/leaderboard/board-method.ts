@@ -3,7 +3,7 @@
 // the vote cut-off and a hash of the input. The public default is the interval method with the best measured
 // coverage (docs/statistics.md: sandwich with reweighting); `arena leaderboard` keeps FastChat's defaults.
 import { config } from "../config";
-import type { Leaderboard, ModelRating } from "../ratings";
+import type { ModelRating } from "../ratings";
 import { BASE, FINITE_RIDGE, INIT_RATING, SCALE, STYLE_L2 } from "../ratings/scale";
 import type { StyleFeature } from "../ratings/types";
 
@@ -65,5 +65,3 @@ export function listedFigures(m: ModelRating, method: BoardMethod, retired: Read
     fragility: shown && m.fragility ? m.fragility : null,
   };
 }
-
-export type BoardOf = Pick<Leaderboard, "models">;

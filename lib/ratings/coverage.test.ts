@@ -11,7 +11,8 @@ describe("interval coverage (the table in docs/statistics.md)", () => {
     expect(cells).toHaveLength(table.length);
     for (const expected of table) {
       const got = cells.find(
-        (c) => c.design === expected.design && c.votesPerModel === expected.votesPerModel && c.method === expected.method,
+        (c) =>
+          c.design === expected.design && c.votesPerModel === expected.votesPerModel && c.method === expected.method,
       );
       expect(got?.coverage, `${expected.design} ${expected.votesPerModel} ${expected.method}`).toBeGreaterThanOrEqual(
         expected.coverage - 1.5,
@@ -19,10 +20,15 @@ describe("interval coverage (the table in docs/statistics.md)", () => {
     }
     // the measured reasons for the defaults: sandwich reaches 95% from 30 votes per model, nothing reaches 93% at 10
     const at = (design: string, votes: number, method: string) =>
-      published.cells.find((c) => c.design === design && c.votesPerModel === votes && c.method === method)?.coverage ?? 0;
+      published.cells.find((c) => c.design === design && c.votesPerModel === votes && c.method === method)?.coverage ??
+      0;
     for (const design of ["balanced", "skewed"]) {
       expect(at(design, 30, "sandwich+reweighted")).toBeGreaterThanOrEqual(93);
-      expect(Math.max(...published.cells.filter((c) => c.design === design && c.votesPerModel === 10).map((c) => c.coverage))).toBeLessThan(93.5);
+      expect(
+        Math.max(
+          ...published.cells.filter((c) => c.design === design && c.votesPerModel === 10).map((c) => c.coverage),
+        ),
+      ).toBeLessThan(93.5);
     }
   }, 120_000);
 });

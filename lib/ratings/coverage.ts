@@ -58,13 +58,7 @@ function pairShares(pairs: number, design: Design): number[] {
   return Array.from({ length: pairs }, (_, k) => (design === "balanced" ? 1 : 1 / (k + 1)));
 }
 
-function simulateBattles(
-  settings: CoverageSettings,
-  truth: number[],
-  design: Design,
-  votes: number,
-  rand: () => number,
-) {
+function simulateBattles(truth: number[], design: Design, votes: number, rand: () => number) {
   const M = truth.length;
   const pairs: [number, number][] = [];
   for (let i = 0; i < M; i++) for (let j = i + 1; j < M; j++) pairs.push([i, j]);
@@ -83,7 +77,6 @@ function simulateBattles(
       battles.push({ modelA: `m${i}`, modelB: `m${j}`, winner: w < wins ? "model_a" : "model_b" });
     }
   });
-  void settings;
   return battles;
 }
 
@@ -104,7 +97,7 @@ export async function simulateCoverage(
       const hits = new Map<string, { in: number; all: number; width: number }>();
       for (let r = 0; r < settings.replicates; r++) {
         const rand = createRandom(settings.seed, votes * 1000 + r + (design === "skewed" ? 1e8 : 0));
-        const battles = simulateBattles(settings, truth, design, votes, rand);
+        const battles = simulateBattles(truth, design, votes, rand);
         const table = BattleTable.from(battles);
         for (const method of COVERAGE_METHODS) {
           const board = await computeLeaderboard(table, table.allRows(), {

@@ -4,12 +4,12 @@
 //
 // Removing one battle k from the fitted loss L moves the parameters by about Δθ ≈ H⁻¹ ∇ℓ_k (one Newton step from the
 // optimum, where ∇L = 0), so the gap d = θ_i − θ_j moves by u·∇ℓ_k with u = H⁻¹(e_i − e_j): one solve per pair, one
-// dot product per battle. The battles that shrink the gap most are removed first until their summed effect closes
-// it; the refit without them says whether it really does (a linear guess can fall short on a small board), and if
-// not, more of the same ranking are removed, refitting each time, up to a bounded number of refits.
-
-import { solveSpdInPlace } from "./linalg";
-import { derivatives, type FitSettings, fitPairwise } from "./pairwise-fit";
+// dot product per battle, the Hessian factored once per board. The battles that shrink the gap most are removed
+// first until their summed effect closes it; the refit without them says whether it really does (a linear guess can
+// fall short on a small board), and if not, more of the same ranking are removed, refitting each time, up to a
+// bounded number of refits.
+import { CholeskyDecomposition, Matrix } from "ml-matrix";
+import { derivatives, type FitSettings, fitPairwise, rowTerms } from "./pairwise-fit";
 import type { PairwiseData } from "./types";
 
 export interface Fragility {
@@ -34,48 +34,48 @@ export interface FragilityInput {
 
 const MAX_REFITS = 12;
 
-/** The influence of removing one battle of each row on θ_i − θ_j (negative: it closes the gap). */
-function influences(input: FragilityInput, i: number, j: number): Float64Array | null {
-  const { data, weights, settings, theta, multiplicity } = input;
-  const M = data.nModels;
-  const F = data.nFeatures;
-  const n = M + F;
-  const g = new Float64Array(n);
+/**
+ * What every pair of one board shares: the Hessian at the fit, factored once (ml-matrix's Cholesky, as the sandwich
+ * does once per board) on the free parameters, and each row's P(a beats b) there.
+ */
+interface InfluenceBasis {
+  free: number[];
+  cholesky: CholeskyDecomposition;
+  p: Float64Array;
+}
+
+function influenceBasis(input: FragilityInput): InfluenceBasis | null {
+  const { data, weights, settings, theta } = input;
+  const n = data.nModels + data.nFeatures;
   const H = new Float64Array(n * n);
-  derivatives(data, weights, theta, settings, g, H);
+  derivatives(data, weights, theta, settings, new Float64Array(n), H);
   const pinned = new Uint8Array(n);
-  if (settings.l2 === 0) for (const p of settings.pinned) pinned[p] = 1;
+  if (settings.l2 === 0) for (const k of settings.pinned) pinned[k] = 1;
   const free: number[] = [];
   for (let k = 0; k < n; k++) if (!pinned[k]) free.push(k);
-  const m = free.length;
-  const system = new Float64Array(m * m);
-  const rhs = new Float64Array(m);
-  free.forEach((r, fr) => {
-    free.forEach((c, fc) => {
-      system[fr * m + fc] = H[r * n + c] as number;
-    });
-    rhs[fr] = r === i ? 1 : r === j ? -1 : 0;
-  });
-  const solved = solveSpdInPlace(system, m, rhs);
-  if (!solved) return null;
-  const u = new Float64Array(n);
-  free.forEach((r, fr) => {
-    u[r] = solved[fr] as number;
+  const cholesky = new CholeskyDecomposition(Matrix.from1DArray(n, n, Array.from(H)).selection(free, free));
+  if (!cholesky.isPositiveDefinite()) return null;
+  return { free, cholesky, p: rowTerms(data, theta, settings.alpha).p };
+}
+
+/** The influence of removing one battle of each row on θ_i − θ_j (negative: it closes the gap). */
+function influences(input: FragilityInput, basis: InfluenceBasis, i: number, j: number): Float64Array {
+  const { data, weights, settings, multiplicity } = input;
+  const M = data.nModels;
+  const F = data.nFeatures;
+  const rhs = Matrix.columnVector(basis.free.map((k) => (k === i ? 1 : k === j ? -1 : 0)));
+  const solved = basis.cholesky.solve(rhs);
+  const u = new Float64Array(M + F);
+  basis.free.forEach((k, f) => {
+    u[k] = solved.get(f, 0);
   });
   const { a, b, y, x } = data;
   const out = new Float64Array(a.length);
   for (let r = 0; r < a.length; r++) {
-    const ar = a[r] as number;
-    const br = b[r] as number;
-    let z = settings.alpha * ((theta[ar] as number) - (theta[br] as number));
-    let uv = settings.alpha * ((u[ar] as number) - (u[br] as number));
-    for (let f = 0; f < F; f++) {
-      z += (x[r * F + f] as number) * (theta[M + f] as number);
-      uv += (x[r * F + f] as number) * (u[M + f] as number);
-    }
-    const p = 1 / (1 + Math.exp(-z));
+    let uv = settings.alpha * ((u[a[r] as number] as number) - (u[b[r] as number] as number));
+    for (let f = 0; f < F; f++) uv += (x[r * F + f] as number) * (u[M + f] as number);
     const perBattle = (weights[r] as number) / Math.max(1, multiplicity[r] as number);
-    out[r] = perBattle * (p - (y[r] as number)) * uv;
+    out[r] = perBattle * ((basis.p[r] as number) - (y[r] as number)) * uv;
   }
   return out;
 }
@@ -99,11 +99,17 @@ function swapped(input: FragilityInput, weights: Float64Array, i: number, j: num
   return (theta[i] as number) <= (theta[j] as number);
 }
 
-/** The fragility of the order of model i above model j (local indices, θ_i > θ_j). */
-export function pairFragility(input: FragilityInput, i: number, j: number): Fragility {
+/** The fragility of each order [i above j] (local indices, θ_i > θ_j) of one board. */
+export function boardFragility(input: FragilityInput, pairs: readonly [number, number][]): Fragility[] {
+  const basis = influenceBasis(input);
+  return pairs.map(([i, j]) =>
+    basis ? pairFragility(input, basis, i, j) : { votes: null, approximate: null, with: input.names[j] as string },
+  );
+}
+
+function pairFragility(input: FragilityInput, basis: InfluenceBasis, i: number, j: number): Fragility {
   const name = input.names[j] as string;
-  const effect = influences(input, i, j);
-  if (!effect) return { votes: null, approximate: null, with: name };
+  const effect = influences(input, basis, i, j);
   const gap = (input.theta[i] as number) - (input.theta[j] as number);
   const order = [...effect.keys()].filter((r) => (effect[r] as number) < 0).sort((p, q) => effect[p]! - effect[q]!);
   const total = order.reduce((s, r) => s + (input.multiplicity[r] as number), 0);

@@ -1,8 +1,8 @@
 // One leaderboard from battles: Bradley–Terry (optionally style-controlled) ratings on FastChat's scale, with
 // bootstrap or sandwich intervals, Rank (UB), per-model counts and, on request, the pairwise matrices.
 import type { BattleTable } from "./battle-table";
-import { fitPlain, fitStyle } from "./fit";
-import { type Fragility, pairFragility } from "./fragility";
+import { type Fitted, fitPlain, fitStyle } from "./fit";
+import { boardFragility, type Fragility } from "./fragility";
 import { rawIntervals } from "./intervals";
 import { isRanked, type ListingPolicy, rankSpreads } from "./listing";
 import { type LocalModels, localModels } from "./problems";
@@ -277,7 +277,7 @@ export async function computeLeaderboard(
 }
 
 /** Each ranked model's fragility against the next ranked model below it in the same group. */
-function addFragility(entries: ModelRating[], fitted: ReturnType<typeof fitPlain>, names: string[]): void {
+function addFragility(entries: ModelRating[], fitted: Fitted, names: string[]): void {
   const input = {
     data: fitted.data,
     weights: fitted.weights,
@@ -287,11 +287,19 @@ function addFragility(entries: ModelRating[], fitted: ReturnType<typeof fitPlain
     names,
   };
   const rankedOrder = entries.filter((e) => e.ranked);
+  const pairs: { entry: ModelRating; pair: [number, number] }[] = [];
   for (const [k, entry] of rankedOrder.entries()) {
+    entry.fragility = null;
     const below = rankedOrder.slice(k + 1).find((other) => other.component === entry.component);
-    const i = names.indexOf(entry.model);
-    const j = below ? names.indexOf(below.model) : -1;
-    entry.fragility =
-      below && (fitted.theta[i] as number) > (fitted.theta[j] as number) ? pairFragility(input, i, j) : null;
+    if (!below) continue;
+    const pair: [number, number] = [names.indexOf(entry.model), names.indexOf(below.model)];
+    if ((fitted.theta[pair[0]] as number) > (fitted.theta[pair[1]] as number)) pairs.push({ entry, pair });
   }
+  const found = boardFragility(
+    input,
+    pairs.map((p) => p.pair),
+  );
+  pairs.forEach(({ entry }, k) => {
+    entry.fragility = found[k] ?? null;
+  });
 }
