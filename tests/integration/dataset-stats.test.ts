@@ -1,6 +1,7 @@
 // The paper's dataset figures on /data: every number checked against counts computed here another way (Prisma
 // reads and JavaScript), over real battles, votes and chats made through the arena, with what the release leaves
 // out (a banned visitor, an uncounted vote) seeded too.
+import "./fastchat-board";
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
@@ -27,11 +28,6 @@ import { recomputeSnapshots } from "../../lib/leaderboard/recompute";
 import { countTokens } from "../../lib/text/tokens";
 import { type ArenaFixture, startArena } from "./arena-fixture";
 
-// these tests read a board of a handful of votes for its ranks: FastChat's board (bootstrap, everyone ranked), not the
-// live listing policy, which tests/integration/leaderboard.test.ts covers
-process.env.ARENA_BOARD_CI = "bootstrap";
-process.env.ARENA_BOARD_REWEIGHTED = "0";
-process.env.ARENA_MIN_VOTES = "0";
 
 let db: Db;
 let arena: ArenaFixture;

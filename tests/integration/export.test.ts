@@ -1,5 +1,6 @@
 // Research exports: real battles, votes and a chat through the arena, exported as the public clean-battle layout
 // (JSONL and Parquet), with images, a datasheet, salted judges, redaction, filters, and the ratings round trip.
+import "./fastchat-board";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -18,11 +19,6 @@ import { recomputeSnapshots } from "../../lib/leaderboard/recompute";
 import { migratedScratchDatabase } from "./db-admin";
 import { runCli as cli } from "./run-cli";
 
-// these tests read a board of a handful of votes for its ranks: FastChat's board (bootstrap, everyone ranked), not the
-// live listing policy, which tests/integration/leaderboard.test.ts covers
-process.env.ARENA_BOARD_CI = "bootstrap";
-process.env.ARENA_BOARD_REWEIGHTED = "0";
-process.env.ARENA_MIN_VOTES = "0";
 
 let db: Db;
 let url: string;

@@ -1,6 +1,7 @@
 // Failure cases (VisionArena §4.5, Table 6): candidates from "both are bad" votes between top-ranked models,
 // reviewed by staff, exported as a prompt set, run by another model through the evaluation engine, graded O or X,
 // and set out as the paper's grid.
+import "./fastchat-board";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { acceptTerms, castVote, openConversation, prepareTurn, streamTurn } from "../../lib/arena";
@@ -19,11 +20,6 @@ import { currentSnapshot } from "../../lib/leaderboard";
 import { recomputeSnapshots } from "../../lib/leaderboard/recompute";
 import { type ArenaFixture, startArena } from "./arena-fixture";
 
-// these tests read a board of a handful of votes for its ranks: FastChat's board (bootstrap, everyone ranked), not the
-// live listing policy, which tests/integration/leaderboard.test.ts covers
-process.env.ARENA_BOARD_CI = "bootstrap";
-process.env.ARENA_BOARD_REWEIGHTED = "0";
-process.env.ARENA_MIN_VOTES = "0";
 
 let arena: ArenaFixture;
 let db: Db;
