@@ -67,7 +67,11 @@ export default async function AboutPage() {
       <AboutSection id="method" title="The method on record">
         <p>
           Every board stores how it was computed: interval method, reweighting, style features, penalties, scale, rounds
-          and seed, the newest vote it saw and a hash of its input. The JSON API returns it as <code>method</code>.
+          and seed, the newest vote it saw and a hash of its input. The JSON API returns it as <code>method</code>, and{" "}
+          <Link href="/methodology" className="underline">
+            the methodology page
+          </Link>{" "}
+          lists every change of it with its date and the largest rank and score moves it caused.
         </p>
       </AboutSection>
       <AboutSection id="style" title="Style control">

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { RankHistoryChart } from "@/components/charts/rank-history";
 import { DemoNote } from "@/components/demo-note";
 import { counted } from "@/components/format";
 import { LazyCharts } from "@/components/leaderboard/lazy-charts";
@@ -11,7 +12,7 @@ import { CATEGORY_LABELS, categoryLabel } from "@/lib/categories";
 import { getDb } from "@/lib/db";
 import { demoBattleCount } from "@/lib/export";
 import type { QueryProps } from "@/lib/http";
-import { LISTING_MIN_VOTES, methodLabel, servedCategories, servedSnapshot } from "@/lib/leaderboard";
+import { LISTING_MIN_VOTES, methodLabel, servedCategories, servedRankHistory, servedSnapshot } from "@/lib/leaderboard";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Leaderboard" };
@@ -22,12 +23,13 @@ export default async function LeaderboardPage({ searchParams }: QueryProps) {
   // style control is on unless the address turns it off (LMArena's default since 2025); the API keeps `style` explicit
   const style = params.style !== "0";
   const db = getDb();
-  const [snapshot, overall, plain, categories, demoBattles] = await Promise.all([
+  const [snapshot, overall, plain, categories, demoBattles, ranks] = await Promise.all([
     servedSnapshot(db, category, style),
     servedSnapshot(db, "overall", false),
     style ? servedSnapshot(db, category, false) : null,
     servedCategories(db),
     demoBattleCount(db),
+    servedRankHistory(db, { category, styleControl: style }),
   ]);
   const demoBoard = Boolean(snapshot?.payload.models.some((m) => m.isDemo));
   // the run's summary (on the overall board) has every category's ranks, with and without style control
@@ -56,7 +58,7 @@ export default async function LeaderboardPage({ searchParams }: QueryProps) {
           )}
         </h1>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          Bradley–Terry ratings from anonymous votes, with 95% bootstrap intervals.{" "}
+          Bradley–Terry ratings from anonymous votes, with 95% intervals.{" "}
           <span className="hidden sm:inline">Rank (UB) counts the models that are better beyond doubt. </span>
           <Link href="/about" className="underline">
             How scores are made
@@ -133,6 +135,10 @@ export default async function LeaderboardPage({ searchParams }: QueryProps) {
             snapshot={snapshot.id}
             summary={category === "overall" ? overall?.id : undefined}
             pairs={plain?.id}
+          />
+          <RankHistoryChart
+            history={ranks}
+            title={`Rank (UB) over the recomputes of this board${style ? " (style control)" : ""}, the current leaders`}
           />
           {snapshot.payload.warnings.length > 0 && (
             <>

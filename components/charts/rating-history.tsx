@@ -1,4 +1,5 @@
-// A model's Arena Score over the snapshots: a line for the score, a band for the 95% interval, SVG on the server.
+// A model's Arena Score over the snapshots: a line for the score, a band for the 95% interval (none where the board
+// showed none: a preliminary model's points), SVG on the server.
 import { ScrollBox } from "../scroll-box";
 import { niceTicks } from "./format";
 
@@ -19,11 +20,16 @@ function timeTicks(t0: number, t1: number, most: number): { at: number; label: s
   return ticks;
 }
 
+type Point = { at: Date; rating: number; ciLower: number | null; ciUpper: number | null };
+/** The interval's bounds, or the score itself where there is no interval. */
+const lowerOf = (p: Point) => (Number.isFinite(p.ciLower) ? (p.ciLower as number) : p.rating);
+const upperOf = (p: Point) => (Number.isFinite(p.ciUpper) ? (p.ciUpper as number) : p.rating);
+
 export function RatingHistory({
   points,
   title,
 }: {
-  points: { at: Date; rating: number; ciLower: number; ciUpper: number }[];
+  points: Point[];
   title: string;
 }) {
   if (points.length === 0) return null;
@@ -48,7 +54,7 @@ function HistoryPlot({
   height,
   timeTicksShown,
 }: {
-  points: { at: Date; rating: number; ciLower: number; ciUpper: number }[];
+  points: Point[];
   title: string;
   width: number;
   height: number;
@@ -58,15 +64,15 @@ function HistoryPlot({
   const instants = points.map((p) => p.at.getTime());
   const t0 = Math.min(...instants);
   const t1 = Math.max(...instants);
-  const lo = Math.min(...points.map((p) => p.ciLower));
-  const hi = Math.max(...points.map((p) => p.ciUpper));
+  const lo = Math.min(...points.map(lowerOf));
+  const hi = Math.max(...points.map(upperOf));
   const span = Math.max(10, hi - lo);
   const x = (t: number) => pad.left + (t1 === t0 ? 0.5 : (t - t0) / (t1 - t0)) * (width - pad.left - pad.right);
   const y = (v: number) => pad.top + (1 - (v - (lo - span * 0.05)) / (span * 1.1)) * (height - pad.top - pad.bottom);
   const line = points.map((p) => `${x(p.at.getTime())},${y(p.rating)}`).join(" ");
   const band = [
-    ...points.map((p) => `${x(p.at.getTime())},${y(p.ciUpper)}`),
-    ...[...points].reverse().map((p) => `${x(p.at.getTime())},${y(p.ciLower)}`),
+    ...points.map((p) => `${x(p.at.getTime())},${y(upperOf(p))}`),
+    ...[...points].reverse().map((p) => `${x(p.at.getTime())},${y(lowerOf(p))}`),
   ].join(" ");
   const yLow = lo - span * 0.05;
   const yHigh = yLow + span * 1.1;

@@ -11,6 +11,16 @@ export {
   withPairMatrices,
 } from "./charts";
 export { type Agreement, type BoardEntry, compareBoards } from "./compare";
+export {
+  DEFAULT_BOARD,
+  type HistoryPoint,
+  historyQuery,
+  modelHistory,
+  type RankHistory,
+  rankHistory,
+  servedRankHistory,
+} from "./history";
+export { type MethodChange, methodChanges } from "./methodology";
 export { modelProfile } from "./model-profile";
 export { pendingRecompute, requestRecompute } from "./recompute-requests";
 export {

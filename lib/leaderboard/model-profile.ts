@@ -1,12 +1,18 @@
-// What the model page shows: its rating over the snapshots, its record against every opponent, its rank in every
+// What the model page shows: its score on the default board (overall, style control) with the plain board's beside
+// it, its score over the snapshots of the default board, its record against every opponent, its rank in every
 // category. Read from stored snapshots only.
 import type { Db } from "../db/context";
+import { DEFAULT_BOARD, type HistoryPoint, modelHistory } from "./history";
 import { type SnapshotModel, servedSnapshot } from "./serve";
 
 export interface ModelProfile {
   model: { id: string; displayName: string; organization: string | null; license: string | null; isDemo: boolean };
+  /** on the default board: overall, with style control */
   current: SnapshotModel | null;
-  history: { at: Date; rating: number; ciLower: number; ciUpper: number; rank: number | null; votes: number }[];
+  /** on the overall board without style control */
+  plain: SnapshotModel | null;
+  /** on the default board */
+  history: HistoryPoint[];
   opponents: { model: string; displayName: string; battles: number; winFraction: number | null; predicted: number }[];
   categories: { category: string; rank: number | null; styleRank: number | null; votes: number }[];
   /** a reasoning model's thinking over its answers: null when it never thought */
@@ -26,38 +32,20 @@ async function thinkingOf(db: Db, id: string): Promise<ModelProfile["thinking"]>
   return { answers: row.answers, medianMs: row.median, meanTokens: row.tokens };
 }
 
-const HISTORY_POINTS = 300;
-
 export async function modelProfile(db: Db, id: string): Promise<ModelProfile | null> {
   const model = await db.prisma.model.findUnique({
     where: { id },
     select: { id: true, displayName: true, organization: true, license: true, isDemo: true },
   });
   if (!model) return null;
-  // only this model's entry of each overall board, newest first, then put in time order
-  const { rows } = await db.pool.query<{ at: Date; entry: SnapshotModel | null }>(
-    `SELECT "createdAt" AS at,
-            (SELECT m FROM jsonb_array_elements(payload->'models') m WHERE m->>'model' = $1) AS entry
-       FROM "LeaderboardSnapshot"
-      WHERE source = 'live' AND category = 'overall' AND NOT "styleControl"
-      ORDER BY "createdAt" DESC LIMIT $2`,
-    [id, HISTORY_POINTS],
-  );
-  const history = rows
-    .filter((r): r is { at: Date; entry: SnapshotModel } => r.entry !== null)
-    .reverse()
-    .map(({ at, entry }) => ({
-      at,
-      rating: entry.rating,
-      ciLower: entry.ciLower,
-      ciUpper: entry.ciUpper,
-      rank: entry.rank,
-      votes: entry.votes,
-    }));
+  const history = await modelHistory(db, id, DEFAULT_BOARD);
+  const board = await servedSnapshot(db, DEFAULT_BOARD.category, DEFAULT_BOARD.styleControl);
   const overall = await servedSnapshot(db, "overall", false);
   const models = overall?.payload.models ?? [];
   const index = models.findIndex((m) => m.model === id);
-  const current = index === -1 ? null : (models[index] as SnapshotModel);
+  // the pair matrices are kept on the plain board only
+  const plain = index === -1 ? null : (models[index] as SnapshotModel);
+  const current = board?.payload.models.find((m) => m.model === id) ?? null;
   const matrices = overall?.payload.matrices;
   const opponents =
     index === -1
@@ -68,7 +56,7 @@ export async function modelProfile(db: Db, id: string): Promise<ModelProfile | n
             displayName: other.displayName,
             battles: matrices?.battles[index]?.[j] ?? 0,
             winFraction: matrices?.winFraction[index]?.[j] ?? null,
-            predicted: 1 / (1 + 10 ** ((other.rating - (current as SnapshotModel).rating) / 400)),
+            predicted: 1 / (1 + 10 ** ((other.rating - (plain as SnapshotModel).rating) / 400)),
           }))
           .filter((o) => o.model !== id);
   const categories = (overall?.payload.summary ?? [])
@@ -79,5 +67,5 @@ export async function modelProfile(db: Db, id: string): Promise<ModelProfile | n
       styleRank: c.styleRanks?.[id] ?? null,
       votes: c.votes[id] ?? 0,
     }));
-  return { model, current, history, opponents, categories, thinking: await thinkingOf(db, id) };
+  return { model, current, plain, history, opponents, categories, thinking: await thinkingOf(db, id) };
 }

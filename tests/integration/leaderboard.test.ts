@@ -9,6 +9,8 @@ import { applyMigrations } from "../../lib/db/migrate";
 import { demoBattleCount } from "../../lib/export";
 import { currentSnapshot } from "../../lib/leaderboard";
 import { loadLiveBattles } from "../../lib/leaderboard/battles";
+import { methodChanges } from "../../lib/leaderboard/methodology";
+import { modelProfile } from "../../lib/leaderboard/model-profile";
 import { recomputeSnapshots } from "../../lib/leaderboard/recompute";
 import { compareRuns, listRuns, publishRun, unpublishAll } from "../../lib/leaderboard/runs";
 import { snapshotTick } from "../../lib/leaderboard/scheduler";
@@ -461,5 +463,77 @@ describe("leaderboard snapshots", () => {
     } finally {
       await db.prisma.model.update({ where: { id: "lb-gamma" }, data: { enabled: true } });
     }
+  });
+
+  it("serve a board over time, a model's labelled scores and the dated changes of the method", async () => {
+    process.env.DATABASE_URL = url;
+    const { GET } = await import("../../app/api/leaderboard/history/route");
+    const styleBoards = await db.prisma.leaderboardSnapshot.findMany({
+      where: { source: "live", category: "overall", styleControl: true },
+      orderBy: { createdAt: "asc" },
+    });
+    // one model's points on the default board (overall, style control), oldest first, as each board stored them
+    const alpha = await (await GET(new Request("http://x/api/leaderboard/history?model=lb-alpha"))).json();
+    expect(alpha).toMatchObject({
+      model: "lb-alpha",
+      displayName: "LB-ALPHA",
+      category: "overall",
+      styleControl: true,
+    });
+    const stored = styleBoards.map((b) =>
+      (b.payload as { models: { model: string; rating: number }[] }).models.find((m) => m.model === "lb-alpha"),
+    );
+    expect(alpha.points.map((p: { rating: number }) => p.rating)).toEqual(stored.map((m) => m?.rating));
+    const times = alpha.points.map((p: { at: string }) => Date.parse(p.at));
+    expect([...times].sort((a, b) => a - b)).toEqual(times);
+    const plain = await (
+      await GET(new Request("http://x/api/leaderboard/history?model=lb-alpha&style=0&limit=2"))
+    ).json();
+    expect(plain).toMatchObject({ styleControl: false });
+    expect(plain.points).toHaveLength(2);
+    // every model's rank at each recompute, for the board's chart
+    const ranks = await (await GET(new Request("http://x/api/leaderboard/history"))).json();
+    expect(ranks.points).toHaveLength(styleBoards.length);
+    expect(ranks.models.map((m: { model: string }) => m.model)).toEqual(expect.arrayContaining(MODELS));
+    // bad queries answer 400 or 404, never 500
+    for (const [query, status] of [
+      ["model=no-such-model", 404],
+      ["model=lb-alpha&style=2", 400],
+      ["model=lb-alpha&limit=0", 400],
+      ["limit=abc", 400],
+      ["model=%00", 400],
+    ] as const) {
+      expect((await GET(new Request(`http://x/api/leaderboard/history?${query}`))).status, query).toBe(status);
+    }
+
+    // the model page's scores: the default board's, labelled, beside the plain board's
+    clearCache();
+    const profile = await modelProfile(db, "lb-alpha");
+    const served = async (styleControl: boolean) =>
+      (await currentSnapshot(db, "overall", styleControl))?.payload.models.find((m) => m.model === "lb-alpha");
+    expect(profile?.current?.rating).toBe((await served(true))?.rating);
+    expect(profile?.plain?.rating).toBe((await served(false))?.rating);
+    expect(profile?.history.map((p) => p.rating)).toEqual(stored.map((m) => m?.rating));
+
+    // a method change is listed with its date, what changed and the largest moves it caused
+    const before = await methodChanges(db);
+    process.env.ARENA_MIN_VOTES = "1000";
+    try {
+      await recomputeSnapshots(db, { rounds: 5 });
+    } finally {
+      delete process.env.ARENA_MIN_VOTES;
+    }
+    const after = await methodChanges(db);
+    expect(after).toHaveLength(before.length + 1);
+    const change = after.at(-1);
+    expect(change?.changed).toEqual(["minVotes"]);
+    expect(change?.before?.minVotes).toBe(30);
+    expect(change?.after?.minVotes).toBe(1000);
+    // at 1,000 votes nobody is ranked: a ranked model lost its rank
+    expect(change?.moves?.rank?.to).toBeNull();
+    expect(change?.moves?.rank?.from).toEqual(expect.any(Number));
+    // back to the configured method: one more change
+    await recomputeSnapshots(db, { rounds: 5 });
+    expect(await methodChanges(db)).toHaveLength(before.length + 2);
   });
 });

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { RatingHistory } from "@/components/charts/rating-history";
+import { IntervalText } from "@/components/leaderboard/listing-badges";
 import { Table } from "@/components/table";
 import { categoryLabel } from "@/lib/categories";
 import { getDb } from "@/lib/db";
@@ -24,7 +25,7 @@ export default async function ModelPage({ params }: Props) {
   const modelId = pageParam(id);
   const profile = modelId ? await modelProfile(getDb(), modelId) : null;
   if (!profile) notFound();
-  const { model, current } = profile;
+  const { model, current, plain } = profile;
   return (
     <div className="space-y-4">
       <div className="space-y-1">
@@ -38,9 +39,20 @@ export default async function ModelPage({ params }: Props) {
       </div>
       {current ? (
         <p className="text-sm" data-testid="model-current">
-          Rank (UB) <strong>{current.rank}</strong> · Arena Score <strong>{Math.round(current.rating)}</strong> (+
-          {Math.round(current.ciUpper - current.rating)}/−{Math.round(current.rating - current.ciLower)}) ·{" "}
-          {current.votes} vote{current.votes === 1 ? "" : "s"} · win rate {percent(current.winRate)}{" "}
+          Arena Score <strong>{Math.round(current.rating)}</strong>{" "}
+          (<IntervalText model={current} />) on the default board
+          (overall, with style control) ·{" "}
+          {current.rank === null ? (
+            <>
+              not ranked yet ({current.preliminary ? "preliminary: too few votes" : "retired"})
+            </>
+          ) : (
+            <>
+              Rank (UB) <strong>{current.rank}</strong>
+            </>
+          )}
+          {plain ? <> · {Math.round(plain.rating)} without style control</> : null} · {current.votes} vote
+          {current.votes === 1 ? "" : "s"} · win rate {percent(current.winRate)}{" "}
           <Link href="/about" className="ml-1 text-zinc-600 underline dark:text-zinc-400">
             How scores are made
           </Link>
@@ -57,7 +69,10 @@ export default async function ModelPage({ params }: Props) {
             : ""}
         </p>
       )}
-      <RatingHistory title="Arena Score over time (95% interval shaded)" points={profile.history} />
+      <RatingHistory
+        title="Arena Score over time on the default board (overall, style control; 95% interval shaded)"
+        points={profile.history}
+      />
       <div className="grid gap-4 lg:grid-cols-2">
         {profile.opponents.length > 0 && (
           <section className="min-w-0 rounded-xl border border-zinc-200 bg-white p-3 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">

@@ -1,0 +1,114 @@
+// The board's ranks over the recomputes: a line per model (rank 1 on top), the leaders only so the lines stay
+// readable, with the numbers as a table under a disclosure for screen readers and anyone who would rather read.
+import type { RankHistory } from "@/lib/leaderboard";
+import { ScrollBox } from "../scroll-box";
+
+/** Ten hues far enough apart to tell lines apart, each dark enough on white and light enough on zinc-900. */
+const HUES = [215, 25, 140, 330, 265, 50, 185, 0, 95, 300];
+const SHOWN = 8;
+
+export function RankHistoryChart({ history, title }: { history: RankHistory; title: string }) {
+  const { points } = history;
+  if (points.length < 2) return null;
+  const latest = points.at(-1)?.ranks ?? {};
+  // the models ranked now, best first; a model never ranked has no line
+  const models = history.models
+    .filter((m) => typeof latest[m.model] === "number")
+    .sort((a, b) => (latest[a.model] as number) - (latest[b.model] as number))
+    .slice(0, SHOWN);
+  if (models.length === 0) return null;
+  const worst = Math.max(...points.flatMap((p) => models.map((m) => p.ranks[m.model] ?? 0)), models.length);
+  const width = 720;
+  const height = 220;
+  const pad = { left: 36, right: 16, top: 12, bottom: 24 };
+  const x = (k: number) => pad.left + (k / (points.length - 1)) * (width - pad.left - pad.right);
+  const y = (rank: number) => pad.top + ((rank - 1) / Math.max(1, worst - 1)) * (height - pad.top - pad.bottom);
+  const colourOf = (k: number) => `hsl(${HUES[k % HUES.length]} 65% 45%)`;
+  const lineOf = (model: string) =>
+    points
+      .map((p, k) => (typeof p.ranks[model] === "number" ? `${x(k)},${y(p.ranks[model] as number)}` : null))
+      .filter(Boolean)
+      .join(" ");
+  const day = (d: Date) => new Date(d).toISOString().slice(0, 16).replace("T", " ");
+  return (
+    <figure
+      className="rounded-xl border border-zinc-200 bg-white p-3 shadow-sm dark:border-zinc-800 dark:bg-zinc-900"
+      data-testid="rank-history"
+    >
+      <figcaption className="mb-1 text-sm font-medium">{title}</figcaption>
+      <ScrollBox label={title}>
+        <svg viewBox={`0 0 ${width} ${height}`} className="h-auto w-full min-w-[480px]" role="img" aria-label={title}>
+          <title>{title}</title>
+          {Array.from({ length: worst }, (_, r) => r + 1)
+            .filter((r) => worst <= 10 || r === 1 || r % 5 === 0)
+            .map((r) => (
+              <g key={r}>
+                <line
+                  x1={pad.left}
+                  x2={width - pad.right}
+                  y1={y(r)}
+                  y2={y(r)}
+                  stroke="currentColor"
+                  strokeOpacity={0.1}
+                />
+                <text x={pad.left - 6} y={y(r) + 4} textAnchor="end" fontSize={11} fill="currentColor">
+                  {r}
+                </text>
+              </g>
+            ))}
+          {models.map((m, k) => (
+            <polyline key={m.model} points={lineOf(m.model)} fill="none" stroke={colourOf(k)} strokeWidth={2} />
+          ))}
+          <g fontSize={11} fill="currentColor">
+            <text x={pad.left} y={height - 6}>
+              {day(points[0]?.at as Date)}
+            </text>
+            <text x={width - pad.right} y={height - 6} textAnchor="end">
+              {day(points.at(-1)?.at as Date)}
+            </text>
+          </g>
+        </svg>
+      </ScrollBox>
+      <ul className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-xs">
+        {models.map((m, k) => (
+          <li key={m.model} className="flex items-center gap-1">
+            <span aria-hidden className="inline-block h-2 w-3 rounded-sm" style={{ background: colourOf(k) }} />
+            {m.displayName}
+          </li>
+        ))}
+      </ul>
+      <details className="mt-2 text-xs">
+        <summary className="cursor-pointer text-zinc-600 dark:text-zinc-400">Ranks as a table</summary>
+        <ScrollBox label={`${title}: table`}>
+          <table className="text-xs">
+            <caption className="sr-only">{title}</caption>
+            <thead>
+              <tr>
+                <th className="px-2 py-1 text-left font-medium">Recompute</th>
+                {models.map((m) => (
+                  <th key={m.model} className="px-2 py-1 text-right font-medium">
+                    {m.displayName}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {points.map((p) => (
+                <tr key={new Date(p.at).toISOString()}>
+                  <th scope="row" className="px-2 py-1 text-left font-normal">
+                    {day(p.at)}
+                  </th>
+                  {models.map((m) => (
+                    <td key={m.model} className="px-2 py-1 text-right tabular-nums">
+                      {p.ranks[m.model] ?? "–"}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollBox>
+      </details>
+    </figure>
+  );
+}
