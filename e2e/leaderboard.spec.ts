@@ -12,6 +12,7 @@ test("a vote reaches the leaderboard: table, category and style switches, charts
   }).toPass({ timeout: 20_000 });
   await expect(page.getByRole("columnheader", { name: "Rank (UB)" })).toBeVisible();
   await expect(page.getByTestId("snapshot-info")).toContainText(/^Last updated .* · 2 models · \d+ votes?/);
+  await expect(page.getByTestId("snapshot-info")).toContainText("sandwich intervals, reweighted pairs");
   // the board as a file, from the page
   const csv = await page.request.get((await page.getByRole("link", { name: "CSV" }).getAttribute("href")) as string);
   expect(csv.status()).toBe(200);
@@ -76,6 +77,10 @@ test("a vote reaches the leaderboard: table, category and style switches, charts
   await expect(page).toHaveURL(/\/models\/fake-alpha/);
   await expect(page.getByRole("heading", { name: "Fake Alpha" })).toBeVisible();
   await expect(page.getByTestId("model-current")).toContainText(/Arena Score \d+ .* \d+ votes? · win rate \d+%/);
+  // the score is labelled with its board, the plain board's beside it, and the history says which board it draws
+  await expect(page.getByTestId("model-current")).toContainText("on the default board (overall, with style control)");
+  await expect(page.getByTestId("model-current")).toContainText(/\d+ without style control/);
+  await expect(page.getByRole("img", { name: /over time on the default board/ })).toBeVisible();
   await expect(page.getByRole("img", { name: /Arena Score over time/ })).toBeVisible();
   await expect(
     page.getByRole("table", { name: "Against every opponent" }).getByRole("row", { name: /Fake Beta/ }),
@@ -86,6 +91,15 @@ test("a vote reaches the leaderboard: table, category and style switches, charts
   expect((await page.request.get("/models/no-such-model")).status()).toBe(404);
   const api = await page.request.get("/api/leaderboard?category=overall&style=0");
   expect(api.status()).toBe(200);
+  // the method on record, each model's rank spread, and the board over time
+  const board = await api.json();
+  expect(board.method).toMatchObject({ ci: "sandwich", reweighted: true });
+  for (const m of board.models) expect(m.rankSpread?.[0]).toBe(m.rank);
+  const history = await page.request.get("/api/leaderboard/history?model=fake-alpha");
+  expect(history.status()).toBe(200);
+  expect((await history.json()).points.length).toBeGreaterThan(0);
+  await page.goto("/methodology");
+  await expect(page.getByRole("table", { name: "Methodology changes" })).toContainText("first recorded method");
   expect((await api.json()).models.map((m: { model: string }) => m.model).sort()).toEqual(["fake-alpha", "fake-beta"]);
 });
 

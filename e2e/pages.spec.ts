@@ -28,6 +28,7 @@ const PUBLIC = [
   ["leaderboard-style", "/leaderboard?category=overall&style=1"],
   ["model", "/models/fake-alpha"],
   ["about", "/about"],
+  ["methodology", "/methodology"],
   ["bench", "/bench"],
   ["benchmarks", "/benchmarks"],
   ["data", "/data"],
