@@ -35,3 +35,15 @@ export function ChartSvg({
     </svg>
   );
 }
+
+/** A faint horizontal grid line across the plot at `y`, labelled at its left end (a value axis tick). */
+export function YGridLine({ y, left, right, label }: { y: number; left: number; right: number; label: ReactNode }) {
+  return (
+    <g>
+      <line x1={left} x2={right} y1={y} y2={y} stroke="currentColor" strokeOpacity={0.1} />
+      <text x={left - 6} y={y + 4} textAnchor="end" fontSize={11} fill="currentColor">
+        {label}
+      </text>
+    </g>
+  );
+}

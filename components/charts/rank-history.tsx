@@ -2,6 +2,7 @@
 // readable, with the numbers as a table under a disclosure for screen readers and anyone who would rather read.
 import type { RankHistory } from "@/lib/leaderboard";
 import { ScrollBox } from "../scroll-box";
+import { YGridLine } from "./chart-svg";
 
 /** Ten hues far enough apart to tell lines apart, each dark enough on white and light enough on zinc-900. */
 const HUES = [215, 25, 140, 330, 265, 50, 185, 0, 95, 300];
@@ -42,19 +43,7 @@ export function RankHistoryChart({ history, title }: { history: RankHistory; tit
           {Array.from({ length: worst }, (_, r) => r + 1)
             .filter((r) => worst <= 10 || r === 1 || r % 5 === 0)
             .map((r) => (
-              <g key={r}>
-                <line
-                  x1={pad.left}
-                  x2={width - pad.right}
-                  y1={y(r)}
-                  y2={y(r)}
-                  stroke="currentColor"
-                  strokeOpacity={0.1}
-                />
-                <text x={pad.left - 6} y={y(r) + 4} textAnchor="end" fontSize={11} fill="currentColor">
-                  {r}
-                </text>
-              </g>
+              <YGridLine key={r} y={y(r)} left={pad.left} right={width - pad.right} label={r} />
             ))}
           {models.map((m, k) => (
             <polyline key={m.model} points={lineOf(m.model)} fill="none" stroke={colourOf(k)} strokeWidth={2} />

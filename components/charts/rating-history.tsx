@@ -1,6 +1,7 @@
 // A model's Arena Score over the snapshots: a line for the score, a band for the 95% interval (none where the board
 // showed none: a preliminary model's points), SVG on the server.
 import { ScrollBox } from "../scroll-box";
+import { YGridLine } from "./chart-svg";
 import { niceTicks } from "./format";
 
 /** Time ticks: hours within a day, else dates; at most `most`, evenly spread over the span. */
@@ -25,13 +26,7 @@ type Point = { at: Date; rating: number; ciLower: number | null; ciUpper: number
 const lowerOf = (p: Point) => (Number.isFinite(p.ciLower) ? (p.ciLower as number) : p.rating);
 const upperOf = (p: Point) => (Number.isFinite(p.ciUpper) ? (p.ciUpper as number) : p.rating);
 
-export function RatingHistory({
-  points,
-  title,
-}: {
-  points: Point[];
-  title: string;
-}) {
+export function RatingHistory({ points, title }: { points: Point[]; title: string }) {
   if (points.length === 0) return null;
   // a phone gets its own narrow drawing (fewer time ticks) so the labels keep their size instead of shrinking to 7 px
   return (
@@ -83,12 +78,7 @@ function HistoryPlot({
     <svg viewBox={`0 0 ${width} ${height}`} className="h-auto w-full" role="img" aria-label={title}>
       <title>{title}</title>
       {ticks.map((t) => (
-        <g key={t}>
-          <line x1={pad.left} x2={width - pad.right} y1={y(t)} y2={y(t)} stroke="currentColor" strokeOpacity={0.1} />
-          <text x={pad.left - 6} y={y(t) + 4} textAnchor="end" fontSize={11} fill="currentColor">
-            {t}
-          </text>
-        </g>
+        <YGridLine key={t} y={y(t)} left={pad.left} right={width - pad.right} label={t} />
       ))}
       <polygon points={band} className="fill-brand-600" fillOpacity={0.15} />
       <polyline points={line} fill="none" className="stroke-brand-600" strokeWidth={2} />

@@ -1,5 +1,6 @@
 // Two scores of the same models against each other (bench score vs arena rating), drawn on the server as SVG with
 // a least-squares line; every point is labelled, so it reads without colour or hovering.
+import { YGridLine } from "./chart-svg";
 
 interface Point {
   label: string;
@@ -74,19 +75,7 @@ export function Scatter({
           </g>
         ))}
         {ticksFor(y0, y1).map((t) => (
-          <g key={`y${t}`}>
-            <line
-              x1={margin.left}
-              x2={width - margin.right}
-              y1={sy(t)}
-              y2={sy(t)}
-              stroke="currentColor"
-              strokeOpacity={0.1}
-            />
-            <text x={margin.left - 6} y={sy(t) + 4} textAnchor="end" fontSize={11} fill="currentColor">
-              {t}
-            </text>
-          </g>
+          <YGridLine key={`y${t}`} y={sy(t)} left={margin.left} right={width - margin.right} label={t} />
         ))}
         {n >= 2 && sxx > 0 && (
           <line
