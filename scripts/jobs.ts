@@ -4,6 +4,7 @@
 // new votes or labels (ARENA_SNAPSHOT_INTERVAL_S, default 60) and the dataset statistics of /data
 // (ARENA_DATA_STATS_INTERVAL_S). docs/jobs.md lists every queue. ARENA_JOBS=0 keeps it from starting.
 
+import { randomUUID } from "node:crypto";
 import { benchJobs } from "../lib/bench/engine";
 import { benchmarkJobs, scoreIfBenchmark } from "../lib/benchmarks";
 import { taggingJobs, tagSweep } from "../lib/categories/jobs";
@@ -14,6 +15,7 @@ import { datasetSchedule } from "../lib/dataset-stats/jobs";
 import { closeDb, createDb } from "../lib/db/context";
 import { evalJobs } from "../lib/evals";
 import { JobRunner } from "../lib/jobs";
+import { keepBeating } from "../lib/jobs/heartbeat";
 import { leaderboardJobs, snapshotSchedule } from "../lib/leaderboard/scheduler";
 
 let settings: Config;
@@ -43,6 +45,9 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => co
 // stop with the launcher even when it was killed without the chance to stop us
 const parent = process.ppid;
 setInterval(() => process.ppid !== parent && controller.abort(), 2000).unref();
+
+// the web processes started beside this one are ready only while it beats (lib/health)
+const beating = keepBeating(db, settings.ARENA_JOBS_PEER ?? `jobs-${randomUUID()}`, "jobs", controller.signal);
 
 const judge = await judgeFromEnv(db).catch((error: Error) => {
   log(`categories: ${error.message}; labelling with rules only`);
@@ -75,4 +80,5 @@ runner.every(snapshotSchedule(settings.ARENA_SNAPSHOT_INTERVAL_S * 1000, boards)
 controller.signal.addEventListener("abort", () => void runner.stop());
 await runner.stopped();
 await runner.stop();
+await beating;
 await closeDb(db);

@@ -2,6 +2,7 @@
 // apply pending migrations, then run Next.js with DATABASE_URL set. Stopping this process stops both.
 //   tsx scripts/run-app.ts dev|start|db [next args...]
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import { ensureFirstAdmin } from "../lib/auth/users";
 import { config as configuration } from "../lib/config";
@@ -94,16 +95,18 @@ if (mode === "db") {
       ? ["scripts/web-cluster.cjs", String(workers), ...process.argv.slice(3)]
       : ["scripts/web-server.mjs", mode, ...process.argv.slice(3)];
   if (workers > 1) say(`web: ${workers} processes (ARENA_WEB_WORKERS)`);
+  // the web processes' readiness follows the jobs process started beside them (lib/health)
+  const jobsPeer = configuration().ARENA_JOBS ? { ARENA_JOBS_PEER: `jobs-${randomUUID()}` } : {};
   child = spawn(process.execPath, command, {
     stdio: "inherit",
-    env: { NEXT_TELEMETRY_DISABLED: "1", ...process.env, DATABASE_URL: database.url },
+    env: { NEXT_TELEMETRY_DISABLED: "1", ...process.env, ...jobsPeer, DATABASE_URL: database.url },
   });
   child.on("exit", (code) => void shutdown(code ?? 0));
   if (configuration().ARENA_JOBS) {
     // the snapshot worker runs beside the web server; it needs the tsx loader for the rating engine's threads
     jobs = spawn(process.execPath, ["--import", "tsx", "scripts/jobs.ts"], {
       stdio: "inherit",
-      env: { ...process.env, DATABASE_URL: database.url },
+      env: { ...process.env, ...jobsPeer, DATABASE_URL: database.url },
     });
   }
 }

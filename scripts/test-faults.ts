@@ -2,13 +2,15 @@
 // Two web processes (each `scripts/web-server.mjs`, as behind a load balancer) over a PostgreSQL of its own and
 // the fake model server, which cuts 10% of streams mid-answer. N virtual visitors each open a battle, stream it,
 // press Retry for any side that failed (as the page offers) and vote. Meanwhile PostgreSQL is stopped and started
-// again, and one web process is killed mid-stream (and started again). Afterwards: no acknowledged vote lost, no
+// again, one web process is killed mid-stream (and started again), and every database connection is terminated
+// (pg_terminate_backend) while battles run: readiness must come back within 5 s. Afterwards: no acknowledged vote lost, no
 // battle stuck, every error the visitor met said what happened. Prints JSON; exits 1 when a check fails.
 //   npm run test:faults [-- --visitors 100]
 import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
 import sharp from "sharp";
 import { writeFakeModelsFile } from "../e2e/fake-models/models-file";
 import { startFakeModelServer } from "../e2e/fake-models/server";
@@ -91,7 +93,13 @@ const figures = {
   streamsCutByProvider: 0,
   connectionsLost: 0,
   requestsTimedOut: 0,
-  faults: { databaseDownMs: 0, recoveryMs: null as number | null, webProcessKilledAt: 0 },
+  faults: {
+    databaseDownMs: 0,
+    recoveryMs: null as number | null,
+    webProcessKilledAt: 0,
+    connectionsTerminated: 0,
+    readyAgainMs: null as number | null,
+  },
   pendingAnswersLeft: 0,
   seconds: 0,
 };
@@ -276,7 +284,33 @@ const faults = (async () => {
   await new Promise((resolve) => victim.child.once("exit", resolve));
   await sleep(3_000);
   webs[1] = await startWeb(victim.port);
+  // every connection to the database cut at once (a failover, a proxy restart): pg_terminate_backend under load
+  await sleep(1_500);
+  const admin = new pg.Client({ connectionString: database.url });
+  await admin.connect();
+  const cut = Date.now();
+  const { rowCount } = await admin.query(
+    `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+      WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'`,
+  );
+  await admin.end();
+  figures.faults.connectionsTerminated = rowCount ?? 0;
+  figures.faults.readyAgainMs = await readyAgain(cut, 15_000);
 })();
+
+/** How long after `since` every web process answered /api/health/ready with 200 again (null: not within `limit`). */
+async function readyAgain(since: number, limit: number): Promise<number | null> {
+  const ready = async (web: Web) =>
+    fetch(`${web.base}/api/health/ready`, { signal: AbortSignal.timeout(2_500) })
+      .then((r) => r.status === 200)
+      .catch(() => false);
+  while (Date.now() - since < limit) {
+    const answers = await Promise.all(webs.map(ready));
+    if (answers.every(Boolean)) return Date.now() - since;
+    await sleep(100);
+  }
+  return null;
+}
 const results = await load;
 await faults;
 figures.battles.stuck = results.filter((r) => r.status === "rejected").length;
@@ -311,6 +345,9 @@ const checks = {
   "no request hung": figures.requestsTimedOut === 0,
   "the database came back within 10 s": figures.faults.recoveryMs !== null && figures.faults.recoveryMs < 10_000,
   "provider cuts happened": figures.streamsCutByProvider > 0,
+  "connections were terminated under load": figures.faults.connectionsTerminated > 0,
+  "ready again within 5 s of every connection being terminated":
+    figures.faults.readyAgainMs !== null && figures.faults.readyAgainMs <= 5_000,
 };
 console.log(JSON.stringify({ ...figures, checks }, null, 2));
 await cleanup();

@@ -13,6 +13,7 @@ import {
   latestDatasetTopics,
   PAPER_TABLE_1,
   type PaperRow,
+  publicationDelayNote,
 } from "@/lib/dataset-stats";
 import { getDb } from "@/lib/db";
 import { demoBattleCount } from "@/lib/export";
@@ -45,7 +46,7 @@ export default async function DataPage() {
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
           What the released data holds, figure by figure as the VisionArena paper reports its own: battles with votes
           and direct chats, counted as the exports count them (no demo models, nothing the content filter stopped, no
-          banned visitors, only counted votes). Computed <LocalTime iso={createdAt.toISOString()} />; researchers
+          banned visitors, only counted votes). {publicationDelayNote()} Computed <LocalTime iso={createdAt.toISOString()} />; researchers
           download it from the <Link href="/research">research page</Link>. See also{" "}
           <Link href="/failures">where strong models fail</Link>.
         </p>

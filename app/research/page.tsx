@@ -54,6 +54,9 @@ export default async function ResearchPage() {
         <DemoNote battles={demoBattles} />
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
           {empty ? "" : `${summary.battles} counted battles from ${day(summary.first)} to ${day(summary.last)}. `}
+          {summary.delayDays > 0
+            ? `Battles younger than ${summary.delayDays} day${summary.delayDays === 1 ? "" : "s"} are held back (publication delay). `
+            : ""}
           The archive holds battles in the public clean-battle layout and direct chats (JSON Lines and Parquet), the
           images by hash, and a datasheet with the counts, filters and licence. Voters appear only as hashes salted anew
           for every export; no IP address or visitor id leaves the arena.

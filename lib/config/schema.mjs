@@ -110,6 +110,12 @@ export const configSchema = z
       "on",
       "`0` does not start the snapshot worker beside the web server (run it elsewhere)",
     ),
+    ARENA_JOBS_PEER: v(
+      optionalText(),
+      "Database and processes",
+      "set by `npm start`",
+      "the id of the jobs process the launcher started beside these web processes: `/api/health/ready` requires its heartbeat to be fresh. Unset (a web-only instance), readiness does not look at jobs",
+    ),
     ARENA_STYLE_FEATURES: v(
       unsetIfBlank(
         z
@@ -154,6 +160,12 @@ export const configSchema = z
       "Database and processes",
       "`60`",
       "at most one leaderboard recompute per interval, only after new votes",
+    ),
+    ARENA_EXPORT_DELAY_DAYS: v(
+      number(0, { integer: true, max: 3650 }),
+      "Data and exports",
+      "`0`",
+      "publication delay: every research export, the archive, the public dataset figures (/data) and /research leave out battles and chats younger than this many days, and say so",
     ),
     ARENA_LEADERBOARD_INCLUDE_DEMO: v(
       flag(false),

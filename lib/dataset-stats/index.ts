@@ -2,7 +2,14 @@
 
 export { datasetCharts } from "./charts";
 export { statisticsMarkdown } from "./datasheet";
-export { FROM_BATTLES, FROM_CHATS, RELEASED_BATTLE_CLAUSES, RELEASED_CHAT_CLAUSES } from "./released";
+export {
+  FROM_BATTLES,
+  FROM_CHATS,
+  publicationDelayDays,
+  publicationDelayNote,
+  releasedBattleClauses,
+  releasedChatClauses,
+} from "./released";
 export { computeDatasetStatistics, STYLE_RANK_DROP, type StatisticsOptions } from "./statistics";
 export {
   type DatasetRow,

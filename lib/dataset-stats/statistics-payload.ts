@@ -36,6 +36,8 @@ export const modelCountsSchema = z.object({
 const keyCounts = z.array(z.object({ key: z.string(), count: z.number() }));
 
 export const datasetStatisticsSchema = z.object({
+  /** the publication delay the figures were computed under: a change of the delay makes them stale */
+  delayDays: z.number().default(0),
   computedAt: z.string(),
   judgedBy: z.string(),
   datasets: z.array(datasetRowSchema),

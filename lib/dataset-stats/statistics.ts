@@ -6,14 +6,21 @@
 import { JUDGED_CATEGORIES, LEADERBOARD_TAGS, RULES_LABELLER } from "../categories/names";
 import type { Db } from "../db/context";
 import { countTokens } from "../text/tokens";
-import { FROM_BATTLES, FROM_CHATS, RELEASED_BATTLE_CLAUSES, RELEASED_CHAT_CLAUSES } from "./released";
+import {
+  FROM_BATTLES,
+  FROM_CHATS,
+  publicationDelayDays,
+  releasedBattleClauses,
+  releasedChatClauses,
+} from "./released";
 import type { DatasetRow, DatasetStatistics, ModelCounts } from "./statistics-payload";
 
-const BATTLES = `SELECT c.id, c."visitorId", c.language, c."turnCount", v.winner::text AS winner,
+/** Released battles and chats: functions, as the publication delay is read from the configuration each time. */
+const BATTLES = () => `SELECT c.id, c."visitorId", c.language, c."turnCount", v.winner::text AS winner,
                         v."modelAId" AS a, v."modelBId" AS b
-                   ${FROM_BATTLES} WHERE ${RELEASED_BATTLE_CLAUSES.join(" AND ")}`;
-const CHATS = `SELECT c.id, c."visitorId", c.language, c."turnCount", c."modelAId" AS a
-                 ${FROM_CHATS} WHERE ${RELEASED_CHAT_CLAUSES.join(" AND ")}`;
+                   ${FROM_BATTLES} WHERE ${releasedBattleClauses().join(" AND ")}`;
+const CHATS = () => `SELECT c.id, c."visitorId", c.language, c."turnCount", c."modelAId" AS a
+                 ${FROM_CHATS} WHERE ${releasedChatClauses().join(" AND ")}`;
 
 /** A rank drop under style control this large or larger marks a model in bold in Fig. 13. */
 export const STYLE_RANK_DROP = 3;
@@ -94,7 +101,7 @@ async function counts(db: Db, sql: string, params: unknown[] = []): Promise<{ ke
 /** Per model: battles, chats, answers and their average tokens, refusals (from the rules' per-side labels). */
 async function modelCounts(db: Db, options: StatisticsOptions): Promise<ModelCounts[]> {
   const { rows } = await db.pool.query(
-    `WITH b AS (${BATTLES}), ch AS (${CHATS}),
+    `WITH b AS (${BATTLES()}), ch AS (${CHATS()}),
           sides AS (SELECT id, a AS model, 'a' AS side FROM b UNION ALL SELECT id, b AS model, 'b' FROM b),
           battles AS (SELECT model, count(*) AS n FROM sides GROUP BY model),
           refusals AS (SELECT s.model, count(*) AS n FROM sides s JOIN "BattleCategory" bc
@@ -135,7 +142,7 @@ async function modelCounts(db: Db, options: StatisticsOptions): Promise<ModelCou
 async function categoryOverlap(db: Db, judgedBy: string) {
   const categories = [...LEADERBOARD_TAGS];
   const pairs = await db.pool.query<{ x: string; y: string; n: string }>(
-    `WITH b AS (${BATTLES}),
+    `WITH b AS (${BATTLES()}),
           lab AS (SELECT DISTINCT bc."conversationId" AS id, bc.category FROM "BattleCategory" bc JOIN b ON b.id = bc."conversationId"
                    WHERE bc.value AND bc.category = ANY($1::text[])
                      AND bc.labeller = CASE WHEN bc.category = ANY($2::text[]) THEN $3 ELSE '${RULES_LABELLER.name}' END)
@@ -167,7 +174,7 @@ async function categoryCounts(db: Db, source: string, judgedBy: string) {
 /** The paper's refusal prompt labels over labelled battles: which side refused (A, B, both, none). */
 async function refusalLabels(db: Db) {
   const { rows } = await db.pool.query(
-    `WITH b AS (${BATTLES}),
+    `WITH b AS (${BATTLES()}),
           l AS (SELECT b.id,
                        bool_or(bc.value) FILTER (WHERE bc.category = 'refusal:a') AS a,
                        bool_or(bc.value) FILTER (WHERE bc.category = 'refusal:b') AS b
@@ -188,13 +195,13 @@ export async function computeDatasetStatistics(db: Db, options: StatisticsOption
   const battleRow = await datasetRow(
     db,
     "battle",
-    `SELECT id, "visitorId", language, "turnCount", ARRAY[a, b] AS models FROM (${BATTLES}) x`,
+    `SELECT id, "visitorId", language, "turnCount", ARRAY[a, b] AS models FROM (${BATTLES()}) x`,
     true,
   );
   const chatRow = await datasetRow(
     db,
     "chat",
-    `SELECT id, "visitorId", language, "turnCount", ARRAY[a] AS models FROM (${CHATS}) x`,
+    `SELECT id, "visitorId", language, "turnCount", ARRAY[a] AS models FROM (${CHATS()}) x`,
     false,
   );
   step("models");
@@ -203,24 +210,25 @@ export async function computeDatasetStatistics(db: Db, options: StatisticsOption
   const [languages, outcomes, battleTurns, chatTurns] = await Promise.all([
     counts(
       db,
-      `SELECT COALESCE(language, 'unknown') AS key, count(*) FROM (${BATTLES}) b GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 25`,
+      `SELECT COALESCE(language, 'unknown') AS key, count(*) FROM (${BATTLES()}) b GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 25`,
     ),
-    counts(db, `SELECT winner AS key, count(*) FROM (${BATTLES}) b GROUP BY 1 ORDER BY 1`),
+    counts(db, `SELECT winner AS key, count(*) FROM (${BATTLES()}) b GROUP BY 1 ORDER BY 1`),
     counts(
       db,
-      `SELECT "turnCount"::text AS key, count(*) FROM (${BATTLES}) b GROUP BY "turnCount" ORDER BY "turnCount"`,
+      `SELECT "turnCount"::text AS key, count(*) FROM (${BATTLES()}) b GROUP BY "turnCount" ORDER BY "turnCount"`,
     ),
-    counts(db, `SELECT "turnCount"::text AS key, count(*) FROM (${CHATS}) c GROUP BY "turnCount" ORDER BY "turnCount"`),
+    counts(db, `SELECT "turnCount"::text AS key, count(*) FROM (${CHATS()}) c GROUP BY "turnCount" ORDER BY "turnCount"`),
   ]);
   step("refusals and categories");
   const [refusals, overlap, battleCategories, chatCategories] = await Promise.all([
     refusalLabels(db),
     categoryOverlap(db, judgedBy),
-    categoryCounts(db, BATTLES, judgedBy),
-    categoryCounts(db, CHATS, judgedBy),
+    categoryCounts(db, BATTLES(), judgedBy),
+    categoryCounts(db, CHATS(), judgedBy),
   ]);
   return {
     computedAt: new Date().toISOString(),
+    delayDays: publicationDelayDays(),
     judgedBy,
     datasets: [battleRow, chatRow],
     models,

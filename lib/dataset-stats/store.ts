@@ -9,6 +9,7 @@ import { domainError } from "../errors";
 import { currentSnapshot } from "../leaderboard/serve";
 import { computeDatasetStatistics, type StatisticsOptions } from "./statistics";
 import { type DatasetStatistics, datasetStatisticsSchema } from "./statistics-payload";
+import { publicationDelayDays } from "./released";
 import { type DatasetTopics, datasetTopicsSchema } from "./topics-payload";
 
 const KIND = "statistics";
@@ -101,10 +102,11 @@ export async function currentDatasetStatistics(
     throw error;
   });
   const maxAgeMs = config().ARENA_DATA_STATS_INTERVAL_S * 1000;
-  if (latest && Date.now() - latest.createdAt.getTime() < maxAgeMs) return latest;
+  const sameDelay = latest?.statistics.delayDays === publicationDelayDays();
+  if (latest && sameDelay && Date.now() - latest.createdAt.getTime() < maxAgeMs) return latest;
   const fresh = await refreshDatasetStatistics(db, options);
   if (fresh) return fresh;
-  if (latest) return latest;
+  if (latest && sameDelay) return latest;
   const statistics = await computeDatasetStatistics(db, { ...options, ranks: await overallRanks(db) });
   return { statistics, createdAt: new Date() };
 }

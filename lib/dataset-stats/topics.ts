@@ -8,7 +8,7 @@ import { config } from "../config";
 import { withTryLock } from "../db/advisory-lock";
 import type { Db } from "../db/context";
 import { createRandom } from "../ratings/random";
-import { FROM_BATTLES, FROM_CHATS, RELEASED_BATTLE_CLAUSES, RELEASED_CHAT_CLAUSES } from "./released";
+import { FROM_BATTLES, FROM_CHATS, releasedBattleClauses, releasedChatClauses } from "./released";
 import { latestDatasetTopics, storeDatasetSnapshot, TOPICS_KIND } from "./store";
 import { type DatasetTopics, TOPIC_POOL, TOPICS_SHOWN, type TopicsOfKind } from "./topics-payload";
 
@@ -48,8 +48,8 @@ async function topicsOf(db: Db, pool: PoolRow[], embedder: string | undefined, s
 export async function computeDatasetTopics(db: Db, options: { embedder?: string; seed?: number } = {}) {
   const embedder = options.embedder ?? benchDefaults().embedder;
   const seed = options.seed ?? 0;
-  const battles = await firstPrompts(db, FROM_BATTLES, RELEASED_BATTLE_CLAUSES);
-  const chats = await firstPrompts(db, FROM_CHATS, RELEASED_CHAT_CLAUSES);
+  const battles = await firstPrompts(db, FROM_BATTLES, releasedBattleClauses());
+  const chats = await firstPrompts(db, FROM_CHATS, releasedChatClauses());
   return {
     computedAt: new Date().toISOString(),
     embedder: embedder ?? "local:tfidf+sharp",

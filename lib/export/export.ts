@@ -12,8 +12,9 @@ import {
   FROM_BATTLES,
   FROM_CHATS,
   latestDatasetStatistics,
-  RELEASED_BATTLE_CLAUSES,
-  RELEASED_CHAT_CLAUSES,
+  publicationDelayNote,
+  releasedBattleClauses,
+  releasedChatClauses,
   statisticsMarkdown,
 } from "../dataset-stats";
 import type { Db } from "../db/context";
@@ -91,7 +92,7 @@ function battleWhere(filters: ExportFilters, allowedModels: string[] | null) {
     return `$${params.length}`;
   };
   // never exported: demo battles, battles the content filter stopped, banned visitors, votes not counted
-  const clauses: string[] = [...RELEASED_BATTLE_CLAUSES];
+  const clauses: string[] = releasedBattleClauses();
   if (filters.from) clauses.push(`v."createdAt" >= ${p(filters.from)}::timestamptz AT TIME ZONE 'UTC'`);
   if (filters.to) clauses.push(`v."createdAt" < ${p(filters.to)}::timestamptz AT TIME ZONE 'UTC'`);
   if (filters.anonymousOnly) clauses.push("v.anonymous");
@@ -331,7 +332,7 @@ export async function exportDataset(db: Db, options: ExportOptions): Promise<Exp
   if (options.chats !== false) {
     const out = new Output(options.outDir, "chats", formats, chatColumns, options.jsonlSink);
     const params: unknown[] = [];
-    const clauses: string[] = [...RELEASED_CHAT_CLAUSES];
+    const clauses: string[] = releasedChatClauses();
     if (filters.from) {
       params.push(filters.from);
       clauses.push(`c."createdAt" >= $${params.length}::timestamptz AT TIME ZONE 'UTC'`);
@@ -417,7 +418,7 @@ Files: ${summary.files.map((f) => `\`${f}\``).join(", ")}${options.images === fa
 ${used.length ? used.map((f) => `- ${f}`).join("\n") : "- none"}
 
 Always left out: battles between demo models, battles stopped by the content filter, visitors who were banned, and
-votes an integrity rule did not count.
+votes an integrity rule did not count.${publicationDelayNote() ? `\n\n${publicationDelayNote()}` : ""}
 
 ## Fields
 

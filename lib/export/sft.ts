@@ -4,7 +4,12 @@
 // images beside it, so the paper's fine-tuning experiment can be repeated on this arena's data.
 import fs from "node:fs";
 import path from "node:path";
-import { FROM_BATTLES_OR_CHATS, RELEASED_BATTLE_CLAUSES, RELEASED_CHAT_CLAUSES } from "../dataset-stats/released";
+import {
+  FROM_BATTLES_OR_CHATS,
+  publicationDelayNote,
+  releasedBattleClauses,
+  releasedChatClauses,
+} from "../dataset-stats/released";
 import type { Db } from "../db/context";
 import { InvalidInput } from "../errors";
 import { currentSnapshot } from "../leaderboard/serve";
@@ -101,7 +106,7 @@ export async function exportSft(db: Db, options: SftOptions): Promise<SftSummary
   fs.mkdirSync(options.outDir, { recursive: true });
   const clean = options.redact ? redactPersonal : (t: string) => t;
   const images = new ImageCopier(options.outDir, { blurFaces: options.blurFaces });
-  const released = `((${RELEASED_BATTLE_CLAUSES.join(" AND ")}) OR (${RELEASED_CHAT_CLAUSES.join(" AND ")}))
+  const released = `((${releasedBattleClauses().join(" AND ")}) OR (${releasedChatClauses().join(" AND ")}))
     AND (c."modelAId" = ANY($1::text[]) OR c."modelBId" = ANY($1::text[]))`;
   const total = Number(
     (await db.pool.query(`SELECT count(*) AS n ${FROM_BATTLES_OR_CHATS} WHERE ${released}`, [models])).rows[0]?.n ?? 0,
@@ -165,7 +170,7 @@ not finish ends the conversation there); regenerated answers are left out.
 ## What is left out
 
 Demo models, conversations the content filter stopped, visitors who were banned, and battles whose vote was not
-counted.
+counted.${publicationDelayNote() ? ` ${publicationDelayNote()}` : ""}
 
 ## Privacy
 

@@ -1,9 +1,12 @@
-// What the research page says before anyone downloads: how many counted battles there are, over which days, and
-// which non-demo models can be filtered on.
+// What the research page says before anyone downloads: how many released battles there are (the export's own rule,
+// publication delay included), over which days, and which non-demo models can be filtered on.
+import { FROM_BATTLES, publicationDelayDays, releasedBattleClauses } from "../dataset-stats/released";
 import type { Db } from "../db/context";
 
 export interface ResearchSummary {
   battles: number;
+  /** the publication delay in days (ARENA_EXPORT_DELAY_DAYS): younger battles are held back */
+  delayDays: number;
   first: Date | null;
   last: Date | null;
   models: { id: string; displayName: string }[];
@@ -18,10 +21,9 @@ export async function researchSummary(db: Db): Promise<ResearchSummary> {
     }),
     db.pool.query<{ battles: number; first: Date | null; last: Date | null }>(
       `SELECT count(*)::int AS battles, min(v."createdAt") AS first, max(v."createdAt") AS last
-         FROM "Vote" v JOIN "Conversation" c ON c.id = v."conversationId"
-        WHERE v.counted AND NOT c."isDemo" AND c."moderationStatus" NOT IN ('flagged', 'banned')`,
+         ${FROM_BATTLES} WHERE ${releasedBattleClauses().join(" AND ")}`,
     ),
   ]);
   const row = counts.rows[0];
-  return { battles: row?.battles ?? 0, first: row?.first ?? null, last: row?.last ?? null, models };
+  return { battles: row?.battles ?? 0, delayDays: publicationDelayDays(), first: row?.first ?? null, last: row?.last ?? null, models };
 }

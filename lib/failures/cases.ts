@@ -2,7 +2,7 @@
 // "both are bad" votes between two models of the overall board's top ranks; staff accept or reject each with a
 // note; accepted cases are listed publicly with each model's answer and an O/X grid, and can be exported as a
 // prompt set so the evaluation engine runs more models on them (staff then mark those answers O or X).
-import { RELEASED_BATTLE_CLAUSES } from "../dataset-stats/released";
+import { releasedBattleClauses } from "../dataset-stats/released";
 import type { Db } from "../db/context";
 import { isUuid } from "../db/literals";
 import { InvalidInput, NotFound } from "../errors";
@@ -54,7 +54,7 @@ export async function findFailureCandidates(db: Db, options: { top?: number } = 
             (SELECT json_agg(json_build_object('side', m.side, 'content', m.content) ORDER BY m.turn)
                FROM "Message" m WHERE m."conversationId" = c.id AND m.role = 'assistant' AND NOT m.superseded) AS answers
        FROM "Vote" v JOIN "Conversation" c ON c.id = v."conversationId" LEFT JOIN "Visitor" vis ON vis.id = v."visitorId"
-      WHERE ${RELEASED_BATTLE_CLAUSES.join(" AND ")} AND v.winner = 'tie (bothbad)'
+      WHERE ${releasedBattleClauses().join(" AND ")} AND v.winner = 'tie (bothbad)'
         AND v."modelAId" = ANY($1::text[]) AND v."modelBId" = ANY($1::text[])
         AND NOT EXISTS (SELECT 1 FROM "FailureCase" f WHERE f."conversationId" = c.id)`,
     [models],

@@ -13,6 +13,9 @@ import { acceptTerms, castVote, openConversation, prepareTurn, streamTurn } from
 import { closeDb, createDb, type Db } from "../../lib/db";
 import { exportDataset } from "../../lib/export/export";
 import { exportSft, type SftRecord } from "../../lib/export/sft";
+import { researchSummary } from "../../lib/export/summary";
+import { currentDatasetStatistics } from "../../lib/dataset-stats";
+import { judgedByFromEnv } from "../../lib/categories/names";
 import { currentSnapshot } from "../../lib/leaderboard";
 import { compareWithLive, importSource } from "../../lib/leaderboard/import";
 import { recomputeSnapshots } from "../../lib/leaderboard/recompute";
@@ -219,6 +222,49 @@ describe("arena export", () => {
       filters: { from: new Date(Date.now() + 86_400_000) },
     });
     expect(future).toMatchObject({ battles: 0, chats: 0 });
+  });
+
+  it("holds back battles and chats younger than the publication delay in every release, and says so", async () => {
+    const aged = await db.pool.query<{ id: string; createdAt: Date }>(
+      `SELECT id, "createdAt" FROM "Vote" ORDER BY "createdAt" LIMIT 10`,
+    );
+    await db.pool.query(`UPDATE "Vote" SET "createdAt" = "createdAt" - interval '40 days' WHERE id = ANY($1::uuid[])`, [
+      aged.rows.map((r) => r.id),
+    ]);
+    process.env.ARENA_EXPORT_DELAY_DAYS = "30";
+    try {
+      const out = path.join(dataDir, "delayed");
+      const summary = await exportDataset(db, { outDir: out, images: false, formats: ["jsonl"] });
+      const rows = readJsonl(path.join(out, "battles.jsonl"));
+      // only the aged battles whose vote was counted (the banned visitor's battle is recent and never released)
+      const counted = await db.pool.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM "Vote" WHERE id = ANY($1::uuid[]) AND counted`,
+        [aged.rows.map((r) => r.id)],
+      );
+      expect(summary.battles).toBe(counted.rows[0]?.n);
+      expect(summary.battles).toBeGreaterThan(0);
+      expect(rows.length).toBe(summary.battles);
+      expect(rows.every((r) => Date.now() / 1000 - r.tstamp > 30 * 86_400)).toBe(true);
+      expect(summary.chats).toBe(0); // the direct chat began today
+      expect(fs.readFileSync(path.join(out, "README.md"), "utf8")).toContain(
+        "younger than 30 days are held back (publication delay)",
+      );
+      const research = await researchSummary(db);
+      expect(research).toMatchObject({ battles: summary.battles, delayDays: 30 });
+      const { statistics } = await currentDatasetStatistics(db, { judgedBy: judgedByFromEnv() });
+      expect(statistics.datasets.find((d) => d.name === "battle")?.conversations).toBe(summary.battles);
+      const sft = await exportSft(db, { outDir: path.join(dataDir, "delayed-sft"), models: ["alpha", "beta", "gamma"] });
+      expect(sft.fromChats).toBe(0);
+      expect(sft.fromBattles).toBeGreaterThan(0);
+      expect(sft.fromBattles).toBeLessThanOrEqual(2 * summary.battles); // a battle gives up to two sides
+    } finally {
+      delete process.env.ARENA_EXPORT_DELAY_DAYS;
+      for (const row of aged.rows) {
+        await db.pool.query(`UPDATE "Vote" SET "createdAt" = $2 WHERE id = $1`, [row.id, row.createdAt]);
+      }
+    }
+    const undelayed = await exportDataset(db, { outDir: path.join(dataDir, "undelayed"), images: false, chats: false });
+    expect(undelayed.battles).toBeGreaterThan(10);
   });
 
   it("re-reads with `arena leaderboard` (JSONL and Parquet) to the ratings of the live snapshot", async () => {

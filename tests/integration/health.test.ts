@@ -1,9 +1,11 @@
 import net from "node:net";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { createPrisma } from "../../lib/db/client";
+import { closeDb, createDb } from "../../lib/db/context";
 import { checkHealth } from "../../lib/db/health";
 import { listMigrationNames } from "../../lib/db/migrate";
 import { createPool } from "../../lib/db/pool";
+import { keepBeating, STALE_MS } from "../../lib/jobs/heartbeat";
 import { scratchDatabase } from "./db-admin";
 
 const disconnect: (() => Promise<void>)[] = [];
@@ -80,5 +82,58 @@ describe("GET /api/health", () => {
     const health = await checkHealth(prisma);
     expect(health).toMatchObject({ status: "error", database: "unreachable", error: { code: "database_unavailable" } });
     expect(JSON.stringify(health)).not.toContain("secret");
+  });
+});
+
+describe("GET /api/health/live and /api/health/ready", () => {
+  it("live answers without the database; ready follows the database and the jobs process beside it", async () => {
+    process.env.DATABASE_URL = inject("databaseUrl");
+    const live = await import("../../app/api/health/live/route");
+    const answer = live.GET();
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toMatchObject({ status: "ok", pid: process.pid });
+
+    const { GET } = await import("../../app/api/health/ready/route");
+    delete process.env.ARENA_JOBS_PEER;
+    const webOnly = await GET();
+    expect(webOnly.status).toBe(200);
+    expect(await webOnly.json()).not.toHaveProperty("jobs");
+
+    // an instance whose launcher started a jobs process: not ready until it beats, ready while it does
+    const peer = `jobs-test-${Date.now()}`;
+    process.env.ARENA_JOBS_PEER = peer;
+    try {
+      const before = await GET();
+      expect(before.status).toBe(503);
+      expect(await before.json()).toMatchObject({
+        status: "error",
+        jobs: { id: peer, state: "missing" },
+        error: { code: "jobs_not_running" },
+      });
+      const db = createDb(inject("databaseUrl"));
+      const stop = new AbortController();
+      const beating = keepBeating(db, peer, "jobs", stop.signal);
+      try {
+        await expect.poll(async () => (await GET()).status, { timeout: 5_000 }).toBe(200);
+        expect(await (await GET()).json()).toMatchObject({ status: "ok", jobs: { state: "fresh" } });
+        // a jobs process silent for longer than STALE_MS (stuck, or its host gone): not ready
+        stop.abort();
+        await beating;
+        await db.pool.query(
+          `INSERT INTO "WorkerHeartbeat" (id, role, host, "startedAt", "beatAt")
+           VALUES ($1, 'jobs', 'elsewhere', now(), now() - make_interval(secs => $2))`,
+          [peer, STALE_MS / 1000 + 5],
+        );
+        const stale = await GET();
+        expect(stale.status).toBe(503);
+        expect(await stale.json()).toMatchObject({ jobs: { state: "stale" }, error: { code: "jobs_stale" } });
+      } finally {
+        stop.abort();
+        await db.pool.query(`DELETE FROM "WorkerHeartbeat" WHERE id = $1`, [peer]);
+        await closeDb(db);
+      }
+    } finally {
+      delete process.env.ARENA_JOBS_PEER;
+    }
   });
 });

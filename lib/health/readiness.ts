@@ -1,0 +1,42 @@
+// Liveness and readiness, the two questions an orchestrator asks. Live: this process answers (restart it if not).
+// Ready: it can serve right now — database reachable in time, migrations applied, pool not saturated, and the jobs
+// process started beside it (if any) alive — so a load balancer sends it traffic (and stops when it cannot).
+import type pg from "pg";
+import { checkHealth, type Health } from "../db/health";
+import type { PrismaClient } from "../generated/prisma/client";
+import { readHeartbeat, STALE_MS } from "../jobs/heartbeat";
+
+const started = Date.now();
+
+export function liveness() {
+  return { status: "ok" as const, uptimeSeconds: Math.round((Date.now() - started) / 1000), pid: process.pid };
+}
+
+export type Readiness = Health & {
+  jobs?: { id: string; state: "fresh" | "stale" | "missing"; ageMs: number | null };
+};
+
+/**
+ * Readiness: the health probe, then (when `jobsPeer` names the jobs process started beside this instance) its
+ * heartbeat. A peer that has not beaten yet is "missing": the instance is not ready until its jobs process runs.
+ */
+export async function readiness(prisma: PrismaClient, pool: pg.Pool, jobsPeer?: string): Promise<Readiness> {
+  const health = await checkHealth(prisma, pool);
+  if (health.status !== "ok" || !jobsPeer) return health;
+  const beat = await readHeartbeat({ pool }, jobsPeer).catch(() => null);
+  const state = !beat ? "missing" : beat.ageMs > STALE_MS ? "stale" : "fresh";
+  const jobs = { id: jobsPeer, state, ageMs: beat ? Math.round(beat.ageMs) : null } as const;
+  if (state === "fresh") return { ...health, jobs };
+  return {
+    ...health,
+    status: "error",
+    jobs,
+    error: {
+      code: state === "missing" ? "jobs_not_running" : "jobs_stale",
+      message:
+        state === "missing"
+          ? "the jobs process started beside this instance has not reported yet"
+          : `the jobs process started beside this instance last reported ${Math.round((beat?.ageMs ?? 0) / 1000)} s ago`,
+    },
+  } as Readiness;
+}
