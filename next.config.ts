@@ -19,6 +19,8 @@ const nextConfig: NextConfig = {
     "@tensorflow/tfjs-converter",
     "@tensorflow/tfjs-backend-wasm",
     "@vladmandic/human",
+    // one copy per process, shared with the front door (lib/metrics/registry.mjs)
+    "prom-client",
   ],
   // unauthorized()/forbidden(): admin and researcher pages answer 401/403 with their own pages
   experimental: { authInterrupts: true },

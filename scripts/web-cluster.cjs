@@ -28,6 +28,35 @@ cluster.on("exit", (worker, code, signal) => {
   console.error(`[arena] web worker ${worker.process.pid} exited (code ${code}, signal ${signal}); starting another`);
   cluster.fork();
 });
+// A scrape of GET /api/metrics reaches one worker, which asks here: every worker's registry, summed (lib/metrics).
+const { AggregatorRegistry } = require("prom-client");
+const asks = new Map();
+cluster.on("message", (worker, message) => {
+  if (message?.type === "arena:metrics-ask") {
+    const live = Object.values(cluster.workers).filter((w) => w?.isConnected());
+    const ask = { worker, parts: [], expected: live.length, timer: null };
+    const id = message.id;
+    asks.set(id, ask);
+    ask.timer = setTimeout(() => answer(id), 2_000); // a busy worker is left out rather than waited for
+    for (const w of live) w.send({ type: "arena:metrics-collect", id });
+  } else if (message?.type === "arena:metrics-part") {
+    const ask = asks.get(message.id);
+    if (!ask) return;
+    ask.parts.push(message.json);
+    if (ask.parts.length >= ask.expected) answer(message.id);
+  }
+});
+function answer(id) {
+  const ask = asks.get(id);
+  if (!ask) return;
+  asks.delete(id);
+  clearTimeout(ask.timer);
+  AggregatorRegistry.aggregate(ask.parts)
+    .metrics()
+    .then((text) => ask.worker.isConnected() && ask.worker.send({ type: "arena:metrics-answer", id, text }))
+    .catch(() => undefined);
+}
+
 function stop() {
   if (stopping) return;
   stopping = true;

@@ -25,6 +25,7 @@ import {
   stampClient,
 } from "../lib/http/front-door.mjs";
 import { publicCache } from "../lib/http/public-cache.mjs";
+import { metrics, observeRequest } from "../lib/metrics/registry.mjs";
 import { loadDirectRoutes } from "./build-direct-routes.mjs";
 
 const [mode = "start", ...args] = process.argv.slice(2);
@@ -66,6 +67,7 @@ await app.prepare();
 const direct = mode === "start" && settings.ARENA_DIRECT_ROUTES ? await loadDirectRoutes() : null;
 
 const server = http.createServer((req, res) => {
+  observeRequest(req, res);
   for (const [name, value] of headers) res.setHeader(name, value);
   const ceiling = bodyCeiling(req, settings);
   const refused = refusal(req, ceiling);
@@ -94,6 +96,15 @@ server.on("clientError", answerClientError);
 if (mode === "dev") server.on("upgrade", app.getUpgradeHandler());
 server.listen(port, hostname, () => {
   console.log(`[arena] web ${mode === "dev" ? "(development) " : ""}on http://${hostname ?? "localhost"}:${port}`);
+});
+
+// in a cluster (scripts/web-cluster.cjs), the primary gathers every worker's metrics for a scrape (lib/metrics)
+process.on("message", (message) => {
+  if (message?.type !== "arena:metrics-collect") return;
+  metrics()
+    .registry.getMetricsAsJSON()
+    .then((json) => process.send?.({ type: "arena:metrics-part", id: message.id, json }))
+    .catch(() => process.send?.({ type: "arena:metrics-part", id: message.id, json: [] }));
 });
 
 function stop() {

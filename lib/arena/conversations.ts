@@ -20,6 +20,7 @@ import { admitPrompt, checkStanding } from "./rate-limit";
 import { invalidateRegistry, registrySnapshot } from "./registry-cache";
 import { NoPairError, samplePair } from "./sampling";
 import { arenaSettings } from "./settings";
+import { countConversationOpened } from "../metrics";
 
 export interface Upload {
   name: string;
@@ -309,6 +310,7 @@ export async function openConversation(db: Db, input: OpenConversation) {
   );
   await flagIfModerated(prisma, id, input.prompt);
   await flagIfImageFlagged(prisma, id, images, checks);
+  countConversationOpened(input.mode, input.mode === "battle" ? [modelAId, modelBId] : [modelAId]);
   return { id, mode: input.mode, isDemo };
 }
 

@@ -29,6 +29,7 @@ import { admit, againLimits, BANNED_MESSAGE, checkStanding, rateLimits } from ".
 import { arenaSettings } from "./settings";
 import { STOPPED, StopRequested, stopWriting, whileWriting } from "./stops";
 import { countTokens } from "../text/tokens";
+import { observeAnswer } from "../metrics";
 
 export type { TurnEvent } from "./events";
 
@@ -538,6 +539,12 @@ async function answerSide(db: Db, plan: TurnPlan, target: Target, emit: (event: 
     clearTimeout(totalTimer);
     clearInterval(stallClock);
   }
+  observeAnswer(target.modelId, {
+    finishReason: typeof outcome.meta.finishReason === "string" ? outcome.meta.finishReason : null,
+    errorCode: typeof outcome.meta.errorCode === "string" ? outcome.meta.errorCode : null,
+    firstTokenMs,
+    totalMs: performance.now() - started,
+  });
   await remembering;
   const unsaved = await record(db, target, text, outcome.meta);
   emit(unsaved ? { type: "error", side: target.side, code: unsaved.code, message: unsaved.message } : outcome.event);

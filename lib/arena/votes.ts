@@ -13,6 +13,7 @@ import { answerStatus } from "./history";
 import { identityLeaks } from "./identity";
 import { BANNED_MESSAGE } from "./rate-limit";
 import { type RegistryModel, registrySnapshot } from "./registry-cache";
+import { countVote } from "../metrics";
 
 const TO_DB: Record<Winner, string> = {
   model_a: "model_a",
@@ -221,6 +222,7 @@ export async function castVote(
        }
        COMMIT`,
     );
+    countVote(exclusionReasons);
     return {
       winner: input.winner,
       thoughts: thoughtsOf(conversation.answers),

@@ -116,6 +116,18 @@ export const configSchema = z
       "set by `npm start`",
       "the id of the jobs process the launcher started beside these web processes: `/api/health/ready` requires its heartbeat to be fresh. Unset (a web-only instance), readiness does not look at jobs",
     ),
+    ARENA_METRICS_TOKEN: v(
+      unsetIfBlank(z.string().min(16, { error: "must be at least 16 characters" }).optional()),
+      "Database and processes",
+      "unset: no metrics endpoint",
+      "bearer token for `GET /api/metrics` (Prometheus exposition of every web process of the instance and the database's figures); unset, the endpoint answers 404",
+    ),
+    OTEL_EXPORTER_OTLP_ENDPOINT: v(
+      address("must be an http(s):// address"),
+      "Database and processes",
+      "unset: no traces",
+      "OpenTelemetry collector (OTLP over HTTP, e.g. `http://otel:4318`): each battle is traced from the request through both provider calls and the database",
+    ),
     ARENA_STYLE_FEATURES: v(
       unsetIfBlank(
         z
@@ -508,7 +520,7 @@ export class ConfigError extends Error {
 }
 
 // secrets, and addresses that may carry a password, are never echoed
-const SECRET = /SECRET|PASSWORD|API_KEY|ACCESS_KEY|DATABASE_URL/;
+const SECRET = /SECRET|PASSWORD|API_KEY|ACCESS_KEY|TOKEN|DATABASE_URL/;
 
 /** Parses an environment; throws a ConfigError naming every bad variable (secret values never shown). */
 export function parseConfig(env) {

@@ -5,6 +5,7 @@ import { type Config, config } from "../config";
 import { askOpenAiModeration, OPENAI_MODERATION_URL } from "../moderation";
 import { explicitScore } from "./nsfw";
 import { pooledNsfwScores } from "./nsfw-pool";
+import { countImageVerdict } from "../metrics";
 
 export interface ImageVerdict {
   flagged: boolean;
@@ -51,7 +52,11 @@ export function configuredImageChecks(c: Config = config()): ImageCheck[] {
 export async function checkImage(bytes: Buffer, mime: string, checks = configuredImageChecks()): Promise<ImageVerdict> {
   for (const check of checks) {
     const verdict = await check(bytes, mime);
-    if (verdict.flagged) return verdict;
+    if (verdict.flagged) {
+      countImageVerdict(true, verdict.source);
+      return verdict;
+    }
   }
+  if (checks.length > 0) countImageVerdict(false, undefined);
   return CLEAR;
 }

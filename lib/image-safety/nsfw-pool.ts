@@ -6,6 +6,7 @@
 import crypto from "node:crypto";
 import os from "node:os";
 import { Worker } from "node:worker_threads";
+import { observeImageQueue, setImageQueueLength } from "../metrics";
 import type { NsfwScores } from "./nsfw";
 import { runtimeRequire } from "./runtime-require";
 
@@ -14,6 +15,8 @@ interface Job {
   bytes: Uint8Array;
   resolve: (scores: NsfwScores) => void;
   reject: (error: Error) => void;
+  /** when it joined the queue (performance.now()), for the classifier's queue-wait histogram */
+  queuedAt: number;
 }
 
 /** Verdicts remembered per process (5 numbers each). */
@@ -33,8 +36,9 @@ class NsfwPool {
 
   classify(bytes: Uint8Array): Promise<NsfwScores> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, bytes, resolve, reject });
+      this.queue.push({ id: this.nextId++, bytes, resolve, reject, queuedAt: performance.now() });
       this.dispatch();
+      setImageQueueLength(this.queue.length);
     });
   }
 
@@ -79,6 +83,7 @@ class NsfwPool {
       if (!worker && this.started < this.size) worker = this.spawn();
       if (!worker) return;
       const job = this.queue.shift() as Job;
+      observeImageQueue(performance.now() - job.queuedAt, this.queue.length);
       this.running.set(worker, job);
       worker.ref();
       worker.postMessage({ id: job.id, bytes: job.bytes });

@@ -1,0 +1,86 @@
+// Figures read from the database at scrape time, the same whichever instance is asked: job queues, the jobs
+// process's heartbeat, the boards' snapshot ages. Kept apart from the per-process registry (fresh each scrape, never
+// summed over a cluster's workers).
+import type { Db } from "../db/context";
+import { JOBS_SCHEMA } from "../jobs/connection";
+import { client } from "./registry.mjs";
+
+async function jobsTableExists(db: Db): Promise<boolean> {
+  const { rows } = await db.pool.query<{ ok: boolean }>(`SELECT to_regclass('${JOBS_SCHEMA}.job') IS NOT NULL AS ok`);
+  return rows[0]?.ok ?? false;
+}
+
+/** A registry of the database's figures as of now. */
+export async function databaseMetrics(db: Db): Promise<client.Registry> {
+  const registry = new client.Registry();
+  const registers = [registry];
+  const depth = new client.Gauge({
+    name: "arena_jobs_queue_depth",
+    help: "jobs not yet done, by queue and state (created, retry, active)",
+    labelNames: ["queue", "state"],
+    registers,
+  });
+  const oldest = new client.Gauge({
+    name: "arena_jobs_queue_oldest_seconds",
+    help: "age of the oldest job still waiting or running, by queue",
+    labelNames: ["queue"],
+    registers,
+  });
+  const heartbeat = new client.Gauge({
+    name: "arena_jobs_heartbeat_age_seconds",
+    help: "seconds since each jobs process last reported (over 30 s: gone or stuck)",
+    labelNames: ["id", "host"],
+    registers,
+  });
+  const snapshotAge = new client.Gauge({
+    name: "arena_leaderboard_snapshot_age_seconds",
+    help: "age of the newest live snapshot, by board (category and style control)",
+    labelNames: ["category", "style_control"],
+    registers,
+  });
+  const sinceSnapshot = new client.Gauge({
+    name: "arena_leaderboard_votes_since_snapshot",
+    help: "votes recorded after the newest overall snapshot was computed (the board's lag, in votes)",
+    registers,
+  });
+
+  type QueueRow = { queue: string; state: string; n: number; oldest: number };
+  const [jobs, beats, boards, lag] = await Promise.all([
+    jobsTableExists(db).then(
+      async (present): Promise<{ rows: QueueRow[] }> =>
+        present
+          ? db.pool.query<QueueRow>(
+              `SELECT name AS queue, state::text AS state, count(*)::int AS n,
+                    extract(epoch FROM now() - min(created_on))::float8 AS oldest
+               FROM ${JOBS_SCHEMA}.job WHERE state IN ('created', 'retry', 'active') GROUP BY name, state`,
+            )
+          : { rows: [] },
+    ),
+    db.pool.query<{ id: string; host: string; age: number }>(
+      `SELECT id, host, extract(epoch FROM now() - "beatAt")::float8 AS age FROM "WorkerHeartbeat"`,
+    ),
+    db.pool.query<{ category: string; styleControl: boolean; age: number }>(
+      `SELECT DISTINCT ON (category, "styleControl") category, "styleControl",
+              extract(epoch FROM now() - "createdAt")::float8 AS age
+         FROM "LeaderboardSnapshot" WHERE source = 'live'
+        ORDER BY category, "styleControl", "createdAt" DESC`,
+    ),
+    db.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM "Vote" WHERE "createdAt" > coalesce(
+         (SELECT max("createdAt") FROM "LeaderboardSnapshot"
+           WHERE source = 'live' AND category = 'overall' AND NOT "styleControl"), '-infinity')`,
+    ),
+  ]);
+  const oldestByQueue = new Map<string, number>();
+  for (const row of jobs.rows) {
+    depth.set({ queue: row.queue, state: row.state }, row.n);
+    oldestByQueue.set(row.queue, Math.max(oldestByQueue.get(row.queue) ?? 0, row.oldest));
+  }
+  for (const [queue, age] of oldestByQueue) oldest.set({ queue }, age);
+  for (const row of beats.rows) heartbeat.set({ id: row.id, host: row.host }, row.age);
+  for (const row of boards.rows) {
+    snapshotAge.set({ category: row.category, style_control: String(row.styleControl) }, row.age);
+  }
+  sinceSnapshot.set(lag.rows[0]?.n ?? 0);
+  return registry;
+}

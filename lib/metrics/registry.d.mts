@@ -1,0 +1,21 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import client from "prom-client";
+
+export interface ArenaMetrics {
+  registry: client.Registry;
+  httpRequests: client.Counter<"route" | "method" | "status">;
+  httpSeconds: client.Histogram<"route">;
+  battlesOpened: client.Counter<"mode" | "model">;
+  answers: client.Counter<"model" | "outcome" | "error">;
+  firstToken: client.Histogram<"model">;
+  answerSeconds: client.Histogram<"model">;
+  votes: client.Counter<"result" | "reason">;
+  imageVerdicts: client.Counter<"verdict" | "source">;
+  imageWait: client.Histogram<string>;
+  imageQueue: client.Gauge<string>;
+  pool: client.Gauge<"state">;
+}
+export function metrics(): ArenaMetrics;
+export function routePattern(url: string | undefined, status: number): string;
+export function observeRequest(req: IncomingMessage, res: ServerResponse): void;
+export { client };

@@ -1,0 +1,118 @@
+// GET /api/metrics on a production instance of two web processes (as `npm start` runs them): behind its bearer
+// token, summed over both processes, and the counters move with a battle and a vote that went through HTTP.
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { FakeModelServer } from "../../e2e/fake-models/server";
+import { applyMigrations } from "../../lib/db/migrate";
+import { type AppInstance, fakeModels, startApp, tempDir, visitorCookie } from "./app-server";
+import { scratchDatabase } from "./db-admin";
+
+const TOKEN = "metrics-token-0123456789abcdef";
+const dir = tempDir("arena-metrics-");
+let fake: FakeModelServer;
+let drop: () => Promise<void>;
+let app: AppInstance;
+
+beforeAll(async () => {
+  const database = await scratchDatabase(inject("serverUrl"));
+  drop = database.drop;
+  await applyMigrations(database.url);
+  const models = await fakeModels(dir);
+  fake = models.fake;
+  app = await startApp({
+    databaseUrl: database.url,
+    workers: 2,
+    env: {
+      ARENA_MODELS_FILE: models.modelsFile,
+      ARENA_DATA_DIR: dir,
+      ARENA_METRICS_TOKEN: TOKEN,
+      ARENA_RATE_VISITOR_PER_HOUR: "100000",
+      ARENA_RATE_IP_PER_HOUR: "100000",
+    },
+  });
+}, 300_000);
+
+afterAll(async () => {
+  await app?.stop();
+  await fake?.close();
+  await drop?.();
+});
+
+/** The sum of a metric's samples whose labels include `labels` (Prometheus text exposition). */
+function sample(text: string, name: string, labels: Record<string, string> = {}): number {
+  let total = 0;
+  for (const line of text.split("\n")) {
+    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
+    if (!match || match[1] !== name) continue;
+    const have = Object.fromEntries(
+      [...(match[2] ?? "").matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]),
+    );
+    if (Object.entries(labels).every(([k, v]) => have[k] === v)) total += Number(match[3]);
+  }
+  return total;
+}
+
+const scrape = async () => {
+  const response = await fetch(`${app.baseURL}/api/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
+  expect(response.status).toBe(200);
+  expect(response.headers.get("content-type")).toContain("text/plain");
+  return response.text();
+};
+
+describe("GET /api/metrics", () => {
+  it("refuses a scrape without the token, or with another", async () => {
+    const none = await fetch(`${app.baseURL}/api/metrics`);
+    expect(none.status).toBe(401);
+    expect(await none.json()).toMatchObject({ error: { code: "metrics_token_required" } });
+    const wrong = await fetch(`${app.baseURL}/api/metrics`, { headers: { authorization: "Bearer not-the-token" } });
+    expect(wrong.status).toBe(401);
+  });
+
+  it("moves the battle, answer, vote and request counters after a battle and a vote, summed over both processes", async () => {
+    const before = await scrape();
+    const cookie = await visitorCookie(app.baseURL);
+    const form = new FormData();
+    form.set("prompt", "What colour is this?");
+    const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: "#2255ee" } })
+      .png()
+      .toBuffer();
+    form.append("images", new Blob([new Uint8Array(png)], { type: "image/png" }), "blue.png");
+    const opened = await fetch(`${app.baseURL}/api/conversations`, { method: "POST", body: form, headers: { cookie } });
+    expect(opened.status).toBe(201);
+    const { id } = (await opened.json()) as { id: string };
+    const turn = await fetch(`${app.baseURL}/api/conversations/${id}/turn`, {
+      method: "POST",
+      headers: { cookie, "content-type": "application/json" },
+      body: "{}",
+    });
+    expect(turn.status).toBe(200);
+    expect(await turn.text()).toContain('"type":"end"');
+    const vote = await fetch(`${app.baseURL}/api/conversations/${id}/vote`, {
+      method: "POST",
+      headers: { cookie, "content-type": "application/json" },
+      body: JSON.stringify({ winner: "model_a" }),
+    });
+    expect(vote.status).toBe(201);
+
+    // several scrapes: each reaches one of the two processes, and each answer is the sum over both
+    for (let i = 0; i < 4; i++) {
+      const after = await scrape();
+      const moved = (name: string, labels: Record<string, string> = {}) =>
+        sample(after, name, labels) - sample(before, name, labels);
+      expect(moved("arena_battles_opened_total", { mode: "battle" })).toBe(2); // one per side's model
+      expect(moved("arena_answers_total", { outcome: "finished", error: "none" })).toBe(2);
+      expect(moved("arena_answer_first_token_seconds_count", { model: "fake-alpha" })).toBe(1);
+      expect(moved("arena_answer_duration_seconds_count", { model: "fake-beta" })).toBe(1);
+      expect(moved("arena_votes_total", { result: "counted", reason: "none" })).toBe(1);
+      expect(moved("arena_http_requests_total", { route: "/api/conversations", method: "POST", status: "201" })).toBe(
+        1,
+      );
+      expect(moved("arena_http_requests_total", { route: "/api/conversations/:id/vote", status: "201" })).toBe(1);
+      // the database's figures and each process's pool
+      expect(sample(after, "arena_db_pool_connections", { state: "max" })).toBeGreaterThan(0);
+      expect(after).toMatch(/^arena_leaderboard_votes_since_snapshot \d+/m);
+      expect(after).toContain("# TYPE arena_jobs_queue_depth gauge");
+      expect(after).toContain("process_cpu_seconds_total");
+    }
+  });
+});
