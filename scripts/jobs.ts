@@ -5,6 +5,8 @@
 // (ARENA_DATA_STATS_INTERVAL_S). docs/jobs.md lists every queue. ARENA_JOBS=0 keeps it from starting.
 
 import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { backupSchedule } from "../lib/backup";
 import { benchJobs } from "../lib/bench/engine";
 import { benchmarkJobs, scoreIfBenchmark } from "../lib/benchmarks";
 import { taggingJobs, tagSweep } from "../lib/categories/jobs";
@@ -14,8 +16,8 @@ import { type Config, config } from "../lib/config";
 import { datasetSchedule } from "../lib/dataset-stats/jobs";
 import { closeDb, createDb } from "../lib/db/context";
 import { evalJobs } from "../lib/evals";
-import { JobRunner } from "../lib/jobs";
-import { keepBeating } from "../lib/jobs/heartbeat";
+import { imageStore } from "../lib/images/store";
+import { JobRunner, keepBeating } from "../lib/jobs";
 import { leaderboardJobs, snapshotSchedule } from "../lib/leaderboard/scheduler";
 
 let settings: Config;
@@ -76,6 +78,20 @@ runner.every(tagSweep(judge, settings.ARENA_TAG_SWEEP_S * 1000));
 // pages refresh figures older than their interval themselves; this only keeps unvisited ones fresh
 runner.every(datasetSchedule(judgedBy, Math.max(5_000, Math.min(settings.ARENA_DATA_STATS_INTERVAL_S * 1000, 60_000))));
 runner.every(snapshotSchedule(settings.ARENA_SNAPSHOT_INTERVAL_S * 1000, boards));
+if (settings.ARENA_BACKUP_DIR) {
+  runner.every(
+    backupSchedule({
+      connectionString: url,
+      dir: path.resolve(settings.ARENA_BACKUP_DIR),
+      intervalMs: settings.ARENA_BACKUP_INTERVAL_H * 3_600_000,
+      keep: settings.ARENA_BACKUP_KEEP,
+      store: imageStore(settings),
+    }),
+  );
+  log(
+    `backups: every ${settings.ARENA_BACKUP_INTERVAL_H} h into ${settings.ARENA_BACKUP_DIR}, keeping ${settings.ARENA_BACKUP_KEEP}`,
+  );
+}
 
 controller.signal.addEventListener("abort", () => void runner.stop());
 await runner.stopped();

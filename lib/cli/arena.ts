@@ -18,6 +18,8 @@ commands:
   bench ...          VisionArena-Bench: curate, judge, status, score (also arena-hard-auto's files), export (arena bench --help)
   benchmark ...      MathVista, EMMA, IsoBench: import, run, report; re-score published outputs (arena benchmark --help)
   evals ...          offline runs of registered models over prompt sets; prompt sets (arena evals --help)
+  backup --out DIR   the database and the images, consistent, with a manifest (arena backup --help)
+  restore DIR        a backup into an empty database and store, verified (arena restore --help)
 
 ${LEADERBOARD_HELP}
 
@@ -36,6 +38,8 @@ const DATABASE_COMMANDS: Record<string, () => Promise<(argv: string[]) => Promis
   integrity: async () => (await import("./integrity-command")).integrityCommand,
   users: async () => (await import("./users-command")).usersCommand,
   evals: async () => (await import("./evals-command")).evalsCommand,
+  backup: async () => (await import("./backup-command")).backupCommand,
+  restore: async () => (await import("./backup-command")).restoreCommand,
 };
 
 /** ARENA_DEBUG, read leniently: a bad configuration is what the error may be about. */

@@ -128,6 +128,14 @@ export const configSchema = z
       "unset: no traces",
       "OpenTelemetry collector (OTLP over HTTP, e.g. `http://otel:4318`): each battle is traced from the request through both provider calls and the database",
     ),
+    ARENA_BACKUP_DIR: v(
+      optionalText(),
+      "Database and processes",
+      "unset: no scheduled backups",
+      "the jobs process writes a backup (`arena backup`: database and images, with a manifest) into a new folder here every `ARENA_BACKUP_INTERVAL_H` hours",
+    ),
+    ARENA_BACKUP_INTERVAL_H: v(positive(24, { max: 8760 }), "Database and processes", "`24`", "hours between scheduled backups"),
+    ARENA_BACKUP_KEEP: v(count(7, { max: 1000 }), "Database and processes", "`7`", "finished scheduled backups kept (older ones are deleted)"),
     ARENA_STYLE_FEATURES: v(
       unsetIfBlank(
         z

@@ -22,16 +22,19 @@ export interface PreparedDatabase {
 export interface PrepareOptions {
   config?: Config;
   log?: (line: string) => void;
+  /** apply migrations only up to this one (a restore; default: all of them) */
+  migrateUpTo?: string;
 }
 
 export async function prepareDatabase({
   config: c = config(),
   log = () => {},
+  migrateUpTo,
 }: PrepareOptions = {}): Promise<PreparedDatabase> {
   const external = c.DATABASE_URL?.trim();
   if (external) {
     await checkReachable(external);
-    const migrations = await applyMigrations(external);
+    const migrations = await applyMigrations(external, undefined, { upTo: migrateUpTo });
     return {
       url: external,
       source: "external",
@@ -46,7 +49,7 @@ export async function prepareDatabase({
   log(`starting embedded PostgreSQL 17 in ${path.relative(process.cwd(), dataDir) || dataDir} on port ${port}`);
   const server = await startEmbeddedPostgres({ dataDir, port });
   try {
-    const migrations = await applyMigrations(server.url);
+    const migrations = await applyMigrations(server.url, undefined, { upTo: migrateUpTo });
     return {
       url: server.url,
       source: "embedded",

@@ -65,8 +65,19 @@ export interface MigrationResult {
 export class MigrationError extends domainError("internal", "migration_failed") {}
 
 /** Applies pending migrations, each in its own transaction. Safe to call from several instances at once. */
-export async function applyMigrations(connectionString: string, dir = MIGRATIONS_DIR): Promise<MigrationResult> {
-  const files = listMigrations(dir);
+/**
+ * Applies the shipped migrations not yet applied, in order. `upTo` stops after the named one (a restore loads a
+ * backup into the schema it was taken from, then brings it forward).
+ */
+export async function applyMigrations(
+  connectionString: string,
+  dir = MIGRATIONS_DIR,
+  options: { upTo?: string } = {},
+): Promise<MigrationResult> {
+  const all = listMigrations(dir);
+  const stop = options.upTo ? all.findIndex((file) => file.name === options.upTo) : all.length - 1;
+  if (stop < 0) throw new MigrationError(`migration ${options.upTo} is not among those this build ships`);
+  const files = all.slice(0, stop + 1);
   const client = new pg.Client({ connectionString });
   await client.connect();
   const applied: string[] = [];

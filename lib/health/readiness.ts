@@ -4,7 +4,7 @@
 import type pg from "pg";
 import { checkHealth, type Health } from "../db/health";
 import type { PrismaClient } from "../generated/prisma/client";
-import { readHeartbeat, STALE_MS } from "../jobs/heartbeat";
+import { readHeartbeat, STALE_MS } from "../jobs";
 
 const started = Date.now();
 

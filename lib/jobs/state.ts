@@ -34,3 +34,22 @@ export async function oldestPending(db: Db, queue: QueueName): Promise<Date | nu
   );
   return rows[0]?.requested ?? null;
 }
+
+export interface QueueDepth {
+  queue: string;
+  state: string;
+  jobs: number;
+  /** age of the oldest of them, seconds */
+  oldestSeconds: number;
+}
+
+/** Jobs not yet done, per queue and state (created, retry, active), for the metrics endpoint. */
+export async function queueDepths(db: Db): Promise<QueueDepth[]> {
+  if (!(await jobsTableExists(db))) return [];
+  const { rows } = await db.pool.query<QueueDepth>(
+    `SELECT name AS queue, state::text AS state, count(*)::int AS jobs,
+            extract(epoch FROM now() - min(created_on))::float8 AS "oldestSeconds"
+       FROM ${JOBS_SCHEMA}.job WHERE state IN ('created', 'retry', 'active') GROUP BY name, state`,
+  );
+  return rows;
+}

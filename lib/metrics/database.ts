@@ -2,13 +2,8 @@
 // process's heartbeat, the boards' snapshot ages. Kept apart from the per-process registry (fresh each scrape, never
 // summed over a cluster's workers).
 import type { Db } from "../db/context";
-import { JOBS_SCHEMA } from "../jobs/connection";
+import { heartbeatAges, queueDepths } from "../jobs";
 import { client } from "./registry.mjs";
-
-async function jobsTableExists(db: Db): Promise<boolean> {
-  const { rows } = await db.pool.query<{ ok: boolean }>(`SELECT to_regclass('${JOBS_SCHEMA}.job') IS NOT NULL AS ok`);
-  return rows[0]?.ok ?? false;
-}
 
 /** A registry of the database's figures as of now. */
 export async function databaseMetrics(db: Db): Promise<client.Registry> {
@@ -44,21 +39,9 @@ export async function databaseMetrics(db: Db): Promise<client.Registry> {
     registers,
   });
 
-  type QueueRow = { queue: string; state: string; n: number; oldest: number };
   const [jobs, beats, boards, lag] = await Promise.all([
-    jobsTableExists(db).then(
-      async (present): Promise<{ rows: QueueRow[] }> =>
-        present
-          ? db.pool.query<QueueRow>(
-              `SELECT name AS queue, state::text AS state, count(*)::int AS n,
-                    extract(epoch FROM now() - min(created_on))::float8 AS oldest
-               FROM ${JOBS_SCHEMA}.job WHERE state IN ('created', 'retry', 'active') GROUP BY name, state`,
-            )
-          : { rows: [] },
-    ),
-    db.pool.query<{ id: string; host: string; age: number }>(
-      `SELECT id, host, extract(epoch FROM now() - "beatAt")::float8 AS age FROM "WorkerHeartbeat"`,
-    ),
+    queueDepths(db),
+    heartbeatAges(db),
     db.pool.query<{ category: string; styleControl: boolean; age: number }>(
       `SELECT DISTINCT ON (category, "styleControl") category, "styleControl",
               extract(epoch FROM now() - "createdAt")::float8 AS age
@@ -72,12 +55,12 @@ export async function databaseMetrics(db: Db): Promise<client.Registry> {
     ),
   ]);
   const oldestByQueue = new Map<string, number>();
-  for (const row of jobs.rows) {
-    depth.set({ queue: row.queue, state: row.state }, row.n);
-    oldestByQueue.set(row.queue, Math.max(oldestByQueue.get(row.queue) ?? 0, row.oldest));
+  for (const row of jobs) {
+    depth.set({ queue: row.queue, state: row.state }, row.jobs);
+    oldestByQueue.set(row.queue, Math.max(oldestByQueue.get(row.queue) ?? 0, row.oldestSeconds));
   }
   for (const [queue, age] of oldestByQueue) oldest.set({ queue }, age);
-  for (const row of beats.rows) heartbeat.set({ id: row.id, host: row.host }, row.age);
+  for (const row of beats) heartbeat.set({ id: row.id, host: row.host }, row.ageSeconds);
   for (const row of boards.rows) {
     snapshotAge.set({ category: row.category, style_control: String(row.styleControl) }, row.age);
   }

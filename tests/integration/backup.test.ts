@@ -1,0 +1,235 @@
+// Backups that restore: battles and votes with images through the arena → `arena backup` → `arena restore` into a
+// fresh database and another kind of store (local folder → S3) → the same rows, the same images and the same
+// leaderboard to the last digit. And what a restore refuses: a damaged file, a database that holds rows.
+import "./fastchat-board";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import S3rver from "s3rver";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { writeFakeModelsFile } from "../../e2e/fake-models/models-file";
+import { type FakeModelServer, startFakeModelServer } from "../../e2e/fake-models/server";
+import { acceptTerms, castVote, openConversation, prepareTurn, streamTurn } from "../../lib/arena";
+import { backupIfDue, listBackups, readManifest } from "../../lib/backup";
+import { closeDb, createDb, type Db } from "../../lib/db";
+import { freePort } from "../../lib/db/free-port";
+import { applyMigrations } from "../../lib/db/migrate";
+import { LocalImageStore, S3ImageStore } from "../../lib/images/store";
+import { recomputeSnapshots } from "../../lib/leaderboard/recompute";
+import { migratedScratchDatabase, scratchDatabase } from "./db-admin";
+import { runCli } from "./run-cli";
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), "arena-backup-"));
+const drops: (() => Promise<void>)[] = [];
+let fake: FakeModelServer;
+let s3: S3rver;
+let s3Port: number;
+let source: { url: string; db: Db };
+const saved = { ...process.env };
+const forgetStore = () => {
+  (globalThis as { arenaImageStore?: unknown }).arenaImageStore = undefined;
+};
+
+beforeAll(async () => {
+  const database = await migratedScratchDatabase();
+  drops.push(database.drop);
+  fake = await startFakeModelServer({
+    models: {
+      "alpha-vl": { reply: "A red **square**.", tokenDelayMs: 0 },
+      "beta-vl": { reply: "Red.", tokenDelayMs: 0 },
+    },
+  });
+  s3Port = await freePort();
+  s3 = new S3rver({
+    port: s3Port,
+    address: "127.0.0.1",
+    silent: true,
+    directory: path.join(root, "s3"),
+    configureBuckets: [{ name: "restored", configs: [] }],
+  });
+  await s3.run();
+  Object.assign(process.env, {
+    ARENA_MODELS_FILE: writeFakeModelsFile(root, fake.baseURL, [
+      { id: "alpha", model: "alpha-vl", displayName: "Alpha" },
+      { id: "beta", model: "beta-vl", displayName: "Beta" },
+    ]),
+    ARENA_DATA_DIR: path.join(root, "source"),
+    ARENA_SECRET: "backup-secret-0123456789",
+    ARENA_RATE_VISITOR_PER_HOUR: "1000",
+    ARENA_RATE_IP_PER_HOUR: "1000",
+    DATABASE_URL: database.url,
+  });
+  forgetStore();
+  source = { url: database.url, db: createDb(database.url) };
+  for (let i = 0; i < 12; i++) {
+    const visitorId = (await acceptTerms(source.db, null, null)).id;
+    const png = await sharp({ create: { width: 24, height: 24, channels: 3, background: { r: 20 * i, g: 0, b: 0 } } })
+      .png()
+      .toBuffer();
+    const { id } = await openConversation(source.db, {
+      visitorId,
+      ipHash: "ip-hash",
+      mode: "battle",
+      prompt: `What colour is picture ${i}?\nIt has "quotes", a tab\there and a backslash \\ too.`,
+      uploads: [{ name: "x.png", bytes: png }],
+    });
+    await new Response(streamTurn(source.db, await prepareTurn(source.db, { conversationId: id, visitorId }))).text();
+    await castVote(source.db, { conversationId: id, visitorId, winner: i % 3 ? "model_a" : "tie", ipHash: "ip-hash" });
+  }
+  await recomputeSnapshots(source.db, { rounds: 20, seed: 0 });
+}, 120_000);
+
+afterAll(async () => {
+  await closeDb(source.db);
+  await fake.close();
+  await s3.close();
+  for (const drop of drops) await drop();
+  process.env = saved;
+  forgetStore();
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+async function tableCounts(url: string): Promise<Record<string, number>> {
+  const db = createDb(url);
+  try {
+    const { rows } = await db.pool.query<{ name: string }>(
+      `SELECT relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE n.nspname = 'public' AND c.relkind = 'r' AND relname NOT IN ('_prisma_migrations', 'WorkerHeartbeat')
+        ORDER BY relname`,
+    );
+    const counts: Record<string, number> = {};
+    for (const { name } of rows) {
+      counts[name] = Number((await db.pool.query(`SELECT count(*) AS n FROM "${name}"`)).rows[0].n);
+    }
+    return counts;
+  } finally {
+    await closeDb(db);
+  }
+}
+
+async function boards(url: string) {
+  const db = createDb(url);
+  try {
+    const { rows } = await db.pool.query(
+      `SELECT category, "styleControl", payload FROM "LeaderboardSnapshot" ORDER BY category, "styleControl", "createdAt"`,
+    );
+    return rows;
+  } finally {
+    await closeDb(db);
+  }
+}
+
+describe("arena backup and arena restore", () => {
+  const backupDir = path.join(root, "backup");
+  let target: string;
+
+  it("backs up, and restores into a fresh database and an S3 store: same rows, images and leaderboard", async () => {
+    const backup = await runCli(["backup", "--out", backupDir]);
+    expect(backup.code).toBe(0);
+    expect(backup.out).toMatch(/backup of \d+ rows in \d+ tables and 12 images/);
+    const manifest = readManifest(backupDir);
+    expect(manifest.tables.find((t) => t.name === "Vote")?.rows).toBe(12);
+    expect(manifest.missingImages).toEqual([]);
+    // a second backup into the same folder is refused (it would mix two instants)
+    expect((await runCli(["backup", "--out", backupDir])).code).toBe(1);
+
+    const fresh = await scratchDatabase(inject("serverUrl"));
+    drops.push(fresh.drop);
+    target = fresh.url;
+    Object.assign(process.env, {
+      DATABASE_URL: fresh.url,
+      ARENA_DATA_DIR: path.join(root, "target"),
+      ARENA_S3_BUCKET: "restored",
+      ARENA_S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+      ARENA_S3_ACCESS_KEY_ID: "S3RVER",
+      ARENA_S3_SECRET_ACCESS_KEY: "S3RVER",
+    });
+    forgetStore();
+    const restore = await runCli(["restore", backupDir]);
+    expect(restore.code).toBe(0);
+    expect(restore.out).toContain("every count and digest matches the manifest");
+
+    expect(await tableCounts(fresh.url)).toEqual(await tableCounts(source.url));
+    expect(await boards(fresh.url)).toEqual(await boards(source.url));
+    // the same votes give the same board again, to the last digit
+    const again = createDb(fresh.url);
+    const before = createDb(source.url);
+    try {
+      await Promise.all([
+        recomputeSnapshots(before, { rounds: 20, seed: 7 }),
+        recomputeSnapshots(again, { rounds: 20, seed: 7 }),
+      ]);
+      const latestBoards = async (db: Db) =>
+        (
+          await db.pool.query<{ category: string; styleControl: boolean; models: unknown }>(
+            `SELECT DISTINCT ON (category, "styleControl") category, "styleControl", payload->'models' AS models
+               FROM "LeaderboardSnapshot" ORDER BY category, "styleControl", "createdAt" DESC`,
+          )
+        ).rows;
+      const recomputed = await latestBoards(again);
+      expect(recomputed.length).toBeGreaterThan(1);
+      expect(JSON.stringify(recomputed)).toContain('"rating"');
+      expect(recomputed).toEqual(await latestBoards(before));
+    } finally {
+      await closeDb(again);
+      await closeDb(before);
+    }
+    // every image, byte for byte, now in the S3 store
+    const local = new LocalImageStore(path.join(root, "source", "images"));
+    const bucket = new S3ImageStore(`http://127.0.0.1:${s3Port}`, "restored", "S3RVER", "S3RVER", "us-east-1");
+    const { rows: images } = await source.db.pool.query<{ storageKey: string }>(`SELECT "storageKey" FROM "Image"`);
+    expect(images.length).toBe(12);
+    for (const { storageKey } of images) {
+      const [mine, theirs] = await Promise.all([local.get(storageKey), bucket.get(storageKey)]);
+      expect(theirs && crypto.createHash("sha256").update(theirs).digest("hex")).toBe(
+        mine && crypto.createHash("sha256").update(mine).digest("hex"),
+      );
+    }
+  }, 180_000);
+
+  it("refuses a database that holds rows, and a damaged backup, before writing anything", async () => {
+    // the restored database is not empty now
+    process.env.DATABASE_URL = target;
+    const refused = await runCli(["restore", backupDir]);
+    expect(refused.code).toBe(1);
+
+    const damaged = path.join(root, "damaged");
+    fs.cpSync(backupDir, damaged, { recursive: true });
+    const vote = path.join(damaged, "tables", "Vote.copy.gz");
+    const bytes = fs.readFileSync(vote);
+    bytes.writeUInt8(bytes.readUInt8(bytes.length - 10) ^ 0xff, bytes.length - 10);
+    fs.writeFileSync(vote, bytes);
+    const empty = await scratchDatabase(inject("serverUrl"));
+    drops.push(empty.drop);
+    process.env.DATABASE_URL = empty.url;
+    const errors: string[] = [];
+    const write = process.stderr.write;
+    process.stderr.write = ((chunk: string) => errors.push(String(chunk)) > 0) as typeof process.stderr.write;
+    try {
+      expect((await runCli(["restore", damaged])).code).toBe(1);
+    } finally {
+      process.stderr.write = write;
+    }
+    expect(errors.join("")).toContain("tables/Vote.copy.gz does not match its digest");
+    expect((await tableCounts(empty.url)).Vote).toBe(0);
+  }, 120_000);
+
+  it("takes scheduled backups when due and keeps the newest N", async () => {
+    const dir = path.join(root, "scheduled");
+    const store = new LocalImageStore(path.join(root, "source", "images"));
+    const options = { connectionString: source.url, dir, intervalMs: 3_600_000, keep: 2, store };
+    const at = (time: string) => new Date(`2026-11-20T${time}:00Z`);
+    expect(await backupIfDue(options, source.db, at("10:00"))).toMatch(/arena-backup-20261120T100000Z$/);
+    // not due within the interval: the newest finished backup's time decides, so a restart neither repeats nor skips
+    expect(await backupIfDue(options, source.db, at("10:30"))).toBeNull();
+    expect(await backupIfDue(options, source.db, at("11:00"))).toMatch(/T110000Z$/);
+    fs.mkdirSync(path.join(dir, "arena-backup-20261120T113000Z")); // one a killed process left unfinished
+    expect(await backupIfDue(options, source.db, at("12:00"))).toMatch(/T120000Z$/);
+    const left = listBackups(dir);
+    expect(left.map((b) => b.name)).toEqual(["arena-backup-20261120T120000Z", "arena-backup-20261120T110000Z"]);
+    expect(left.every((b) => b.finished)).toBe(true);
+    expect(readManifest(path.join(dir, left[0]?.name as string)).tables.length).toBeGreaterThan(10);
+  }, 120_000);
+});
