@@ -15,7 +15,6 @@ import { acceptTerms, castVote, openConversation, prepareTurn, streamTurn } from
 import { backupIfDue, listBackups, readManifest } from "../../lib/backup";
 import { closeDb, createDb, type Db } from "../../lib/db";
 import { freePort } from "../../lib/db/free-port";
-import { applyMigrations } from "../../lib/db/migrate";
 import { LocalImageStore, S3ImageStore } from "../../lib/images/store";
 import { recomputeSnapshots } from "../../lib/leaderboard/recompute";
 import { migratedScratchDatabase, scratchDatabase } from "./db-admin";
