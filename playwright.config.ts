@@ -5,6 +5,7 @@ import { defineConfig, devices } from "@playwright/test";
 // scripts/test-all.ts picks free ports; these defaults serve a manual `npx playwright test` after `next build`.
 const port = Number(process.env.E2E_PORT ?? 3100);
 const fakePort = Number(process.env.E2E_FAKE_PORT ?? port + 1);
+const idpPort = Number(process.env.E2E_IDP_PORT ?? port + 2);
 process.env.E2E_FAKE_URL = `http://127.0.0.1:${fakePort}`;
 // serve.ts writes the database URL and image folder here, for tests that seed what only real traffic would make
 process.env.E2E_STATE_FILE = path.join(os.tmpdir(), `arena-e2e-state-${port}.json`);
@@ -59,6 +60,7 @@ export default defineConfig({
     env: {
       E2E_PORT: String(port),
       E2E_FAKE_PORT: String(fakePort),
+      E2E_IDP_PORT: String(idpPort),
       E2E_STATE_FILE: process.env.E2E_STATE_FILE,
       ARENA_MIN_VOTES: "0",
     },

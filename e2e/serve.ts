@@ -8,9 +8,11 @@ import { startTemporaryPostgres } from "../lib/db/embedded";
 import { applyMigrations } from "../lib/db/migrate";
 import { ADMIN } from "./accounts";
 import { startFakeModelServer } from "./fake-models/server";
+import { IDP, idpProvidersJson, startTestIdp } from "./oidc-idp";
 
 const port = process.env.E2E_PORT ?? "3100";
 const fakePort = Number(process.env.E2E_FAKE_PORT ?? Number(port) + 1);
+const idpPort = Number(process.env.E2E_IDP_PORT ?? Number(port) + 2);
 
 /** What the fake models answer by default; tests change them over the control endpoint and reset them after. */
 export const FAKE_MODELS = {
@@ -25,6 +27,8 @@ export const FAKE_MODELS = {
 const database = await startTemporaryPostgres("arena-e2e-");
 await applyMigrations(database.url);
 const fake = await startFakeModelServer({ port: fakePort, models: FAKE_MODELS });
+// single sign-on: a real OpenID Connect provider beside the app
+const idp = await startTestIdp(idpPort, `http://localhost:${port}`);
 
 // The app sees the fake server as an ordinary OpenAI-compatible provider.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "arena-e2e-data-"));
@@ -96,6 +100,8 @@ const appEnv = {
   // GitHub sign-in switched on (the browser test stops at GitHub's door: no network here)
   AUTH_GITHUB_ID: "e2e-github-client",
   AUTH_GITHUB_SECRET: "e2e-github-secret",
+  ARENA_OIDC_PROVIDERS: idpProvidersJson(idp.issuer),
+  E2E_IDP_SECRET: IDP.clientSecret,
 };
 const next = spawn(process.execPath, ["scripts/web-cluster.cjs", "2", "-p", port], {
   stdio: ["ignore", "inherit", "inherit"],
@@ -121,6 +127,7 @@ async function stop(code: number) {
     }
   }
   await fake.close();
+  await idp.close();
   await database.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
   if (process.env.E2E_STATE_FILE) fs.rmSync(process.env.E2E_STATE_FILE, { force: true });

@@ -143,11 +143,14 @@ async function e2eLayer(): Promise<Counts & { note?: string }> {
   const port = await freePort();
   let fakePort = await freePort();
   while (fakePort === port) fakePort = await freePort();
+  let idpPort = await freePort();
+  while (idpPort === port || idpPort === fakePort) idpPort = await freePort();
   const code = await run(bin("playwright"), ["test"], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: file,
     PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1",
     E2E_PORT: String(port),
     E2E_FAKE_PORT: String(fakePort),
+    E2E_IDP_PORT: String(idpPort),
   });
   const stats = readJson(file)?.stats;
   const note = `next build ${buildSeconds.toFixed(1)} s`;

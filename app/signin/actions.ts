@@ -2,7 +2,7 @@
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { AuthError } from "next-auth";
-import { safeReturnPath } from "@/lib/auth";
+import { oauthProviders, safeReturnPath } from "@/lib/auth";
 import { signIn, signOut } from "@/lib/auth/session";
 
 const SIGNIN_EMAIL_COOKIE = "arena-signin-email";
@@ -35,7 +35,7 @@ export async function signInWithPassword(form: FormData) {
 
 export async function signInWithProvider(form: FormData) {
   const provider = form.get("provider");
-  if (provider !== "github" && provider !== "google") redirect("/signin");
+  if (typeof provider !== "string" || !oauthProviders().some((p) => p.id === provider)) redirect("/signin");
   await signIn(provider, { redirectTo: safeNext(form.get("next")) });
 }
 

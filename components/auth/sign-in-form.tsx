@@ -6,9 +6,14 @@ const ERRORS: Record<string, string> = {
   credentials: "That e-mail and password do not match an account (or there were too many tries; wait a few minutes).",
   OAuthAccountNotLinked: "That address is linked to another sign-in method.",
   AccessDenied: "Access denied.",
+  oidc_no_email: "Your organisation's sign-in did not share an e-mail address, which this arena needs.",
+  oidc_domain: "Accounts of that e-mail domain cannot sign in here.",
+  oidc_unverified:
+    "Your organisation has not verified that e-mail address, so it cannot be joined to the existing account.",
+  oidc_no_role: "Your account has no role in this arena. Ask an admin for an invitation.",
 };
 
-/** The staff sign-in: e-mail and password, plus GitHub/Google when configured. Visitors never need it. */
+/** The staff sign-in: e-mail and password, plus GitHub/Google and single sign-on when configured. */
 export function SignInForm({ next, error, email }: { next?: string; error?: string; email?: string }) {
   const providers = oauthProviders();
   return (

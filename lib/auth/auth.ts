@@ -1,5 +1,5 @@
 // Auth.js (v5) for admins and researchers: e-mail + password always, GitHub and Google when their client ids are
-// configured. Sessions are signed JWT cookies (the credentials provider needs them); the role is read from the
+// configured, and any number of OpenID Connect providers (lib/auth/oidc.ts decides who may come in, and as what). Sessions are signed JWT cookies (the credentials provider needs them); the role is read from the
 // database on every check (lib/auth/guard.ts), so a demotion applies at once. Visitors never sign in.
 import { PrismaAdapter } from "@auth/prisma-adapter";
 import NextAuth, { type NextAuthConfig } from "next-auth";
@@ -13,6 +13,7 @@ import { ipHashFrom } from "../http/visitor";
 import { hmac, serverSecret } from "../security";
 import { isStorableText } from "../text";
 import { oauthProviders } from "./oauth";
+import { applyOidcRole, decideOidcSignIn, existingAccount, oidcClientSecret, oidcProviders } from "./oidc";
 import { signInLimits } from "./sign-in-limits";
 import { closeStaffSession, openStaffSession } from "./staff-sessions";
 import { authenticate, ensureFirstAdmin, normaliseEmail } from "./users";
@@ -35,12 +36,26 @@ export function firstAdminReady(): Promise<unknown> {
 
 function config(): NextAuthConfig {
   const db = getDb();
-  const oauth = oauthProviders().map(({ id }) =>
-    // both providers verify addresses, so an invited address may sign in with either
-    id === "github"
-      ? GitHub({ allowDangerousEmailAccountLinking: true })
-      : Google({ allowDangerousEmailAccountLinking: true }),
-  );
+  // both providers verify addresses, so an invited address may sign in with either
+  const on = new Set(oauthProviders().map((p) => p.id));
+  const oauth = [
+    ...(on.has("github") ? [GitHub({ allowDangerousEmailAccountLinking: true })] : []),
+    ...(on.has("google") ? [Google({ allowDangerousEmailAccountLinking: true })] : []),
+  ];
+  const oidc = new Map(oidcProviders().map((p) => [p.id, p]));
+  // any number of OpenID Connect providers, found by discovery from their issuer. Linking by address is allowed
+  // here because the signIn callback below refuses it unless the provider verified the address.
+  const sso = [...oidc.values()].map((p) => ({
+    id: p.id,
+    name: p.name,
+    type: "oidc" as const,
+    issuer: p.issuer,
+    clientId: p.clientId,
+    clientSecret: oidcClientSecret(p),
+    authorization: { params: { scope: p.scope } },
+    checks: ["pkce" as const, "state" as const],
+    allowDangerousEmailAccountLinking: true,
+  }));
   return {
     // The adapter keeps OAuth users and their linked accounts; its types name @prisma/client, ours is generated.
     adapter: PrismaAdapter(db.prisma as unknown as Parameters<typeof PrismaAdapter>[0]),
@@ -78,8 +93,18 @@ function config(): NextAuthConfig {
         },
       }),
       ...oauth,
+      ...sso,
     ],
     callbacks: {
+      async signIn({ account, profile }) {
+        const provider = account ? oidc.get(account.provider) : undefined;
+        if (!provider || !account) return true;
+        const claims = (profile ?? {}) as Record<string, unknown>;
+        const existing = await existingAccount(db, provider.id, account.providerAccountId, claims.email);
+        const decision = decideOidcSignIn(provider, claims, existing);
+        if (!decision.allow) console.warn(`[auth] single sign-on with ${provider.id} refused: ${decision.reason}`);
+        return decision.allow ? true : `/signin?error=${decision.reason}`;
+      },
       async jwt({ token, user }) {
         // `user` is there only when the token is made, at sign-in: the session row it will be checked against
         if (user) token.sid = await openStaffSession(db, (user.id ?? token.sub) as string, SESSION_SECONDS);
@@ -92,6 +117,14 @@ function config(): NextAuthConfig {
       },
     },
     events: {
+      async signIn({ user, account, profile }) {
+        const provider = account ? oidc.get(account.provider) : undefined;
+        if (!provider || !account || !user.id) return;
+        const claims = (profile ?? {}) as Record<string, unknown>;
+        // decided again with the account as it now is (created or linked by the adapter): the claim's role applies
+        const existing = await existingAccount(db, provider.id, account.providerAccountId, claims.email);
+        await applyOidcRole(db, user.id, decideOidcSignIn(provider, claims, existing), provider.id);
+      },
       async signOut(message) {
         const sid = "token" in message ? message.token?.sid : undefined;
         if (typeof sid === "string") await closeStaffSession(db, sid);

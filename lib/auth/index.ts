@@ -4,5 +4,5 @@ export { createApiToken, listApiTokens, revokeApiToken } from "./api-tokens";
 export { oauthProviders } from "./oauth";
 export { requireResearcherRequest } from "./researcher";
 export { safeReturnPath } from "./return-path";
-export { acceptInvite, findInvite, inviteUser, listUsers, ROLES, setRole } from "./users";
 export type { AccountUser, Role } from "./users";
+export { acceptInvite, findInvite, inviteUser, listUsers, ROLES, setRole } from "./users";

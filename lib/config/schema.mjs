@@ -44,6 +44,48 @@ const list = () =>
       ),
   );
 
+/** What an OpenID Connect provider for staff sign-in is configured with (lib/auth/oidc.ts uses it). */
+const oidcProvider = z
+  .object({
+    id: z
+      .string()
+      .regex(/^[a-z][a-z0-9-]{0,31}$/, { error: "id: lower-case letters, digits and dashes (it is in the callback URL)" })
+      .refine((id) => !["credentials", "github", "google"].includes(id), { error: "id: taken by a built-in sign-in" }),
+    name: z.string().trim().min(1).max(60),
+    issuer: z.url({ error: "issuer: must be the provider's issuer URL" }),
+    clientId: z.string().min(1),
+    clientSecret: z.string().min(1).optional(),
+    /** the name of the variable holding the client secret (keeps the secret out of this JSON) */
+    clientSecretEnv: z.string().regex(/^[A-Z_][A-Z0-9_]*$/).optional(),
+    scope: z.string().default("openid email profile"),
+    /** the claim the staff role is read from, as a dotted path (`groups`, `roles`, `realm_access.roles`) */
+    roleClaim: z.string().default("groups"),
+    /** claim value → role; the highest role any value maps to wins */
+    roles: z.record(z.string(), z.enum(["admin", "researcher", "user"])).default({}),
+    /** e-mail domains allowed to sign in with this provider (empty: any) */
+    allowedDomains: z.array(z.string().trim().toLowerCase()).default([]),
+  })
+  .refine((p) => p.clientSecret || p.clientSecretEnv, { error: "clientSecret or clientSecretEnv is required" });
+const oidcProviders = () =>
+  unsetIfBlank(
+    z
+      .string()
+      .default("[]")
+      .transform((text, ctx) => {
+        try {
+          return JSON.parse(text);
+        } catch {
+          ctx.addIssue({ code: "custom", message: "must be a JSON array of providers" });
+          return z.NEVER;
+        }
+      })
+      .pipe(
+        z
+          .array(oidcProvider)
+          .refine((list) => new Set(list.map((p) => p.id)).size === list.length, { error: "two providers share an id" }),
+      ),
+  );
+
 /** One variable: its schema, with the README's group, default as shown, and meaning as metadata. */
 const v = (schema, group, shown, meaning) => schema.meta({ group, shown, meaning });
 
@@ -477,6 +519,12 @@ export const configSchema = z
       "with `AUTH_GOOGLE_SECRET`: Google sign-in (callback `https://HOST/api/auth/callback/google`)",
     ),
     AUTH_GOOGLE_SECRET: v(optionalText(), "Staff accounts", "unset", "Google's client secret"),
+    ARENA_OIDC_PROVIDERS: v(
+      oidcProviders(),
+      "Staff accounts",
+      "unset",
+      "single sign-on: a JSON array of OpenID Connect providers, each `{id, name, issuer, clientId, clientSecretEnv | clientSecret, roleClaim, roles, allowedDomains, scope}` (callback `https://HOST/api/auth/callback/<id>`; docs/operations.md has Keycloak and Entra ID examples)",
+    ),
     AUTH_SECRET: v(
       optionalText(),
       "Staff accounts",
@@ -528,7 +576,7 @@ export class ConfigError extends Error {
 }
 
 // secrets, and addresses that may carry a password, are never echoed
-const SECRET = /SECRET|PASSWORD|API_KEY|ACCESS_KEY|TOKEN|DATABASE_URL/;
+const SECRET = /SECRET|PASSWORD|API_KEY|ACCESS_KEY|TOKEN|DATABASE_URL|OIDC_PROVIDERS/;
 
 /** Parses an environment; throws a ConfigError naming every bad variable (secret values never shown). */
 export function parseConfig(env) {
