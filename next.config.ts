@@ -21,6 +21,7 @@ const nextConfig: NextConfig = {
     "@vladmandic/human",
     // one copy per process, shared with the front door (lib/metrics/registry.mjs)
     "prom-client",
+    "@opentelemetry/api",
   ],
   // unauthorized()/forbidden(): admin and researcher pages answer 401/403 with their own pages
   experimental: { authInterrupts: true },

@@ -26,6 +26,7 @@ import {
 } from "../lib/http/front-door.mjs";
 import { publicCache } from "../lib/http/public-cache.mjs";
 import { metrics, observeRequest } from "../lib/metrics/registry.mjs";
+import { startTracing, stopTracing, traceRequest } from "../lib/metrics/tracing.mjs";
 import { loadDirectRoutes } from "./build-direct-routes.mjs";
 
 const [mode = "start", ...args] = process.argv.slice(2);
@@ -50,6 +51,9 @@ const port = Number(option("-p", "--port") ?? settings.PORT);
 const hostname = option("-H", "--hostname");
 const headers = Object.entries(securityHeaders(mode === "dev"));
 
+// traces only when a collector is configured (OTEL_EXPORTER_OTLP_ENDPOINT)
+if (settings.OTEL_EXPORTER_OTLP_ENDPOINT) await startTracing(settings.OTEL_EXPORTER_OTLP_ENDPOINT);
+
 const token = newFrontDoorToken();
 handOverFrontDoorToken(token);
 
@@ -68,6 +72,10 @@ const direct = mode === "start" && settings.ARENA_DIRECT_ROUTES ? await loadDire
 
 const server = http.createServer((req, res) => {
   observeRequest(req, res);
+  traceRequest(req, res, () => frontDoor(req, res));
+});
+
+function frontDoor(req, res) {
   for (const [name, value] of headers) res.setHeader(name, value);
   const ceiling = bodyCeiling(req, settings);
   const refused = refusal(req, ceiling);
@@ -91,7 +99,7 @@ const server = http.createServer((req, res) => {
       else res.destroy();
     });
   });
-});
+}
 server.on("clientError", answerClientError);
 if (mode === "dev") server.on("upgrade", app.getUpgradeHandler());
 server.listen(port, hostname, () => {
@@ -108,6 +116,7 @@ process.on("message", (message) => {
 });
 
 function stop() {
+  void stopTracing();
   server.close();
   server.closeIdleConnections?.();
   // streams in flight get a few seconds to finish; then the process goes

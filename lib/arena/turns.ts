@@ -2,14 +2,16 @@
 // is stored whether it finished or failed. Events go to the browser as NDJSON lines. Hand-written SQL: the claim
 // sits between the prompt and the first token, so it is two round trips of several statements each (prepareTurn).
 import crypto from "node:crypto";
+import { SpanStatusCode, trace } from "@opentelemetry/api";
 import { sleep } from "../async/sleep";
 import type { Db } from "../db/context";
 import { isUuid, literals, statementResults, uuidLiteral } from "../db/literals";
 import { inTransaction, whenLocked } from "../db/pool";
 import { isDatabaseUnavailable } from "../db/unavailable";
-import { Conflict, Forbidden, NotFound, DomainError } from "../errors";
+import { Conflict, DomainError, Forbidden, NotFound } from "../errors";
 import type { Side } from "../generated/prisma/enums";
 import { imageStore } from "../images";
+import { observeAnswer } from "../metrics";
 import {
   type ChatTurn,
   type ModelTarget,
@@ -22,14 +24,15 @@ import {
   ThoughtCollector,
 } from "../providers";
 import { storableText, withoutNul } from "../text";
+import { countTokens } from "../text/tokens";
 import type { TurnEvent } from "./events";
 import { ANSWER_HEARTBEAT_MS, answerStatus } from "./history";
 import { countMarkdown, markdownTotals } from "./markdown";
 import { admit, againLimits, BANNED_MESSAGE, checkStanding, rateLimits } from "./rate-limit";
 import { arenaSettings } from "./settings";
 import { STOPPED, StopRequested, stopWriting, whileWriting } from "./stops";
-import { countTokens } from "../text/tokens";
-import { observeAnswer } from "../metrics";
+
+const tracer = () => trace.getTracer("vision-arena");
 
 export type { TurnEvent } from "./events";
 
@@ -404,7 +407,29 @@ async function finishedMeta(
   };
 }
 
-async function answerSide(db: Db, plan: TurnPlan, target: Target, emit: (event: TurnEvent) => void) {
+/** One model's answer, as a span of the battle's trace when tracing is on (a no-op otherwise). */
+function answerSide(db: Db, plan: TurnPlan, target: Target, emit: (event: TurnEvent) => void): Promise<void> {
+  return tracer().startActiveSpan(
+    "model.answer",
+    { attributes: { "arena.model": target.modelId, "arena.side": target.side, "arena.turn": plan.turn } },
+    async (span) => {
+      try {
+        await answerSideTraced(db, plan, target, (event) => {
+          if (event.type === "error") {
+            span.setStatus({ code: SpanStatusCode.ERROR, message: event.code });
+            span.setAttribute("arena.error", event.code);
+          }
+          if (event.type === "done") span.setAttribute("arena.finish_reason", event.finishReason);
+          emit(event);
+        });
+      } finally {
+        span.end();
+      }
+    },
+  );
+}
+
+async function answerSideTraced(db: Db, plan: TurnPlan, target: Target, emit: (event: TurnEvent) => void) {
   const settings = arenaSettings();
   const started = performance.now();
   let firstTokenMs: number | null = null;

@@ -1,8 +1,13 @@
 // GET /api/metrics on a production instance of two web processes (as `npm start` runs them): behind its bearer
-// token, summed over both processes, and the counters move with a battle and a vote that went through HTTP.
+// token, summed over both processes, and the counters move with a battle and a vote that went through HTTP. The
+// same instance sends OpenTelemetry traces to a collector (a small OTLP/HTTP receiver here): the battle's answer
+// request is one trace, with a span per model's answer and the database's queries inside it.
+import http from "node:http";
+import zlib from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { FakeModelServer } from "../../e2e/fake-models/server";
+import { freePort } from "../../lib/db/free-port";
 import { applyMigrations } from "../../lib/db/migrate";
 import { type AppInstance, fakeModels, startApp, tempDir, visitorCookie } from "./app-server";
 import { scratchDatabase } from "./db-admin";
@@ -12,6 +17,20 @@ const dir = tempDir("arena-metrics-");
 let fake: FakeModelServer;
 let drop: () => Promise<void>;
 let app: AppInstance;
+let collector: http.Server;
+
+interface ReceivedSpan {
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  name: string;
+  attributes: { key: string; value: { stringValue?: string; intValue?: string | number } }[];
+}
+const spans: ReceivedSpan[] = [];
+const attribute = (span: ReceivedSpan, key: string) => {
+  const value = span.attributes.find((a) => a.key === key)?.value;
+  return value?.stringValue ?? value?.intValue;
+};
 
 beforeAll(async () => {
   const database = await scratchDatabase(inject("serverUrl"));
@@ -19,6 +38,24 @@ beforeAll(async () => {
   await applyMigrations(database.url);
   const models = await fakeModels(dir);
   fake = models.fake;
+  // an OpenTelemetry collector as far as the exporter can tell: POST /v1/traces, OTLP JSON
+  collector = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk) => chunks.push(chunk));
+    req.on("end", () => {
+      const raw = Buffer.concat(chunks);
+      const body = req.headers["content-encoding"] === "gzip" ? zlib.gunzipSync(raw) : raw;
+      if (req.url === "/v1/traces") {
+        const data = JSON.parse(body.toString("utf8")) as {
+          resourceSpans: { scopeSpans: { spans: ReceivedSpan[] }[] }[];
+        };
+        for (const resource of data.resourceSpans) for (const scope of resource.scopeSpans) spans.push(...scope.spans);
+      }
+      res.writeHead(200, { "content-type": "application/json" }).end("{}");
+    });
+  });
+  const collectorPort = await freePort();
+  await new Promise<void>((resolve) => collector.listen(collectorPort, "127.0.0.1", resolve));
   app = await startApp({
     databaseUrl: database.url,
     workers: 2,
@@ -26,6 +63,8 @@ beforeAll(async () => {
       ARENA_MODELS_FILE: models.modelsFile,
       ARENA_DATA_DIR: dir,
       ARENA_METRICS_TOKEN: TOKEN,
+      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${collectorPort}`,
+      OTEL_BSP_SCHEDULE_DELAY: "200",
       ARENA_RATE_VISITOR_PER_HOUR: "100000",
       ARENA_RATE_IP_PER_HOUR: "100000",
     },
@@ -34,6 +73,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.stop();
+  collector?.close();
   await fake?.close();
   await drop?.();
 });
@@ -59,7 +99,7 @@ const scrape = async () => {
   return response.text();
 };
 
-describe("GET /api/metrics", () => {
+describe("metrics and traces", () => {
   it("refuses a scrape without the token, or with another", async () => {
     const none = await fetch(`${app.baseURL}/api/metrics`);
     expect(none.status).toBe(401);
@@ -114,5 +154,19 @@ describe("GET /api/metrics", () => {
       expect(after).toContain("# TYPE arena_jobs_queue_depth gauge");
       expect(after).toContain("process_cpu_seconds_total");
     }
+
+    // the answer request as one trace: the request's span, both models' answers inside it, the database inside too
+    await expect
+      .poll(() => spans.filter((s) => s.name === "model.answer").length, { timeout: 15_000 })
+      .toBeGreaterThanOrEqual(2);
+    const request = spans.find((s) => s.name === "POST /api/conversations/:id/turn");
+    expect(request).toBeDefined();
+    const answers = spans.filter((s) => s.name === "model.answer" && s.traceId === request?.traceId);
+    expect(answers.map((s) => attribute(s, "arena.model")).sort()).toEqual(["fake-alpha", "fake-beta"]);
+    expect(answers.every((s) => s.parentSpanId === request?.spanId)).toBe(true);
+    expect(answers.every((s) => attribute(s, "arena.finish_reason") === "stop")).toBe(true);
+    const queries = spans.filter((s) => s.name === "pg.query" && s.traceId === request?.traceId);
+    expect(queries.length).toBeGreaterThan(0);
+    expect(queries.some((s) => /"ResponseMeta"/.test(String(attribute(s, "db.query.text"))))).toBe(true);
   });
 });
