@@ -8,6 +8,7 @@ import { ensureFirstAdmin } from "../lib/auth/users";
 import { config as configuration } from "../lib/config";
 import { prepareDatabase } from "../lib/db/bootstrap";
 import { closeDb, createDb } from "../lib/db/context";
+import { imageStore } from "../lib/images/store";
 import { loadModelsConfig } from "../lib/providers/config";
 import { webWorkerCount } from "./web-workers";
 
@@ -64,6 +65,15 @@ say(
 
 // the first admin exists before anyone signs in (and `arena users list` shows it)
 await ensureStaff(database.url);
+// the image store's bucket exists before the first upload (a new MinIO has none)
+if (mode !== "db") {
+  try {
+    const prepared = await imageStore().prepare?.();
+    if (prepared?.created) say(`image storage: bucket ${configuration().ARENA_S3_BUCKET} created`);
+  } catch (error) {
+    say(`warning: image storage not ready: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
 
 let child: ChildProcess | undefined;
 let jobs: ChildProcess | undefined;

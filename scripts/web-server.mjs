@@ -7,7 +7,9 @@
 // the battle routes are answered by their own route modules without Next's request path (lib/http/direct-routes.ts,
 // in production mode unless ARENA_DIRECT_ROUTES=0).
 //   node scripts/web-server.mjs start|dev [-p PORT] [-H HOST]
+import fs from "node:fs";
 import http from "node:http";
+import path from "node:path";
 import compression from "compression";
 import next from "next";
 import { ConfigError, config } from "../lib/config/schema.mjs";
@@ -64,6 +66,12 @@ const compress = compression({ threshold: 1024 });
 // together stay within the staleness ARENA_LEADERBOARD_CACHE_MS allows)
 const cache = publicCache({ ttlMs: Math.floor(settings.ARENA_LEADERBOARD_CACHE_MS / 2) });
 
+// A runtime without next.config.ts (the container image: scripts/runtime-files.mjs) serves the configuration it was
+// built with, as Next's standalone server does: no compiler needed at start.
+const builtConfig = path.join(process.cwd(), ".next", "required-server-files.json");
+if (mode === "start" && !fs.existsSync(path.join(process.cwd(), "next.config.ts")) && fs.existsSync(builtConfig)) {
+  process.env.__NEXT_PRIVATE_STANDALONE_CONFIG ??= JSON.stringify(JSON.parse(fs.readFileSync(builtConfig, "utf8")).config);
+}
 const app = next({ dev: mode === "dev", dir: process.cwd(), port, hostname });
 const handle = app.getRequestHandler();
 await app.prepare();

@@ -9,6 +9,8 @@ export interface ImageStore {
   /** stores the bytes under key unless already there */
   put(key: string, data: Buffer, mime: string): Promise<void>;
   get(key: string): Promise<Buffer | null>;
+  /** makes the place images go exist (the bucket, the folder); says whether it had to */
+  prepare?(): Promise<{ created: boolean }>;
 }
 
 export class LocalImageStore implements ImageStore {
@@ -54,6 +56,20 @@ export class S3ImageStore implements ImageStore {
 
   private url(key: string) {
     return `${this.endpoint.replace(/\/$/, "")}/${this.bucket}/${key}`;
+  }
+
+  /** A new deployment's bucket is made at start (MinIO and most S3-compatible stores begin with none). */
+  async prepare(): Promise<{ created: boolean }> {
+    const bucket = `${this.endpoint.replace(/\/$/, "")}/${this.bucket}`;
+    const head = await this.client.fetch(bucket, { method: "HEAD" });
+    if (head.ok) return { created: false };
+    if (head.status !== 404) throw new Error(`image storage answered HTTP ${head.status} about bucket ${this.bucket}`);
+    const made = await this.client.fetch(bucket, { method: "PUT" });
+    // another instance starting at the same moment may have made it first
+    if (!made.ok && made.status !== 409) {
+      throw new Error(`image storage answered HTTP ${made.status} when asked to create bucket ${this.bucket}`);
+    }
+    return { created: made.ok };
   }
 
   async put(key: string, data: Buffer, mime: string): Promise<void> {

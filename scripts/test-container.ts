@@ -1,0 +1,283 @@
+// `npm run test:container`: the image and the compose stack, built and run on this machine with podman, outside
+// `npm test`. No base image can be pulled here (only Debian's packages and npm are reachable), so the base is made
+// from Debian packages (mmdebstrap) plus this machine's Node.js 20, imported with `podman import`; PostgreSQL and
+// the S3 store for compose are built the same way (scripts/container/). Then: the project's image is built with
+// that base, run with a volume, timed to healthy, and a battle and a vote are driven through it; then the compose
+// stack (PostgreSQL, S3, two web instances, jobs), with the battle opened on one instance and voted on the other.
+// Prints JSON (image size and what takes it, time to healthy, each battle's result) and `N passed, N failed`.
+//   npm run test:container            (as root, with podman; installs podman mmdebstrap uidmap runc podman-compose)
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { freePort } from "../lib/db/free-port";
+
+const ROOT = process.cwd();
+const LOGS = path.resolve(".test-output", "container");
+fs.mkdirSync(LOGS, { recursive: true });
+const BASE = "localhost/arena-base:bookworm";
+const IMAGE = "localhost/vision-arena:test";
+const PG_IMAGE = "localhost/arena-postgres:15";
+const S3_IMAGE = "localhost/arena-s3:test";
+const CA = "/etc/ssl/certs/ca-certificates.crt";
+
+// podman as this machine needs it: runc (the default runtime refuses the cgroup set-up), the host's network, limits
+const work = fs.mkdtempSync(path.join(os.tmpdir(), "arena-container-"));
+const containersConf = path.join(work, "containers.conf");
+fs.writeFileSync(
+  containersConf,
+  `[containers]\nnetns = "host"\ndefault_ulimits = ["nofile=4096:4096", "nproc=4096:4096"]\n\n` +
+    `[engine]\nruntime = "runc"\ncgroup_manager = "cgroupfs"\nevents_logger = "file"\n`,
+);
+const env = { ...process.env, CONTAINERS_CONF: containersConf };
+
+function run(
+  label: string,
+  command: string,
+  args: string[],
+  options: { input?: Buffer; env?: NodeJS.ProcessEnv } = {},
+) {
+  const started = Date.now();
+  process.stderr.write(`▸ ${label} … `);
+  const result = spawnSync(command, args, {
+    cwd: ROOT,
+    env: options.env ?? env,
+    input: options.input,
+    maxBuffer: 1 << 30,
+    encoding: "buffer",
+  });
+  const seconds = (Date.now() - started) / 1000;
+  fs.writeFileSync(
+    path.join(LOGS, `${label.replace(/\W+/g, "-")}.log`),
+    Buffer.concat([result.stdout ?? Buffer.alloc(0), result.stderr ?? Buffer.alloc(0)]),
+  );
+  process.stderr.write(`${result.status === 0 ? "ok" : `failed (exit ${result.status})`} in ${seconds.toFixed(1)} s\n`);
+  if (result.status !== 0) {
+    const tail = (result.stderr ?? Buffer.alloc(0)).toString().trim().split("\n").slice(-15).join("\n");
+    throw new Error(`${label} failed: ${command} ${args.join(" ")}\n${tail}`);
+  }
+  return { stdout: result.stdout.toString(), seconds };
+}
+const podman = (label: string, ...args: string[]) => run(label, "podman", args);
+const exists = (image: string) => spawnSync("podman", ["image", "exists", image], { env }).status === 0;
+
+function ensureTools() {
+  const missing = ["podman", "mmdebstrap", "runc", "podman-compose", "newuidmap"].filter(
+    (tool) => spawnSync("sh", ["-c", `command -v ${tool}`]).status !== 0,
+  );
+  if (missing.length === 0) return;
+  if (process.getuid?.() !== 0)
+    throw new Error(`missing ${missing.join(", ")}: apt-get install podman mmdebstrap uidmap runc podman-compose`);
+  run("apt-get update", "apt-get", ["update"]);
+  run("apt-get install", "apt-get", ["install", "-y", "podman", "mmdebstrap", "uidmap", "runc", "podman-compose"], {
+    env: { ...env, DEBIAN_FRONTEND: "noninteractive" },
+  });
+}
+
+/** Debian 12 minbase with certificates and this machine's Node.js 20 and npm under /usr/local, as `podman import`. */
+function ensureBase() {
+  if (exists(BASE)) return { built: false, seconds: 0 };
+  const tree = path.join(work, "rootfs");
+  const tar = path.join(work, "rootfs.tar");
+  const started = Date.now();
+  run("mmdebstrap", "mmdebstrap", [
+    "--variant=minbase",
+    "--include=ca-certificates,libstdc++6",
+    "bookworm",
+    tar,
+    "http://deb.debian.org/debian",
+  ]);
+  fs.mkdirSync(tree);
+  run("unpack base", "tar", ["-C", tree, "-xf", tar]);
+  const node = fs.realpathSync(process.execPath);
+  const npm = path.dirname(
+    path.dirname(fs.realpathSync(spawnSync("sh", ["-c", "command -v npm"]).stdout.toString().trim())),
+  );
+  fs.mkdirSync(path.join(tree, "usr/local/lib/node_modules"), { recursive: true });
+  fs.copyFileSync(node, path.join(tree, "usr/local/bin/node"));
+  fs.chmodSync(path.join(tree, "usr/local/bin/node"), 0o755);
+  run("copy npm", "cp", ["-a", npm, path.join(tree, "usr/local/lib/node_modules/npm")]);
+  fs.symlinkSync("../lib/node_modules/npm/bin/npm-cli.js", path.join(tree, "usr/local/bin/npm"));
+  fs.symlinkSync("../lib/node_modules/npm/bin/npx-cli.js", path.join(tree, "usr/local/bin/npx"));
+  const packed = spawnSync("tar", ["-C", tree, "-c", "."], { maxBuffer: 1 << 31 });
+  run("podman import", "podman", ["import", "--change", 'CMD ["node"]', "-", BASE], { input: packed.stdout });
+  fs.rmSync(tree, { recursive: true, force: true });
+  fs.rmSync(tar, { force: true });
+  return { built: true, seconds: (Date.now() - started) / 1000 };
+}
+
+function buildArgs(extra: string[] = []) {
+  return [
+    "build",
+    "--network=host",
+    "--build-arg",
+    `BASE=${BASE}`,
+    "--build-arg",
+    `NODE_EXTRA_CA_CERTS=${CA}`,
+    "-v",
+    "/etc/ssl/certs:/etc/ssl/certs:ro",
+    ...extra,
+  ];
+}
+
+async function ready(base: string, timeoutMs: number): Promise<number> {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    const ok = await fetch(`${base}/api/health/ready`, { signal: AbortSignal.timeout(3_000) })
+      .then((r) => r.status === 200)
+      .catch(() => false);
+    if (ok) return (Date.now() - started) / 1000;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`${base} was not ready within ${timeoutMs / 1000} s`);
+}
+
+/** A visitor's battle, as the page makes it: terms, an image and a question, both answers streamed, a vote. */
+async function battle(open: string, vote: string) {
+  const terms = await fetch(`${open}/api/visitor`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: "{}",
+  });
+  if (!terms.ok) throw new Error(`accepting the terms: HTTP ${terms.status}`);
+  const cookie = (terms.headers.getSetCookie()[0] ?? "").split(";")[0] ?? "";
+  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#1f77b4" } })
+    .png()
+    .toBuffer();
+  const form = new FormData();
+  form.set("prompt", "What colour is this picture?");
+  form.append("images", new Blob([new Uint8Array(png)], { type: "image/png" }), "blue.png");
+  const opened = await fetch(`${open}/api/conversations`, { method: "POST", body: form, headers: { cookie } });
+  if (opened.status !== 201) throw new Error(`opening the battle: HTTP ${opened.status} ${await opened.text()}`);
+  const { id } = (await opened.json()) as { id: string };
+  const stream = await (
+    await fetch(`${open}/api/conversations/${id}/turn`, {
+      method: "POST",
+      headers: { cookie, "content-type": "application/json" },
+      body: "{}",
+    })
+  ).text();
+  const events = stream
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { type: string; side?: string; text?: string });
+  const answers = { a: "", b: "" } as Record<string, string>;
+  for (const e of events) if (e.type === "delta" && e.side) answers[e.side] += e.text ?? "";
+  if (!events.some((e) => e.type === "end") || !answers.a || !answers.b)
+    throw new Error(`the answers did not stream: ${stream.slice(0, 300)}`);
+  const voted = await fetch(`${vote}/api/conversations/${id}/vote`, {
+    method: "POST",
+    headers: { cookie, "content-type": "application/json" },
+    body: JSON.stringify({ winner: "model_a" }),
+  });
+  if (voted.status !== 201) throw new Error(`voting: HTTP ${voted.status} ${await voted.text()}`);
+  const result = (await voted.json()) as { models: { a: { displayName: string }; b: { displayName: string } } };
+  return {
+    battle: id,
+    answerChars: { a: answers.a.length, b: answers.b.length },
+    vote: "model_a",
+    revealed: { a: result.models.a.displayName, b: result.models.b.displayName },
+  };
+}
+
+const checks: Record<string, boolean> = {};
+const figures: Record<string, unknown> = {};
+const cleanups: (() => void)[] = [];
+try {
+  ensureTools();
+  figures.base = ensureBase();
+  const image = podman("build image", ...buildArgs(["-t", IMAGE, "."]));
+  figures.buildSeconds = image.seconds;
+  const trimmed = /\{\s*"out": "\/app"[\s\S]*?\n\}/.exec(fs.readFileSync(path.join(LOGS, "build-image.log"), "utf8"));
+  const inspect = JSON.parse(podman("inspect image", "image", "inspect", IMAGE).stdout)[0] as { Size: number };
+  figures.imageMegabytes = Math.round(inspect.Size / 1e6);
+  figures.whatTakesTheSpace = {
+    layers: podman("history", "history", "--format", "{{.Size}}\t{{.CreatedBy}}", IMAGE)
+      .stdout.trim()
+      .split("\n")
+      .map((line) => line.slice(0, 140)),
+    app: trimmed ? JSON.parse(trimmed[0]) : "see .test-output/container/build-image.log",
+  };
+  checks["image ≤ 800 MB"] = inspect.Size <= 800e6;
+
+  // one container: embedded PostgreSQL and demo models on a volume
+  const port = await freePort();
+  const name = `arena-test-${process.pid}`;
+  const volume = `arena-test-data-${process.pid}`;
+  cleanups.push(() => {
+    spawnSync("podman", ["rm", "-f", name], { env });
+    spawnSync("podman", ["volume", "rm", "-f", volume], { env });
+  });
+  const started = Date.now();
+  podman(
+    "run image",
+    "run",
+    "-d",
+    "--name",
+    name,
+    "-e",
+    `PORT=${port}`,
+    "-e",
+    `EMBEDDED_PG_PORT=${await freePort()}`,
+    "-v",
+    `${volume}:/data`,
+    IMAGE,
+  );
+  await ready(`http://127.0.0.1:${port}`, 180_000);
+  figures.timeToHealthySeconds = (Date.now() - started) / 1000;
+  figures.containerBattle = await battle(`http://127.0.0.1:${port}`, `http://127.0.0.1:${port}`);
+  checks["docker run: a battle and a vote through the image"] = true;
+  const health = spawnSync("podman", ["healthcheck", "run", name], { env });
+  checks["the image's HEALTHCHECK passes"] = health.status === 0;
+  const user = podman("user", "exec", name, "id", "-un").stdout.trim();
+  checks["runs as a user without rights"] = user === "arena";
+  podman("logs", "logs", name);
+  spawnSync("podman", ["rm", "-f", name], { env });
+
+  // the compose stack: PostgreSQL and S3 built here, two web instances and the jobs process
+  if (!exists(PG_IMAGE))
+    podman("build postgres", ...buildArgs(["-f", "scripts/container/postgres.Dockerfile", "-t", PG_IMAGE, "."]));
+  if (!exists(S3_IMAGE))
+    podman("build s3", ...buildArgs(["-f", "scripts/container/s3.Dockerfile", "-t", S3_IMAGE, "."]));
+  const [web1, web2, pgPort, s3Port] = [await freePort(), await freePort(), await freePort(), await freePort()];
+  const composeEnv = {
+    ...env,
+    ARENA_IMAGE: IMAGE,
+    POSTGRES_IMAGE: PG_IMAGE,
+    S3_IMAGE: S3_IMAGE,
+    POSTGRES_PASSWORD: "compose-db-password",
+    ARENA_SECRET: "compose-secret-0123456789",
+    S3_ACCESS_KEY: "S3RVER",
+    S3_SECRET_KEY: "S3RVER",
+    ARENA_DB_HOST: "127.0.0.1",
+    ARENA_S3_HOST: "127.0.0.1",
+    POSTGRES_PORT: String(pgPort),
+    S3_PORT: String(s3Port),
+    WEB_1_PORT: String(web1),
+    WEB_2_PORT: String(web2),
+  };
+  const project = `arena-test-${process.pid}`;
+  const compose = (label: string, ...args: string[]) =>
+    run(label, "podman-compose", ["-p", project, "-f", "compose.yaml", ...args], { env: composeEnv });
+  cleanups.push(() =>
+    spawnSync("podman-compose", ["-p", project, "-f", "compose.yaml", "down", "-v"], { env: composeEnv }),
+  );
+  const up = Date.now();
+  compose("compose up", "up", "-d");
+  await Promise.all([ready(`http://127.0.0.1:${web1}`, 240_000), ready(`http://127.0.0.1:${web2}`, 240_000)]);
+  figures.composeHealthySeconds = (Date.now() - up) / 1000;
+  figures.composeBattle = await battle(`http://127.0.0.1:${web1}`, `http://127.0.0.1:${web2}`);
+  checks["compose: battle opened on one instance, voted on the other"] = true;
+  compose("compose logs", "logs");
+} catch (error) {
+  checks[`ran to the end (${(error as Error).message.split("\n")[0]})`] = false;
+  console.error((error as Error).message);
+} finally {
+  for (const cleanup of cleanups.reverse()) cleanup();
+  fs.rmSync(work, { recursive: true, force: true });
+}
+console.log(JSON.stringify({ ...figures, checks }, null, 2));
+const failed = Object.values(checks).filter((ok) => !ok).length;
+console.log(`${Object.keys(checks).length - failed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
