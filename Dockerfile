@@ -20,8 +20,10 @@ WORKDIR /src
 COPY package.json package-lock.json ./
 RUN npm install --ignore-scripts --no-audit --no-fund
 COPY . .
-# the install's own steps (Prisma client, CLI and direct routes), then Next's build; then only what runs
-RUN npm run build \
+# the dependencies' install steps, skipped above as the sources were not there yet (embedded PostgreSQL's library
+# links, esbuild's binary check), then the build (Prisma client, CLI, direct routes, Next); then only what runs
+RUN npm rebuild \
+ && npm run build \
  && node scripts/runtime-files.mjs /app
 
 # ---------------------------------------------------------------- runtime: the traced files, a user without rights

@@ -36,18 +36,19 @@ const WHOLE = {
   "@vladmandic/human": "face detection models, loaded by path",
 };
 /**
- * Never at run time: the compiler Next uses to build (the served config is the build's, see web-server.mjs), source
- * maps and type declarations (Node reads neither), the build's cache and traces, the repository itself.
+ * Never at run time: the compiler Next uses to build (the served config is the build's, see web-server.mjs), the
+ * packages' source maps and type declarations (Node reads neither), the build's cache and traces. The project's own
+ * files stay as they are: the direct routes' build is found by a fingerprint of every file under lib/.
  */
 const NEVER = [
   /^node_modules\/@next\/swc-/,
   /^node_modules\/typescript\//,
   /^node_modules\/@playwright\//,
   /^node_modules\/playwright(-core)?\//,
-  /\.map$/,
-  /\.d\.[cm]?ts$/,
+  /^node_modules\/.*\.map$/,
+  /^node_modules\/.*\.d\.[cm]?ts$/,
+  /^\.next\/.*\.map$/,
   /^\.next\/(cache|trace|diagnostics|types)(\/|$)/,
-  /^\.git\//,
 ];
 
 /** Project files copied as they are (sources run through tsx, the build, migrations, static files). */

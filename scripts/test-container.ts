@@ -100,7 +100,7 @@ function ensureBase() {
   run("copy npm", "cp", ["-a", npm, path.join(tree, "usr/local/lib/node_modules/npm")]);
   fs.symlinkSync("../lib/node_modules/npm/bin/npm-cli.js", path.join(tree, "usr/local/bin/npm"));
   fs.symlinkSync("../lib/node_modules/npm/bin/npx-cli.js", path.join(tree, "usr/local/bin/npx"));
-  const packed = spawnSync("tar", ["-C", tree, "-c", "."], { maxBuffer: 1 << 31 });
+  const packed = spawnSync("tar", ["-C", tree, "-c", "."], { maxBuffer: 2 ** 31 });
   run("podman import", "podman", ["import", "--change", 'CMD ["node"]', "-", BASE], { input: packed.stdout });
   fs.rmSync(tree, { recursive: true, force: true });
   fs.rmSync(tar, { force: true });
@@ -184,6 +184,13 @@ async function battle(open: string, vote: string) {
 const checks: Record<string, boolean> = {};
 const figures: Record<string, unknown> = {};
 const cleanups: (() => void)[] = [];
+// stopped by hand: containers, volumes and the compose project go too
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    for (const cleanup of cleanups.reverse()) cleanup();
+    process.exit(1);
+  });
+}
 try {
   ensureTools();
   figures.base = ensureBase();

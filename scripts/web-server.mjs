@@ -70,13 +70,22 @@ const cache = publicCache({ ttlMs: Math.floor(settings.ARENA_LEADERBOARD_CACHE_M
 // built with, as Next's standalone server does: no compiler needed at start.
 const builtConfig = path.join(process.cwd(), ".next", "required-server-files.json");
 if (mode === "start" && !fs.existsSync(path.join(process.cwd(), "next.config.ts")) && fs.existsSync(builtConfig)) {
-  process.env.__NEXT_PRIVATE_STANDALONE_CONFIG ??= JSON.stringify(JSON.parse(fs.readFileSync(builtConfig, "utf8")).config);
+  process.env.__NEXT_PRIVATE_STANDALONE_CONFIG ??= JSON.stringify(
+    JSON.parse(fs.readFileSync(builtConfig, "utf8")).config,
+  );
 }
 const app = next({ dev: mode === "dev", dir: process.cwd(), port, hostname });
 const handle = app.getRequestHandler();
 await app.prepare();
 // development serves every route through Next, so an edit shows at once
-const direct = mode === "start" && settings.ARENA_DIRECT_ROUTES ? await loadDirectRoutes() : null;
+// (a build that cannot be made here, a read-only install with other sources, leaves the routes to Next: slower, same)
+const direct =
+  mode === "start" && settings.ARENA_DIRECT_ROUTES
+    ? await loadDirectRoutes().catch((error) => {
+        console.error(`[arena] direct routes unavailable, Next answers them: ${error.message.split("\n")[0]}`);
+        return null;
+      })
+    : null;
 
 const server = http.createServer((req, res) => {
   observeRequest(req, res);

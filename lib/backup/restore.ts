@@ -39,23 +39,14 @@ function fileDigest(file: string): Promise<string> {
 
 /** Every file of the backup is there with its digest, before the database is touched. */
 async function verifyFiles(dir: string, manifest: Manifest, onProgress: RestoreOptions["onProgress"]) {
-  const total = manifest.tables.length + manifest.images.length;
-  let done = 0;
-  for (const table of manifest.tables) {
-    const file = path.join(dir, table.file);
-    if (!fs.existsSync(file)) throw new BackupError(`${table.file} is missing from the backup`);
-    if ((await fileDigest(file)) !== table.sha256) {
-      throw new BackupError(`${table.file} does not match its digest in the manifest (damaged or changed)`);
+  const expected = [...manifest.tables, ...manifest.images];
+  for (const [i, { file, sha256 }] of expected.entries()) {
+    const full = path.join(dir, file);
+    if (!fs.existsSync(full)) throw new BackupError(`${file} is missing from the backup`);
+    if ((await fileDigest(full)) !== sha256) {
+      throw new BackupError(`${file} does not match its digest in the manifest (damaged or changed)`);
     }
-    onProgress?.("verify", ++done, total);
-  }
-  for (const image of manifest.images) {
-    const file = path.join(dir, image.file);
-    if (!fs.existsSync(file)) throw new BackupError(`${image.file} is missing from the backup`);
-    if ((await fileDigest(file)) !== image.sha256) {
-      throw new BackupError(`${image.file} does not match its digest in the manifest (damaged or changed)`);
-    }
-    onProgress?.("verify", ++done, total);
+    onProgress?.("verify", i + 1, expected.length);
   }
 }
 
