@@ -7,6 +7,7 @@
 // Prints JSON (image size and what takes it, time to healthy, each battle's result) and `N passed, N failed`.
 //   npm run test:container            (as root, with podman; installs podman mmdebstrap uidmap runc podman-compose)
 import { spawnSync } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -18,8 +19,15 @@ const LOGS = path.resolve(".test-output", "container");
 fs.mkdirSync(LOGS, { recursive: true });
 const BASE = "localhost/arena-base:bookworm";
 const IMAGE = "localhost/vision-arena:test";
-const PG_IMAGE = "localhost/arena-postgres:15";
-const S3_IMAGE = "localhost/arena-s3:test";
+/** Tagged by their recipe's contents, so an edited recipe is built again rather than found. */
+const recipeTag = (...files: string[]) =>
+  crypto
+    .createHash("sha256")
+    .update(files.map((f) => fs.readFileSync(path.join("scripts/container", f))).join("\0"))
+    .digest("hex")
+    .slice(0, 12);
+const PG_IMAGE = `localhost/arena-postgres:${recipeTag("postgres.Dockerfile", "postgres-entrypoint.sh")}`;
+const S3_IMAGE = `localhost/arena-s3:${recipeTag("s3.Dockerfile", "s3.mjs")}`;
 const CA = "/etc/ssl/certs/ca-certificates.crt";
 
 // podman as this machine needs it: runc (the default runtime refuses the cgroup set-up), the host's network, limits
@@ -107,16 +115,20 @@ function ensureBase() {
   return { built: true, seconds: (Date.now() - started) / 1000 };
 }
 
-function buildArgs(extra: string[] = []) {
+/**
+ * `podman build` as this machine needs it: the docker format (OCI images drop HEALTHCHECK), the host's network, and
+ * for builds that run npm, the proxy's certificate authority (a build that installs Debian packages must not see
+ * the host's certificate folder read-only: ssl-cert writes there).
+ */
+function buildArgs(extra: string[], options: { npm: boolean } = { npm: true }) {
   return [
     "build",
+    "--format",
+    "docker",
     "--network=host",
     "--build-arg",
     `BASE=${BASE}`,
-    "--build-arg",
-    `NODE_EXTRA_CA_CERTS=${CA}`,
-    "-v",
-    "/etc/ssl/certs:/etc/ssl/certs:ro",
+    ...(options.npm ? ["--build-arg", `NODE_EXTRA_CA_CERTS=${CA}`, "-v", "/etc/ssl/certs:/etc/ssl/certs:ro"] : []),
     ...extra,
   ];
 }
@@ -244,12 +256,20 @@ try {
 
   // the compose stack: PostgreSQL and S3 built here, two web instances and the jobs process
   if (!exists(PG_IMAGE))
-    podman("build postgres", ...buildArgs(["-f", "scripts/container/postgres.Dockerfile", "-t", PG_IMAGE, "."]));
+    podman(
+      "build postgres",
+      ...buildArgs(["-f", "scripts/container/postgres.Dockerfile", "-t", PG_IMAGE, "."], { npm: false }),
+    );
   if (!exists(S3_IMAGE))
     podman("build s3", ...buildArgs(["-f", "scripts/container/s3.Dockerfile", "-t", S3_IMAGE, "."]));
-  const [web1, web2, pgPort, s3Port] = [await freePort(), await freePort(), await freePort(), await freePort()];
+  // compose's own network (netavark routes it here): services find each other by name; only the web ports are
+  // published, on free ports of this machine
+  const [web1, web2] = [await freePort(), await freePort()];
+  const bridgeConf = path.join(work, "containers-compose.conf");
+  fs.writeFileSync(bridgeConf, fs.readFileSync(containersConf, "utf8").replace(/^netns = "host"\n/m, ""));
   const composeEnv = {
     ...env,
+    CONTAINERS_CONF: bridgeConf,
     ARENA_IMAGE: IMAGE,
     POSTGRES_IMAGE: PG_IMAGE,
     S3_IMAGE: S3_IMAGE,
@@ -257,26 +277,28 @@ try {
     ARENA_SECRET: "compose-secret-0123456789",
     S3_ACCESS_KEY: "S3RVER",
     S3_SECRET_KEY: "S3RVER",
-    ARENA_DB_HOST: "127.0.0.1",
-    ARENA_S3_HOST: "127.0.0.1",
-    POSTGRES_PORT: String(pgPort),
-    S3_PORT: String(s3Port),
     WEB_1_PORT: String(web1),
     WEB_2_PORT: String(web2),
   };
   const project = `arena-test-${process.pid}`;
   const compose = (label: string, ...args: string[]) =>
     run(label, "podman-compose", ["-p", project, "-f", "compose.yaml", ...args], { env: composeEnv });
-  cleanups.push(() =>
-    spawnSync("podman-compose", ["-p", project, "-f", "compose.yaml", "down", "-v"], { env: composeEnv }),
-  );
+  cleanups.push(() => {
+    // what each service said, kept for a failure's post-mortem
+    const logs = spawnSync("podman-compose", ["-p", project, "-f", "compose.yaml", "logs"], { env: composeEnv });
+    fs.writeFileSync(
+      path.join(LOGS, "compose-services.log"),
+      Buffer.concat([logs.stdout ?? Buffer.alloc(0), logs.stderr ?? Buffer.alloc(0)]),
+    );
+    spawnSync("podman-compose", ["-p", project, "-f", "compose.yaml", "down", "-v"], { env: composeEnv });
+    spawnSync("podman", ["network", "rm", "-f", `${project}_default`], { env: composeEnv });
+  });
   const up = Date.now();
   compose("compose up", "up", "-d");
   await Promise.all([ready(`http://127.0.0.1:${web1}`, 240_000), ready(`http://127.0.0.1:${web2}`, 240_000)]);
   figures.composeHealthySeconds = (Date.now() - up) / 1000;
   figures.composeBattle = await battle(`http://127.0.0.1:${web1}`, `http://127.0.0.1:${web2}`);
   checks["compose: battle opened on one instance, voted on the other"] = true;
-  compose("compose logs", "logs");
 } catch (error) {
   checks[`ran to the end (${(error as Error).message.split("\n")[0]})`] = false;
   console.error((error as Error).message);

@@ -11,6 +11,8 @@ const server = new S3rver({
   address: "0.0.0.0",
   directory,
   silent: false,
+  // compose reaches it as http://s3:9000: the host name is not a bucket
+  vhostBuckets: false,
 });
 await server.run();
 console.log(`s3rver on :${port}, data in ${directory}`);
