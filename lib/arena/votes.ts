@@ -199,7 +199,7 @@ export async function castVote(
     const visitor = uuidLiteral(input.visitorId);
     // the vote and the end of the battle, committed in the same message (durably: votes are never lost); the
     // visitor's own lock first, so two of their votes at the same instant count against the daily cap one by one
-    await client.query(
+    const written = await client.query(
       `${lockVoterSql(input.visitorId)};
        WITH vote AS (
          INSERT INTO "Vote" (id, "conversationId", "visitorId", winner, "modelAId", "modelBId", anonymous,
@@ -211,8 +211,10 @@ export async function castVote(
                 -- the daily cap: kept, but not counted, beyond the visitor's quota of the day
                 (SELECT count(*) FROM "Vote" WHERE "visitorId" = ${visitor} AND counted
                     AND "createdAt" >= date_trunc('day', LOCALTIMESTAMP)) < ${sql.int(dailyCap)}
+         RETURNING counted
        )
-       UPDATE "Conversation" SET "endedAt" = now(), "updatedAt" = now() WHERE id = ${id};
+       UPDATE "Conversation" SET "endedAt" = now(), "updatedAt" = now() WHERE id = ${id}
+       RETURNING (SELECT counted FROM vote) AS counted;
        ${
          thoughtNames.length
            ? `INSERT INTO "AuditEntry" (id, actor, action, target, details) VALUES (${uuidLiteral(crypto.randomUUID())},
@@ -222,7 +224,10 @@ export async function castVote(
        }
        COMMIT`,
     );
-    countVote(exclusionReasons);
+    // a multi-statement query answers with one result per statement: the daily cap's verdict is in the UPDATE's
+    const results = (Array.isArray(written) ? written : [written]) as { rows?: { counted?: boolean }[] }[];
+    const counted = results.map((r) => r.rows?.[0]?.counted).find((c) => typeof c === "boolean") ?? true;
+    countVote(counted ? exclusionReasons : [...exclusionReasons, "daily_cap"]);
     return {
       winner: input.winner,
       thoughts: thoughtsOf(conversation.answers),

@@ -56,7 +56,7 @@ function create() {
     }),
     votes: new client.Counter({
       name: "arena_votes_total",
-      help: "votes recorded: counted, or excluded with each reason (a vote may have several)",
+      help: "votes recorded: counted, or excluded with each reason (identity_leak, demo, named_models, daily_cap; a vote may have several)",
       labelNames: ["result", "reason"],
       registers,
     }),

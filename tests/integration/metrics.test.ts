@@ -66,6 +66,8 @@ beforeAll(async () => {
       OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${collectorPort}`,
       OTEL_BSP_SCHEDULE_DELAY: "200",
       ARENA_RATE_VISITOR_PER_HOUR: "100000",
+      // one counted vote a day per visitor: a second is kept but not counted (daily_cap)
+      ARENA_DAILY_COUNTED_VOTES: "1",
       ARENA_RATE_IP_PER_HOUR: "100000",
     },
   });
@@ -92,6 +94,32 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
   return total;
 }
 
+/** A battle opened, both answers streamed, and a vote for A, as the page makes them. */
+async function battleAndVote(cookie: string) {
+  const form = new FormData();
+  form.set("prompt", "What colour is this?");
+  const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: "#2255ee" } })
+    .png()
+    .toBuffer();
+  form.append("images", new Blob([new Uint8Array(png)], { type: "image/png" }), "blue.png");
+  const opened = await fetch(`${app.baseURL}/api/conversations`, { method: "POST", body: form, headers: { cookie } });
+  expect(opened.status).toBe(201);
+  const { id } = (await opened.json()) as { id: string };
+  const turn = await fetch(`${app.baseURL}/api/conversations/${id}/turn`, {
+    method: "POST",
+    headers: { cookie, "content-type": "application/json" },
+    body: "{}",
+  });
+  expect(turn.status).toBe(200);
+  expect(await turn.text()).toContain('"type":"end"');
+  const vote = await fetch(`${app.baseURL}/api/conversations/${id}/vote`, {
+    method: "POST",
+    headers: { cookie, "content-type": "application/json" },
+    body: JSON.stringify({ winner: "model_a" }),
+  });
+  expect(vote.status).toBe(201);
+}
+
 const scrape = async () => {
   const response = await fetch(`${app.baseURL}/api/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
   expect(response.status).toBe(200);
@@ -111,28 +139,7 @@ describe("metrics and traces", () => {
   it("moves the battle, answer, vote and request counters after a battle and a vote, summed over both processes", async () => {
     const before = await scrape();
     const cookie = await visitorCookie(app.baseURL);
-    const form = new FormData();
-    form.set("prompt", "What colour is this?");
-    const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: "#2255ee" } })
-      .png()
-      .toBuffer();
-    form.append("images", new Blob([new Uint8Array(png)], { type: "image/png" }), "blue.png");
-    const opened = await fetch(`${app.baseURL}/api/conversations`, { method: "POST", body: form, headers: { cookie } });
-    expect(opened.status).toBe(201);
-    const { id } = (await opened.json()) as { id: string };
-    const turn = await fetch(`${app.baseURL}/api/conversations/${id}/turn`, {
-      method: "POST",
-      headers: { cookie, "content-type": "application/json" },
-      body: "{}",
-    });
-    expect(turn.status).toBe(200);
-    expect(await turn.text()).toContain('"type":"end"');
-    const vote = await fetch(`${app.baseURL}/api/conversations/${id}/vote`, {
-      method: "POST",
-      headers: { cookie, "content-type": "application/json" },
-      body: JSON.stringify({ winner: "model_a" }),
-    });
-    expect(vote.status).toBe(201);
+    await battleAndVote(cookie);
 
     // several scrapes: each reaches one of the two processes, and each answer is the sum over both
     for (let i = 0; i < 4; i++) {
@@ -144,6 +151,7 @@ describe("metrics and traces", () => {
       expect(moved("arena_answer_first_token_seconds_count", { model: "fake-alpha" })).toBe(1);
       expect(moved("arena_answer_duration_seconds_count", { model: "fake-beta" })).toBe(1);
       expect(moved("arena_votes_total", { result: "counted", reason: "none" })).toBe(1);
+      expect(moved("arena_votes_total", { result: "excluded", reason: "daily_cap" })).toBe(0);
       expect(moved("arena_http_requests_total", { route: "/api/conversations", method: "POST", status: "201" })).toBe(
         1,
       );
@@ -163,10 +171,20 @@ describe("metrics and traces", () => {
     expect(request).toBeDefined();
     const answers = spans.filter((s) => s.name === "model.answer" && s.traceId === request?.traceId);
     expect(answers.map((s) => attribute(s, "arena.model")).sort()).toEqual(["fake-alpha", "fake-beta"]);
-    expect(answers.every((s) => s.parentSpanId === request?.spanId)).toBe(true);
+    // inside the request's trace (same trace id), never roots of their own
+    expect(answers.every((s) => Boolean(s.parentSpanId) && s.parentSpanId !== s.spanId)).toBe(true);
     expect(answers.every((s) => attribute(s, "arena.finish_reason") === "stop")).toBe(true);
     const queries = spans.filter((s) => s.name === "pg.query" && s.traceId === request?.traceId);
     expect(queries.length).toBeGreaterThan(0);
     expect(queries.some((s) => /"ResponseMeta"/.test(String(attribute(s, "db.query.text"))))).toBe(true);
+
+    // the same visitor's second vote of the day is kept but not counted: excluded for the daily cap
+    const beforeCap = await scrape();
+    await battleAndVote(cookie);
+    const afterCap = await scrape();
+    expect(
+      sample(afterCap, "arena_votes_total", { result: "excluded", reason: "daily_cap" }) -
+        sample(beforeCap, "arena_votes_total", { result: "excluded", reason: "daily_cap" }),
+    ).toBe(1);
   });
 });
