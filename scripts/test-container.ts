@@ -11,8 +11,8 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import sharp from "sharp";
 import { freePort } from "../lib/db/free-port";
+import { httpBattle } from "../tests/support/http-battle";
 
 const ROOT = process.cwd();
 const LOGS = path.resolve(".test-output", "container");
@@ -145,54 +145,6 @@ async function ready(base: string, timeoutMs: number): Promise<number> {
   throw new Error(`${base} was not ready within ${timeoutMs / 1000} s`);
 }
 
-/** A visitor's battle, as the page makes it: terms, an image and a question, both answers streamed, a vote. */
-async function battle(open: string, vote: string) {
-  const terms = await fetch(`${open}/api/visitor`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: "{}",
-  });
-  if (!terms.ok) throw new Error(`accepting the terms: HTTP ${terms.status}`);
-  const cookie = (terms.headers.getSetCookie()[0] ?? "").split(";")[0] ?? "";
-  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#1f77b4" } })
-    .png()
-    .toBuffer();
-  const form = new FormData();
-  form.set("prompt", "What colour is this picture?");
-  form.append("images", new Blob([new Uint8Array(png)], { type: "image/png" }), "blue.png");
-  const opened = await fetch(`${open}/api/conversations`, { method: "POST", body: form, headers: { cookie } });
-  if (opened.status !== 201) throw new Error(`opening the battle: HTTP ${opened.status} ${await opened.text()}`);
-  const { id } = (await opened.json()) as { id: string };
-  const stream = await (
-    await fetch(`${open}/api/conversations/${id}/turn`, {
-      method: "POST",
-      headers: { cookie, "content-type": "application/json" },
-      body: "{}",
-    })
-  ).text();
-  const events = stream
-    .split("\n")
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as { type: string; side?: string; text?: string });
-  const answers = { a: "", b: "" } as Record<string, string>;
-  for (const e of events) if (e.type === "delta" && e.side) answers[e.side] += e.text ?? "";
-  if (!events.some((e) => e.type === "end") || !answers.a || !answers.b)
-    throw new Error(`the answers did not stream: ${stream.slice(0, 300)}`);
-  const voted = await fetch(`${vote}/api/conversations/${id}/vote`, {
-    method: "POST",
-    headers: { cookie, "content-type": "application/json" },
-    body: JSON.stringify({ winner: "model_a" }),
-  });
-  if (voted.status !== 201) throw new Error(`voting: HTTP ${voted.status} ${await voted.text()}`);
-  const result = (await voted.json()) as { models: { a: { displayName: string }; b: { displayName: string } } };
-  return {
-    battle: id,
-    answerChars: { a: answers.a.length, b: answers.b.length },
-    vote: "model_a",
-    revealed: { a: result.models.a.displayName, b: result.models.b.displayName },
-  };
-}
-
 const checks: Record<string, boolean> = {};
 const figures: Record<string, unknown> = {};
 const cleanups: (() => void)[] = [];
@@ -245,7 +197,8 @@ try {
   );
   await ready(`http://127.0.0.1:${port}`, 180_000);
   figures.timeToHealthySeconds = (Date.now() - started) / 1000;
-  figures.containerBattle = await battle(`http://127.0.0.1:${port}`, `http://127.0.0.1:${port}`);
+  const { cookie: _single, ...containerBattle } = await httpBattle({ open: `http://127.0.0.1:${port}` });
+  figures.containerBattle = { ...containerBattle, vote: "model_a" };
   checks["docker run: a battle and a vote through the image"] = true;
   const health = spawnSync("podman", ["healthcheck", "run", name], { env });
   checks["the image's HEALTHCHECK passes"] = health.status === 0;
@@ -297,7 +250,11 @@ try {
   compose("compose up", "up", "-d");
   await Promise.all([ready(`http://127.0.0.1:${web1}`, 240_000), ready(`http://127.0.0.1:${web2}`, 240_000)]);
   figures.composeHealthySeconds = (Date.now() - up) / 1000;
-  figures.composeBattle = await battle(`http://127.0.0.1:${web1}`, `http://127.0.0.1:${web2}`);
+  const { cookie: _compose, ...composeBattle } = await httpBattle({
+    open: `http://127.0.0.1:${web1}`,
+    vote: `http://127.0.0.1:${web2}`,
+  });
+  figures.composeBattle = { ...composeBattle, vote: "model_a" };
   checks["compose: battle opened on one instance, voted on the other"] = true;
 } catch (error) {
   checks[`ran to the end (${(error as Error).message.split("\n")[0]})`] = false;

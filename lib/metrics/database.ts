@@ -3,6 +3,7 @@
 // summed over a cluster's workers).
 import type { Db } from "../db/context";
 import { heartbeatAges, queueDepths } from "../jobs";
+import { snapshotAges, votesSinceSnapshot } from "../leaderboard/freshness";
 import { client } from "./registry.mjs";
 
 /** A registry of the database's figures as of now. */
@@ -42,17 +43,8 @@ export async function databaseMetrics(db: Db): Promise<client.Registry> {
   const [jobs, beats, boards, lag] = await Promise.all([
     queueDepths(db),
     heartbeatAges(db),
-    db.pool.query<{ category: string; styleControl: boolean; age: number }>(
-      `SELECT DISTINCT ON (category, "styleControl") category, "styleControl",
-              extract(epoch FROM now() - "createdAt")::float8 AS age
-         FROM "LeaderboardSnapshot" WHERE source = 'live'
-        ORDER BY category, "styleControl", "createdAt" DESC`,
-    ),
-    db.pool.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM "Vote" WHERE "createdAt" > coalesce(
-         (SELECT max("createdAt") FROM "LeaderboardSnapshot"
-           WHERE source = 'live' AND category = 'overall' AND NOT "styleControl"), '-infinity')`,
-    ),
+    snapshotAges(db),
+    votesSinceSnapshot(db),
   ]);
   const oldestByQueue = new Map<string, number>();
   for (const row of jobs) {
@@ -61,9 +53,9 @@ export async function databaseMetrics(db: Db): Promise<client.Registry> {
   }
   for (const [queue, age] of oldestByQueue) oldest.set({ queue }, age);
   for (const row of beats) heartbeat.set({ id: row.id, host: row.host }, row.ageSeconds);
-  for (const row of boards.rows) {
-    snapshotAge.set({ category: row.category, style_control: String(row.styleControl) }, row.age);
+  for (const row of boards) {
+    snapshotAge.set({ category: row.category, style_control: String(row.styleControl) }, row.ageSeconds);
   }
-  sinceSnapshot.set(lag.rows[0]?.n ?? 0);
+  sinceSnapshot.set(lag);
   return registry;
 }

@@ -7,16 +7,16 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import S3rver from "s3rver";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { writeFakeModelsFile } from "../../e2e/fake-models/models-file";
 import { type FakeModelServer, startFakeModelServer } from "../../e2e/fake-models/server";
-import { acceptTerms, castVote, openConversation, prepareTurn, streamTurn } from "../../lib/arena";
+import { castVote, prepareTurn, streamTurn } from "../../lib/arena";
 import { backupIfDue, listBackups, readManifest } from "../../lib/backup";
 import { closeDb, createDb, type Db } from "../../lib/db";
 import { freePort } from "../../lib/db/free-port";
 import { LocalImageStore, S3ImageStore } from "../../lib/images/store";
 import { recomputeSnapshots } from "../../lib/leaderboard/recompute";
+import { openImageBattle } from "../support/battles";
 import { migratedScratchDatabase, scratchDatabase } from "./db-admin";
 import { runCli } from "./run-cli";
 
@@ -63,16 +63,12 @@ beforeAll(async () => {
   forgetStore();
   source = { url: database.url, db: createDb(database.url) };
   for (let i = 0; i < 12; i++) {
-    const visitorId = (await acceptTerms(source.db, null, null)).id;
-    const png = await sharp({ create: { width: 24, height: 24, channels: 3, background: { r: 20 * i, g: 0, b: 0 } } })
-      .png()
-      .toBuffer();
-    const { id } = await openConversation(source.db, {
-      visitorId,
-      ipHash: "ip-hash",
-      mode: "battle",
+    // quotes, a tab and a backslash: COPY's text format must carry them through
+    const { id, visitorId } = await openImageBattle(source.db, {
       prompt: `What colour is picture ${i}?\nIt has "quotes", a tab\there and a backslash \\ too.`,
-      uploads: [{ name: "x.png", bytes: png }],
+      background: `rgb(${20 * i}, 0, 0)`,
+      size: [24, 24],
+      ipHash: "ip-hash",
     });
     await new Response(streamTurn(source.db, await prepareTurn(source.db, { conversationId: id, visitorId }))).text();
     await castVote(source.db, { conversationId: id, visitorId, winner: i % 3 ? "model_a" : "tie", ipHash: "ip-hash" });

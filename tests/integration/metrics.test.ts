@@ -4,11 +4,11 @@
 // request is one trace, with a span per model's answer and the database's queries inside it.
 import http from "node:http";
 import zlib from "node:zlib";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { FakeModelServer } from "../../e2e/fake-models/server";
 import { freePort } from "../../lib/db/free-port";
 import { applyMigrations } from "../../lib/db/migrate";
+import { httpBattle } from "../support/http-battle";
 import { type AppInstance, fakeModels, startApp, tempDir, visitorCookie } from "./app-server";
 import { scratchDatabase } from "./db-admin";
 
@@ -94,32 +94,6 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
   return total;
 }
 
-/** A battle opened, both answers streamed, and a vote for A, as the page makes them. */
-async function battleAndVote(cookie: string) {
-  const form = new FormData();
-  form.set("prompt", "What colour is this?");
-  const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: "#2255ee" } })
-    .png()
-    .toBuffer();
-  form.append("images", new Blob([new Uint8Array(png)], { type: "image/png" }), "blue.png");
-  const opened = await fetch(`${app.baseURL}/api/conversations`, { method: "POST", body: form, headers: { cookie } });
-  expect(opened.status).toBe(201);
-  const { id } = (await opened.json()) as { id: string };
-  const turn = await fetch(`${app.baseURL}/api/conversations/${id}/turn`, {
-    method: "POST",
-    headers: { cookie, "content-type": "application/json" },
-    body: "{}",
-  });
-  expect(turn.status).toBe(200);
-  expect(await turn.text()).toContain('"type":"end"');
-  const vote = await fetch(`${app.baseURL}/api/conversations/${id}/vote`, {
-    method: "POST",
-    headers: { cookie, "content-type": "application/json" },
-    body: JSON.stringify({ winner: "model_a" }),
-  });
-  expect(vote.status).toBe(201);
-}
-
 const scrape = async () => {
   const response = await fetch(`${app.baseURL}/api/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
   expect(response.status).toBe(200);
@@ -139,7 +113,7 @@ describe("metrics and traces", () => {
   it("moves the battle, answer, vote and request counters after a battle and a vote, summed over both processes", async () => {
     const before = await scrape();
     const cookie = await visitorCookie(app.baseURL);
-    await battleAndVote(cookie);
+    await httpBattle({ open: app.baseURL, cookie });
 
     // several scrapes: each reaches one of the two processes, and each answer is the sum over both
     for (let i = 0; i < 4; i++) {
@@ -180,7 +154,7 @@ describe("metrics and traces", () => {
 
     // the same visitor's second vote of the day is kept but not counted: excluded for the daily cap
     const beforeCap = await scrape();
-    await battleAndVote(cookie);
+    await httpBattle({ open: app.baseURL, cookie });
     const afterCap = await scrape();
     expect(
       sample(afterCap, "arena_votes_total", { result: "excluded", reason: "daily_cap" }) -

@@ -1,0 +1,22 @@
+// How stale the live boards are: each board's newest snapshot's age, and the votes the overall board has not seen
+// yet (the metrics endpoint's "is the board stale").
+import type { Db } from "../db/context";
+
+export async function snapshotAges(db: Db): Promise<{ category: string; styleControl: boolean; ageSeconds: number }[]> {
+  const { rows } = await db.pool.query<{ category: string; styleControl: boolean; ageSeconds: number }>(
+    `SELECT DISTINCT ON (category, "styleControl") category, "styleControl",
+            extract(epoch FROM now() - "createdAt")::float8 AS "ageSeconds"
+       FROM "LeaderboardSnapshot" WHERE source = 'live'
+      ORDER BY category, "styleControl", "createdAt" DESC`,
+  );
+  return rows;
+}
+
+export async function votesSinceSnapshot(db: Db): Promise<number> {
+  const { rows } = await db.pool.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM "Vote" WHERE "createdAt" > coalesce(
+       (SELECT max("createdAt") FROM "LeaderboardSnapshot"
+         WHERE source = 'live' AND category = 'overall' AND NOT "styleControl"), '-infinity')`,
+  );
+  return rows[0]?.n ?? 0;
+}
