@@ -14,13 +14,13 @@ import type { PrismaClient } from "../generated/prisma/client";
 import type { ConversationMode } from "../generated/prisma/enums";
 import { checkImage, type ImageVerdict } from "../image-safety/checks";
 import { imageLimits, ingestImage, loadImage, type StoredImage } from "../images";
+import { countConversationOpened } from "../metrics";
 import { moderate } from "../moderation";
 import { ensureRegistry } from "../providers";
-import { admitPrompt, checkStanding } from "./rate-limit";
+import { admitPrompt, checkStanding, forgiveLimits, promptLimits } from "./rate-limit";
 import { invalidateRegistry, registrySnapshot } from "./registry-cache";
 import { NoPairError, samplePair } from "./sampling";
 import { arenaSettings } from "./settings";
-import { countConversationOpened } from "../metrics";
 
 export interface Upload {
   name: string;
@@ -314,64 +314,112 @@ export async function openConversation(db: Db, input: OpenConversation) {
   return { id, mode: input.mode, isDemo };
 }
 
+interface FollowUpState {
+  visitorId: string | null;
+  mode: ConversationMode;
+  endedAt: Date | null;
+  turnCount: number;
+  sides: number;
+  complete: number;
+  modelAId: string;
+  modelBId: string | null;
+}
+
+const FOLLOW_UP_STATE = `SELECT c."visitorId", c.mode, c."endedAt", c."turnCount", c."modelAId", c."modelBId",
+        CASE WHEN c."modelBId" IS NULL THEN 1 ELSE 2 END AS sides,
+        (SELECT count(DISTINCT m.side)::int FROM "Message" m JOIN "ResponseMeta" r ON r."messageId" = m.id
+          WHERE m."conversationId" = c.id AND m.turn = c."turnCount" AND m.role = 'assistant'
+            AND NOT m.superseded AND r."finishReason" IS NOT NULL AND r.error IS NULL) AS complete
+   FROM "Conversation" c WHERE c.id = $1`;
+
+/** Why a follow-up cannot open the next turn now, if it cannot (the same rules before and under the lock). */
+function refuseFollowUp(
+  conversation: FollowUpState | undefined,
+  visitorId: string,
+  prompt: string,
+): asserts conversation is FollowUpState {
+  if (!conversation || conversation.visitorId !== visitorId) {
+    throw new NotFound("conversation_not_found", "no such conversation");
+  }
+  checkPrompt(prompt, conversation.mode);
+  if (conversation.endedAt) throw new Conflict("conversation_ended", "this conversation has ended; start a new round");
+  const settings = arenaSettings();
+  if (conversation.turnCount >= settings.turnLimit) {
+    throw new Conflict(
+      "turn_limit",
+      `this conversation reached its limit of ${settings.turnLimit} turns; start a new round`,
+    );
+  }
+  if (conversation.complete < conversation.sides)
+    throw new Conflict("answers_pending", "wait until both answers have finished (or retry a failed one)");
+}
+
+/** A follow-up image goes to every side, so every side's model must read images (as when a chat opens). */
+async function refuseImagesForTextModels(db: Db, conversation: FollowUpState, imageCount: number): Promise<void> {
+  if (imageCount === 0) return;
+  const { models } = await registrySnapshot(db.pool);
+  for (const id of [conversation.modelAId, conversation.modelBId]) {
+    const model = id ? models.get(id) : undefined;
+    if (model && !model.vision) {
+      const who = conversation.mode === "battle" ? "One of these models" : model.displayName;
+      throw new InvalidInput("model_without_vision", `${who} cannot read images; send the message without one`);
+    }
+  }
+}
+
 /**
  * A follow-up prompt, sent to every side with its own history. One turn at a time per conversation, decided in
  * the database: the conversation row is locked while the turn is checked and the prompt written, so of several
  * follow-ups sent at once one opens the next turn and the others find its answers pending (409).
+ *
+ * A follow-up that will be refused (someone else's or an unknown conversation, answers still pending, an image
+ * for a text-only model) is refused before it spends the visitor's allowance or stores its images: a client that
+ * retries on 409 must not lock itself out. Only a race lost under the lock gets that far, and its prompt is given
+ * back.
  */
 export async function addFollowUp(
   db: Db,
   input: { conversationId: string; visitorId: string; ipHash: string | null; prompt: string; uploads?: Upload[] },
 ) {
   if (!isUuid(input.conversationId)) throw new NotFound("conversation_not_found", "no such conversation");
-  // The visitor's standing and limits are settled first, in a statement of its own: nothing below may need a
+  const uploads = input.uploads ?? [];
+  const before = (await db.pool.query<FollowUpState>(FOLLOW_UP_STATE, [input.conversationId])).rows[0];
+  refuseFollowUp(before, input.visitorId, input.prompt);
+  await refuseImagesForTextModels(db, before, uploads.length);
+  // The visitor's standing and limits are settled next, in a statement of its own: nothing below may need a
   // second connection while it holds the conversation's lock (a cold pool then deadlocks on itself).
   await admitPrompt(db.pool, input.visitorId, input.ipHash, checkStanding);
+  try {
+    return await writeFollowUp(db, input, uploads);
+  } catch (error) {
+    if (error instanceof Conflict || error instanceof NotFound) {
+      await forgiveLimits(db.pool, promptLimits(input.visitorId, input.ipHash)).catch(() => {});
+    }
+    throw error;
+  }
+}
+
+async function writeFollowUp(
+  db: Db,
+  input: { conversationId: string; visitorId: string; prompt: string },
+  uploads: Upload[],
+) {
   // a follow-up may bring new images (up to the per-turn limit); both sides receive them. They are stored (by
   // hash, so a refused follow-up leaves at most an unreferenced image) before the conversation is locked.
-  const { images } = await ingestAll(db, { uploads: input.uploads ?? [] });
+  const { images } = await ingestAll(db, { uploads });
   const checks = startImageChecks(images);
   const turn = await transaction(async (client) => {
     const { rows } = await client
-      .query<{
-        visitorId: string | null;
-        mode: ConversationMode;
-        endedAt: Date | null;
-        turnCount: number;
-        sides: number;
-        complete: number;
-      }>(
-        // NOWAIT: a second follow-up while one is being written is refused at once instead of holding a pooled
-        // connection while it waits (sixty of them exhausted the pool)
-        `SELECT c."visitorId", c.mode, c."endedAt", c."turnCount",
-                CASE WHEN c."modelBId" IS NULL THEN 1 ELSE 2 END AS sides,
-                (SELECT count(DISTINCT m.side)::int FROM "Message" m JOIN "ResponseMeta" r ON r."messageId" = m.id
-                  WHERE m."conversationId" = c.id AND m.turn = c."turnCount" AND m.role = 'assistant'
-                    AND NOT m.superseded AND r."finishReason" IS NOT NULL AND r.error IS NULL) AS complete
-           FROM "Conversation" c WHERE c.id = $1 FOR UPDATE OF c NOWAIT`,
-        [input.conversationId],
-      )
+      // NOWAIT: a second follow-up while one is being written is refused at once instead of holding a pooled
+      // connection while it waits (sixty of them exhausted the pool)
+      .query<FollowUpState>(`${FOLLOW_UP_STATE} FOR UPDATE OF c NOWAIT`, [input.conversationId])
       .catch(
         whenLocked(
           () => new Conflict("conversation_busy", "another message for this conversation is being sent; please wait"),
         ),
       );
     const conversation = rows[0];
-    if (!conversation || conversation.visitorId !== input.visitorId) {
-      throw new NotFound("conversation_not_found", "no such conversation");
-    }
-    checkPrompt(input.prompt, conversation.mode);
-    if (conversation.endedAt)
-      throw new Conflict("conversation_ended", "this conversation has ended; start a new round");
-    const settings = arenaSettings();
-    if (conversation.turnCount >= settings.turnLimit) {
-      throw new Conflict(
-        "turn_limit",
-        `this conversation reached its limit of ${settings.turnLimit} turns; start a new round`,
-      );
-    }
-    if (conversation.complete < conversation.sides)
-      throw new Conflict("answers_pending", "wait until both answers have finished (or retry a failed one)");
+    refuseFollowUp(conversation, input.visitorId, input.prompt);
     const next = conversation.turnCount + 1;
     const sides = conversation.sides === 2 ? ["a", "b"] : ["a"];
     const messageIds = sides.map(() => crypto.randomUUID());

@@ -1,4 +1,5 @@
 // A battle from first prompt to revealed vote, through the real provider adapter and a fake OpenAI server.
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -43,6 +44,7 @@ beforeAll(async () => {
     [
       { id: "alpha", model: "alpha-vl", displayName: "Alpha VL", organization: "Alpha Labs" },
       { id: "beta", model: "beta-vl", displayName: "Beta VL", organization: "Beta Corp" },
+      { id: "gamma", model: "beta-vl", displayName: "Gamma Text", organization: "Gamma Inc", vision: false },
     ],
     { apiKeyEnv: "FAKE_KEY" },
   );
@@ -66,6 +68,12 @@ async function events(stream: ReadableStream<Uint8Array>): Promise<TurnEvent[]> 
     .trim()
     .split("\n")
     .map((line) => JSON.parse(line));
+}
+
+/** How many prompts this hour's allowance has counted for the visitor. */
+async function promptsCounted(visitorId: string): Promise<number> {
+  const buckets = await db.prisma.rateLimitBucket.findMany({ where: { key: `visitor:${visitorId}` } });
+  return buckets.reduce((sum, b) => sum + b.count, 0);
 }
 
 async function newVisitor() {
@@ -515,6 +523,8 @@ describe("hardening (issue 11)", () => {
       expect((r as PromiseRejectedResult).reason).toMatchObject({ kind: "conflict" });
       expect(["conversation_busy", "answers_pending"]).toContain((r as PromiseRejectedResult).reason.code);
     }
+    // the allowance counts the one prompt taken: the refused ones were refused before or given back
+    expect(await promptsCounted(visitorId)).toBe(2);
     const prompts = await db.prisma.message.findMany({ where: { conversationId: id, turn: 2, role: "user" } });
     expect(prompts).toHaveLength(2); // one per side
     expect(new Set(prompts.map((p) => p.content)).size).toBe(1);
@@ -596,7 +606,7 @@ describe("the registry sync (found by the fault run)", () => {
       expect(
         results.filter((r) => r.status === "rejected").map((r) => String((r as PromiseRejectedResult).reason)),
       ).toEqual([]);
-      expect(await instances[0]?.prisma.model.count()).toBe(2);
+      expect(await instances[0]?.prisma.model.count()).toBe(3);
     } finally {
       await Promise.all(instances.map((instance) => closeDb(instance)));
       await scratch.drop();
@@ -801,6 +811,72 @@ describe("images in follow-up turns (issue 27)", () => {
       }),
     ).rejects.toBeTruthy();
     expect((await conversationView(db, conversation.id, { visitorId })).turnCount).toBe(2);
+  });
+});
+
+describe("refused follow-ups (issue 40)", () => {
+  const uniqueImage = (seed: number) =>
+    sharp({ create: { width: 30 + seed, height: 20, channels: 3, background: { r: seed, g: 90, b: 200 } } })
+      .png()
+      .toBuffer();
+  const stored = async (bytes: Buffer) =>
+    db.prisma.image.count({ where: { sha256: crypto.createHash("sha256").update(bytes).digest("hex") } });
+
+  it("never sends a follow-up image to a text-only model, and stores nothing for it", async () => {
+    const visitorId = await newVisitor();
+    const chat = await openConversation(db, {
+      visitorId,
+      ipHash: null,
+      mode: "direct",
+      modelA: "gamma",
+      prompt: "Tell me about squares.",
+      uploads: [],
+    });
+    await events(streamTurn(db, await prepareTurn(db, { conversationId: chat.id, visitorId })));
+    const bytes = await uniqueImage(7);
+    const requestsBefore = fake.requests.length;
+    const counted = await promptsCounted(visitorId);
+    await expect(
+      addFollowUp(db, {
+        conversationId: chat.id,
+        visitorId,
+        ipHash: null,
+        prompt: "And this picture?",
+        uploads: [{ name: "p.png", bytes }],
+      }),
+    ).rejects.toMatchObject({ kind: "invalid", code: "model_without_vision" });
+    expect(await stored(bytes)).toBe(0);
+    expect(await promptsCounted(visitorId)).toBe(counted);
+    expect((await conversationView(db, chat.id, { visitorId })).turnCount).toBe(1);
+    expect(fake.requests.length).toBe(requestsBefore);
+    // the same follow-up without the image goes through
+    await addFollowUp(db, { conversationId: chat.id, visitorId, ipHash: null, prompt: "And a circle?" });
+    expect((await conversationView(db, chat.id, { visitorId })).turnCount).toBe(2);
+  });
+
+  it("spends no allowance and stores no image for a follow-up refused as pending, unknown or someone else's", async () => {
+    const visitorId = await newVisitor();
+    const conversation = await battle(visitorId);
+    const counted = await promptsCounted(visitorId);
+    const bytes = await uniqueImage(11);
+    const attempt = (conversationId: string, who = visitorId) =>
+      addFollowUp(db, {
+        conversationId,
+        visitorId: who,
+        ipHash: "ip-hash-40",
+        prompt: "again?",
+        uploads: [{ name: "q.png", bytes }],
+      });
+    // the first turn has not been answered yet: a client retrying on 409 many times
+    for (let k = 0; k < 5; k++)
+      await expect(attempt(conversation.id)).rejects.toMatchObject({ code: "answers_pending" });
+    await expect(attempt(crypto.randomUUID())).rejects.toMatchObject({ kind: "not_found" });
+    const stranger = await newVisitor();
+    await expect(attempt(conversation.id, stranger)).rejects.toMatchObject({ kind: "not_found" });
+    expect(await promptsCounted(visitorId)).toBe(counted);
+    expect(await promptsCounted(stranger)).toBe(0);
+    expect(await db.prisma.rateLimitBucket.count({ where: { key: "ip:ip-hash-40" } })).toBe(0);
+    expect(await stored(bytes)).toBe(0);
   });
 });
 
