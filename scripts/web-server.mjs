@@ -25,6 +25,7 @@ import {
   securityHeaders,
   sendError,
   stampClient,
+  wholeFilesOnly,
 } from "../lib/http/front-door.mjs";
 import { publicCache } from "../lib/http/public-cache.mjs";
 import { metrics, observeRequest } from "../lib/metrics/registry.mjs";
@@ -103,6 +104,7 @@ function frontDoor(req, res) {
   }
   limitBody(req, res, ceiling);
   stampClient(req, proxies, token);
+  wholeFilesOnly(req);
   if (cache.serve(req, res)) return;
   compress(req, res, () => {
     if (direct?.(req, res)) return;

@@ -252,6 +252,17 @@ export function refusal(req, maxBodyBytes) {
   return null;
 }
 
+/**
+ * Answers every request in whole: Range and If-Range are dropped. Next's file server answers a malformed or
+ * unsatisfiable range (`bytes=100-50`, `bytes=abc`, `bytes=-0`, a start past the end) with a 500; nothing the arena
+ * serves (pictures of a few hundred KB, scripts, JSON) is large enough for a partial answer to matter, and a plain
+ * 200 is what RFC 9110 allows a server that ignores Range to send.
+ */
+export function wholeFilesOnly(req) {
+  delete req.headers.range;
+  delete req.headers["if-range"];
+}
+
 export function sendError(res, status, code, message, headers = {}) {
   const body = JSON.stringify({ error: { code, message } });
   res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(body), ...headers });

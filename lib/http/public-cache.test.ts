@@ -72,6 +72,22 @@ describe("the front door's cache of public API responses", () => {
     expect(s.calls()).toBe(3);
   });
 
+  it("honours q-values on a hit: an encoding refused with q=0 is never sent (issue 40)", async () => {
+    const s = await cachedServer(publicBoard);
+    await s.get("/api/leaderboard?category=overall");
+    const refused = await s.get("/api/leaderboard?category=overall", { "accept-encoding": "br;q=0, gzip;q=0" });
+    expect(refused.headers["x-arena-cache"]).toBe("hit");
+    expect(refused.headers["content-encoding"]).toBeUndefined();
+    expect(refused.body.toString()).toBe(board);
+    const gzipOnly = await s.get("/api/leaderboard?category=overall", { "accept-encoding": "br;q=0, gzip" });
+    expect(gzipOnly.headers["content-encoding"]).toBe("gzip");
+    const preferred = await s.get("/api/leaderboard?category=overall", { "accept-encoding": "br;q=0.5, gzip;q=0.9" });
+    expect(preferred.headers["content-encoding"]).toBe("gzip");
+    // nothing acceptable that the cache keeps: Next answers it (here: the handler, a second call)
+    await s.get("/api/leaderboard?category=overall", { "accept-encoding": "identity;q=0, br;q=0, gzip;q=0" });
+    expect(s.calls()).toBe(2);
+  });
+
   it("keeps nothing private, personal, failed, unlisted or not a GET, and nothing when turned off", async () => {
     const variants: Record<string, (res: http.ServerResponse) => void> = {
       "/api/leaderboard?private": (res) => res.setHeader("cache-control", "private, max-age=60"),

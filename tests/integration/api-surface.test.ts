@@ -512,6 +512,25 @@ describe("compression in the front door", () => {
     });
   }
 
+  it("answers any Range on a file with the whole file, never a 500 (issue 40)", async () => {
+    const page = await (await fetch(`${app.baseURL}/about`)).text();
+    const chunk = page.match(/\/_next\/static\/[^"]+\.js/)?.[0];
+    expect(chunk).toBeTruthy();
+    for (const path of ["/presets/receipt.png", chunk as string]) {
+      const whole = await raw(path, {});
+      expect(whole.status).toBe(200);
+      for (const range of ["bytes=100-50", "bytes=abc", "bytes=-0", "bytes=99999999-", "bytes=0-10", "items=1-2"]) {
+        const answer = await raw(path, { range });
+        expect({ path, range, status: answer.status, bytes: answer.bytes }).toEqual({
+          path,
+          range,
+          status: 200,
+          bytes: whole.bytes,
+        });
+      }
+    }
+  });
+
   it("compresses pages and JSON as the browser asks, never images or the answers' stream", async () => {
     const page = await raw("/about", { "accept-encoding": "gzip, deflate, br" });
     expect(page).toMatchObject({ status: 200, encoding: "br" });
