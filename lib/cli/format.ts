@@ -1,5 +1,6 @@
 // How `arena leaderboard` prints a leaderboard: an aligned table, JSON, or CSV.
 import { type Leaderboard, roundedRating } from "../ratings";
+import { csvCell } from "../text";
 
 const round = (value: number, digits: number) => (Number.isFinite(value) ? Number(value.toFixed(digits)) : value);
 
@@ -65,11 +66,6 @@ export function leaderboardTable(board: Leaderboard, title: string): string {
   }
   return out.join("\n");
 }
-
-const csvCell = (value: string | number) => {
-  const text = String(value);
-  return /[",\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-};
 
 export function leaderboardCsv(boards: { category: string; board: Leaderboard }[]): string {
   const lines = ["category,rank,model,rating,ci_lower,ci_upper,votes,wins,losses,ties,win_rate"];

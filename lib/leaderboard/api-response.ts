@@ -2,6 +2,7 @@
 // at most once a minute, and a stored board is large JSON. Which snapshot is current is itself cached for a moment
 // (./ttl-cache), so a new or published run shows within ARENA_LEADERBOARD_CACHE_MS.
 import type { Db } from "../db/context";
+import { csvCell } from "../text";
 import { type ServedSnapshot, servedSnapshot } from "./serve";
 
 export interface BuiltResponse {
@@ -10,11 +11,6 @@ export interface BuiltResponse {
   etag: string;
   lastModified: string;
 }
-
-const csvCell = (value: string | number | boolean | null) => {
-  const text = value === null ? "" : String(value);
-  return /[",\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-};
 
 export const CSV_HEADER =
   "rank,model,display_name,rating,ci_lower,ci_upper,votes,win_rate,organization,license,preliminary,retired,rank_best,rank_worst,fragility_votes,fragility_with,method";

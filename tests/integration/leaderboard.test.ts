@@ -465,6 +465,35 @@ describe("leaderboard snapshots", () => {
     }
   });
 
+  it("write an admin's formula-like names into the CSV as text, never as a spreadsheet formula (issue 40)", async () => {
+    process.env.DATABASE_URL = url;
+    const { GET } = await import("../../app/api/leaderboard/route");
+    const before = await db.prisma.model.findUniqueOrThrow({ where: { id: "lb-gamma" } });
+    await db.prisma.model.update({
+      where: { id: "lb-gamma" },
+      data: { displayName: '=HYPERLINK("http://evil","Gamma")', organization: "+SUM(1)", license: "@cmd" },
+    });
+    try {
+      await recomputeSnapshots(db, { rounds: 5 });
+      clearCache();
+      const csv = await (await GET(new Request("http://x/api/leaderboard?format=csv"))).text();
+      const row = csv.split("\n").find((line) => line.includes(",lb-gamma,")) as string;
+      expect(row).toContain(`,"'=HYPERLINK(""http://evil"",""Gamma"")",`);
+      expect(row).toContain(",'+SUM(1),'@cmd,");
+      // no cell of the file starts a formula
+      for (const line of csv.trim().split("\n")) {
+        for (const cell of line.split(",")) expect(cell.replace(/^"/, "")).not.toMatch(/^[=+@]/);
+      }
+    } finally {
+      await db.prisma.model.update({
+        where: { id: "lb-gamma" },
+        data: { displayName: before.displayName, organization: before.organization, license: before.license },
+      });
+      await recomputeSnapshots(db, { rounds: 5 });
+      clearCache();
+    }
+  });
+
   it("serve a board over time, a model's labelled scores and the dated changes of the method", async () => {
     process.env.DATABASE_URL = url;
     const { GET } = await import("../../app/api/leaderboard/history/route");
