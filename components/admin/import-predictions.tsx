@@ -22,6 +22,27 @@ interface Imported {
   unanswered: number;
 }
 
+interface ImportStatus {
+  id: string;
+  status: "queued" | "running" | "done" | "failed";
+  result: Imported | null;
+  error: string | null;
+}
+
+const POLL_MS = 1000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits for the jobs process to finish the import; its refusal is thrown in its own words. */
+async function outcome(importId: string): Promise<Imported> {
+  for (;;) {
+    const { predictionImports } = await callApi<{ predictionImports: ImportStatus[] }>("/api/admin/bench");
+    const mine = predictionImports.find((i) => i.id === importId);
+    if (mine?.status === "done" && mine.result) return mine.result;
+    if (mine?.status === "failed") throw new Error(mine.error ?? "the import failed");
+    await sleep(POLL_MS);
+  }
+}
+
 const pct = (t: Tally) => `${(t.accuracy * 100).toFixed(1)}% (${t.correct}/${t.total})`;
 
 export function ImportPredictions({
@@ -42,7 +63,9 @@ export function ImportPredictions({
     for (const [key, value] of form.entries()) if (typeof value === "string" && value) body[key] = value;
     setResult(null);
     void run(async () => {
-      const r = (await callApi("/api/admin/bench", "POST", body)) as Imported;
+      const { importId } = await callApi<{ importId: string }>("/api/admin/bench", "POST", body);
+      setResult("Queued: the jobs process is reading and scoring the file…");
+      const r = await outcome(importId);
       setResult(
         `Imported into ${r.set}: ${pct(r.ours)} by the official scoring` +
           (r.reported ? `, ${pct(r.reported)} as the file reports; ${r.differences.length} items differ` : "") +

@@ -55,17 +55,26 @@ async function setFor(db: Db, benchmark: PredictionBenchmark, ref?: string) {
   );
 }
 
-export async function importPredictions(
+/** Refuses an unknown model or set before any file is read; returns the set the predictions would go to. */
+export async function predictionTarget(
   db: Db,
-  input: { benchmark: PredictionBenchmark; file: string; from: PredictionSource; model: string; set?: string },
-): Promise<PredictionImport> {
-  const predictions = await readPredictions(input.file, input.from);
+  input: { benchmark: PredictionBenchmark; model: string; set?: string },
+): Promise<{ id: string; name: string; version: number }> {
   const model = await db.prisma.model.findUnique({ where: { id: input.model }, select: { id: true } });
   if (!model)
     throw new BenchmarkDataError(
       `unknown model '${input.model}': add it to the models file first (it may stay disabled)`,
     );
-  const set = await setFor(db, input.benchmark, input.set);
+  return setFor(db, input.benchmark, input.set);
+}
+
+export async function importPredictions(
+  db: Db,
+  input: { benchmark: PredictionBenchmark; file: string; from: PredictionSource; model: string; set?: string },
+): Promise<PredictionImport> {
+  // the model and the set are checked before the file is read: a wrong name costs nothing
+  const set = await predictionTarget(db, input);
+  const predictions = await readPredictions(input.file, input.from);
   const scorer = scorerOf(input.benchmark);
   if (!scorer) throw new BenchmarkDataError(`${input.benchmark}: no scorer`);
   const items = await db.prisma.promptItem.findMany({

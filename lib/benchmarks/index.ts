@@ -68,6 +68,13 @@ export {
   type Problem,
   scoreMathVistaItem,
 } from "./mathvista";
+export {
+  type PredictionImportRequest,
+  type PredictionImportStatus,
+  queuePredictionImport,
+  recentPredictionImports,
+  runPredictionImport,
+} from "./prediction-imports";
 export { PREDICTION_SOURCES, type Prediction, type PredictionSource, readPredictions } from "./predictions";
 export {
   EMMA_STRATEGIES,

@@ -4,6 +4,7 @@ import { type EnqueueOptions, enqueue, type JobHandlers, type Payload } from "..
 import { IMPORTABLE, type ImportableBenchmark, importBenchmark } from "./import";
 import { benchmarkDir, libraryFile } from "./library";
 import { BenchmarkDataError } from "./mathvista";
+import { runPredictionImport } from "./prediction-imports";
 
 export type ImportJob = Payload<"benchmark-import"> & { benchmark: ImportableBenchmark };
 
@@ -33,5 +34,13 @@ export const benchmarkJobs: JobHandlers = {
       log(`benchmarks: import of ${job.data.files.join(", ")} refused: ${(error as Error).message}`);
       throw error;
     }
+  },
+  "prediction-import": async ([job], { db, log }) => {
+    if (!job) return;
+    await runPredictionImport(db, job.data.importId);
+    const row = await db.prisma.predictionImport.findUnique({ where: { id: job.data.importId } });
+    log(
+      `benchmarks: predictions ${row?.file ?? job.data.importId}: ${row?.status}${row?.error ? ` (${row.error})` : ""}`,
+    );
   },
 };

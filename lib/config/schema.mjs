@@ -49,14 +49,19 @@ const oidcProvider = z
   .object({
     id: z
       .string()
-      .regex(/^[a-z][a-z0-9-]{0,31}$/, { error: "id: lower-case letters, digits and dashes (it is in the callback URL)" })
+      .regex(/^[a-z][a-z0-9-]{0,31}$/, {
+        error: "id: lower-case letters, digits and dashes (it is in the callback URL)",
+      })
       .refine((id) => !["credentials", "github", "google"].includes(id), { error: "id: taken by a built-in sign-in" }),
     name: z.string().trim().min(1).max(60),
     issuer: z.url({ error: "issuer: must be the provider's issuer URL" }),
     clientId: z.string().min(1),
     clientSecret: z.string().min(1).optional(),
     /** the name of the variable holding the client secret (keeps the secret out of this JSON) */
-    clientSecretEnv: z.string().regex(/^[A-Z_][A-Z0-9_]*$/).optional(),
+    clientSecretEnv: z
+      .string()
+      .regex(/^[A-Z_][A-Z0-9_]*$/)
+      .optional(),
     scope: z.string().default("openid email profile"),
     /** the claim the staff role is read from, as a dotted path (`groups`, `roles`, `realm_access.roles`) */
     roleClaim: z.string().default("groups"),
@@ -82,7 +87,9 @@ const oidcProviders = () =>
       .pipe(
         z
           .array(oidcProvider)
-          .refine((list) => new Set(list.map((p) => p.id)).size === list.length, { error: "two providers share an id" }),
+          .refine((list) => new Set(list.map((p) => p.id)).size === list.length, {
+            error: "two providers share an id",
+          }),
       ),
   );
 
@@ -176,8 +183,18 @@ export const configSchema = z
       "unset: no scheduled backups",
       "the jobs process writes a backup (`arena backup`: database and images, with a manifest) into a new folder here every `ARENA_BACKUP_INTERVAL_H` hours",
     ),
-    ARENA_BACKUP_INTERVAL_H: v(positive(24, { max: 8760 }), "Database and processes", "`24`", "hours between scheduled backups"),
-    ARENA_BACKUP_KEEP: v(count(7, { max: 1000 }), "Database and processes", "`7`", "finished scheduled backups kept (older ones are deleted)"),
+    ARENA_BACKUP_INTERVAL_H: v(
+      positive(24, { max: 8760 }),
+      "Database and processes",
+      "`24`",
+      "hours between scheduled backups",
+    ),
+    ARENA_BACKUP_KEEP: v(
+      count(7, { max: 1000 }),
+      "Database and processes",
+      "`7`",
+      "finished scheduled backups kept (older ones are deleted)",
+    ),
     ARENA_STYLE_FEATURES: v(
       unsetIfBlank(
         z
@@ -480,6 +497,12 @@ export const configSchema = z
       "Evaluation",
       "unset",
       "a folder on the server with benchmark files the console may import (only files inside it; the jobs process reads them)",
+    ),
+    ARENA_PREDICTION_MAX_MB: v(
+      positive(32, { max: 4096 }),
+      "Evaluation",
+      "`32`",
+      "the largest toolkit prediction file the console imports (an .xlsx counts four times its size: it is deflated, and a sheet's cells take far more memory than their bytes)",
     ),
     ARENA_ADMIN_EMAIL: v(
       unsetIfBlank(

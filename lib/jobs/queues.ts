@@ -111,6 +111,18 @@ export const QUEUES = {
     options: { policy: "short", retryLimit: 0, expireInSeconds: 3600 },
     fetch: ONE_AT_A_TIME,
   }),
+  /** a toolkit's prediction file from the benchmark folder, read and scored as a run (its row: PredictionImport) */
+  "prediction-import": define({
+    doc: {
+      job: "a toolkit's prediction file (VLMEvalKit, lmms-eval) imported and scored as a run",
+      enqueuedBy: "the console (`queuePredictionImport`)",
+      handledBy: "`benchmarkJobs` in `lib/benchmarks/jobs.ts`",
+    },
+    payload: z.object({ importId: z.string().uuid() }),
+    // a refused file is refused again: no retry
+    options: { policy: "short", retryLimit: 0, expireInSeconds: 3600 },
+    fetch: ONE_AT_A_TIME,
+  }),
   /** the console's "Recompute now": at most one waits while one runs, so clicks coalesce */
   "leaderboard-recompute": define({
     doc: {

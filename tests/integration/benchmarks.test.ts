@@ -17,12 +17,16 @@ import {
   judgeFrom,
   libraryFile,
   libraryFiles,
+  queuePredictionImport,
+  recentPredictionImports,
+  runPredictionImport,
   scoreBenchmarkRun,
 } from "../../lib/benchmarks";
 import { closeDb, createDb, type Db } from "../../lib/db";
 import { createRun, executeRun, findPromptSet, itemPresets } from "../../lib/evals";
+import { closeSenders } from "../../lib/jobs";
 import { loadModelsConfig, syncRegistry } from "../../lib/providers";
-import { migratedScratchDatabase, } from "./db-admin";
+import { migratedScratchDatabase } from "./db-admin";
 import { runCli } from "./run-cli";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "arena-benchmarks-"));
@@ -160,6 +164,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await closeSenders();
   await closeDb(db);
   await fake.close();
   await drop();
@@ -567,5 +572,79 @@ describe("ground-truth benchmarks", () => {
     expect(fromVlm?.overall).toMatchObject({ correct: 2, total: 3 });
     expect(fromVlm?.reported).toMatchObject({ correct: 1, total: 3 });
     expect(mathvista?.report.differences.some((d) => d.a.includes("(") || d.b.includes("("))).toBe(true);
+  });
+
+  it("queues the console's prediction imports for the jobs process: links, oversize files and wrong targets refused first (issue 40)", async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), "arena-predictions-"));
+    const outside = fs.mkdtempSync(path.join(os.tmpdir(), "arena-outside-"));
+    process.env.ARENA_BENCHMARK_DIR = folder;
+    process.env.ARENA_PREDICTION_MAX_MB = "1";
+    try {
+      const line = (pid: string, response: string) =>
+        JSON.stringify({ doc_id: Number(pid), doc: { pid }, resps: [[response]], filtered_resps: [response] });
+      fs.writeFileSync(path.join(outside, "secret.jsonl"), line("1", "35°"));
+      fs.symlinkSync(path.join(outside, "secret.jsonl"), path.join(folder, "linked.jsonl"));
+      fs.mkdirSync(path.join(folder, "sub"));
+      fs.symlinkSync(outside, path.join(folder, "sub", "away"));
+      fs.writeFileSync(path.join(folder, "big.jsonl"), "x".repeat(1024 * 1024 + 1));
+      // an xlsx counts four times its size
+      fs.writeFileSync(path.join(folder, "big.xlsx"), Buffer.alloc(300 * 1024));
+      fs.writeFileSync(path.join(folder, "good.jsonl"), [line("1", "35°"), line("3", "B")].join("\n"));
+      fs.writeFileSync(
+        path.join(folder, "bad.jsonl"),
+        [line("1", "35°"), JSON.stringify({ resps: [["x"]] })].join("\n"),
+      );
+      const request = (file: string, extra: { model?: string; set?: string } = {}) =>
+        queuePredictionImport(
+          db,
+          { benchmark: "mathvista", from: "lmms-eval", file, model: extra.model ?? "bee", set: extra.set },
+          "admin@example.com",
+        );
+      const refusals: [string, RegExp][] = [
+        ["linked.jsonl", /'linked\.jsonl' is a link or not a plain file/],
+        ["sub/away/secret.jsonl", /'sub\/away\/secret\.jsonl' is a link or not a plain file/],
+        ["../outside.jsonl", /is not a data file in the benchmark folder/],
+        ["big.jsonl", /'big\.jsonl' is 1\.0 MB; prediction files up to 1 MB are imported here/],
+        ["big.xlsx", /'big\.xlsx' is 0\.3 MB; prediction files up to 0 MB \(as \.xlsx\)/],
+      ];
+      for (const [file, message] of refusals) {
+        const refused = await request(file).catch((error: Error) => error);
+        expect(refused, file).toBeInstanceOf(Error);
+        expect((refused as Error).message, file).toMatch(message);
+        // the server's own paths are never named
+        expect((refused as Error).message).not.toContain(folder);
+        expect((refused as Error).message).not.toContain(outside);
+      }
+      await expect(request("good.jsonl", { model: "nobody" })).rejects.toThrow(/unknown model 'nobody'/);
+      await expect(request("good.jsonl", { set: "no-such-set@1" })).rejects.toThrow();
+      expect(await db.prisma.predictionImport.count()).toBe(0);
+
+      // accepted: queued, then read and scored by the jobs process's handler
+      const { importId } = await request("good.jsonl");
+      expect((await recentPredictionImports(db))[0]).toMatchObject({
+        id: importId,
+        status: "queued",
+        file: "good.jsonl",
+      });
+      await runPredictionImport(db, importId);
+      const done = (await recentPredictionImports(db)).find((i) => i.id === importId);
+      expect(done).toMatchObject({ status: "done", model: "bee", error: null });
+      expect(done?.result).toMatchObject({ set: "mathvista-testmini@1", ours: { total: 2 }, file: "good.jsonl" });
+      // taken once: a second delivery of the job writes no second run
+      const runs = await db.prisma.evalRun.count();
+      await runPredictionImport(db, importId);
+      expect(await db.prisma.evalRun.count()).toBe(runs);
+
+      // a bad record: the outcome names the file as the console did, the record and the field
+      const bad = await request("bad.jsonl");
+      await runPredictionImport(db, bad.importId);
+      const failed = (await recentPredictionImports(db)).find((i) => i.id === bad.importId);
+      expect(failed).toMatchObject({ status: "failed", error: "bad.jsonl: line 2: field doc is missing" });
+    } finally {
+      delete process.env.ARENA_BENCHMARK_DIR;
+      delete process.env.ARENA_PREDICTION_MAX_MB;
+      fs.rmSync(folder, { recursive: true, force: true });
+      fs.rmSync(outside, { recursive: true, force: true });
+    }
   });
 });

@@ -9,16 +9,14 @@ import {
   queueJudging,
 } from "@/lib/bench";
 import {
-  BenchmarkDataError,
   benchmarkDir,
   IMPORTABLE,
-  importPredictions,
-  libraryFile,
   libraryFiles,
   PREDICTION_BENCHMARKS,
-  PREDICTION_FILE,
   PREDICTION_SOURCES,
   queueBenchmarkImport,
+  queuePredictionImport,
+  recentPredictionImports,
 } from "@/lib/benchmarks";
 import { createRun, listPromptSets, queueRun, runStatuses } from "@/lib/evals";
 import { staffRoute } from "@/lib/http/session";
@@ -27,14 +25,15 @@ export const dynamic = "force-dynamic";
 
 /** Progress and cost of every offline run and judging, the sets and the benches that can be shown. */
 export const GET = staffRoute("admin", async ({ db }) => {
-  const [runs, judgings, sets, choices] = await Promise.all([
+  const [runs, judgings, sets, choices, predictionImports] = await Promise.all([
     runStatuses(db),
     judgingStatuses(db),
     listPromptSets(db),
     benchChoices(db),
+    recentPredictionImports(db),
   ]);
   const dir = benchmarkDir();
-  return Response.json({ runs, judgings, sets, choices, library: dir ? libraryFiles(dir) : null });
+  return Response.json({ runs, judgings, sets, choices, predictionImports, library: dir ? libraryFiles(dir) : null });
 });
 
 const id = z.string().trim().min(1).max(200);
@@ -71,7 +70,7 @@ const body = z.discriminatedUnion("action", [
 ]);
 
 /** Starts curation, a run or a judging (each in the jobs process), or chooses the bench /bench shows. */
-export const POST = staffRoute("admin", body, async ({ db, input, audit }) => {
+export const POST = staffRoute("admin", body, async ({ db, input, audit, user }) => {
   if (input.action === "publish") {
     const selection = { set: input.set, anchor: input.anchor, judge: input.judge };
     await publishBench(db, selection);
@@ -80,14 +79,11 @@ export const POST = staffRoute("admin", body, async ({ db, input, audit }) => {
     return Response.json({ published: input });
   }
   if (input.action === "import-predictions") {
-    // a toolkit's predictions are one file of a thousand-odd rows: imported and scored here, in one transaction
-    const dir = benchmarkDir();
-    if (!dir) throw new BenchmarkDataError("no benchmark folder: set ARENA_BENCHMARK_DIR");
-    const file = libraryFile(dir, input.file, PREDICTION_FILE);
-    const { action: _a, ...options } = input;
-    const result = await importPredictions(db, { ...options, file });
+    // checked here, read and scored in the jobs process; the console polls GET for the outcome
+    const { action: _a, ...request } = input;
+    const queued = await queuePredictionImport(db, request, user.email ?? null);
     await audit("benchmarks.import-predictions", `${input.model} · ${input.from} · ${input.file}`);
-    return Response.json({ ...result, file: input.file }, { status: 201 });
+    return Response.json({ queued: "predictions", ...queued }, { status: 202 });
   }
   if (input.action === "import") {
     await queueBenchmarkImport({
