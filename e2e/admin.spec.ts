@@ -228,7 +228,7 @@ test("the moderation queue: a flagged prompt is banned, and its visitor with it"
 
   await signIn(page, ADMIN, "/admin/moderation");
   const item = page.locator("li[data-flag]", { hasText: marker });
-  await expect(item).toContainText("blocklist");
+  await expect(item).toContainText("Blocked words");
   await item.getByRole("button", { name: "Ban" }).click();
   await expect(item).toHaveCount(0);
   const again = await arena.page.request.post("/api/conversations", {

@@ -40,17 +40,42 @@ test("keep chatting with the revealed pair, with a new image in the follow-up; t
   await expect(arena.title("a")).toHaveText(/Fake/);
 });
 
-test("a reported answer reaches the moderation queue", async ({ page, browser }) => {
+test("a reported answer reaches the moderator's desk with the answer, its model and the note; excluding it leaves the visitor alone", async ({
+  page,
+  browser,
+}) => {
   const arena = new ArenaPage(page);
   await arena.battle("report.png", "#448822", "Describe this picture.");
+  const reported = (await arena.answers("b").last().innerText()).trim().split("\n")[0] ?? "";
   await arena.panel("b").getByRole("button", { name: "Report" }).click();
   await arena.panel("b").getByLabel("Why are you reporting this answer?").selectOption("wrong");
+  const note = `It sees a colour that is not there ${Date.now()}`;
+  await arena.panel("b").getByLabel("Anything the moderators should know? (optional)").fill(note);
   await arena.panel("b").getByRole("button", { name: "Send report" }).click();
   await expect(arena.panel("b").getByText("Reported. Thank you.")).toBeVisible();
 
   const staff = await browser.newPage();
-  await signIn(staff, ADMIN, "/admin/moderation");
+  await signIn(staff, ADMIN, "/admin/models");
+  // the models console counts the open report, and leads to the model's reports
+  const counted = staff.getByRole("link", { name: /open reports? of / });
+  await expect(counted.first()).toBeVisible();
   await staff.goto("/admin/moderation");
-  await expect(staff.getByText("answer B: wrong about the picture").first()).toBeVisible();
+  const item = staff.locator("li[data-flag]", { hasText: note });
+  await expect(item).toContainText("Reported answer");
+  await expect(item).toContainText("wrong about the picture");
+  await expect(item).not.toContainText("answer_report");
+  await expect(item.getByTestId("reported-answer")).toContainText(reported.slice(0, 15));
+  await expect(item.getByTestId("reported-answer")).toContainText("side B");
+  await expect(item.getByTestId("other-answer")).toContainText("side A");
+  await expect(item.getByText("Describe this picture.")).toBeVisible();
+  await item.getByRole("link", { name: "all reports of this model" }).click();
+  await expect(staff).toHaveURL(/model=/);
+  await expect(staff.locator("li[data-flag]", { hasText: note })).toHaveCount(1);
+  await staff.goto("/admin/moderation");
+  await staff.locator("li[data-flag]", { hasText: note }).getByRole("button", { name: "Exclude the battle" }).click();
+  await expect(staff.locator("li[data-flag]", { hasText: note })).toHaveCount(0);
   await staff.close();
+  // the visitor who asked carries on
+  const again = await page.request.post("/api/conversations", { multipart: { mode: "battle", prompt: "hello" } });
+  expect(again.status()).not.toBe(403);
 });

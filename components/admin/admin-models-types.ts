@@ -20,6 +20,8 @@ export interface AdminModel {
   isDemo: boolean;
   battles: number;
   votes: number;
+  /** reports of its answers waiting on the moderation desk */
+  openReports: number;
 }
 
 export interface AdminProvider {

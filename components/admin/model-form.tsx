@@ -14,6 +14,7 @@ export type Draft = Omit<
   | "isDemo"
   | "battles"
   | "votes"
+  | "openReports"
   | "battleTargets"
   | "priceInputPerMTok"
   | "priceOutputPerMTok"

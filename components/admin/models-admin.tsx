@@ -1,4 +1,5 @@
 "use client";
+import Link from "next/link";
 import { useState } from "react";
 import { ColumnHeads } from "@/components/column-heads";
 import { Table } from "@/components/table";
@@ -64,6 +65,7 @@ export function ModelsAdmin({ models, providers }: { models: AdminModel[]; provi
             "Status",
             { label: "Battles", right: true },
             { label: "Votes", right: true },
+            { label: "Open reports", right: true },
             "",
           ]}
         />
@@ -92,6 +94,19 @@ export function ModelsAdmin({ models, providers }: { models: AdminModel[]; provi
                 </td>
                 <td className="text-right tabular-nums">{m.battles}</td>
                 <td className="text-right tabular-nums">{m.votes}</td>
+                <td className="text-right tabular-nums">
+                  {m.openReports > 0 ? (
+                    <Link
+                      href={`/admin/moderation?model=${encodeURIComponent(m.id)}`}
+                      className="font-medium text-amber-800 underline dark:text-amber-300"
+                      aria-label={`${m.openReports} open report${m.openReports === 1 ? "" : "s"} of ${m.displayName}`}
+                    >
+                      {m.openReports}
+                    </Link>
+                  ) : (
+                    <span className="text-zinc-600 dark:text-zinc-400">0</span>
+                  )}
+                </td>
                 <td className="space-x-1 text-right">
                   <button
                     type="button"
@@ -112,7 +127,7 @@ export function ModelsAdmin({ models, providers }: { models: AdminModel[]; provi
               </tr>,
               editing === m.id || (probe && probe !== "running") ? (
                 <tr key={`${m.id}-detail`}>
-                  <td colSpan={8} className="space-y-2 pb-3">
+                  <td colSpan={9} className="space-y-2 pb-3">
                     {editing === m.id ? (
                       <ModelForm
                         draft={draftOf(m)}

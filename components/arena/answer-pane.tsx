@@ -25,7 +25,7 @@ interface Props {
   busy: boolean;
   onRetry: (side: Side) => void;
   /** sends a report of this side's answer to the moderators (absent where there is nothing to report) */
-  onReport?: (side: Side, reason: ReportReason) => Promise<void>;
+  onReport?: (side: Side, reason: ReportReason, note: string) => Promise<void>;
 }
 
 function Reveal({ model }: { model: ModelInfo }) {
@@ -136,7 +136,9 @@ export function AnswerPane({ side, title, entries, verdict, revealed, hiddenOnPh
             )}
             {entry.role === "assistant" && entry.status === "done" && entry.content && (
               <div className="mt-1 flex items-center justify-end gap-3">
-                {onReport && entry === lastAnswer && <ReportAnswer onReport={(reason) => onReport(side, reason)} />}
+                {onReport && entry === lastAnswer && (
+                  <ReportAnswer onReport={(reason, note) => onReport(side, reason, note)} />
+                )}
                 <CopyButton text={entry.content} label="Copy answer" />
               </div>
             )}

@@ -227,8 +227,12 @@ export function Arena({ mode }: { mode: Mode }) {
             onRetry={(side) => void again({ sides: [side] })}
             onReport={
               conversationId
-                ? async (side, reason) => {
-                    await postJson(`/api/conversations/${conversationId}/report`, { side, reason });
+                ? async (side, reason, note) => {
+                    await postJson(`/api/conversations/${conversationId}/report`, {
+                      side,
+                      reason,
+                      ...(note ? { note } : {}),
+                    });
                   }
                 : undefined
             }

@@ -1,5 +1,5 @@
 "use client";
-// "Report": a side's answer to the moderators, with a reason from a short list.
+// "Report": a side's answer to the moderators, with a reason from a short list and, if the visitor wants, a note.
 import { useState } from "react";
 
 const REASONS = [
@@ -12,9 +12,12 @@ const REASONS = [
 
 export type ReportReason = (typeof REASONS)[number][0];
 
-export function ReportAnswer({ onReport }: { onReport: (reason: ReportReason) => Promise<void> }) {
+const NOTE_CHARS = 500;
+
+export function ReportAnswer({ onReport }: { onReport: (reason: ReportReason, note: string) => Promise<void> }) {
   const [state, setState] = useState<"closed" | "open" | "sending" | "sent" | "failed">("closed");
   const [reason, setReason] = useState<ReportReason>("harmful");
+  const [note, setNote] = useState("");
   if (state === "sent") return <span className="text-xs text-zinc-600 dark:text-zinc-400">Reported. Thank you.</span>;
   if (state === "closed")
     return (
@@ -33,7 +36,7 @@ export function ReportAnswer({ onReport }: { onReport: (reason: ReportReason) =>
         event.preventDefault();
         setState("sending");
         try {
-          await onReport(reason);
+          await onReport(reason, note.trim());
           setState("sent");
         } catch {
           setState("failed");
@@ -52,6 +55,15 @@ export function ReportAnswer({ onReport }: { onReport: (reason: ReportReason) =>
           </option>
         ))}
       </select>
+      <textarea
+        aria-label="Anything the moderators should know? (optional)"
+        placeholder="Anything the moderators should know? (optional)"
+        value={note}
+        maxLength={NOTE_CHARS}
+        rows={2}
+        onChange={(e) => setNote(e.target.value)}
+        className="w-full min-w-0 rounded-md border border-zinc-300 bg-white px-1 py-0.5 dark:border-zinc-700 dark:bg-zinc-900"
+      />
       <button
         type="submit"
         disabled={state === "sending"}

@@ -9,5 +9,15 @@ export {
   saveProvider,
   updateModel,
 } from "./models";
-export { moderationQueue, reviewFlag } from "./moderation";
+export {
+  FLAG_ACTIONS,
+  moderationDesk,
+  moderationQueue,
+  openReportsByModel,
+  type QueueItem,
+  REPORT_ACTIONS,
+  type ReviewAction,
+  reviewFlag,
+  sourceLabel,
+} from "./moderation";
 export { type ProbeResult, probeModel } from "./probe";

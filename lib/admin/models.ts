@@ -7,6 +7,7 @@ import type { Db } from "../db/context";
 import { Conflict, InvalidInput, NotFound } from "../errors";
 import { Prisma } from "../generated/prisma/client";
 import { keyRefusal, type ParamRules, paramRulesSchema } from "../providers";
+import { openReportsByModel } from "./moderation";
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const MODEL_ID = /^[\w.:/@+-]{1,100}$/;
@@ -54,7 +55,7 @@ export type ModelPatch = z.infer<typeof modelPatch>;
 
 /** Models with their provider and how much they have been used, for the console. */
 export async function listModelsForAdmin(db: Db) {
-  const [models, providers, usage] = await Promise.all([
+  const [models, providers, usage, reports] = await Promise.all([
     db.prisma.model.findMany({ orderBy: [{ isDemo: "asc" }, { displayName: "asc" }] }),
     db.prisma.provider.findMany({ orderBy: { id: "asc" } }),
     // one grouped pass per table and side (a per-model subquery would scan the votes once per model)
@@ -66,6 +67,7 @@ export async function listModelsForAdmin(db: Db) {
          UNION ALL SELECT "modelBId", 0, count(*) FROM "Vote" GROUP BY 1
        ) sides WHERE id IS NOT NULL GROUP BY id`,
     ),
+    openReportsByModel(db),
   ]);
   const counts = new Map(usage.rows.map((r) => [r.id, r]));
   return {
@@ -74,6 +76,7 @@ export async function listModelsForAdmin(db: Db) {
       paramRules: paramRulesSchema.safeParse(m.paramRules).data ?? null,
       battles: counts.get(m.id)?.battles ?? 0,
       votes: counts.get(m.id)?.votes ?? 0,
+      openReports: reports.get(m.id) ?? 0,
     })),
     providers: providers.map((p) => ({
       ...p,

@@ -55,6 +55,7 @@ export function rateLimits(c: Config = config()) {
     againPerBattle: c.ARENA_RATE_REGENERATE_PER_BATTLE,
     againVisitorPerHour: c.ARENA_RATE_REGENERATE_VISITOR_PER_HOUR,
     againIpPerHour: c.ARENA_RATE_REGENERATE_IP_PER_HOUR,
+    reportsPerHour: c.ARENA_RATE_REPORTS_PER_HOUR,
   };
 }
 
@@ -80,6 +81,12 @@ export function againLimits(visitorId: string, ipHash: string | null, conversati
     { key: `again:visitor:${visitorId}`, limit: limits.againVisitorPerHour, windowSeconds: 3600, message },
     ...(ipHash ? [{ key: `again:ip:${ipHash}`, limit: limits.againIpPerHour, windowSeconds: 3600, message }] : []),
   ];
+}
+
+/** Reports of answers, apart from prompts: a visitor who reports much keeps every prompt of the hour. */
+export function reportLimits(visitorId: string): Limit[] {
+  const message = "You have sent many reports in a short time; please wait a little before sending another.";
+  return [{ key: `report:visitor:${visitorId}`, limit: rateLimits().reportsPerHour, windowSeconds: 3600, message }];
 }
 
 export interface VisitorStanding {

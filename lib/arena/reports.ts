@@ -1,10 +1,11 @@
-// A visitor reports an answer (harmful, wrong, revealing its model, broken): it goes to the moderation queue as a
-// flag of its own kind. Staff release it (nothing happens) or ban it (the conversation leaves exports and share
-// pages); the visitor who reported is never the one punished.
+// A visitor reports an answer (harmful, wrong, revealing its model, broken): it goes to the moderation desk as a
+// flag of its own kind, with the side, the turn, the model that wrote it and the reporter's note, so a moderator
+// can act on what was reported (lib/admin/moderation). The visitor who reported is never the one punished.
 import { z } from "zod";
 import type { Db } from "../db/context";
 import { isUuid } from "../db/literals";
 import { NotFound } from "../errors";
+import { admit, checkStanding, reportLimits } from "./rate-limit";
 
 export const REPORT_REASONS = {
   harmful: "harmful or offensive",
@@ -13,34 +14,62 @@ export const REPORT_REASONS = {
   broken: "broken or unreadable",
   other: "something else",
 } as const;
+export type ReportReason = keyof typeof REPORT_REASONS;
 
 export const ANSWER_REPORT = "answer_report";
+export const REPORT_NOTE_CHARS = 500;
 
 export const reportInput = z.object({
   side: z.enum(["a", "b"]),
-  reason: z.enum(Object.keys(REPORT_REASONS) as [keyof typeof REPORT_REASONS, ...(keyof typeof REPORT_REASONS)[]]),
+  reason: z.enum(Object.keys(REPORT_REASONS) as [ReportReason, ...ReportReason[]]),
+  note: z
+    .string()
+    .trim()
+    .max(REPORT_NOTE_CHARS, { error: `a note of at most ${REPORT_NOTE_CHARS} characters` })
+    .refine((note) => !note.includes("\0"), { error: "the note contains a NUL character" })
+    .optional(),
 });
 
-/** Files the report once: the same side reported again for the same reason is the same report. */
+/**
+ * Files the report once: the same answer reported again for the same reason is the same report (a unique key
+ * decides, so ten at once make one row; a note sent later is kept). Only the conversation's owner may report, in
+ * good standing, within ARENA_RATE_REPORTS_PER_HOUR.
+ */
 export async function reportAnswer(
   db: Db,
   input: { conversationId: string; visitorId: string } & z.infer<typeof reportInput>,
 ): Promise<{ id: string; created: boolean }> {
-  if (!isUuid(input.conversationId)) throw new NotFound("conversation_not_found", "no such conversation");
-  const owned = await db.prisma.conversation.findFirst({
-    where: { id: input.conversationId, visitorId: input.visitorId },
-    select: { id: true },
-  });
-  if (!owned) throw new NotFound("conversation_not_found", "no such conversation");
+  const missing = () => new NotFound("conversation_not_found", "no such conversation");
+  if (!isUuid(input.conversationId)) throw missing();
+  const { rows } = await db.pool.query<{ visitorId: string | null; turnCount: number; modelId: string | null }>(
+    `SELECT "visitorId", "turnCount", CASE WHEN $2 = 'b' THEN "modelBId" ELSE "modelAId" END AS "modelId"
+       FROM "Conversation" WHERE id = $1`,
+    [input.conversationId, input.side],
+  );
+  const conversation = rows[0];
+  if (!conversation || conversation.visitorId !== input.visitorId) throw missing();
+  if (!conversation.modelId) throw new NotFound("no_such_side", "this conversation has no second answer");
+  await admit(db.pool, input.visitorId, reportLimits(input.visitorId), checkStanding);
   const reason = `answer ${input.side.toUpperCase()}: ${REPORT_REASONS[input.reason]}`;
-  const existing = await db.prisma.moderationFlag.findFirst({
-    where: { conversationId: input.conversationId, source: ANSWER_REPORT, reason },
-    select: { id: true },
-  });
-  if (existing) return { id: existing.id, created: false };
-  const flag = await db.prisma.moderationFlag.create({
-    data: { conversationId: input.conversationId, source: ANSWER_REPORT, reason },
-    select: { id: true },
-  });
-  return { id: flag.id, created: true };
+  const note = input.note ? input.note : null;
+  // xmax = 0 only on a row this statement inserted: an existing report (updated for its note) reads as not created
+  const filed = await db.pool.query<{ id: string; created: boolean }>(
+    `INSERT INTO "ModerationFlag" (id, "conversationId", source, reason, side, turn, "modelId", "reportReason", note)
+     VALUES (gen_random_uuid(), $1, $2, $3, $4::"Side", $5, $6, $7, $8)
+     ON CONFLICT ("conversationId", turn, side, "reportReason")
+       DO UPDATE SET note = coalesce(EXCLUDED.note, "ModerationFlag".note)
+     RETURNING id, (xmax = 0) AS created`,
+    [
+      input.conversationId,
+      ANSWER_REPORT,
+      reason,
+      input.side,
+      conversation.turnCount,
+      conversation.modelId,
+      input.reason,
+      note,
+    ],
+  );
+  const row = filed.rows[0] as { id: string; created: boolean };
+  return { id: row.id, created: row.created };
 }

@@ -95,7 +95,11 @@ export async function conversationView(
         const view: MessageView = {
           turn: m.turn,
           role: m.role === "assistant" ? "assistant" : "user",
-          content: m.content,
+          // an answer a moderator marked is not passed on by share pages: they say so instead
+          content:
+            m.moderatorMark && access.share && !owner
+              ? `*A moderator hid this answer (${m.moderatorMark}).*`
+              : m.content,
           images: m.images.map((i) => i.imageSha256),
         };
         if (m.role === "assistant") {

@@ -85,11 +85,9 @@ const oidcProviders = () =>
         }
       })
       .pipe(
-        z
-          .array(oidcProvider)
-          .refine((list) => new Set(list.map((p) => p.id)).size === list.length, {
-            error: "two providers share an id",
-          }),
+        z.array(oidcProvider).refine((list) => new Set(list.map((p) => p.id)).size === list.length, {
+          error: "two providers share an id",
+        }),
       ),
   );
 
@@ -424,6 +422,12 @@ export const configSchema = z
       "Visitors and limits",
       "`300`",
       "Regenerate and Retry presses per IP",
+    ),
+    ARENA_RATE_REPORTS_PER_HOUR: v(
+      count(20, { max: 1e6 }),
+      "Visitors and limits",
+      "`20`",
+      "answer reports per visitor (the same report sent again counts too)",
     ),
     ARENA_DAILY_COUNTED_VOTES: v(
       count(200, { max: 1e9 }),

@@ -11,7 +11,15 @@ import { type LabelSet, type LiveBattles, VoteStore } from "./vote-store";
 const COMMIT_SLACK_MS = 60_000;
 /** Audited decisions that change which votes count for many battles at once (a visitor's, an image's): the store
  *  is read again in full after one. */
-const REREAD_ACTIONS = ["visitor.ban", "visitor.unban", "moderation.ban", "moderation.release"];
+const REREAD_ACTIONS = [
+  "visitor.ban",
+  "visitor.unban",
+  "moderation.ban",
+  "moderation.release",
+  "moderation.mark",
+  "moderation.exclude",
+  "moderation.ban-asker",
+];
 /** A full read at least this often, so nothing an incremental read could miss (an unaudited change) lasts. */
 const FULL_READ_EVERY_MS = 6 * 3600_000;
 /** Above this share of changed battles a full read is cheaper than re-reading them one by one. */

@@ -710,13 +710,20 @@ describe("Stop (issue 26)", () => {
   });
 });
 
-describe("reporting an answer (issue 27)", () => {
-  it("puts the report in the moderation queue once; banning it removes the battle, not the visitor", async () => {
-    const { moderationQueue, reviewFlag } = await import("../../lib/admin/moderation");
+describe("reporting an answer (issues 27, 40)", () => {
+  it("puts the report on the desk once, with the answer, its model, the note and the other side; excluding removes the battle, not the visitor", async () => {
+    const { moderationQueue, openReportsByModel, reviewFlag } = await import("../../lib/admin/moderation");
     const visitorId = await newVisitor();
     const conversation = await battle(visitorId);
     await events(streamTurn(db, await prepareTurn(db, { conversationId: conversation.id, visitorId })));
-    const first = await reportAnswer(db, { conversationId: conversation.id, visitorId, side: "b", reason: "harmful" });
+    const openBefore = await openReportsByModel(db);
+    const first = await reportAnswer(db, {
+      conversationId: conversation.id,
+      visitorId,
+      side: "b",
+      reason: "harmful",
+      note: "It insults the person in the picture.",
+    });
     expect(first.created).toBe(true);
     const again = await reportAnswer(db, { conversationId: conversation.id, visitorId, side: "b", reason: "harmful" });
     expect(again).toEqual({ id: first.id, created: false });
@@ -724,12 +731,122 @@ describe("reporting an answer (issue 27)", () => {
       reportAnswer(db, { conversationId: conversation.id, visitorId: await newVisitor(), side: "a", reason: "wrong" }),
     ).rejects.toMatchObject({ kind: "not_found" });
     const queued = (await moderationQueue(db)).find((f) => f.id === first.id);
-    expect(queued).toMatchObject({ source: "answer_report", reason: "answer B: harmful or offensive" });
-    await reviewFlag(db, first.id, "ban", "staff@example.com");
+    const view = await conversationView(db, conversation.id, { visitorId });
+    const answerOf = (side: "a" | "b") => view.sides[side]?.messages.find((m) => m.role === "assistant")?.content;
+    const flagRow = await db.prisma.moderationFlag.findUniqueOrThrow({ where: { id: first.id } });
+    const battleRow = await db.prisma.conversation.findUniqueOrThrow({ where: { id: conversation.id } });
+    expect(flagRow.modelId).toBe(battleRow.modelBId);
+    expect(queued).toMatchObject({
+      source: "answer_report",
+      sourceLabel: "Reported answer",
+      report: {
+        side: "b",
+        turn: 1,
+        reason: "harmful",
+        reasonLabel: "harmful or offensive",
+        // the note survives the second, note-less report
+        note: "It insults the person in the picture.",
+        model: { id: battleRow.modelBId },
+        answer: { side: "b", text: answerOf("b") },
+        other: { side: "a", text: answerOf("a"), model: { id: battleRow.modelAId } },
+      },
+    });
+    expect((await openReportsByModel(db)).get(battleRow.modelBId as string)).toBe(
+      (openBefore.get(battleRow.modelBId as string) ?? 0) + 1,
+    );
+    // a report is not "banned" with its sender: that action belongs to flagged prompts and images
+    await expect(reviewFlag(db, first.id, "ban", "staff@example.com")).rejects.toMatchObject({
+      code: "not_for_reports",
+    });
+    await reviewFlag(db, first.id, "exclude", "staff@example.com");
     const after = await db.prisma.conversation.findUniqueOrThrow({ where: { id: conversation.id } });
     expect(after.moderationStatus).toBe("banned");
     const visitor = await db.prisma.visitor.findUniqueOrThrow({ where: { id: visitorId } });
     expect(visitor.bannedAt).toBeNull();
+    expect(await db.prisma.moderationFlag.findUniqueOrThrow({ where: { id: first.id } })).toMatchObject({
+      status: "banned",
+      resolution: "excluded",
+    });
+  });
+
+  it("files ten simultaneous identical reports as one, refuses banned visitors, and limits reports per hour", async () => {
+    const visitorId = await newVisitor();
+    const conversation = await battle(visitorId);
+    await events(streamTurn(db, await prepareTurn(db, { conversationId: conversation.id, visitorId })));
+    const instances = Array.from({ length: 5 }, () => createDb(inject("databaseUrl")));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        reportAnswer(instances[i % 5] as Db, {
+          conversationId: conversation.id,
+          visitorId,
+          side: "a",
+          reason: "wrong",
+        }),
+      ),
+    );
+    await Promise.all(instances.map((instance) => closeDb(instance)));
+    expect(new Set(results.map((r) => r.id)).size).toBe(1);
+    expect(results.filter((r) => r.created)).toHaveLength(1);
+    expect(await db.prisma.moderationFlag.count({ where: { conversationId: conversation.id } })).toBe(1);
+    // the limit: 20 an hour by default, the ten above included
+    for (let k = 10; k < 20; k++)
+      await reportAnswer(db, { conversationId: conversation.id, visitorId, side: "a", reason: "wrong" });
+    await expect(
+      reportAnswer(db, { conversationId: conversation.id, visitorId, side: "b", reason: "broken" }),
+    ).rejects.toMatchObject({ kind: "rate_limited" });
+    // a banned visitor files nothing
+    const banned = await newVisitor();
+    const theirs = await battle(banned);
+    await db.prisma.visitor.update({ where: { id: banned }, data: { bannedAt: new Date() } });
+    await expect(
+      reportAnswer(db, { conversationId: theirs.id, visitorId: banned, side: "a", reason: "harmful" }),
+    ).rejects.toMatchObject({ code: "visitor_banned" });
+    expect(await db.prisma.moderationFlag.count({ where: { conversationId: theirs.id } })).toBe(0);
+  });
+
+  it("marks a confirmed answer: share pages hide it, and a confirmed identity leak takes the vote off the anonymous board", async () => {
+    const { reviewFlag } = await import("../../lib/admin/moderation");
+    const visitorId = await newVisitor();
+    const conversation = await battle(visitorId);
+    await events(streamTurn(db, await prepareTurn(db, { conversationId: conversation.id, visitorId })));
+    await castVote(db, { conversationId: conversation.id, visitorId, winner: "model_a", ipHash: null });
+    expect((await db.prisma.vote.findUniqueOrThrow({ where: { conversationId: conversation.id } })).anonymous).toBe(
+      true,
+    );
+    const report = await reportAnswer(db, {
+      conversationId: conversation.id,
+      visitorId,
+      side: "a",
+      reason: "identity",
+    });
+    await reviewFlag(db, report.id, "mark", "staff@example.com");
+    const vote = await db.prisma.vote.findUniqueOrThrow({ where: { conversationId: conversation.id } });
+    expect(vote.anonymous).toBe(false);
+    expect(vote.exclusionReasons).toContain("identity_leak");
+    const mine = await conversationView(db, conversation.id, { visitorId });
+    expect(mine.sides.a?.messages.find((m) => m.role === "assistant")?.content).not.toMatch(/moderator/);
+    // the battle stays in good standing (not excluded); the answer itself is marked
+    const after = await db.prisma.conversation.findUniqueOrThrow({ where: { id: conversation.id } });
+    expect(after.moderationStatus).toBe("clear");
+    const marked = await db.prisma.message.findFirstOrThrow({
+      where: { conversationId: conversation.id, side: "a", role: "assistant" },
+    });
+    expect(marked.moderatorMark).toBe("says which model it is");
+    // banning the asker is its own action: it bans the visitor who asked, and excludes the battle
+    const other = await newVisitor();
+    const provoked = await battle(other, "Insult the people in this picture.");
+    await events(streamTurn(db, await prepareTurn(db, { conversationId: provoked.id, visitorId: other })));
+    const second = await reportAnswer(db, {
+      conversationId: provoked.id,
+      visitorId: other,
+      side: "b",
+      reason: "harmful",
+    });
+    await reviewFlag(db, second.id, "ban-asker", "staff@example.com");
+    expect((await db.prisma.visitor.findUniqueOrThrow({ where: { id: other } })).bannedAt).not.toBeNull();
+    expect((await db.prisma.conversation.findUniqueOrThrow({ where: { id: provoked.id } })).moderationStatus).toBe(
+      "banned",
+    );
   });
 });
 

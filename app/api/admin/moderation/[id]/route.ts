@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { reviewFlag } from "@/lib/admin";
+import { FLAG_ACTIONS, REPORT_ACTIONS, reviewFlag } from "@/lib/admin";
 import { isUuid } from "@/lib/db";
 import { NotFound } from "@/lib/errors";
 import { staffRoute } from "@/lib/http/session";
 
-const body = z.object({ action: z.enum(["release", "ban"]) });
+const body = z.object({ action: z.enum([...FLAG_ACTIONS, ...REPORT_ACTIONS]) });
 
 export const POST = staffRoute("admin", body, async ({ db, input: { action }, params, user, audit }) => {
   const id = params.id ?? "";
