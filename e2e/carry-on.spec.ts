@@ -44,6 +44,7 @@ test("a reported answer reaches the moderator's desk with the answer, its model 
   page,
   browser,
 }) => {
+  test.setTimeout(90_000);
   const arena = new ArenaPage(page);
   await arena.battle("report.png", "#448822", "Describe this picture.");
   const reported = (await arena.answers("b").last().innerText()).trim().split("\n")[0] ?? "";
@@ -55,7 +56,7 @@ test("a reported answer reaches the moderator's desk with the answer, its model 
   await expect(arena.panel("b").getByText("Reported. Thank you.")).toBeVisible();
 
   const staff = await browser.newPage();
-  await signIn(staff, ADMIN, "/admin/models");
+  await signIn(staff, ADMIN, "/admin");
   // the models console counts the open report, and leads to the model's reports
   const counted = staff.getByRole("link", { name: /open reports? of / });
   await expect(counted.first()).toBeVisible();

@@ -128,12 +128,14 @@ describe("demo models", () => {
       return text;
     };
     const terse = await run("terse");
-    expect(terse).toMatch(/no (readable )?text|cannot make out any text/i);
+    // nothing to name and no text: it says so, and what colour the picture is
+    expect(terse).toMatch(/no particular objects|no object I know|cannot name the objects/i);
+    expect(terse).toMatch(/almost all blue/);
     const structured = await run("structured");
     expect(structured).toContain("**Size:** 300×120 PNG, landscape");
     expect(structured).toContain("**Colours:** almost all blue");
     const bold = await run("bold");
-    expect(bold.match(/\*\*/g)?.length).toBeGreaterThan(8);
+    expect(bold.match(/\*\*/g)?.length).toBeGreaterThanOrEqual(8);
   });
 });
 

@@ -3,9 +3,9 @@
 import fs from "node:fs";
 import { z } from "zod";
 import { type Config, config } from "../config";
+import { domainError } from "../errors";
 import { KEY_VARIABLE_RULE, keyVariableAllowed } from "./key-names";
 import { paramRulesSchema } from "./param-rules";
-import { domainError } from "../errors";
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 

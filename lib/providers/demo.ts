@@ -1,6 +1,6 @@
-// Demo models: they answer from what they really see in the image (lib/demo-vision: text read by Tesseract,
-// objects by CenterNet, faces, the colours a person would name, where things are) and the question, each in its
-// own style, streamed word by word. "structured" is a reasoning demo: it streams its thinking first, which the
+// Demo models: they answer the question from what they really see in the pictures (lib/demo-vision: text read by
+// Tesseract, objects by CenterNet, drawn shapes, faces, the colours a person would name, where things are), say so
+// plainly when a question is beyond them, each in its own style, streamed word by word. "structured" is a reasoning demo: it streams its thinking first, which the
 // arena shows as "thinking…" and keeps apart from the answer. Clearly labelled as demos everywhere.
 import { config } from "../config";
 import { lookAt } from "../demo-vision";
@@ -31,9 +31,12 @@ export async function* streamDemo(
   options: StreamOptions,
 ): AsyncGenerator<string, StreamEnd> {
   const started = performance.now();
-  const images = turns.flatMap((t) => t.images ?? []);
+  // the pictures the question is about: every one the latest prompt brought, else the latest ones before it (a
+  // follow-up without a picture asks about the last pictures sent)
+  const prompts = turns.filter((t) => t.role === "user");
+  const images = [...prompts].reverse().find((t) => t.images?.length)?.images ?? [];
   const sights = await Promise.all(images.map((image) => lookAt(image.data)));
-  const question = [...turns].reverse().find((t) => t.role === "user")?.text ?? "";
+  const question = prompts.at(-1)?.text ?? "";
   const delay = demoTokenDelay();
   let reasoning: StreamEnd["reasoning"];
   if (THINKS.has(style)) {

@@ -1,5 +1,5 @@
-import type { ParamRules, RefusalDetail } from "./param-rules";
 import { DomainError } from "../errors";
+import type { ParamRules, RefusalDetail } from "./param-rules";
 export interface ImageInput {
   data: Uint8Array;
   mime: string;
@@ -55,7 +55,11 @@ export interface Reasoning {
   tokens?: number;
 }
 
-export type ProviderErrorCode = "provider_error" | "provider_rate_limited" | "provider_timeout" | "provider_unavailable";
+export type ProviderErrorCode =
+  | "provider_error"
+  | "provider_rate_limited"
+  | "provider_timeout"
+  | "provider_unavailable";
 
 /** A provider failed: status is the provider's HTTP status when there was one. */
 export class ProviderError extends DomainError {
