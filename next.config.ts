@@ -23,6 +23,9 @@ const nextConfig: NextConfig = {
     "prom-client",
     "@opentelemetry/api",
   ],
+  // `npm run dev` serves its scripts and hot reload only to origins it knows: localhost by default. The README's
+  // address and the one the server prints may be opened as 127.0.0.1 too (a dead page otherwise: no script runs).
+  allowedDevOrigins: ["127.0.0.1", "localhost", "[::1]"],
   // unauthorized()/forbidden(): admin and researcher pages answer 401/403 with their own pages
   experimental: { authInterrupts: true },
 };

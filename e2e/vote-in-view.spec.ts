@@ -58,3 +58,40 @@ test("votes from the keyboard, with the keys named under the vote bar", async ({
   await page.keyboard.press("b");
   await expect(page.getByTestId("verdict-b")).toHaveText("Your pick");
 });
+
+// On a phone the picture and the pinned dock once filled the screen while the answers streamed below it (issue 40):
+// the text being written stays in view above the dock until the answers end.
+for (const size of WIDTHS.slice(0, 2)) {
+  test(`at ${size.width} px the streaming answer is in view above the dock while it is written`, async ({ page }) => {
+    await page.setViewportSize(size);
+    await setFakeModel("fake-alpha", { reply: long("alpha"), tokenDelayMs: 40, chunkSize: 6 });
+    await setFakeModel("fake-beta", { reply: long("beta"), tokenDelayMs: 40, chunkSize: 6 });
+    const arena = new ArenaPage(page);
+    await arena.open();
+    await arena.attach("s.png", "image/png", await pngImage("#2266cc", 600, 900));
+    await arena.ask("Tell me everything about this picture");
+    const stop = page.getByRole("button", { name: "Stop" });
+    await expect(stop).toBeVisible();
+    // the dock shrinks to the vote bar and Stop: no message box while the answers are written
+    await expect(page.getByLabel("Your message")).toBeHidden();
+    // measured a few times while the text grows: some of the shown answer's text lies between the top of the
+    // screen and the dock, and the newest words are in it
+    for (let k = 0; k < 3; k++) {
+      await page.waitForTimeout(1500);
+      const seen = await page.evaluate(() => {
+        const dockTop = document.querySelector('[data-testid="dock"]')?.getBoundingClientRect().top ?? innerHeight;
+        const shown = Array.from(document.querySelectorAll('[data-testid^="answer-"]')).find(
+          (e) => (e as HTMLElement).offsetParent !== null,
+        );
+        const box = shown?.getBoundingClientRect();
+        if (!box) return { visible: 0, streaming: false };
+        const visible = Math.min(box.bottom, dockTop) - Math.max(box.top, 0);
+        return { visible, streaming: shown?.getAttribute("data-status") !== "done" };
+      });
+      if (!seen.streaming) break;
+      expect(seen.visible, `try ${k + 1} at ${size.width} px`).toBeGreaterThan(60);
+    }
+    await expect(stop).toBeVisible();
+    await stop.click();
+  });
+}

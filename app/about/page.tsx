@@ -1,9 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { DemoNote } from "@/components/demo-note";
-import { config } from "@/lib/config";
 import { getDb } from "@/lib/db";
-import { demoBattleCount } from "@/lib/export";
+import { demoBattleCount, demoBoardShown } from "@/lib/export";
 import { LISTING_MIN_VOTES } from "@/lib/leaderboard";
 
 export const dynamic = "force-dynamic";
@@ -25,7 +24,7 @@ function AboutSection({ id, title, children }: { id: string; title: string; chil
 
 export default async function AboutPage() {
   const demoBattles = await demoBattleCount(getDb());
-  const demoOnBoard = config().ARENA_LEADERBOARD_INCLUDE_DEMO;
+  const demoOnBoard = demoBoardShown();
   return (
     <article className="prose-sm mx-auto max-w-2xl space-y-4 text-sm leading-relaxed text-zinc-700 dark:text-zinc-300">
       <h1 className="text-2xl font-bold tracking-tight text-zinc-900 dark:text-zinc-100">How the leaderboard works</h1>

@@ -16,7 +16,7 @@ import {
   publicationDelayNote,
 } from "@/lib/dataset-stats";
 import { getDb } from "@/lib/db";
-import { demoBattleCount } from "@/lib/export";
+import { demoBattleCount, demoBoardShown } from "@/lib/export";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "The dataset" };
@@ -46,11 +46,11 @@ export default async function DataPage() {
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
           What the released data holds, figure by figure as the VisionArena paper reports its own: battles with votes
           and direct chats, counted as the exports count them (no demo models, nothing the content filter stopped, no
-          banned visitors, only counted votes). {publicationDelayNote()} Computed <LocalTime iso={createdAt.toISOString()} />; researchers
-          download it from the <Link href="/research">research page</Link>. See also{" "}
-          <Link href="/failures">where strong models fail</Link>.
+          banned visitors, only counted votes). {publicationDelayNote()} Computed{" "}
+          <LocalTime iso={createdAt.toISOString()} />; researchers download it from the{" "}
+          <Link href="/research">research page</Link>. See also <Link href="/failures">where strong models fail</Link>.
         </p>
-        <DemoNote battles={demoBattles} />
+        <DemoNote battles={demoBattles} onBoard={demoBoardShown()} />
       </div>
       <section aria-labelledby="table-1" className="space-y-2">
         <h2 id="table-1" className="text-lg font-semibold">

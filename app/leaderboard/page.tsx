@@ -10,7 +10,7 @@ import { LocalTime } from "@/components/local-time";
 import { StaffDetails } from "@/components/staff-details";
 import { CATEGORY_LABELS, categoryLabel } from "@/lib/categories";
 import { getDb } from "@/lib/db";
-import { demoBattleCount } from "@/lib/export";
+import { demoBattleCount, demoBoardShown } from "@/lib/export";
 import type { QueryProps } from "@/lib/http";
 import { LISTING_MIN_VOTES, methodLabel, servedCategories, servedRankHistory, servedSnapshot } from "@/lib/leaderboard";
 
@@ -92,7 +92,7 @@ export default async function LeaderboardPage({ searchParams }: QueryProps) {
           Style control: {style ? "on" : "off"}
         </Link>
       </nav>
-      {!snapshot && <DemoNote battles={demoBattles} />}
+      {!snapshot && <DemoNote battles={demoBattles} onBoard={demoBoardShown()} />}
       {!snapshot ? (
         <p className="rounded-lg border border-zinc-200 bg-white p-6 text-sm text-zinc-600 dark:text-zinc-400 dark:border-zinc-800 dark:bg-zinc-900">
           No leaderboard for this category yet: it appears once enough counted battles fall in it.

@@ -9,7 +9,7 @@ import { listApiTokens } from "@/lib/auth";
 import { pageRequiresRole } from "@/lib/auth/session";
 import { categoryLabel, LEADERBOARD_TAGS } from "@/lib/categories";
 import { getDb } from "@/lib/db";
-import { demoBattleCount, researchSummary } from "@/lib/export";
+import { demoBattleCount, demoBoardShown, researchSummary } from "@/lib/export";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Research data" };
@@ -51,7 +51,7 @@ export default async function ResearchPage() {
             models, moderated ones and votes past the daily cap are left out. Downloads open when there is data.
           </p>
         ) : null}
-        <DemoNote battles={demoBattles} />
+        <DemoNote battles={demoBattles} onBoard={demoBoardShown()} />
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
           {empty ? "" : `${summary.battles} counted battles from ${day(summary.first)} to ${day(summary.last)}. `}
           {summary.delayDays > 0

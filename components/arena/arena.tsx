@@ -21,7 +21,7 @@ import { useStopAnswers } from "./stop-answers";
 import { TermsDialog } from "./terms-dialog";
 import { useArenaStart, useResumeWhileWriting, useWarnBeforeLeaving } from "./use-arena-start";
 import { VoteBar } from "./vote-bar";
-import { useAnswersEndInView, useSwipe, useVoteKeys } from "./vote-dock";
+import { useAnswersEndInView, useFollowAnswers, useSwipe, useVoteKeys } from "./vote-dock";
 
 export function Arena({ mode }: { mode: Mode }) {
   const [state, dispatch] = useBattle(mode);
@@ -66,6 +66,7 @@ export function Arena({ mode }: { mode: Mode }) {
   const voteByKey = useCallback((winner: Winner) => voteRef.current(winner), []);
   useVoteKeys(canVote, voteByKey);
   useAnswersEndInView(mode !== "direct" && latestDone && !streaming && !vote, turn, answersRef, dockRef);
+  useFollowAnswers(streaming, turn, answersRef, dockRef);
   const swipe = useSwipe(setShown);
 
   async function send() {

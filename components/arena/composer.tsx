@@ -28,6 +28,8 @@ interface Props {
 /** The message box with its attachments and the round's buttons (the page pins it, under the vote bar, until the vote). */
 export function Composer(props: Props) {
   const { mode, draft, started, voted, busy } = props;
+  // while answers stream, a phone's dock shrinks to the vote bar and Stop: the streaming text needs the screen
+  const collapse = props.streaming ? "max-md:hidden" : "";
   const fileInput = useRef<HTMLInputElement>(null);
   const attach = (files: FileList | File[]) => {
     if (!started && files.length) void draft.addFiles(files);
@@ -43,7 +45,7 @@ export function Composer(props: Props) {
         e.preventDefault();
         attach(e.dataTransfer.files);
       }}
-      className="space-y-2 rounded-xl border border-zinc-200 bg-white p-3 shadow-lg dark:border-zinc-800 dark:bg-zinc-900"
+      className={`space-y-2 rounded-xl border border-zinc-200 bg-white shadow-lg dark:border-zinc-800 dark:bg-zinc-900 ${props.streaming ? "p-3 max-md:p-1.5" : "p-3"}`}
     >
       {draft.refused.length > 0 && (
         <div
@@ -58,7 +60,9 @@ export function Composer(props: Props) {
           </ul>
         </div>
       )}
-      <Attachments draft={draft} />
+      <div className={collapse}>
+        <Attachments draft={draft} />
+      </div>
       {voted ? (
         <p className="flex flex-wrap items-center gap-3 text-sm" data-testid="battle-over">
           <span className="text-zinc-700 dark:text-zinc-300">
@@ -86,7 +90,7 @@ export function Composer(props: Props) {
           rows={2}
           placeholder={started ? "Ask a follow-up…" : "Upload an image and ask anything about it…"}
           aria-label="Your message"
-          className="w-full resize-none bg-transparent text-sm outline-none"
+          className={`w-full resize-none bg-transparent text-sm outline-none ${collapse}`}
         />
       )}
       <div className="flex flex-wrap items-center gap-2">
@@ -107,7 +111,7 @@ export function Composer(props: Props) {
           <button
             type="button"
             onClick={() => fileInput.current?.click()}
-            className="rounded-md border border-zinc-300 px-3 py-1.5 text-sm disabled:opacity-60 dark:border-zinc-700"
+            className={`rounded-md border border-zinc-300 px-3 py-1.5 text-sm disabled:opacity-60 dark:border-zinc-700 ${collapse}`}
           >
             Attach image
           </button>
@@ -128,7 +132,7 @@ export function Composer(props: Props) {
             type="button"
             onClick={props.onRegenerate}
             disabled={!started || busy}
-            className="rounded-md border border-zinc-300 px-3 py-1.5 text-sm disabled:opacity-60 dark:border-zinc-700"
+            className={`rounded-md border border-zinc-300 px-3 py-1.5 text-sm disabled:opacity-60 dark:border-zinc-700 ${collapse}`}
           >
             Regenerate
           </button>
@@ -138,7 +142,7 @@ export function Composer(props: Props) {
             type="button"
             onClick={props.onNewRound}
             disabled={busy}
-            className="rounded-md border border-zinc-300 px-3 py-1.5 text-sm disabled:opacity-60 dark:border-zinc-700"
+            className={`rounded-md border border-zinc-300 px-3 py-1.5 text-sm disabled:opacity-60 dark:border-zinc-700 ${collapse}`}
           >
             {mode === "direct" ? "New chat" : "New battle"}
           </button>

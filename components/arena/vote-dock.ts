@@ -1,6 +1,6 @@
 "use client";
-// The vote in sight: keyboard shortcuts for the four votes, the answers' ends brought above the pinned vote bar
-// when they finish, and a swipe between answer A and B on a phone.
+// The vote in sight: keyboard shortcuts for the four votes, the streaming text followed and the answers' ends brought
+// above the pinned vote bar when they finish, and a swipe between answer A and B on a phone.
 import { type RefObject, type TouchEvent, useEffect, useRef } from "react";
 import type { Side, Winner } from "./api";
 
@@ -43,6 +43,46 @@ export function useAnswersEndInView(
     const dockTop = dock.current?.getBoundingClientRect().top ?? window.innerHeight;
     if (end !== undefined && end > dockTop) window.scrollBy({ top: end - dockTop + 8, behavior: "smooth" });
   }, [done, turn, answers, dock]);
+}
+
+/**
+ * While answers stream, keeps the end of the text being written in sight above the pinned dock (on a phone the
+ * picture and the dock otherwise fill the screen and the answer grows below it, out of view), as chat apps do.
+ * A visitor who scrolls, swipes or pages during the stream has taken over: the page stops following until the
+ * next turn.
+ */
+export function useFollowAnswers(
+  streaming: boolean,
+  turn: number,
+  answers: RefObject<HTMLElement | null>,
+  dock: RefObject<HTMLElement | null>,
+) {
+  useEffect(() => {
+    if (!streaming) return;
+    let following = true;
+    const takeOver = () => {
+      following = false;
+    };
+    const keys = (event: KeyboardEvent) => {
+      if (["ArrowUp", "PageUp", "Home"].includes(event.key)) takeOver();
+    };
+    window.addEventListener("wheel", takeOver, { passive: true });
+    window.addEventListener("touchmove", takeOver, { passive: true });
+    window.addEventListener("keydown", keys);
+    const timer = window.setInterval(() => {
+      if (!following) return;
+      const end = answers.current?.getBoundingClientRect().bottom;
+      const dockTop = dock.current?.getBoundingClientRect().top ?? window.innerHeight;
+      if (end !== undefined && end > dockTop) window.scrollBy({ top: end - dockTop + 8, behavior: "auto" });
+    }, 250);
+    return () => {
+      window.clearInterval(timer);
+      window.removeEventListener("wheel", takeOver);
+      window.removeEventListener("touchmove", takeOver);
+      window.removeEventListener("keydown", keys);
+    };
+    // a new turn follows again
+  }, [streaming, turn, answers, dock]);
 }
 
 /** A horizontal swipe over the answers shows the other one (phones show one answer at a time). */

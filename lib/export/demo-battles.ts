@@ -15,3 +15,7 @@ export function demoBattleCount(db: Db): Promise<number> {
     return rows[0]?.n ?? 0;
   });
 }
+
+/** Whether this arena shows demo battles on a labelled demo board (ARENA_LEADERBOARD_INCLUDE_DEMO): every page's
+ *  sentence about demo battles says the same thing either way. */
+export const demoBoardShown = (): boolean => config().ARENA_LEADERBOARD_INCLUDE_DEMO;

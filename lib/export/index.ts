@@ -1,6 +1,6 @@
 // lib/export: what app/ and components/ may use (deep imports are refused by biome.json).
 export { ZipStreamWriter } from "./archive";
-export { demoBattleCount } from "./demo-battles";
+export { demoBattleCount, demoBoardShown } from "./demo-battles";
 export { battleBatches, exportDataset } from "./export";
 export { exportLicence } from "./licence";
 export { exportRequestFrom } from "./query";

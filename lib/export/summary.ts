@@ -25,5 +25,11 @@ export async function researchSummary(db: Db): Promise<ResearchSummary> {
     ),
   ]);
   const row = counts.rows[0];
-  return { battles: row?.battles ?? 0, delayDays: publicationDelayDays(), first: row?.first ?? null, last: row?.last ?? null, models };
+  return {
+    battles: row?.battles ?? 0,
+    delayDays: publicationDelayDays(),
+    first: row?.first ?? null,
+    last: row?.last ?? null,
+    models,
+  };
 }
