@@ -66,7 +66,7 @@ export function Arena({ mode }: { mode: Mode }) {
   const voteByKey = useCallback((winner: Winner) => voteRef.current(winner), []);
   useVoteKeys(canVote, voteByKey);
   useAnswersEndInView(mode !== "direct" && latestDone && !streaming && !vote, turn, answersRef, dockRef);
-  useFollowAnswers(streaming, turn, answersRef, dockRef);
+  useFollowAnswers(streaming, answersRef, dockRef);
   const swipe = useSwipe(setShown);
 
   async function send() {

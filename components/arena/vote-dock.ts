@@ -53,7 +53,6 @@ export function useAnswersEndInView(
  */
 export function useFollowAnswers(
   streaming: boolean,
-  turn: number,
   answers: RefObject<HTMLElement | null>,
   dock: RefObject<HTMLElement | null>,
 ) {
@@ -81,8 +80,8 @@ export function useFollowAnswers(
       window.removeEventListener("touchmove", takeOver);
       window.removeEventListener("keydown", keys);
     };
-    // a new turn follows again
-  }, [streaming, turn, answers, dock]);
+    // streaming ends between turns, so each turn follows afresh
+  }, [streaming, answers, dock]);
 }
 
 /** A horizontal swipe over the answers shows the other one (phones show one answer at a time). */

@@ -6,6 +6,8 @@
 // both read as LaTeX, equal after rounding their values to 2 decimals, or their difference simplifying to 0. The
 // official code parses with latex2sympy and sympy; we use @cortex-js/compute-engine — the same on numbers,
 // fractions, roots and ordinary expressions, and recorded as "rule:numeric" / "rule:symbolic" so a reader can check.
+// pinned at 0.26.4, the last release that installs on Node 20 without an engine warning (0.28 and later declare
+// node >= 21.7.3); every EMMA test, the official examples included, gives the same verdicts on it as on 0.140
 import { ComputeEngine } from "@cortex-js/compute-engine";
 import type { ItemVerdict, Problem } from "./mathvista";
 import { type PyValue, pyFloatFromText, pyRoundFloat, pyStr } from "./python";
