@@ -6,7 +6,8 @@ const LINKS = [
   { href: "/about", label: "About and terms of use" },
   { href: "/failures", label: "Where strong models fail" },
   { href: "/data", label: "The dataset" },
-  { href: "/research", label: "For researchers" },
+  // the downloads need a researcher's account: visitors land on the dataset's public page, which says how
+  { href: "/data#for-researchers", label: "For researchers" },
   { href: "/credits", label: "Image credits" },
   { href: "/leaderboard", label: "Leaderboard" },
   { href: "/signin", label: "Staff area" },

@@ -9,6 +9,7 @@ export const NAV_LINKS = [
   { href: "/side-by-side", label: "Side by side" },
   { href: "/chat", label: "Direct chat" },
   { href: "/leaderboard", label: "Leaderboard" },
+  { href: "/explore", label: "Explore" },
   { href: "/bench", label: "Bench" },
   { href: "/benchmarks", label: "Benchmarks" },
   { href: "/data", label: "Data" },

@@ -50,7 +50,9 @@ test("votes from the keyboard, with the keys named under the vote bar", async ({
   await arena.attach("k.png", "image/png", await pngImage());
   await arena.ask("What colour is this?");
   await arena.waitForAnswers();
-  await expect(page.getByTestId("vote-keys")).toContainText("B is better");
+  await expect(page.getByTestId("vote-keys")).toHaveText(
+    "Keys: A or B for the better answer · T for a tie · N if both are bad",
+  );
   // typing in the message box is not a vote
   await page.getByLabel("Your message").press("b");
   await expect(page.getByTestId("verdict-b")).toHaveCount(0);

@@ -52,11 +52,27 @@ export default async function DataPage() {
         </p>
         <DemoNote battles={demoBattles} onBoard={demoBoardShown()} />
       </div>
+      <section aria-labelledby="for-researchers-title" id="for-researchers" className="space-y-1">
+        <h2 id="for-researchers-title" className="text-lg font-semibold">
+          For researchers
+        </h2>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          The battles behind these figures (the public clean-battle layout, JSON Lines and Parquet, with a datasheet)
+          are downloaded from the <Link href="/research">research page</Link> with a researcher's account, which this
+          arena's administrators give out. The leaderboard itself is open to all: its{" "}
+          <Link href="/leaderboard">page</Link> offers it as CSV and JSON.
+        </p>
+      </section>
       <section aria-labelledby="table-1" className="space-y-2">
         <h2 id="table-1" className="text-lg font-semibold">
           Compared with other datasets (Table 1)
         </h2>
-        <Table aria-label="Dataset comparison" className="min-w-[56rem]" data-testid="dataset-table">
+        {/* ten columns: their headers wrap, so the whole table fits a laptop screen (at 1366 px the last was cut) */}
+        <Table
+          aria-label="Dataset comparison"
+          className="min-w-[56rem] [&_th]:whitespace-normal"
+          data-testid="dataset-table"
+        >
           <thead>
             <tr>
               <th scope="col">Dataset</th>

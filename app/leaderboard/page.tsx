@@ -112,10 +112,11 @@ export default async function LeaderboardPage({ searchParams }: QueryProps) {
               </>
             ) : null}{" "}
             · download{" "}
-            <a className="underline" href={download("csv")} download>
+            <a className="underline" href={download("csv")} download={`leaderboard-${category}.csv`}>
               CSV
             </a>{" "}
-            <a className="underline" href={download("json")}>
+            {/* saved, not opened in the tab: both are downloads */}
+            <a className="underline" href={download("json")} download={`leaderboard-${category}.json`}>
               JSON
             </a>
             {snapshot.payload.categoriesLabelledBy && category !== "overall"

@@ -65,30 +65,31 @@ export function ProvidersAdmin({ providers }: { providers: AdminProvider[] }) {
               {quirks}
             </p>
           )}
-          {PROVIDER_FIELDS.map((field) =>
-            field.key === "type" ? (
-              <select
-                key={field.key}
-                className="input"
-                aria-label={field.label}
-                value={draft.type}
-                onChange={(e) => setDraft({ ...draft, type: e.target.value })}
-              >
-                {PROVIDER_TYPES.map((t) => (
-                  <option key={t}>{t}</option>
-                ))}
-              </select>
-            ) : (
-              <input
-                key={field.key}
-                className="input"
-                aria-label={field.label}
-                placeholder={field.placeholder}
-                value={draft[field.key]}
-                onChange={(e) => setDraft({ ...draft, [field.key]: e.target.value })}
-              />
-            ),
-          )}
+          {PROVIDER_FIELDS.map((field) => (
+            <div key={field.key} className="flex min-w-0 flex-col text-xs">
+              <label htmlFor={`provider-${field.key}`}>{field.label}</label>
+              {field.key === "type" ? (
+                <select
+                  id={`provider-${field.key}`}
+                  className="input"
+                  value={draft.type}
+                  onChange={(e) => setDraft({ ...draft, type: e.target.value })}
+                >
+                  {PROVIDER_TYPES.map((t) => (
+                    <option key={t}>{t}</option>
+                  ))}
+                </select>
+              ) : (
+                <input
+                  id={`provider-${field.key}`}
+                  className="input"
+                  placeholder={field.placeholder}
+                  value={draft[field.key]}
+                  onChange={(e) => setDraft({ ...draft, [field.key]: e.target.value })}
+                />
+              )}
+            </div>
+          ))}
           <div className="flex gap-2 sm:col-span-4">
             <SubmitButton busy={busy}>Save provider</SubmitButton>
             <button type="button" className="btn-secondary" onClick={() => setDraft(null)}>

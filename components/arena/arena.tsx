@@ -32,16 +32,21 @@ export function Arena({ mode }: { mode: Mode }) {
   const [shown, setShown] = useState<Side>("a");
   const [shareUrl, setShareUrl] = useState<string | null>(null);
   const [picked, setPicked] = useState<Record<Side, string>>({ a: "", b: "" });
+  // a bank photograph's credit (CC BY asks for it) stays under the picture for the whole battle
+  const [credit, setCredit] = useState<string | null>(null);
+  const [inGallery, setInGallery] = useState(false);
   const restore = useCallback(
     (view: ConversationView) => {
       const resumed = resumedFrom(view);
+      setCredit(view.credit ?? null);
+      setInGallery(view.inGallery ?? false);
       dispatch({ type: "resumed", id: view.id, resumed });
       if (resumed.vote) setShareUrl(`${window.location.origin}/share/${view.id}`);
       if (mode !== "battle") setPicked({ a: resumed.revealed.a?.id ?? "", b: resumed.revealed.b?.id ?? "" });
     },
     [mode, dispatch],
   );
-  const { terms, setTerms, limits, models } = useArenaStart(mode, { restore, setNotice, setPicked });
+  const { terms, setTerms, limits, models, opening } = useArenaStart(mode, { restore, setNotice, setPicked });
   const draft = useDraft(limits, () => setNotice(null));
   const { loadingPreset, randomImage } = useRandomImage(draft.choosePreset, setNotice);
   const { stopping, stop } = useStopAnswers(streaming ? conversationId : null, setNotice);
@@ -86,6 +91,7 @@ export function Arena({ mode }: { mode: Mode }) {
         form.set("prompt", text);
         for (const f of draft.files) form.append("images", f.file, f.file.name);
         if (draft.preset) form.set("presetId", draft.preset.id);
+        setCredit(draft.preset?.credit ?? null);
         if (mode !== "battle") {
           form.set("modelA", picked.a);
           if (mode === "side_by_side") form.set("modelB", picked.b);
@@ -155,12 +161,22 @@ export function Arena({ mode }: { mode: Mode }) {
     setNotice(null);
     setShareUrl(null);
     setShown("a");
+    setCredit(null);
+    setInGallery(false);
   }
 
   // the battle's images, shown once above both answers
   const firstTurn = entries.a.find((e) => e.role === "user");
   const images = firstTurn?.images ?? [];
   const firstPrompt = firstTurn?.content ?? "";
+
+  if (opening) {
+    return (
+      <p className="text-sm text-zinc-600 dark:text-zinc-400" role="status" data-testid="opening">
+        Opening the conversation…
+      </p>
+    );
+  }
 
   return (
     <div className="space-y-4">
@@ -188,6 +204,11 @@ export function Arena({ mode }: { mode: Mode }) {
               thumbClass="max-h-56 max-w-full rounded-lg border border-zinc-200 dark:border-zinc-800"
             />
           ))}
+          {credit && (
+            <p className="w-full text-center text-xs text-zinc-600 dark:text-zinc-400" data-testid="image-credit">
+              {credit}
+            </p>
+          )}
         </div>
       )}
 
@@ -257,7 +278,15 @@ export function Arena({ mode }: { mode: Mode }) {
             : "space-y-2"
         }
       >
-        {mode !== "direct" && <VoteBar vote={vote} canVote={canVote} shareUrl={shareUrl} onVote={castVote} />}
+        {mode !== "direct" && (
+          <VoteBar
+            vote={vote}
+            canVote={canVote}
+            shareUrl={shareUrl}
+            onVote={castVote}
+            gallery={mode === "battle" && conversationId ? { conversationId, shown: inGallery } : undefined}
+          />
+        )}
         {mode === "battle" && vote !== null && conversationId && (
           <AfterVote conversationId={conversationId} models={{ a: revealed.a, b: revealed.b }} />
         )}

@@ -147,6 +147,11 @@ export function Composer(props: Props) {
             {mode === "direct" ? "New chat" : "New battle"}
           </button>
         )}
+        {!started && !props.needsImage && (draft.files.length > 0 || draft.preset) && !draft.prompt.trim() && (
+          <span className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="question-hint">
+            Now write a question about the picture
+          </span>
+        )}
         {props.needsImage && (
           <span className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="image-hint">
             Attach an image (or take a Random image) to start a battle

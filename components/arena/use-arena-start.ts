@@ -1,7 +1,7 @@
 // The battle page's effects, as hooks: what the page loads when it opens (the visitor's terms and upload limits,
 // the model list for the named modes, the conversation in the address after a reload), polling for answers the
 // server was still writing, and the warning before leaving mid-stream.
-import { type Dispatch, type SetStateAction, useEffect, useState } from "react";
+import { type Dispatch, type SetStateAction, useEffect, useLayoutEffect, useState } from "react";
 import type { ConversationView } from "@/lib/arena";
 import type { UploadLimits } from "@/lib/images/client";
 import { ApiFailure, call, type ModelInfo, type Side } from "./api";
@@ -25,13 +25,22 @@ export function useArenaStart(mode: Mode, { restore, setNotice, setPicked }: Sta
   const [limits, setLimits] = useState<UploadLimits>(DEFAULT_LIMITS);
   const [models, setModels] = useState<ModelInfo[]>([]);
 
+  // a conversation in the address is looked up before anything else is shown: a friend's shared link goes to its
+  // read-only page without a terms wall over an empty arena first
+  const [opening, setOpening] = useState(false);
+  // before the first paint of the client's render (the server cannot see the address's query)
+  useLayoutEffect(() => {
+    if (conversationInUrl()) setOpening(true);
+  }, []);
+
   useEffect(() => {
-    call<{ termsAccepted: boolean; limits?: UploadLimits }>("/api/visitor")
+    const id = conversationInUrl();
+    const visitor = call<{ termsAccepted: boolean; limits?: UploadLimits }>("/api/visitor")
       .then((v) => {
-        setTerms(v.termsAccepted ? "accepted" : "needed");
         if (v.limits) setLimits(v.limits);
+        return v.termsAccepted ? ("accepted" as const) : ("needed" as const);
       })
-      .catch(() => setTerms("needed"));
+      .catch(() => "needed" as const);
     if (mode !== "battle") {
       call<{ models: ModelInfo[] }>("/api/models")
         .then(({ models }) => {
@@ -46,26 +55,36 @@ export function useArenaStart(mode: Mode, { restore, setNotice, setPicked }: Sta
         .catch(() => setNotice("The model list could not be loaded."));
     }
     // back to a battle after a reload, Back or Forward
-    const id = conversationInUrl();
-    if (id) {
-      call<ConversationView>(`/api/conversations/${id}`)
-        .then(restore)
-        .catch(async (error: unknown) => {
+    if (!id) {
+      void visitor.then(setTerms);
+      return;
+    }
+    call<ConversationView>(`/api/conversations/${id}`)
+      .then(restore)
+      .then(
+        () => true,
+        async (error: unknown) => {
           // someone else's battle (a link copied from the address bar): its read-only page, when it has one
           if (error instanceof ApiFailure && error.status === 404 && mode === "battle") {
             const shared = await fetch(`/share/${id}`, { method: "HEAD" }).catch(() => null);
             if (shared?.ok) {
               window.location.replace(`/share/${id}`);
-              return;
+              return false;
             }
           }
           rememberConversation(null);
           setNotice("That conversation could not be found. Start a new one below.");
-        });
-    }
+          return true;
+        },
+      )
+      .then(async (stay) => {
+        if (!stay) return;
+        setTerms(await visitor);
+        setOpening(false);
+      });
   }, [mode, restore, setNotice, setPicked]);
 
-  return { terms, setTerms, limits, models };
+  return { terms, setTerms, limits, models, opening };
 }
 
 /** Answers the server was still writing when the page was left: asks until they are finished. */

@@ -2,6 +2,7 @@
 
 import type { Winner } from "./api";
 import { CopyButton } from "./copy-button";
+import { GalleryToggle } from "./gallery-toggle";
 
 const VOTES: { winner: Winner; label: string }[] = [
   { winner: "model_a", label: "A is better" },
@@ -16,11 +17,14 @@ export function VoteBar({
   canVote,
   shareUrl,
   onVote,
+  gallery,
 }: {
   vote: Winner | null;
   canVote: boolean;
   shareUrl: string | null;
   onVote: (winner: Winner) => void;
+  /** an anonymous battle's own page: it may go in the public gallery */
+  gallery?: { conversationId: string; shown: boolean };
 }) {
   return (
     <>
@@ -44,7 +48,8 @@ export function VoteBar({
       </fieldset>
       {canVote && (
         <p className="hidden text-center text-xs text-zinc-600 sm:block dark:text-zinc-400" data-testid="vote-keys">
-          Keys: <kbd>A</kbd> A is better · <kbd>B</kbd> B is better · <kbd>T</kbd> tie · <kbd>N</kbd> both are bad
+          Keys: <kbd>A</kbd> or <kbd>B</kbd> for the better answer · <kbd>T</kbd> for a tie · <kbd>N</kbd> if both are
+          bad
         </p>
       )}
       {vote && (
@@ -59,6 +64,7 @@ export function VoteBar({
                 Share this battle
               </a>
               <CopyButton text={shareUrl} />
+              {gallery && <GalleryToggle conversationId={gallery.conversationId} shown={gallery.shown} />}
             </>
           )}
         </div>

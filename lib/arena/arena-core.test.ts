@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { createRandom } from "../ratings/random";
+import { countTokens } from "../text/tokens";
 import { identityLeaks, identityTerms } from "./identity";
 import { countMarkdown, markdownTotals } from "./markdown";
 import { type Candidate, NoPairError, samplePair } from "./sampling";
-import { countTokens } from "../text/tokens";
 
 describe("countMarkdown (FastChat add_markdown_info)", () => {
   it("counts headers, list items and bold spans outside code blocks", () => {

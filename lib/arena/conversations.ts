@@ -219,6 +219,15 @@ async function chooseModels(db: Db, input: OpenConversation, hasImage: boolean):
   return [input.modelA as string, input.mode === "direct" ? null : (input.modelB as string)];
 }
 
+/** The credit line of the preset a conversation started from, when it has one (photographs, benchmark items). */
+export async function presetCreditOf(db: Db, presetId: string): Promise<string | undefined> {
+  if (presetId.startsWith("benchmark:")) {
+    return (await cachedItemPresets(db).catch(() => [])).find((p) => p.id === presetId)?.credit;
+  }
+  const preset = presetBank().find((p) => p.id === presetId);
+  return preset ? presetCredit(preset) : undefined;
+}
+
 async function presetUpload(db: Db, presetId: string): Promise<Upload> {
   if (presetId.startsWith("benchmark:")) {
     // only items the bank offers right now, not any prompt item by id

@@ -1,3 +1,4 @@
+export { continueWithPair } from "./continue";
 export {
   addFollowUp,
   type OfferedPreset,
@@ -8,12 +9,21 @@ export {
   type Upload,
 } from "./conversations";
 export type { AnswerSide } from "./events";
+export {
+  GALLERY_PAGE,
+  GALLERY_SORTS,
+  type GalleryItem,
+  type GallerySort,
+  galleryPage,
+  likeGalleryBattle,
+  showInGallery,
+  withdrawFromGallery,
+} from "./gallery";
 export { REPORT_REASONS, reportAnswer, reportInput } from "./reports";
 export { type SharePreview, sharePreview } from "./share-preview";
 export { requestStop } from "./stops";
-export { continueWithPair } from "./continue";
-export { type HistoryItem, visitorHistory } from "./visitor-history";
 export { prepareTurn, streamTurn, type TurnEvent } from "./turns";
 export { type ConversationView, conversationView } from "./views";
+export { type HistoryItem, visitorHistory } from "./visitor-history";
 export { acceptTerms, visitorStatus } from "./visitors";
 export { castVote, type RatedModel, type VoteResult, withRatings } from "./votes";

@@ -4,6 +4,7 @@ import { isUuid } from "../db/literals";
 import { NotFound } from "../errors";
 import type { Side } from "../generated/prisma/enums";
 import type { Winner } from "../ratings/types";
+import { presetCreditOf } from "./conversations";
 import { type AnswerStatus, answerStatus, sideMessages } from "./history";
 import { STOPPED } from "./stops";
 import { WINNER_FROM_DB } from "./votes";
@@ -37,6 +38,10 @@ export interface ConversationView {
   mode: "battle" | "side_by_side" | "direct";
   turnCount: number;
   isPreset: boolean;
+  /** the line a bank photograph (or benchmark item) is credited with, for as long as it is shown */
+  credit?: string;
+  /** its owner put it in the public gallery (told to the owner only) */
+  inGallery?: boolean;
   isDemo: boolean;
   createdAt: string;
   vote: { winner: Winner; anonymous: boolean } | null;
@@ -118,6 +123,8 @@ export async function conversationView(
     mode: conversation.mode,
     turnCount: conversation.turnCount,
     isPreset: conversation.isPreset,
+    ...(conversation.presetId ? { credit: await presetCreditOf(db, conversation.presetId) } : {}),
+    ...(owner ? { inGallery: conversation.galleryAt !== null } : {}),
     isDemo: conversation.isDemo,
     createdAt: conversation.createdAt.toISOString(),
     vote: conversation.vote

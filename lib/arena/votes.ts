@@ -7,13 +7,13 @@ import { inTransaction } from "../db/pool";
 import { Conflict, Forbidden, InvalidInput, NotFound } from "../errors";
 import type { Winner as DbWinner } from "../generated/prisma/enums";
 import { servedSnapshot } from "../leaderboard";
+import { countVote } from "../metrics";
 import type { Winner } from "../ratings/types";
 import { cachedSetting } from "../settings/settings";
 import { answerStatus } from "./history";
 import { identityLeaks } from "./identity";
 import { BANNED_MESSAGE } from "./rate-limit";
 import { type RegistryModel, registrySnapshot } from "./registry-cache";
-import { countVote } from "../metrics";
 
 const TO_DB: Record<Winner, string> = {
   model_a: "model_a",

@@ -98,7 +98,11 @@ export function rejectNul(value: unknown, where = "body"): void {
 export async function readFormLimited(request: Request, limit: number): Promise<FormData> {
   const type = request.headers.get("content-type") ?? "";
   if (!type.startsWith("multipart/form-data")) {
-    throw new DomainError("unsupported_media", "unsupported_media_type", "send the prompt and images as multipart/form-data");
+    throw new DomainError(
+      "unsupported_media",
+      "unsupported_media_type",
+      "send the prompt and images as multipart/form-data",
+    );
   }
   const bytes = await readBodyLimited(request, limit);
   let form: FormData;

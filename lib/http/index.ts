@@ -4,7 +4,7 @@ export { formUploads, readFormLimited, searchParams } from "./body";
 export { errorResponse } from "./errors";
 export { uploadCeiling } from "./front-door.mjs";
 export { pageParam, type QueryProps } from "./params";
-export { handle, readJson } from "./route";
+export { handle, readJson, readQuery } from "./route";
 export {
   ipHashFrom,
   requireVisitorId,

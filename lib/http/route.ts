@@ -3,7 +3,7 @@
 import type { z } from "zod";
 import { isDatabaseUnavailable } from "../db/unavailable";
 import { type DomainError, type ErrorKind, InvalidInput, kindOf } from "../errors";
-import { JSON_BODY_LIMIT, readBodyLimited, rejectNul } from "./body";
+import { JSON_BODY_LIMIT, readBodyLimited, rejectNul, searchParams } from "./body";
 import { errorResponse } from "./errors";
 
 export async function readJson<T extends z.ZodType>(
@@ -22,10 +22,49 @@ export async function readJson<T extends z.ZodType>(
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const where = issue?.path.length ? `${issue.path.join(".")}: ` : "";
+    const where = issue?.path.length ? `${fieldLabel(issue.path)}: ` : "";
     throw new InvalidInput("invalid_request", `${where}${issue?.message ?? "invalid request"}`);
   }
   return parsed.data;
+}
+
+/** The query string through a zod schema (one value per name), refused as readJson refuses a body. */
+export function readQuery<T extends z.ZodType>(request: Request, schema: T): z.infer<T> {
+  const parsed = schema.safeParse(Object.fromEntries(searchParams(request)));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.length ? `${fieldLabel(issue.path)}: ` : "";
+    throw new InvalidInput("invalid_query", `${where}${issue?.message ?? "invalid query"}`);
+  }
+  return parsed.data;
+}
+
+/** What a form calls the fields the console sends, so an error names the field a person sees, not its code. */
+const FIELD_LABELS: Record<string, string> = {
+  apiKeyEnv: "Key variable",
+  baseURL: "Base URL",
+  providerId: "Provider",
+  providerModelId: "Provider's model name",
+  displayName: "Display name",
+  battleTargets: "Battle targets",
+  priceInputPerMTok: "Input price per million tokens",
+  priceOutputPerMTok: "Output price per million tokens",
+  maxAnswerChars: "Longest answer",
+  paramRules: "Parameter rules",
+};
+
+/** A zod issue's path as words: a known field's label, else the camel-cased name spelt out ("rateLimit" → "rate limit"). */
+export function fieldLabel(path: readonly PropertyKey[]): string {
+  return path
+    .map((part) =>
+      typeof part === "number"
+        ? `#${part + 1}`
+        : (FIELD_LABELS[String(part)] ??
+          String(part)
+            .replace(/([a-z])([A-Z])/g, "$1 $2")
+            .toLowerCase()),
+    )
+    .join(" › ");
 }
 
 /** Seconds a client should wait before trying again while the database is away. */

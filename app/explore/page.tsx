@@ -1,0 +1,144 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { LikeButton } from "@/components/gallery/like-button";
+import { GALLERY_SORTS, type GallerySort, galleryPage } from "@/lib/arena";
+import { CATEGORY_LABELS, categoryLabel, LEADERBOARD_TAGS } from "@/lib/categories";
+import { getDb } from "@/lib/db";
+import type { QueryProps } from "@/lib/http";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = {
+  title: "Explore battles",
+  description: "Battles visitors chose to share: a picture, a question, two anonymous answers and the vote.",
+};
+
+const SORT_LABELS: Record<GallerySort, string> = { newest: "Newest", liked: "Most liked" };
+const VERDICTS = { model_a: "A won", model_b: "B won", tie: "a tie", "tie (bothbad)": "both bad" } as const;
+
+const excerpt = (text: string, length = 140) => (text.length > length ? `${text.slice(0, length - 1)}…` : text);
+
+// The public gallery: battles their visitors shared, newest or most liked, by category; each opens its share page.
+export default async function ExplorePage({ searchParams }: QueryProps) {
+  const query = await searchParams;
+  const sort: GallerySort = (GALLERY_SORTS as readonly string[]).includes(query.sort ?? "")
+    ? (query.sort as GallerySort)
+    : "newest";
+  const category = query.category && LEADERBOARD_TAGS.has(query.category) ? query.category : undefined;
+  const page = Math.max(0, Math.min(10_000, Number.parseInt(query.page ?? "0", 10) || 0));
+  const { items, more } = await galleryPage(getDb(), { sort, category, page });
+  const href = (change: { sort?: GallerySort; category?: string | null; page?: number }) => {
+    const next = new URLSearchParams();
+    const s = change.sort ?? sort;
+    const c = change.category === null ? undefined : (change.category ?? category);
+    if (s !== "newest") next.set("sort", s);
+    if (c) next.set("category", c);
+    if (change.page) next.set("page", String(change.page));
+    const q = next.toString();
+    return q ? `/explore?${q}` : "/explore";
+  };
+  const categories = [...LEADERBOARD_TAGS].filter((c) => CATEGORY_LABELS[c]);
+  return (
+    <div className="space-y-4">
+      <div className="space-y-1">
+        <h1 className="text-2xl font-bold tracking-tight">Explore battles</h1>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          Battles their visitors chose to share after voting: the picture, the question, and which anonymous answer won.
+          Share yours from a battle you voted on.
+        </p>
+      </div>
+      <nav aria-label="Order and category" className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+        <span className="flex gap-3">
+          {GALLERY_SORTS.map((s) => (
+            <Link
+              key={s}
+              href={href({ sort: s, page: 0 })}
+              aria-current={s === sort ? "page" : undefined}
+              className={s === sort ? "font-semibold" : "underline"}
+            >
+              {SORT_LABELS[s]}
+            </Link>
+          ))}
+        </span>
+        <span className="flex flex-wrap gap-2">
+          <Link
+            href={href({ category: null, page: 0 })}
+            aria-current={!category ? "page" : undefined}
+            className={!category ? "font-semibold" : "underline"}
+          >
+            All
+          </Link>
+          {categories.map((c) => (
+            <Link
+              key={c}
+              href={href({ category: c, page: 0 })}
+              aria-current={c === category ? "page" : undefined}
+              className={c === category ? "font-semibold" : "underline"}
+            >
+              {categoryLabel(c)}
+            </Link>
+          ))}
+        </span>
+      </nav>
+      {items.length === 0 ? (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="gallery-empty">
+          {category ? "No shared battle in this category yet." : "No battle has been shared yet."}{" "}
+          <Link href="/" className="underline">
+            Start one
+          </Link>
+          .
+        </p>
+      ) : (
+        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="gallery">
+          {items.map((item) => (
+            <li
+              key={item.id}
+              data-battle={item.id}
+              className="flex flex-col gap-2 rounded-xl border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900"
+            >
+              <Link href={`/share/${item.id}`} className="space-y-2">
+                {item.image ? (
+                  // biome-ignore lint/performance/noImgElement: images served by hash from our own route
+                  <img
+                    src={`/api/images/${item.image}`}
+                    alt=""
+                    loading="lazy"
+                    className="h-40 w-full rounded-md bg-zinc-100 object-contain dark:bg-zinc-800"
+                  />
+                ) : null}
+                <span className="block text-sm font-medium">{excerpt(item.prompt)}</span>
+              </Link>
+              <p className="text-xs text-zinc-600 dark:text-zinc-400">
+                {item.models.a} vs {item.models.b} · {VERDICTS[item.winner]}
+                {item.isDemo ? " · demo models" : ""}
+              </p>
+              <div className="mt-auto flex flex-wrap items-center gap-2">
+                {item.categories
+                  .filter((c) => LEADERBOARD_TAGS.has(c))
+                  .map((c) => (
+                    <span key={c} className="rounded bg-zinc-100 px-1.5 py-0.5 text-xs dark:bg-zinc-800">
+                      {categoryLabel(c)}
+                    </span>
+                  ))}
+                <span className="ml-auto">
+                  <LikeButton id={item.id} likes={item.likes} />
+                </span>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <nav aria-label="Pages" className="flex gap-4 text-sm">
+        {page > 0 ? (
+          <Link href={href({ page: page - 1 })} className="underline">
+            Previous page
+          </Link>
+        ) : null}
+        {more ? (
+          <Link href={href({ page: page + 1 })} className="underline">
+            Next page
+          </Link>
+        ) : null}
+      </nav>
+    </div>
+  );
+}
