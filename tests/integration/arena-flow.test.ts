@@ -997,6 +997,68 @@ describe("refused follow-ups (issue 40)", () => {
   });
 });
 
+describe("the public gallery (issue 40)", () => {
+  it("lists a voted battle its owner shows, newest or most liked, by category; taking it back or a ban removes it", async () => {
+    const { galleryPage, likeGalleryBattle, showInGallery, withdrawFromGallery } = await import("../../lib/arena");
+    const { reviewFlag } = await import("../../lib/admin/moderation");
+    const owner = await newVisitor();
+    const voted = async (prompt: string) => {
+      const conversation = await battle(owner, prompt);
+      await events(streamTurn(db, await prepareTurn(db, { conversationId: conversation.id, visitorId: owner })));
+      await castVote(db, { conversationId: conversation.id, visitorId: owner, winner: "model_a", ipHash: null });
+      return conversation.id;
+    };
+    const first = await voted("Gallery one: what colour is this?");
+    const second = await voted("Gallery two: what colour is this?");
+    // not voted yet, someone else's, or not a battle: refused
+    const unvoted = await battle(owner, "Gallery three");
+    await expect(showInGallery(db, { conversationId: unvoted.id, visitorId: owner })).rejects.toMatchObject({
+      code: "not_shareable",
+    });
+    await expect(showInGallery(db, { conversationId: first, visitorId: await newVisitor() })).rejects.toMatchObject({
+      kind: "not_found",
+    });
+    const listed = async (options = {}) => (await galleryPage(db, options)).items.map((i) => i.id);
+    expect(await listed()).not.toContain(first);
+    await showInGallery(db, { conversationId: first, visitorId: owner });
+    await showInGallery(db, { conversationId: second, visitorId: owner });
+    await showInGallery(db, { conversationId: second, visitorId: owner }); // again: harmless
+    const newest = await listed();
+    expect(newest.indexOf(second)).toBeLessThan(newest.indexOf(first));
+    const item = (await galleryPage(db)).items.find((i) => i.id === first);
+    expect(item).toMatchObject({
+      prompt: "Gallery one: what colour is this?",
+      models: { a: expect.any(String) },
+      winner: "model_a",
+    });
+    expect(item?.image).toMatch(/^[0-9a-f]{64}$/);
+    // likes: once per visitor; the most liked first
+    const fans = [await newVisitor(), await newVisitor()];
+    for (const fan of fans) await likeGalleryBattle(db, { conversationId: first, visitorId: fan });
+    expect(await likeGalleryBattle(db, { conversationId: first, visitorId: fans[0] as string })).toEqual({ likes: 2 });
+    const liked = await listed({ sort: "liked" });
+    expect(liked.indexOf(first)).toBeLessThan(liked.indexOf(second));
+    await expect(
+      likeGalleryBattle(db, { conversationId: unvoted.id, visitorId: fans[0] as string }),
+    ).rejects.toMatchObject({
+      kind: "not_found",
+    });
+    // by category: a label the battle has, and one it has not
+    await db.prisma.battleCategory.create({
+      data: { conversationId: first, category: "ocr", labeller: "test", labellerVersion: "1", value: true },
+    });
+    expect(await listed({ category: "ocr" })).toEqual(expect.arrayContaining([first]));
+    expect(await listed({ category: "ocr" })).not.toContain(second);
+    // its owner takes it back
+    await withdrawFromGallery(db, { conversationId: second, visitorId: owner });
+    expect(await listed()).not.toContain(second);
+    // a moderator's ban removes it too
+    const report = await reportAnswer(db, { conversationId: first, visitorId: owner, side: "a", reason: "harmful" });
+    await reviewFlag(db, report.id, "exclude", "staff@example.com");
+    expect(await listed()).not.toContain(first);
+  });
+});
+
 describe("a visitor's history (issue 27)", () => {
   it("lists only this visitor's conversations, newest first, with models hidden until the vote", async () => {
     const visitorId = await newVisitor();
