@@ -46,7 +46,11 @@ export function Arena({ mode }: { mode: Mode }) {
     },
     [mode, dispatch],
   );
-  const { terms, setTerms, limits, models, opening } = useArenaStart(mode, { restore, setNotice, setPicked });
+  const { terms, setTerms, limits, models, opening, withModel } = useArenaStart(mode, {
+    restore,
+    setNotice,
+    setPicked,
+  });
   const draft = useDraft(limits, () => setNotice(null));
   const { loadingPreset, randomImage } = useRandomImage(draft.choosePreset, setNotice);
   const { stopping, stop } = useStopAnswers(streaming ? conversationId : null, setNotice);
@@ -91,6 +95,7 @@ export function Arena({ mode }: { mode: Mode }) {
         form.set("prompt", text);
         for (const f of draft.files) form.append("images", f.file, f.file.name);
         if (draft.preset) form.set("presetId", draft.preset.id);
+        if (mode === "battle" && withModel) form.set("withModel", withModel.id);
         setCredit(draft.preset?.credit ?? null);
         if (mode !== "battle") {
           form.set("modelA", picked.a);
@@ -192,6 +197,16 @@ export function Arena({ mode }: { mode: Mode }) {
           locked={conversationId !== null}
           onPick={(side, id) => setPicked((p) => ({ ...p, [side]: id }))}
         />
+      )}
+
+      {mode === "battle" && withModel && conversationId === null && (
+        <p className="rounded-lg bg-brand-50 px-3 py-2 text-sm dark:bg-zinc-900" data-testid="battle-with">
+          This battle includes <b>{withModel.displayName}</b>, on a side you will not be told until you vote. Battles
+          you choose a model for are kept apart from the leaderboard.{" "}
+          <a href="/" className="underline">
+            Any two models instead
+          </a>
+        </p>
       )}
 
       {images.length > 0 && (

@@ -24,6 +24,8 @@ export function useArenaStart(mode: Mode, { restore, setNotice, setPicked }: Sta
   const [terms, setTerms] = useState<TermsState>("unknown");
   const [limits, setLimits] = useState<UploadLimits>(DEFAULT_LIMITS);
   const [models, setModels] = useState<ModelInfo[]>([]);
+  // "Battle with this model" (?with=<id> from a model page or the board): the model, once the list confirms it
+  const [withModel, setWithModel] = useState<ModelInfo | null>(null);
 
   // a conversation in the address is looked up before anything else is shown: a friend's shared link goes to its
   // read-only page without a terms wall over an empty arena first
@@ -41,6 +43,16 @@ export function useArenaStart(mode: Mode, { restore, setNotice, setPicked }: Sta
         return v.termsAccepted ? ("accepted" as const) : ("needed" as const);
       })
       .catch(() => "needed" as const);
+    const asked = new URLSearchParams(window.location.search).get("with");
+    if (mode === "battle" && asked) {
+      call<{ models: ModelInfo[] }>("/api/models")
+        .then(({ models }) => {
+          const model = models.find((m) => m.id === asked);
+          if (model) setWithModel(model);
+          else setNotice("That model is not in the arena right now; this battle will be between any two.");
+        })
+        .catch(() => undefined);
+    }
     if (mode !== "battle") {
       call<{ models: ModelInfo[] }>("/api/models")
         .then(({ models }) => {
@@ -84,7 +96,7 @@ export function useArenaStart(mode: Mode, { restore, setNotice, setPicked }: Sta
       });
   }, [mode, restore, setNotice, setPicked]);
 
-  return { terms, setTerms, limits, models, opening };
+  return { terms, setTerms, limits, models, opening, withModel };
 }
 
 /** Answers the server was still writing when the page was left: asks until they are finished. */

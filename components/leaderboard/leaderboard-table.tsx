@@ -217,6 +217,25 @@ export function LeaderboardTable({ models: all, minVotes, overallRanks, plainRan
                     </span>
                   )}
                   <ListingBadges model={m} minVotes={minVotes} />
+                  {!m.retired && (
+                    <span className="block text-xs font-normal text-zinc-600 dark:text-zinc-400">
+                      <Link
+                        href={`/?with=${encodeURIComponent(m.model)}`}
+                        className="underline"
+                        aria-label={`Battle with ${m.displayName}`}
+                      >
+                        battle
+                      </Link>
+                      {" · "}
+                      <Link
+                        href={`/chat?a=${encodeURIComponent(m.model)}`}
+                        className="underline"
+                        aria-label={`Chat with ${m.displayName}`}
+                      >
+                        chat
+                      </Link>
+                    </span>
+                  )}
                 </td>
                 <td className={`${td} text-right tabular-nums`}>{Math.round(m.rating)}</td>
                 <td className={`${td} whitespace-nowrap text-right tabular-nums`}>

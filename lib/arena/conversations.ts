@@ -19,7 +19,7 @@ import { moderate } from "../moderation";
 import { ensureRegistry } from "../providers";
 import { admitPrompt, checkStanding, forgiveLimits, promptLimits } from "./rate-limit";
 import { invalidateRegistry, registrySnapshot } from "./registry-cache";
-import { NoPairError, samplePair } from "./sampling";
+import { NoPairError, samplePair, samplePairWith } from "./sampling";
 import { arenaSettings } from "./settings";
 
 export interface Upload {
@@ -37,6 +37,8 @@ export interface OpenConversation {
   /** chosen models: both for side_by_side, modelA for direct */
   modelA?: string;
   modelB?: string;
+  /** a battle that includes this model ("Battle with this model"), on a side the visitor is not told */
+  withModel?: string;
 }
 
 /** An image of the bundled bank (public/presets/index.json, written by `npm run bank`). */
@@ -199,8 +201,22 @@ async function chooseModels(db: Db, input: OpenConversation, hasImage: boolean):
   }
   const models = [...snapshot.models.values()].filter((m) => m.enabled);
   if (input.mode === "battle") {
+    const chosen = input.withModel ? models.find((m) => m.id === input.withModel) : undefined;
+    if (input.withModel && !chosen) {
+      throw new NotFound("unknown_model", `unknown or disabled model '${input.withModel}'`);
+    }
+    if (chosen && (chosen.weight <= 0 || (hasImage && !chosen.vision))) {
+      throw new InvalidInput(
+        "not_in_battles",
+        chosen.weight <= 0
+          ? `${chosen.displayName} is offered in direct chat only`
+          : `${chosen.displayName} cannot read images`,
+      );
+    }
     try {
-      return samplePair(models, { hasImage });
+      return input.withModel
+        ? samplePairWith(models, input.withModel, { hasImage })
+        : samplePair(models, { hasImage });
     } catch (error) {
       if (error instanceof NoPairError) throw new Unavailable("no_models", `${error.message}; please try again later`);
       throw error;
@@ -290,8 +306,8 @@ export async function openConversation(db: Db, input: OpenConversation) {
   await db.pool.query(
     `WITH conversation AS (
        INSERT INTO "Conversation" (id, mode, "visitorId", "modelAId", "modelBId", "turnCount", language, "isPreset",
-                                   "presetId", "isDemo", "inputModality", "updatedAt")
-       VALUES ($1, $2::"ConversationMode", $3, $4, $5, 1, $6, $7, $8, $9, $16, now())
+                                   "presetId", "isDemo", "inputModality", "chosenModelId", "updatedAt")
+       VALUES ($1, $2::"ConversationMode", $3, $4, $5, 1, $6, $7, $8, $9, $16, $17, now())
      ), messages AS (
        INSERT INTO "Message" (id, "conversationId", side, turn, role, content)
        SELECT unnest($10::uuid[]), $1, unnest($11::"Side"[]), 1, 'user', $12
@@ -315,6 +331,7 @@ export async function openConversation(db: Db, input: OpenConversation) {
       links.map((l) => l.sha),
       links.map((l) => l.position),
       images.length > 0 ? "image" : "text",
+      input.mode === "battle" ? (input.withModel ?? null) : null,
     ],
   );
   await flagIfModerated(prisma, id, input.prompt);

@@ -45,3 +45,26 @@ export function samplePair(
   const second = pickWeighted(rivals, rivalWeight, rand);
   return rand() < 0.5 ? [first.id, second.id] : [second.id, first.id];
 }
+
+/**
+ * A pair that includes `chosen` ("Battle with this model"), on a side drawn at random; its rival drawn as
+ * samplePair draws the second model (weights, the chosen model's battle targets). The chosen model must be in the
+ * battle pool itself: an admin's weight 0 or outage keeps it out of battles, chosen or not.
+ */
+export function samplePairWith(
+  candidates: Candidate[],
+  chosen: string,
+  options: { hasImage: boolean; rand?: () => number },
+): [string, string] {
+  const rand = options.rand ?? Math.random;
+  const pool = candidates.filter((m) => m.enabled && !m.outage && m.weight > 0 && (!options.hasImage || m.vision));
+  const first = pool.find((m) => m.id === chosen);
+  if (!first) throw new NoPairError("that model is not in the arena's battles right now");
+  const rivals = pool.filter((m) => m.id !== first.id);
+  if (rivals.length === 0) throw new NoPairError("no other model is available to battle it right now");
+  const total = pool.reduce((s, m) => s + m.weight, 0);
+  const targets = first.battleTargets.filter((t) => rivals.some((r) => r.id === t));
+  const rivalWeight = (m: Candidate) => (targets.includes(m.id) ? (0.5 * total) / targets.length : m.weight);
+  const second = pickWeighted(rivals, rivalWeight, rand);
+  return rand() < 0.5 ? [first.id, second.id] : [second.id, first.id];
+}

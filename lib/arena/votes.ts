@@ -72,6 +72,8 @@ interface ConversationRow {
   modelBId: string | null;
   turnCount: number;
   isDemo: boolean;
+  /** "Battle with this model": the model the visitor asked to meet */
+  chosenModelId: string | null;
   moderationStatus: string;
   voteWinner: string | null;
   voteAnonymous: boolean | null;
@@ -126,6 +128,7 @@ export async function castVote(
       `BEGIN;
        SELECT 1 FROM "Conversation" WHERE id = ${id} FOR UPDATE;
        SELECT c."visitorId", c.mode, c."modelAId", c."modelBId", c."turnCount", c."isDemo", c."moderationStatus",
+              c."chosenModelId",
               v.winner::text AS "voteWinner", v.anonymous AS "voteAnonymous", v."exclusionReasons" AS "voteReasons",
               EXISTS (SELECT 1 FROM "Visitor" vis WHERE vis.id = c."visitorId" AND vis."bannedAt" IS NOT NULL) AS banned,
               (SELECT json_agg(json_build_object('side', m.side, 'turn', m.turn, 'content', m.content,
@@ -194,7 +197,9 @@ export async function castVote(
     if (conversation.mode !== "battle") exclusionReasons.push("named_models");
     if (leaked) exclusionReasons.push("identity_leak");
     if (conversation.isDemo) exclusionReasons.push("demo");
-    const anonymous = conversation.mode === "battle" && !leaked;
+    // "Battle with this model": the visitor chose one of the pair, so the battle is not blind to them
+    if (conversation.chosenModelId) exclusionReasons.push("model_chosen");
+    const anonymous = conversation.mode === "battle" && !leaked && !conversation.chosenModelId;
     const sql = literals(client);
     const visitor = uuidLiteral(input.visitorId);
     // the vote and the end of the battle, committed in the same message (durably: votes are never lost); the

@@ -6,7 +6,17 @@ import { DEFAULT_BOARD, type HistoryPoint, modelHistory } from "./history";
 import { type SnapshotModel, servedSnapshot } from "./serve";
 
 export interface ModelProfile {
-  model: { id: string; displayName: string; organization: string | null; license: string | null; isDemo: boolean };
+  model: {
+    id: string;
+    displayName: string;
+    organization: string | null;
+    license: string | null;
+    isDemo: boolean;
+    enabled: boolean;
+    outage: boolean;
+    /** 0: offered in direct chat only */
+    weight: number;
+  };
   /** on the default board: overall, with style control */
   current: SnapshotModel | null;
   /** on the overall board without style control */
@@ -35,7 +45,16 @@ async function thinkingOf(db: Db, id: string): Promise<ModelProfile["thinking"]>
 export async function modelProfile(db: Db, id: string): Promise<ModelProfile | null> {
   const model = await db.prisma.model.findUnique({
     where: { id },
-    select: { id: true, displayName: true, organization: true, license: true, isDemo: true },
+    select: {
+      id: true,
+      displayName: true,
+      organization: true,
+      license: true,
+      isDemo: true,
+      enabled: true,
+      outage: true,
+      weight: true,
+    },
   });
   if (!model) return null;
   const history = await modelHistory(db, id, DEFAULT_BOARD);

@@ -997,6 +997,48 @@ describe("refused follow-ups (issue 40)", () => {
   });
 });
 
+describe("battle with this model (issue 40)", () => {
+  it("always includes the chosen model, on either side, and keeps the vote off the anonymous board", async () => {
+    const visitorId = await newVisitor();
+    const sides = new Set<string>();
+    // twelve battles: both sides come up but for a chance of 1 in 2,048
+    for (let k = 0; k < 12; k++) {
+      const conversation = await openConversation(db, {
+        visitorId,
+        ipHash: null,
+        mode: "battle",
+        prompt: `With beta ${k}`,
+        uploads: [{ name: "x.png", bytes: await image() }],
+        withModel: "beta",
+      });
+      const row = await db.prisma.conversation.findUniqueOrThrow({ where: { id: conversation.id } });
+      expect([row.modelAId, row.modelBId]).toContain("beta");
+      sides.add(row.modelAId === "beta" ? "a" : "b");
+      if (k === 0) {
+        await events(streamTurn(db, await prepareTurn(db, { conversationId: conversation.id, visitorId })));
+        await castVote(db, { conversationId: conversation.id, visitorId, winner: "model_a", ipHash: null });
+        const vote = await db.prisma.vote.findUniqueOrThrow({ where: { conversationId: conversation.id } });
+        expect(vote.anonymous).toBe(false);
+        expect(vote.exclusionReasons).toContain("model_chosen");
+      }
+    }
+    expect(sides).toEqual(new Set(["a", "b"]));
+    const pixel = await image();
+    const ask = (withModel: string) =>
+      openConversation(db, {
+        visitorId,
+        ipHash: null,
+        mode: "battle",
+        prompt: "With whom?",
+        uploads: [{ name: "x.png", bytes: pixel }],
+        withModel,
+      });
+    await expect(ask("nobody")).rejects.toMatchObject({ kind: "not_found" });
+    // a text-only model cannot battle over an image
+    await expect(ask("gamma")).rejects.toMatchObject({ code: "not_in_battles" });
+  });
+});
+
 describe("the public gallery (issue 40)", () => {
   it("lists a voted battle its owner shows, newest or most liked, by category; taking it back or a ban removes it", async () => {
     const { galleryPage, likeGalleryBattle, showInGallery, withdrawFromGallery } = await import("../../lib/arena");

@@ -30,6 +30,7 @@ export function POST(request: Request) {
       presetId: text("presetId"),
       modelA: text("modelA"),
       modelB: text("modelB"),
+      withModel: text("withModel"),
     });
     return Response.json({ id: conversation.id, mode: conversation.mode, turn: 1 }, { status: 201 });
   });

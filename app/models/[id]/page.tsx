@@ -36,6 +36,18 @@ export default async function ModelPage({ params }: Props) {
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
           {[model.organization, model.license, model.isDemo ? "demo model" : null].filter(Boolean).join(" · ")}
         </p>
+        {model.enabled ? (
+          <p className="flex flex-wrap gap-2 pt-1 text-sm" data-testid="model-actions">
+            {model.weight > 0 && !model.outage ? (
+              <Link href={`/?with=${encodeURIComponent(model.id)}`} className="btn-secondary">
+                Battle with this model
+              </Link>
+            ) : null}
+            <Link href={`/chat?a=${encodeURIComponent(model.id)}`} className="btn-secondary">
+              Chat with it
+            </Link>
+          </p>
+        ) : null}
       </div>
       {current ? (
         <p className="text-sm" data-testid="model-current">

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Conversation" ADD COLUMN     "chosenModelId" TEXT;
+
