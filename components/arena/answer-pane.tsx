@@ -7,7 +7,7 @@ import { CopyButton } from "./copy-button";
 import { ImageViewer } from "./image-viewer";
 import { Markdown } from "./markdown";
 import { ReportAnswer, type ReportReason } from "./report-answer";
-import type { Entry } from "./resume";
+import { type Entry, shownText } from "./resume";
 import { ThinkingClock, ThoughtBlock } from "./thinking";
 
 export const VERDICT_LABELS = { winner: "Your pick", loser: "Not chosen", tie: "Tie", bothbad: "Both bad" } as const;
@@ -26,6 +26,41 @@ interface Props {
   onRetry: (side: Side) => void;
   /** sends a report of this side's answer to the moderators (absent where there is nothing to report) */
   onReport?: (side: Side, reason: ReportReason, note: string) => Promise<void>;
+  /** pages through the versions Regenerate left (the one shown is the one the vote judges) */
+  onShowVersion?: (side: Side, version: number) => void;
+}
+
+/** ‹ 2/3 ›: the versions of an answer after Regenerate. */
+function VersionPager({ entry, side, onShow }: { entry: Entry; side: Side; onShow: (v: number) => void }) {
+  const total = entry.versions?.length ?? 0;
+  const shown = entry.shownVersion ?? total;
+  if (total < 2 || entry.status !== "done") return null;
+  return (
+    <span className="flex items-center gap-1 text-xs text-zinc-600 dark:text-zinc-400" data-testid={`versions-${side}`}>
+      <button
+        type="button"
+        onClick={() => onShow(shown - 1)}
+        disabled={shown <= 1}
+        aria-label="Previous version"
+        className="rounded px-1.5 hover:bg-zinc-100 disabled:opacity-40 dark:hover:bg-zinc-800"
+      >
+        ‹
+      </button>
+      <span aria-live="polite">
+        <span className="sr-only">Version </span>
+        {shown}/{total}
+      </span>
+      <button
+        type="button"
+        onClick={() => onShow(shown + 1)}
+        disabled={shown >= total}
+        aria-label="Next version"
+        className="rounded px-1.5 hover:bg-zinc-100 disabled:opacity-40 dark:hover:bg-zinc-800"
+      >
+        ›
+      </button>
+    </span>
+  );
 }
 
 function Reveal({ model }: { model: ModelInfo }) {
@@ -46,7 +81,18 @@ function Reveal({ model }: { model: ModelInfo }) {
   );
 }
 
-export function AnswerPane({ side, title, entries, verdict, revealed, hiddenOnPhone, busy, onRetry, onReport }: Props) {
+export function AnswerPane({
+  side,
+  title,
+  entries,
+  verdict,
+  revealed,
+  hiddenOnPhone,
+  busy,
+  onRetry,
+  onReport,
+  onShowVersion,
+}: Props) {
   const lastAnswer = entries.findLast((e) => e.role === "assistant");
   return (
     <section
@@ -105,7 +151,7 @@ export function AnswerPane({ side, title, entries, verdict, revealed, hiddenOnPh
                 {entry.status === "streaming" && !entry.content && entry.thinkingSince !== undefined && (
                   <ThinkingClock since={entry.thinkingSince} />
                 )}
-                <Markdown text={entry.content} streaming={entry.status === "streaming"} />
+                <Markdown text={shownText(entry)} streaming={entry.status === "streaming"} />
                 {entry.stopped && (
                   <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400" data-testid={`stopped-${side}`}>
                     Stopped
@@ -136,10 +182,13 @@ export function AnswerPane({ side, title, entries, verdict, revealed, hiddenOnPh
             )}
             {entry.role === "assistant" && entry.status === "done" && entry.content && (
               <div className="mt-1 flex items-center justify-end gap-3">
+                {entry === lastAnswer && onShowVersion && (
+                  <VersionPager entry={entry} side={side} onShow={(v) => onShowVersion(side, v)} />
+                )}
                 {onReport && entry === lastAnswer && (
                   <ReportAnswer onReport={(reason, note) => onReport(side, reason, note)} />
                 )}
-                <CopyButton text={entry.content} label="Copy answer" />
+                <CopyButton text={shownText(entry)} label="Copy answer" />
               </div>
             )}
           </div>

@@ -7,7 +7,7 @@ import { AfterVote } from "./after-vote";
 import { AnswerPane } from "./answer-pane";
 import { call, type ModelInfo, postJson, type Side, streamTurn, type Thought, type Winner } from "./api";
 import { ArenaNotices } from "./arena-notices";
-import { battleView, type Mode, useBattle } from "./battle-state";
+import { battleView, type Mode, shownVersions, useBattle } from "./battle-state";
 import { Composer } from "./composer";
 import { useDraft } from "./draft";
 import { friendly } from "./friendly";
@@ -141,7 +141,7 @@ export function Arena({ mode }: { mode: Mode }) {
         winner: Winner;
         models: Record<Side, ModelInfo>;
         thoughts?: Record<Side, Thought[]>;
-      }>(`/api/conversations/${conversationId}/vote`, { winner });
+      }>(`/api/conversations/${conversationId}/vote`, { winner, versions: shownVersions(state) });
       dispatch({ type: "voted", winner: result.winner, models: result.models, thoughts: result.thoughts });
       setShareUrl(`${window.location.origin}/share/${conversationId}`);
     } catch (error) {
@@ -262,6 +262,7 @@ export function Arena({ mode }: { mode: Mode }) {
             hiddenOnPhone={mode !== "direct" && shown !== side}
             busy={busy || streaming}
             onRetry={(side) => void again({ sides: [side] })}
+            onShowVersion={(side, version) => dispatch({ type: "showVersion", side, version })}
             onReport={
               conversationId
                 ? async (side, reason, note) => {

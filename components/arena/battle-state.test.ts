@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { battleReducer, battleView, initialBattle } from "./battle-state";
+import { battleReducer, battleView, initialBattle, shownVersions } from "./battle-state";
+import { shownText } from "./resume";
 
 describe("the battle on screen", () => {
   it("goes from a question through streamed answers to a vote", () => {
@@ -78,5 +79,32 @@ describe("the battle on screen", () => {
     });
     expect(s.entries.a[1]?.thought).toEqual({ text: "half of 3 times 4", ms: 1200 });
     expect(s.entries.a[0]?.thought).toBeUndefined(); // the prompt has none
+  });
+
+  it("keeps a regenerated answer's earlier versions to page through, and says which one the vote judges", () => {
+    let s = initialBattle("battle");
+    s = battleReducer(s, { type: "created", id: "c1" });
+    s = battleReducer(s, { type: "asked", turn: 1, text: "q", images: [] });
+    const answer = (text: string) => {
+      for (const side of ["a", "b"] as const) {
+        s = battleReducer(s, { type: "streamed", event: { type: "start", side, turn: 1 } as never });
+        s = battleReducer(s, { type: "streamed", event: { type: "delta", side, text: `${text} ${side}` } as never });
+        s = battleReducer(s, { type: "streamed", event: { type: "done", side } as never });
+      }
+    };
+    answer("first");
+    expect(shownVersions(s)).toBeUndefined();
+    answer("second");
+    const a = () => s.entries.a[1] as NonNullable<(typeof s.entries.a)[1]>;
+    expect(a()).toMatchObject({ versions: ["first a", "second a"], shownVersion: 2 });
+    s = battleReducer(s, { type: "showVersion", side: "a", version: 1 });
+    expect(shownText(a())).toBe("first a");
+    expect(shownVersions(s)).toEqual({ a: 1, b: 2 });
+    // out of range: nothing changes
+    s = battleReducer(s, { type: "showVersion", side: "a", version: 3 });
+    expect(a().shownVersion).toBe(1);
+    // a third version is shown once it is done
+    answer("third");
+    expect(a()).toMatchObject({ versions: ["first a", "second a", "third a"], shownVersion: 3 });
   });
 });

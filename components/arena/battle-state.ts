@@ -22,6 +22,7 @@ export type BattleAction =
   | { type: "created"; id: string; revealed?: Partial<Record<Side, ModelInfo>> }
   | { type: "asked"; turn: number; text: string; images: string[] }
   | { type: "streamed"; event: TurnEvent }
+  | { type: "showVersion"; side: Side; version: number }
   | { type: "requestFailed"; sides: Side[]; message: string }
   | { type: "voted"; winner: Winner; models: Record<Side, ModelInfo>; thoughts?: Record<Side, Thought[]> }
   | { type: "reset" };
@@ -49,16 +50,32 @@ function streamed(entries: Record<Side, Entry[]>, event: TurnEvent): Record<Side
   if (event.type === "end") return entries;
   const list = entries[event.side];
   if (event.type === "start") {
-    const fresh: Entry = { turn: event.turn, role: "assistant", content: "", images: [], status: "streaming" };
     const last = list[list.length - 1];
-    // a regenerated or retried answer replaces the one of the same turn
+    // a regenerated or retried answer replaces the one of the same turn; a finished one is kept as a version
     const replaces = last?.role === "assistant" && last.turn === event.turn;
+    const kept = replaces ? (last.versions ?? (last.status === "done" ? [last.content] : [])) : [];
+    const fresh: Entry = {
+      turn: event.turn,
+      role: "assistant",
+      content: "",
+      images: [],
+      status: "streaming",
+      ...(kept.length ? { versions: kept } : {}),
+    };
     return { ...entries, [event.side]: replaces ? [...list.slice(0, -1), fresh] : [...list, fresh] };
   }
   const next = withLast(list, (last) => {
     if (event.type === "delta") return { ...last, content: last.content + event.text };
-    if (event.type === "done")
-      return { ...last, status: "done", ...(event.finishReason === "stopped" ? { stopped: true } : {}) };
+    if (event.type === "done") {
+      const versions = last.versions ? [...last.versions, last.content] : undefined;
+      return {
+        ...last,
+        status: "done",
+        ...(event.finishReason === "stopped" ? { stopped: true } : {}),
+        // the newest version is the one shown
+        ...(versions ? { versions, shownVersion: versions.length } : {}),
+      };
+    }
     if (event.type === "thinking") return { ...last, thinkingSince: Date.now() };
     return { ...last, status: "error", error: event.message, retryable: event.retryable !== false };
   });
@@ -108,6 +125,15 @@ export function battleReducer(state: BattleState, action: BattleAction): BattleS
     }
     case "streamed":
       return { ...state, entries: streamed(state.entries, action.event) };
+    case "showVersion": {
+      const entries = { ...state.entries };
+      entries[action.side] = withLast(entries[action.side], (last) =>
+        last.versions && action.version >= 1 && action.version <= last.versions.length && last.status === "done"
+          ? { ...last, shownVersion: action.version }
+          : null,
+      );
+      return { ...state, entries };
+    }
     case "requestFailed": {
       // the request itself failed: whatever was streaming on the named sides did not finish
       const entries = { ...state.entries };
@@ -128,6 +154,17 @@ export function battleReducer(state: BattleState, action: BattleAction): BattleS
     case "reset":
       return { ...initialBattle(state.mode), revealed: state.mode === "battle" ? {} : state.revealed };
   }
+}
+
+/** Which version of each side's latest answer is on screen, when Regenerate left more than one: sent with the vote. */
+export function shownVersions(state: BattleState): Partial<Record<Side, number>> | undefined {
+  const shown: Partial<Record<Side, number>> = {};
+  for (const side of sidesOf(state.mode)) {
+    const last = state.entries[side].at(-1);
+    if (last?.role === "assistant" && last.versions && last.versions.length > 1 && last.shownVersion)
+      shown[side] = last.shownVersion;
+  }
+  return Object.keys(shown).length ? shown : undefined;
 }
 
 /** What the page derives from the state: whether answers stream, whether the latest turn can be voted on. */

@@ -18,7 +18,17 @@ export interface Entry {
   thought?: { text: string; ms: number };
   /** the visitor pressed Stop while it was written */
   stopped?: boolean;
+  /** every finished version of this answer when Regenerate left more than one, oldest first */
+  versions?: string[];
+  /** which of them is on screen (1-based); the vote judges it */
+  shownVersion?: number;
 }
+
+/** The text on screen: the version the visitor chose, or the answer as it is. */
+export const shownText = (entry: Entry): string =>
+  entry.versions && entry.versions.length > 1 && entry.shownVersion
+    ? (entry.versions[entry.shownVersion - 1] ?? entry.content)
+    : entry.content;
 
 export const CONVERSATION_PARAM = "c";
 
@@ -65,6 +75,7 @@ export function resumedFrom(view: ConversationView): Resumed {
         ...(m.error ? { error: m.error } : {}),
         ...(m.thought ? { thought: m.thought } : {}),
         ...(m.stopped ? { stopped: true } : {}),
+        ...(m.versions && m.version ? { versions: m.versions, shownVersion: m.version } : {}),
       };
     });
   }

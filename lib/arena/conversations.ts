@@ -214,9 +214,7 @@ async function chooseModels(db: Db, input: OpenConversation, hasImage: boolean):
       );
     }
     try {
-      return input.withModel
-        ? samplePairWith(models, input.withModel, { hasImage })
-        : samplePair(models, { hasImage });
+      return input.withModel ? samplePairWith(models, input.withModel, { hasImage }) : samplePair(models, { hasImage });
     } catch (error) {
       if (error instanceof NoPairError) throw new Unavailable("no_models", `${error.message}; please try again later`);
       throw error;

@@ -20,6 +20,10 @@ export interface MessageView {
   thought?: { text: string; ms: number };
   /** the visitor pressed Stop while it was written: finished at what was shown */
   stopped?: boolean;
+  /** every finished version of this answer when Regenerate left more than one, oldest first (to its owner only),
+   *  and which of them is the current one (1-based) */
+  versions?: string[];
+  version?: number;
 }
 
 export interface SideView {
@@ -82,6 +86,19 @@ export async function conversationView(
   if (!conversation || !allowed) throw new NotFound("conversation_not_found", "no such conversation");
   const revealed = conversation.mode !== "battle" || conversation.vote !== null;
   const sides: Partial<Record<Side, SideView>> = {};
+  // Regenerate keeps the earlier versions: the owner may page through them (and vote on the one shown)
+  const earlier = owner
+    ? await prisma.message.findMany({
+        where: {
+          conversationId: conversation.id,
+          role: "assistant",
+          superseded: true,
+          response: { finishReason: { not: null }, error: null },
+        },
+        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+        select: { side: true, turn: true, content: true, createdAt: true },
+      })
+    : [];
   for (const side of conversation.modelB ? (["a", "b"] as const) : (["a"] as const)) {
     const model = side === "a" ? conversation.modelA : conversation.modelB;
     const messages = await sideMessages(prisma, conversation.id, side);
@@ -108,6 +125,14 @@ export async function conversationView(
           images: m.images.map((i) => i.imageSha256),
         };
         if (m.role === "assistant") {
+          const others = earlier.filter((e) => e.side === side && e.turn === m.turn);
+          if (others.length) {
+            const all = [...others, { content: m.content, createdAt: m.createdAt, current: true }].sort(
+              (x, y) => x.createdAt.getTime() - y.createdAt.getTime(),
+            );
+            view.versions = all.map((v) => v.content);
+            view.version = all.findIndex((v) => "current" in v) + 1;
+          }
           view.status = answerStatus(m.response);
           if (revealed && m.response?.reasoning && m.response.thinkingMs !== null)
             view.thought = { text: m.response.reasoning, ms: m.response.thinkingMs };

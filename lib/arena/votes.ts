@@ -74,6 +74,8 @@ interface ConversationRow {
   isDemo: boolean;
   /** "Battle with this model": the model the visitor asked to meet */
   chosenModelId: string | null;
+  /** how many versions each side's latest answer has (Regenerate keeps the earlier ones) */
+  versionCounts: Partial<Record<"a" | "b", number>> | null;
   moderationStatus: string;
   voteWinner: string | null;
   voteAnonymous: boolean | null;
@@ -111,9 +113,37 @@ const VOTER_LOCK_CLASS = 0x564f5445; // "VOTE"
 export const lockVoterSql = (visitorId: string) =>
   `SELECT pg_advisory_xact_lock(${VOTER_LOCK_CLASS}, hashtext(${uuidLiteral(visitorId)}::text))`;
 
+/** Which version of each side's latest answer the visitor was shown (1 = the first written), after Regenerate. */
+export type ShownVersions = Partial<Record<"a" | "b", number>>;
+
+/**
+ * Makes the version the visitor was shown the current answer of its side (the others superseded), so the vote
+ * judges what was seen and everything read after it (the board's style features, exports, the share page) reads
+ * that version. Only a finished version, only before any vote; nothing when the shown one is already current.
+ */
+function showVersionSql(id: string, side: "a" | "b", version: number): string {
+  return `WITH versions AS (
+     SELECT m.id, row_number() OVER (ORDER BY m."createdAt", m.id) AS k,
+            (r."finishReason" IS NOT NULL AND r.error IS NULL) AS finished
+       FROM "Message" m JOIN "ResponseMeta" r ON r."messageId" = m.id
+      WHERE m."conversationId" = ${id} AND m.side = '${side}' AND m.role = 'assistant'
+        AND m.turn = (SELECT "turnCount" FROM "Conversation" WHERE id = ${id})
+   ), chosen AS (SELECT id FROM versions WHERE k = ${version} AND finished)
+   UPDATE "Message" SET superseded = (id NOT IN (SELECT id FROM chosen))
+    WHERE id IN (SELECT id FROM versions) AND EXISTS (SELECT 1 FROM chosen)
+      AND NOT EXISTS (SELECT 1 FROM "Vote" WHERE "conversationId" = ${id});`;
+}
+
 export async function castVote(
   db: Db,
-  input: { conversationId: string; visitorId: string; winner: Winner; ipHash: string | null },
+  input: {
+    conversationId: string;
+    visitorId: string;
+    winner: Winner;
+    ipHash: string | null;
+    /** the versions shown, when Regenerate left more than one */
+    versions?: ShownVersions;
+  },
 ): Promise<VoteResult> {
   if (!isUuid(input.conversationId)) throw new NotFound("conversation_not_found", "no such conversation");
   const [registry, dailyCap] = await Promise.all([
@@ -124,11 +154,19 @@ export async function castVote(
   return inTransaction(db.pool, async (client) => {
     // the battle locked by a statement of its own, so the read after it sees a vote committed while we waited;
     // then the battle with its vote and its answers: one round trip
+    const versions = Object.entries(input.versions ?? {}).filter(
+      (entry): entry is ["a" | "b", number] => Number.isInteger(entry[1]) && (entry[1] as number) >= 1,
+    );
     const read = await client.query(
       `BEGIN;
        SELECT 1 FROM "Conversation" WHERE id = ${id} FOR UPDATE;
+       ${versions.map(([side, version]) => showVersionSql(id, side, Math.min(version, 1000))).join("\n")}
        SELECT c."visitorId", c.mode, c."modelAId", c."modelBId", c."turnCount", c."isDemo", c."moderationStatus",
               c."chosenModelId",
+              (SELECT json_object_agg(x.side, x.n) FROM (
+                 SELECT m.side, count(*)::int AS n FROM "Message" m
+                  WHERE m."conversationId" = c.id AND m.role = 'assistant' AND m.turn = c."turnCount"
+                  GROUP BY m.side) x) AS "versionCounts",
               v.winner::text AS "voteWinner", v.anonymous AS "voteAnonymous", v."exclusionReasons" AS "voteReasons",
               EXISTS (SELECT 1 FROM "Visitor" vis WHERE vis.id = c."visitorId" AND vis."bannedAt" IS NOT NULL) AS banned,
               (SELECT json_agg(json_build_object('side', m.side, 'turn', m.turn, 'content', m.content,
@@ -139,7 +177,7 @@ export async function castVote(
        FROM "Conversation" c LEFT JOIN "Vote" v ON v."conversationId" = c.id
        WHERE c.id = ${id}`,
     );
-    const rows = statementResults<ConversationRow>(read)[2]?.rows ?? [];
+    const rows = statementResults<ConversationRow>(read)[2 + versions.length]?.rows ?? [];
     const conversation = rows[0];
     if (!conversation || conversation.visitorId !== input.visitorId) {
       throw new NotFound("conversation_not_found", "no such conversation");
@@ -200,6 +238,16 @@ export async function castVote(
     // "Battle with this model": the visitor chose one of the pair, so the battle is not blind to them
     if (conversation.chosenModelId) exclusionReasons.push("model_chosen");
     const anonymous = conversation.mode === "battle" && !leaked && !conversation.chosenModelId;
+    const counts = conversation.versionCounts ?? {};
+    const shownVersions = Object.values(counts).some((n) => (n ?? 1) > 1)
+      ? Object.fromEntries(
+          (["a", "b"] as const).map((side) => {
+            const of = counts[side] ?? 1;
+            const asked = input.versions?.[side];
+            return [side, { shown: asked && asked >= 1 && asked <= of ? asked : of, of }];
+          }),
+        )
+      : null;
     const sql = literals(client);
     const visitor = uuidLiteral(input.visitorId);
     // the vote and the end of the battle, committed in the same message (durably: votes are never lost); the
@@ -208,11 +256,12 @@ export async function castVote(
       `${lockVoterSql(input.visitorId)};
        WITH vote AS (
          INSERT INTO "Vote" (id, "conversationId", "visitorId", winner, "modelAId", "modelBId", anonymous,
-                             "exclusionReasons", turn, "ipHash", counted)
+                             "exclusionReasons", turn, "ipHash", "shownVersions", counted)
          SELECT ${uuidLiteral(crypto.randomUUID())}, ${id}, ${visitor},
                 ${sql.text(TO_DB[input.winner])}::"Winner", ${sql.text(conversation.modelAId)},
                 ${sql.text(conversation.modelBId)}, ${sql.bool(anonymous)}, ${sql.array(exclusionReasons, "text")},
                 ${sql.int(conversation.turnCount)}, ${sql.text(input.ipHash)},
+                ${shownVersions ? `${sql.text(JSON.stringify(shownVersions))}::jsonb` : "NULL"},
                 -- the daily cap: kept, but not counted, beyond the visitor's quota of the day
                 (SELECT count(*) FROM "Vote" WHERE "visitorId" = ${visitor} AND counted
                     AND "createdAt" >= date_trunc('day', LOCALTIMESTAMP)) < ${sql.int(dailyCap)}

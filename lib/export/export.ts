@@ -249,7 +249,7 @@ export async function* battleBatches(
   // the next batch is read while this one is turned into records and written
   for await (const rows of keysetBatches<Omit<VoteRow, "messages" | "labels">>(db, {
     select: `SELECT v.id AS "voteId", v.winner::text AS winner, v.anonymous, v."visitorId", v."createdAt" AS at,
-                    ${CONVERSATION_SQL} ${FROM_BATTLES}`,
+                    v."shownVersions", ${CONVERSATION_SQL} ${FROM_BATTLES}`,
     where: where.sql,
     params: where.params,
     order: ['v."createdAt"', "v.id"],
@@ -430,7 +430,9 @@ reasoning models also \`reasoning_tokens_a/b\` and \`thinking_ms_a/b\`, the thin
 \`entity_count_a\`/\`entity_count_b\`: named entities, VisionArena's specificity, once counted),
 \`category_tag\` (labels per labeller and version), \`dedup_tag\` ({high_freq, sampled}: prompts above the 99.99th
 frequency percentile down-sampled), \`is_preset\`, \`preset_id\`, \`input_modality\` (\`image\`, \`text\`, or \`image+text\`: an image with a text representation of it), \`images\` (SHA-256 of every image),
-\`stopped\` (true when the visitor pressed Stop while an answer was written: the vote judged what was shown).
+\`stopped\` (true when the visitor pressed Stop while an answer was written: the vote judged what was shown),
+\`answer_versions\` (after Regenerate: which version of each answer was on screen at the vote, of how many, e.g.
+\`{"a": {"shown": 1, "of": 2}, "b": {"shown": 1, "of": 1}}\`; the conversations hold that version; null otherwise).
 \`chats\` holds direct conversations with one model in the same message format.
 
 ## Privacy

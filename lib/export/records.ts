@@ -47,6 +47,8 @@ export interface BattleRow {
   inputModality: string;
   messages: MessageRow[] | null;
   labels: LabelRow[] | null;
+  /** a vote's record of which answer versions were shown (after Regenerate), or null */
+  shownVersions?: unknown;
 }
 
 export const EXTENSION: Record<string, string> = {
@@ -174,6 +176,11 @@ export function battleRecord(row: BattleRow, options: RecordOptions) {
     input_modality: row.inputModality,
     images: imagesOf(messages),
     stopped: wasStopped(messages),
+    // after Regenerate: which version of each answer the visitor judged, of how many ({"a":{"shown":1,"of":2},…})
+    answer_versions: (row.shownVersions ?? null) as {
+      a: { shown: number; of: number };
+      b: { shown: number; of: number };
+    } | null,
   };
 }
 
@@ -223,6 +230,7 @@ export const BATTLE_COLUMNS = {
   input_modality: "STRING",
   images: "JSON",
   stopped: "BOOLEAN",
+  answer_versions: "JSON",
 } as const satisfies Record<keyof BattleRecord, ParquetType>;
 
 export const CHAT_COLUMNS = {

@@ -997,6 +997,55 @@ describe("refused follow-ups (issue 40)", () => {
   });
 });
 
+describe("answer versions after Regenerate (issue 40)", () => {
+  it("keeps every version, lets the vote judge the one shown, and exports which one it was", async () => {
+    const visitorId = await newVisitor();
+    const conversation = await battle(visitorId, "Versions: what colour is this?");
+    fake.setModel("alpha-vl", { reply: "Alpha first answer.", tokenDelayMs: 1 });
+    fake.setModel("beta-vl", { reply: "Beta first answer.", tokenDelayMs: 1 });
+    try {
+      await events(streamTurn(db, await prepareTurn(db, { conversationId: conversation.id, visitorId })));
+      fake.setModel("alpha-vl", { reply: "Alpha second answer.", tokenDelayMs: 1 });
+      fake.setModel("beta-vl", { reply: "Beta second answer.", tokenDelayMs: 1 });
+      await events(
+        streamTurn(db, await prepareTurn(db, { conversationId: conversation.id, visitorId, regenerate: true })),
+      );
+    } finally {
+      fake.setModel("alpha-vl", { reply: "## Alpha\nA **blue** square.", tokenDelayMs: 1 });
+      fake.setModel("beta-vl", { reply: "Beta sees blue.", tokenDelayMs: 1 });
+    }
+    const before = await conversationView(db, conversation.id, { visitorId });
+    const answerA = before.sides.a?.messages.find((m) => m.role === "assistant");
+    expect(answerA?.versions).toEqual([expect.stringMatching(/first answer/), expect.stringMatching(/second answer/)]);
+    expect(answerA?.version).toBe(2);
+    // the visitor paged side A back to its first version and voted with it on screen
+    await castVote(db, {
+      conversationId: conversation.id,
+      visitorId,
+      winner: "model_a",
+      ipHash: null,
+      versions: { a: 1, b: 2 },
+    });
+    const vote = await db.prisma.vote.findUniqueOrThrow({ where: { conversationId: conversation.id } });
+    expect(vote.shownVersions).toEqual({ a: { shown: 1, of: 2 }, b: { shown: 2, of: 2 } });
+    const after = await conversationView(db, conversation.id, { visitorId });
+    const judged = after.sides.a?.messages.find((m) => m.role === "assistant");
+    expect(judged?.content).toMatch(/first answer/);
+    expect(judged?.version).toBe(1);
+    // the share page shows the judged version; the export holds it and says which it was
+    const shared = await conversationView(db, conversation.id, { share: true });
+    expect(shared.sides.a?.messages.find((m) => m.role === "assistant")?.content).toMatch(/first answer/);
+    expect(shared.sides.a?.messages.find((m) => m.role === "assistant")?.versions).toBeUndefined();
+    const { battleBatches } = await import("../../lib/export");
+    let record: { answer_versions: unknown; conversation_a: unknown } | undefined;
+    for await (const batch of battleBatches(db, { salt: "s" })) {
+      record = batch.records.find((r) => r.question_id === conversation.id) ?? record;
+    }
+    expect(record?.answer_versions).toEqual({ a: { shown: 1, of: 2 }, b: { shown: 2, of: 2 } });
+    expect(JSON.stringify(record?.conversation_a)).toMatch(/first answer/);
+  });
+});
+
 describe("battle with this model (issue 40)", () => {
   it("always includes the chosen model, on either side, and keeps the vote off the anonymous board", async () => {
     const visitorId = await newVisitor();

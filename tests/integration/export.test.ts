@@ -10,18 +10,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeFakeModelsFile } from "../../e2e/fake-models/models-file";
 import { type FakeModelServer, startFakeModelServer } from "../../e2e/fake-models/server";
 import { acceptTerms, castVote, openConversation, prepareTurn, streamTurn } from "../../lib/arena";
+import { judgedByFromEnv } from "../../lib/categories/names";
+import { currentDatasetStatistics } from "../../lib/dataset-stats";
 import { closeDb, createDb, type Db } from "../../lib/db";
 import { exportDataset } from "../../lib/export/export";
 import { exportSft, type SftRecord } from "../../lib/export/sft";
 import { researchSummary } from "../../lib/export/summary";
-import { currentDatasetStatistics } from "../../lib/dataset-stats";
-import { judgedByFromEnv } from "../../lib/categories/names";
 import { currentSnapshot } from "../../lib/leaderboard";
 import { compareWithLive, importSource } from "../../lib/leaderboard/import";
 import { recomputeSnapshots } from "../../lib/leaderboard/recompute";
 import { migratedScratchDatabase } from "./db-admin";
 import { runCli as cli } from "./run-cli";
-
 
 let db: Db;
 let url: string;
@@ -147,6 +146,7 @@ describe("arena export", () => {
       "input_modality",
       "images",
       "stopped",
+      "answer_versions",
     ]);
     expect(first.stopped).toBe(false);
     const sha = first.images[0];
@@ -253,7 +253,10 @@ describe("arena export", () => {
       expect(research).toMatchObject({ battles: summary.battles, delayDays: 30 });
       const { statistics } = await currentDatasetStatistics(db, { judgedBy: judgedByFromEnv() });
       expect(statistics.datasets.find((d) => d.name === "battle")?.conversations).toBe(summary.battles);
-      const sft = await exportSft(db, { outDir: path.join(dataDir, "delayed-sft"), models: ["alpha", "beta", "gamma"] });
+      const sft = await exportSft(db, {
+        outDir: path.join(dataDir, "delayed-sft"),
+        models: ["alpha", "beta", "gamma"],
+      });
       expect(sft.fromChats).toBe(0);
       expect(sft.fromBattles).toBeGreaterThan(0);
       expect(sft.fromBattles).toBeLessThanOrEqual(2 * summary.battles); // a battle gives up to two sides

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Vote" ADD COLUMN     "shownVersions" JSONB;
+
