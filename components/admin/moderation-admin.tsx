@@ -5,43 +5,12 @@
 // battle; banning the visitor who asked is a separate action, explained where it is offered.
 import Link from "next/link";
 import { Markdown } from "@/components/arena/markdown";
+import type { QueueItem } from "@/lib/admin";
 import { callApi } from "../api-client";
 import { ActionButton } from "./action-button";
 import { ErrorNote, useAction } from "./use-action";
 
-interface Answer {
-  side: "a" | "b";
-  model: { id: string; displayName: string } | null;
-  text: string | null;
-  mark: string | null;
-}
-
-export interface QueueItem {
-  id: string;
-  status: string;
-  resolution: string | null;
-  source: string;
-  sourceLabel: string;
-  reason: string;
-  createdAt: string | Date;
-  imageSha256: string | null;
-  report: {
-    side: "a" | "b";
-    turn: number;
-    reason: string;
-    reasonLabel: string;
-    note: string | null;
-    model: { id: string; displayName: string } | null;
-    answer: Answer;
-    other: Answer | null;
-  } | null;
-  conversation: {
-    id: string;
-    mode: string;
-    visitorId: string | null;
-    prompts: { turn: number; text: string; images: string[] }[];
-  } | null;
-}
+type Answer = NonNullable<QueueItem["report"]>["answer"];
 
 const MODES: Record<string, string> = {
   battle: "anonymous battle",

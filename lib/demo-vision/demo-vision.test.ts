@@ -1,32 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { streamChat } from "../providers";
-import type { ModelTarget, StreamEnd } from "../providers/types";
+import { demoAnswer } from "../../tests/support/demo-stream";
 import { colourShares, lookAt, nameOf, stopReadingText, whereIs } from ".";
 
 const fixture = (name: string) => fs.readFileSync(path.join("tests/fixtures/images", name));
 
 afterAll(stopReadingText);
 
-async function demo(style: string, image: Buffer, question: string) {
-  process.env.DEMO_TOKEN_DELAY_MS = "0";
-  const target: ModelTarget = {
-    id: style,
-    providerType: "demo",
-    baseURL: null,
-    apiKeyEnv: null,
-    providerModelId: style,
-  };
-  const stream = streamChat(target, [{ role: "user", text: question, images: [{ data: image, mime: "image/png" }] }]);
-  const deltas: string[] = [];
-  let next = await stream.next();
-  while (!next.done) {
-    deltas.push(next.value);
-    next = await stream.next();
-  }
-  return { text: deltas.join(""), deltas, end: next.value as StreamEnd };
-}
+const demo = (style: string, image: Buffer, question: string) =>
+  demoAnswer(style, [{ role: "user", text: question, images: [{ data: image, mime: "image/png" }] }]);
 
 describe("what the demo models see", () => {
   it("names colours as a person would", () => {

@@ -2,10 +2,10 @@
 // the text and its total, on pictures this test draws, and say plainly what they cannot judge.
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
+import { demoAnswer } from "../../tests/support/demo-stream";
 import { stopReadingText } from "../demo-vision";
-import { streamChat } from ".";
 import { readQuestion } from "./demo-question";
-import type { ChatTurn, ModelTarget } from "./types";
+import type { ChatTurn } from "./types";
 
 afterAll(stopReadingText);
 
@@ -40,24 +40,7 @@ const receipt = (lines: string[]) =>
     120 + lines.length * 60,
   );
 
-async function ask(style: string, turns: ChatTurn[]) {
-  process.env.DEMO_TOKEN_DELAY_MS = "0";
-  const target: ModelTarget = {
-    id: style,
-    providerType: "demo",
-    baseURL: null,
-    apiKeyEnv: null,
-    providerModelId: style,
-  };
-  const stream = streamChat(target, turns);
-  const deltas: string[] = [];
-  let next = await stream.next();
-  while (!next.done) {
-    deltas.push(next.value);
-    next = await stream.next();
-  }
-  return deltas.join("");
-}
+const ask = async (style: string, turns: ChatTurn[]) => (await demoAnswer(style, turns)).text;
 
 const one = (image: Buffer, question: string): ChatTurn[] => [
   { role: "user", text: question, images: [{ data: image, mime: "image/png" }] },

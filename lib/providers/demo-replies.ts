@@ -3,7 +3,7 @@
 // no about a named thing, the text and its total are answered; anything the demo cannot see gets one honest line
 // and what it can see. Each sentence has several wordings and each reply takes the next, so Regenerate never
 // repeats the last answer word for word.
-import type { SeenShape, SeenThing, Sight } from "../demo-vision";
+import { type SeenShape, type SeenThing, type Sight, whereIs } from "../demo-vision";
 import { type Intent, readQuestion, type Target } from "./demo-question";
 
 let turn = 0;
@@ -185,16 +185,7 @@ function where(sight: Sight, t: Target | null, em: Em): string {
   return `${cannot(t ? `where ${t.words} is` : "")} ${summarise(sight, em)}`;
 }
 
-function whereOf(shape: SeenShape): string {
-  const [x, y, w, h] = shape.box;
-  const cx = x + w / 2;
-  const cy = y + h / 2;
-  const across = cx < 0.36 ? "left" : cx > 0.64 ? "right" : "";
-  const down = cy < 0.36 ? "top" : cy > 0.64 ? "bottom" : "";
-  if (!across && !down) return "in the centre";
-  if (!down) return `on the ${across}`;
-  return `at the ${down}${across ? ` ${across}` : ""}`;
-}
+const whereOf = (shape: SeenShape): string => whereIs(shape.box);
 
 function yesNo(sight: Sight, t: Target | null, em: Em): string {
   if (!t || t.kind === "picture" || t.kind === "unknown")
