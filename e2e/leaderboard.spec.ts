@@ -73,7 +73,7 @@ test("a vote reaches the leaderboard: table, category and style switches, charts
   await expect(page.getByRole("columnheader", { name: "Δ vs overall" })).toBeVisible();
 
   // a model's page: its score, its record against the other model, its rank per category
-  await page.getByRole("link", { name: "Fake Alpha" }).click();
+  await page.getByRole("link", { name: "Fake Alpha", exact: true }).click();
   await expect(page).toHaveURL(/\/models\/fake-alpha/);
   await expect(page.getByRole("heading", { name: "Fake Alpha" })).toBeVisible();
   await expect(page.getByTestId("model-current")).toContainText(/Arena Score \d+ .* \d+ votes? · win rate \d+%/);

@@ -19,7 +19,7 @@ test("Battle with this model puts it in the battle; Chat with it opens a chat wi
   await page.goto("/models/fake-beta");
   await page.getByRole("link", { name: "Chat with it" }).click();
   await expect(page).toHaveURL(/\/chat\?a=fake-beta$/);
-  await expect(page.getByLabel("Model", { exact: true })).toHaveValue("fake-beta");
+  await expect(page.getByRole("combobox", { name: "Model", exact: true })).toHaveValue("fake-beta");
 
   // the board offers both on every listed model's row
   await page.goto("/leaderboard");
