@@ -1,8 +1,10 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
+import { I18nProvider } from "@/components/i18n";
 import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
 import { THEME_SCRIPT } from "@/components/theme-switch";
+import { requestLocale } from "@/lib/i18n/session";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -10,18 +12,22 @@ export const metadata: Metadata = {
   description: "Compare vision-language models side by side on your own images, vote, and see the leaderboard.",
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // the visitor's language (their choice, else the browser's): the visitor-facing pages speak it; staff pages English
+  const locale = await requestLocale();
   return (
     // the theme script sets data-theme before React hydrates: expected to differ from the server's HTML
-    <html lang="en" suppressHydrationWarning>
+    <html lang={locale} suppressHydrationWarning>
       <head>
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours, no user input */}
         <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
       </head>
       <body className="min-h-dvh font-sans">
-        <SiteHeader />
-        <main className="mx-auto w-full max-w-6xl px-4 py-8">{children}</main>
-        <SiteFooter />
+        <I18nProvider locale={locale}>
+          <SiteHeader />
+          <main className="mx-auto w-full max-w-6xl px-4 py-8">{children}</main>
+          <SiteFooter />
+        </I18nProvider>
       </body>
     </html>
   );

@@ -1,15 +1,17 @@
 import Link from "next/link";
 import { Arena } from "@/components/arena/arena";
+import { serverTranslator } from "@/lib/i18n/session";
 
-export default function BattlePage() {
+export default async function BattlePage() {
+  const { t } = await serverTranslator();
   return (
     <div className="space-y-4">
       <div>
-        <h1 className="text-2xl font-bold tracking-tight">Which model sees better?</h1>
+        <h1 className="text-2xl font-bold tracking-tight">{t("pages.battleTitle")}</h1>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          Upload an image, ask anything, and vote for the better of two anonymous answers.{" "}
+          {t("pages.battleIntro")}{" "}
           <Link href="/history" className="underline">
-            Your battles
+            {t("pages.yourBattles")}
           </Link>
         </p>
       </div>

@@ -4,6 +4,7 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useEffect, useState } from "react";
+import { useT } from "./i18n";
 
 interface Me {
   email?: string | null;
@@ -11,6 +12,7 @@ interface Me {
 }
 
 export function HeaderAccount() {
+  const t = useT();
   const [user, setUser] = useState<Me | null>(null);
   // asked again on every navigation: signing in or out (client-side navigations) shows at once, without a reload
   const pathname = usePathname();
@@ -27,7 +29,7 @@ export function HeaderAccount() {
     return (
       // below 400 px the header has no room: the footer carries the link there
       <Link href="/signin" className={`${linkClass} hidden min-[400px]:inline`}>
-        Staff sign-in
+        {t("nav.staffSignIn")}
       </Link>
     );
   }

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 
-export function NavMenu({ links }: { links: { href: string; label: string }[] }) {
+export function NavMenu({ links, label }: { links: { href: string; label: string }[]; label: string }) {
   const [open, setOpen] = useState(false);
   const pathname = usePathname();
   const root = useRef<HTMLDivElement>(null);
@@ -30,7 +30,7 @@ export function NavMenu({ links }: { links: { href: string; label: string }[] })
         onClick={() => setOpen((o) => !o)}
         className="rounded-md border border-zinc-300 px-2.5 py-1 text-sm dark:border-zinc-700"
       >
-        Menu
+        {label}
       </button>
       {open && (
         <ul

@@ -2,10 +2,11 @@
 // Light, dark or as the system says. The choice is kept in localStorage and applied before the first paint by
 // THEME_SCRIPT in the root layout, so a dark page never flashes white.
 import { useEffect, useState } from "react";
+import { useT } from "./i18n";
 
 type Theme = "system" | "light" | "dark";
 const NEXT: Record<Theme, Theme> = { system: "dark", dark: "light", light: "system" };
-const LABEL: Record<Theme, string> = { system: "Theme: system", dark: "Theme: dark", light: "Theme: light" };
+
 const ICON: Record<Theme, string> = { system: "◐", dark: "☾", light: "☀" };
 
 export const THEME_KEY = "arena-theme";
@@ -14,7 +15,9 @@ export const THEME_KEY = "arena-theme";
 export const THEME_SCRIPT = `(function(){try{var t=localStorage.getItem("${THEME_KEY}");var m=window.matchMedia("(prefers-color-scheme: dark)");var apply=function(){var c=localStorage.getItem("${THEME_KEY}")||"system";document.documentElement.dataset.theme=c==="system"?(m.matches?"dark":"light"):c;};apply();m.addEventListener("change",apply);}catch(e){}})();`;
 
 export function ThemeSwitch() {
+  const t = useT();
   const [theme, setTheme] = useState<Theme>("system");
+  const label = t(`theme.${theme}`);
   useEffect(() => {
     const stored = localStorage.getItem(THEME_KEY);
     if (stored === "light" || stored === "dark") setTheme(stored);
@@ -30,8 +33,8 @@ export function ThemeSwitch() {
     <button
       type="button"
       onClick={choose}
-      aria-label={`${LABEL[theme]} (change)`}
-      title={LABEL[theme]}
+      aria-label={t("theme.change", { theme: label })}
+      title={label}
       className="rounded-md border border-zinc-300 px-2 py-0.5 text-sm dark:border-zinc-700"
     >
       <span aria-hidden>{ICON[theme]}</span>

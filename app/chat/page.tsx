@@ -1,12 +1,14 @@
 import type { Metadata } from "next";
 import { Arena } from "@/components/arena/arena";
+import { serverTranslator } from "@/lib/i18n/session";
 
 export const metadata: Metadata = { title: "Direct chat" };
 
-export default function ChatPage() {
+export default async function ChatPage() {
+  const { t } = await serverTranslator();
   return (
     <div className="space-y-4">
-      <h1 className="text-2xl font-bold tracking-tight">Direct chat</h1>
+      <h1 className="text-2xl font-bold tracking-tight">{t("pages.chat")}</h1>
       <Arena mode="direct" />
     </div>
   );

@@ -5,6 +5,7 @@ import { GALLERY_SORTS, type GallerySort, galleryPage } from "@/lib/arena";
 import { CATEGORY_LABELS, categoryLabel, LEADERBOARD_TAGS } from "@/lib/categories";
 import { getDb } from "@/lib/db";
 import type { QueryProps } from "@/lib/http";
+import { serverTranslator } from "@/lib/i18n/session";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = {
@@ -12,8 +13,13 @@ export const metadata: Metadata = {
   description: "Battles visitors chose to share: a picture, a question, two anonymous answers and the vote.",
 };
 
-const SORT_LABELS: Record<GallerySort, string> = { newest: "Newest", liked: "Most liked" };
-const VERDICTS = { model_a: "A won", model_b: "B won", tie: "a tie", "tie (bothbad)": "both bad" } as const;
+const SORT_LABELS: Record<GallerySort, string> = { newest: "explore.newest", liked: "explore.liked" };
+const VERDICTS = {
+  model_a: "explore.aWon",
+  model_b: "explore.bWon",
+  tie: "explore.tie",
+  "tie (bothbad)": "explore.bothBad",
+} as const;
 
 const excerpt = (text: string, length = 140) => (text.length > length ? `${text.slice(0, length - 1)}…` : text);
 
@@ -26,6 +32,7 @@ export default async function ExplorePage({ searchParams }: QueryProps) {
   const category = query.category && LEADERBOARD_TAGS.has(query.category) ? query.category : undefined;
   const page = Math.max(0, Math.min(10_000, Number.parseInt(query.page ?? "0", 10) || 0));
   const { items, more } = await galleryPage(getDb(), { sort, category, page });
+  const { t } = await serverTranslator();
   const href = (change: { sort?: GallerySort; category?: string | null; page?: number }) => {
     const next = new URLSearchParams();
     const s = change.sort ?? sort;
@@ -40,13 +47,10 @@ export default async function ExplorePage({ searchParams }: QueryProps) {
   return (
     <div className="space-y-4">
       <div className="space-y-1">
-        <h1 className="text-2xl font-bold tracking-tight">Explore battles</h1>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          Battles their visitors chose to share after voting: the picture, the question, and which anonymous answer won.
-          Share yours from a battle you voted on.
-        </p>
+        <h1 className="text-2xl font-bold tracking-tight">{t("explore.title")}</h1>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("explore.intro")}</p>
       </div>
-      <nav aria-label="Order and category" className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+      <nav aria-label={t("explore.order")} className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
         <span className="flex gap-3">
           {GALLERY_SORTS.map((s) => (
             <Link
@@ -55,7 +59,7 @@ export default async function ExplorePage({ searchParams }: QueryProps) {
               aria-current={s === sort ? "page" : undefined}
               className={s === sort ? "font-semibold" : "underline"}
             >
-              {SORT_LABELS[s]}
+              {t(SORT_LABELS[s])}
             </Link>
           ))}
         </span>
@@ -65,7 +69,7 @@ export default async function ExplorePage({ searchParams }: QueryProps) {
             aria-current={!category ? "page" : undefined}
             className={!category ? "font-semibold" : "underline"}
           >
-            All
+            {t("explore.all")}
           </Link>
           {categories.map((c) => (
             <Link
@@ -81,9 +85,9 @@ export default async function ExplorePage({ searchParams }: QueryProps) {
       </nav>
       {items.length === 0 ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="gallery-empty">
-          {category ? "No shared battle in this category yet." : "No battle has been shared yet."}{" "}
+          {category ? t("explore.emptyCategory") : t("explore.empty")}{" "}
           <Link href="/" className="underline">
-            Start one
+            {t("explore.start")}
           </Link>
           .
         </p>
@@ -108,8 +112,8 @@ export default async function ExplorePage({ searchParams }: QueryProps) {
                 <span className="block text-sm font-medium">{excerpt(item.prompt)}</span>
               </Link>
               <p className="text-xs text-zinc-600 dark:text-zinc-400">
-                {item.models.a} vs {item.models.b} · {VERDICTS[item.winner]}
-                {item.isDemo ? " · demo models" : ""}
+                {item.models.a} vs {item.models.b} · {t(VERDICTS[item.winner])}
+                {item.isDemo ? ` · ${t("explore.demo")}` : ""}
               </p>
               <div className="mt-auto flex flex-wrap items-center gap-2">
                 {item.categories
@@ -127,15 +131,15 @@ export default async function ExplorePage({ searchParams }: QueryProps) {
           ))}
         </ul>
       )}
-      <nav aria-label="Pages" className="flex gap-4 text-sm">
+      <nav aria-label={t("explore.pages")} className="flex gap-4 text-sm">
         {page > 0 ? (
           <Link href={href({ page: page - 1 })} className="underline">
-            Previous page
+            {t("explore.previous")}
           </Link>
         ) : null}
         {more ? (
           <Link href={href({ page: page + 1 })} className="underline">
-            Next page
+            {t("explore.next")}
           </Link>
         ) : null}
       </nav>

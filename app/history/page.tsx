@@ -5,37 +5,36 @@ import { LocalTime } from "@/components/local-time";
 import { visitorHistory } from "@/lib/arena";
 import { getDb } from "@/lib/db";
 import { VISITOR_COOKIE, visitorIdFromCookie } from "@/lib/http";
+import { serverTranslator } from "@/lib/i18n/session";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Your battles and chats" };
 
-const MODE_LABEL = { battle: "Battle", side_by_side: "Side by side", direct: "Direct chat" } as const;
+const MODE_LABEL = { battle: "history.battle", side_by_side: "history.sideBySide", direct: "history.chat" } as const;
 const VOTE_LABEL = {
-  model_a: "you preferred A",
-  model_b: "you preferred B",
-  tie: "you called a tie",
-  "tie (bothbad)": "both were bad",
+  model_a: "history.preferredA",
+  model_b: "history.preferredB",
+  tie: "history.tie",
+  "tie (bothbad)": "history.bothBad",
 } as const;
 
 // This browser's own conversations, by its visitor cookie: no account, nothing another visitor can see.
 export default async function HistoryPage() {
   const visitorId = visitorIdFromCookie((await cookies()).get(VISITOR_COOKIE)?.value);
   const items = visitorId ? await visitorHistory(getDb(), visitorId) : [];
+  const { t } = await serverTranslator();
   return (
     <div className="space-y-4">
       <div className="space-y-1">
-        <h1 className="text-2xl font-bold tracking-tight">Your battles and chats</h1>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          Newest first, kept with this browser (no account needed): open one to read it again or carry on.
-        </p>
+        <h1 className="text-2xl font-bold tracking-tight">{t("history.title")}</h1>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("history.intro")}</p>
       </div>
       {items.length === 0 ? (
         <p className="rounded-lg border border-zinc-200 bg-white p-6 text-sm text-zinc-600 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-400">
-          Nothing here yet.{" "}
+          {t("history.empty")}{" "}
           <Link href="/" className="underline">
-            Start a battle
+            {t("history.start")}
           </Link>
-          : it will be listed here.
         </p>
       ) : (
         <ul className="space-y-2" data-testid="history">
@@ -57,11 +56,15 @@ export default async function HistoryPage() {
                   <span className="size-14 shrink-0 rounded-md bg-zinc-100 dark:bg-zinc-800" aria-hidden />
                 )}
                 <span className="min-w-0 flex-1">
-                  <span className="block truncate text-sm font-medium">{item.prompt || "(no question)"}</span>
+                  <span className="block truncate text-sm font-medium">{item.prompt || t("history.noQuestion")}</span>
                   <span className="block text-xs text-zinc-600 dark:text-zinc-400">
-                    {MODE_LABEL[item.mode]} · <LocalTime iso={item.createdAt.toISOString()} />
-                    {item.turns > 1 ? ` · ${item.turns} turns` : ""}
-                    {item.vote ? ` · ${VOTE_LABEL[item.vote]}` : item.mode === "battle" ? " · not voted yet" : ""}
+                    {t(MODE_LABEL[item.mode])} · <LocalTime iso={item.createdAt.toISOString()} />
+                    {item.turns > 1 ? ` · ${t("history.turns", { count: item.turns })}` : ""}
+                    {item.vote
+                      ? ` · ${t(VOTE_LABEL[item.vote])}`
+                      : item.mode === "battle"
+                        ? ` · ${t("history.notVoted")}`
+                        : ""}
                     {item.models ? ` · ${item.models.join(" vs ")}` : ""}
                   </span>
                 </span>

@@ -1,12 +1,14 @@
 import type { Metadata } from "next";
 import { Arena } from "@/components/arena/arena";
+import { serverTranslator } from "@/lib/i18n/session";
 
 export const metadata: Metadata = { title: "Side by side" };
 
-export default function SideBySidePage() {
+export default async function SideBySidePage() {
+  const { t } = await serverTranslator();
   return (
     <div className="space-y-4">
-      <h1 className="text-2xl font-bold tracking-tight">Side by side</h1>
+      <h1 className="text-2xl font-bold tracking-tight">{t("pages.sideBySide")}</h1>
       <Arena mode="side_by_side" />
     </div>
   );

@@ -3,6 +3,7 @@
 // conversation), or open them in side-by-side or direct chat from scratch.
 import Link from "next/link";
 import { useState } from "react";
+import { useT } from "@/components/i18n";
 import { type ModelInfo, postJson } from "./api";
 
 export function AfterVote({
@@ -12,6 +13,7 @@ export function AfterVote({
   conversationId: string;
   models: { a?: ModelInfo; b?: ModelInfo };
 }) {
+  const t = useT();
   const [state, setState] = useState<"idle" | "busy" | "failed">("idle");
   const { a, b } = models;
   if (!a || !b) return null;
@@ -31,21 +33,21 @@ export function AfterVote({
       data-testid="after-vote"
     >
       <button type="button" onClick={() => void keepChatting()} disabled={state === "busy"} className="btn-secondary">
-        Keep chatting with these two
+        {t("afterVote.keepChatting")}
       </button>
-      <span className="text-xs">(not rated)</span>
+      <span className="text-xs">{t("afterVote.notRated")}</span>
       <Link className={link} href={`/side-by-side?a=${encodeURIComponent(a.id)}&b=${encodeURIComponent(b.id)}`}>
-        Side by side
+        {t("afterVote.sideBySide")}
       </Link>
       <Link className={link} href={`/chat?a=${encodeURIComponent(a.id)}`}>
-        Chat with {a.displayName}
+        {t("afterVote.chatWith", { name: a.displayName })}
       </Link>
       <Link className={link} href={`/chat?a=${encodeURIComponent(b.id)}`}>
-        Chat with {b.displayName}
+        {t("afterVote.chatWith", { name: b.displayName })}
       </Link>
       {state === "failed" && (
         <span role="alert" className="text-red-700 dark:text-red-300">
-          That did not work. Please try again.
+          {t("afterVote.failed")}
         </span>
       )}
     </div>

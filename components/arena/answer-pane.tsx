@@ -1,6 +1,7 @@
 "use client";
 // One model's side of a battle or chat: its title, after a vote who it was, and the turns as they stream.
 import Link from "next/link";
+import { useT } from "@/components/i18n";
 import { imageAlt } from "../format";
 import type { ModelInfo, Side } from "./api";
 import { CopyButton } from "./copy-button";
@@ -10,7 +11,12 @@ import { ReportAnswer, type ReportReason } from "./report-answer";
 import { type Entry, shownText } from "./resume";
 import { ThinkingClock, ThoughtBlock } from "./thinking";
 
-export const VERDICT_LABELS = { winner: "Your pick", loser: "Not chosen", tie: "Tie", bothbad: "Both bad" } as const;
+export const VERDICT_LABELS = {
+  winner: "vote.yourPick",
+  loser: "vote.notPicked",
+  tie: "vote.tied",
+  bothbad: "vote.bothBadVerdict",
+} as const;
 export type Verdict = keyof typeof VERDICT_LABELS;
 
 interface Props {
@@ -32,6 +38,7 @@ interface Props {
 
 /** ‹ 2/3 ›: the versions of an answer after Regenerate. */
 function VersionPager({ entry, side, onShow }: { entry: Entry; side: Side; onShow: (v: number) => void }) {
+  const t = useT();
   const total = entry.versions?.length ?? 0;
   const shown = entry.shownVersion ?? total;
   if (total < 2 || entry.status !== "done") return null;
@@ -41,20 +48,20 @@ function VersionPager({ entry, side, onShow }: { entry: Entry; side: Side; onSho
         type="button"
         onClick={() => onShow(shown - 1)}
         disabled={shown <= 1}
-        aria-label="Previous version"
+        aria-label={t("answer.previousVersion")}
         className="rounded px-1.5 hover:bg-zinc-100 disabled:opacity-40 dark:hover:bg-zinc-800"
       >
         ‹
       </button>
       <span aria-live="polite">
-        <span className="sr-only">Version </span>
+        <span className="sr-only">{t("answer.version")} </span>
         {shown}/{total}
       </span>
       <button
         type="button"
         onClick={() => onShow(shown + 1)}
         disabled={shown >= total}
-        aria-label="Next version"
+        aria-label={t("answer.nextVersion")}
         className="rounded px-1.5 hover:bg-zinc-100 disabled:opacity-40 dark:hover:bg-zinc-800"
       >
         ›
@@ -64,18 +71,19 @@ function VersionPager({ entry, side, onShow }: { entry: Entry; side: Side; onSho
 }
 
 function Reveal({ model }: { model: ModelInfo }) {
+  const t = useT();
   const score =
     model.rating === undefined
       ? null
       : typeof model.rating === "number"
-        ? `Arena Score ${model.rating}`
-        : "not on the leaderboard yet";
+        ? t("answer.score", { score: model.rating })
+        : t("answer.notOnBoard");
   return (
     <p className="border-b border-zinc-200 px-4 py-1.5 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
       {[model.organization, score].filter(Boolean).join(" · ")}
       {(model.organization || score) && " · "}
       <Link href={`/models/${encodeURIComponent(model.id)}`} className="underline">
-        Model page
+        {t("answer.modelPage")}
       </Link>
     </p>
   );
@@ -93,6 +101,7 @@ export function AnswerPane({
   onReport,
   onShowVersion,
 }: Props) {
+  const t = useT();
   const lastAnswer = entries.findLast((e) => e.role === "assistant");
   return (
     <section
@@ -113,7 +122,7 @@ export function AnswerPane({
                 : "bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300"
             }`}
           >
-            {VERDICT_LABELS[verdict]}
+            {t(VERDICT_LABELS[verdict])}
           </span>
         )}
       </h2>
@@ -123,9 +132,7 @@ export function AnswerPane({
         </div>
       )}
       <div className="flex-1 space-y-3 overflow-y-auto p-4" aria-live="polite">
-        {entries.length === 0 && (
-          <p className="text-sm text-zinc-500 dark:text-zinc-400">The answer will appear here.</p>
-        )}
+        {entries.length === 0 && <p className="text-sm text-zinc-500 dark:text-zinc-400">{t("answer.placeholder")}</p>}
         {entries.map((entry) => (
           <div key={`${entry.turn}-${entry.role}`} className={entry.role === "user" ? "flex justify-end" : ""}>
             {entry.role === "user" ? (
@@ -137,7 +144,7 @@ export function AnswerPane({
                       <ImageViewer
                         key={url}
                         src={url}
-                        alt={imageAlt(entry.content, i, entry.images.length)}
+                        alt={imageAlt(entry.content, i, entry.images.length, t)}
                         thumbClass="max-h-20 rounded-md border border-zinc-200 dark:border-zinc-700"
                       />
                     ))}
@@ -154,7 +161,7 @@ export function AnswerPane({
                 <Markdown text={shownText(entry)} streaming={entry.status === "streaming"} />
                 {entry.stopped && (
                   <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400" data-testid={`stopped-${side}`}>
-                    Stopped
+                    {t("answer.stopped")}
                   </p>
                 )}
                 {entry.status === "streaming" && (
@@ -173,7 +180,7 @@ export function AnswerPane({
                         disabled={busy}
                         className="rounded-md border border-red-300 px-2 py-0.5 text-xs font-medium hover:bg-red-100 disabled:opacity-50 dark:border-red-700 dark:hover:bg-red-900"
                       >
-                        Retry
+                        {t("answer.retry")}
                       </button>
                     )}
                   </div>
@@ -188,7 +195,7 @@ export function AnswerPane({
                 {onReport && entry === lastAnswer && (
                   <ReportAnswer onReport={(reason, note) => onReport(side, reason, note)} />
                 )}
-                <CopyButton text={shownText(entry)} label="Copy answer" />
+                <CopyButton text={shownText(entry)} label={t("answer.copy")} />
               </div>
             )}
           </div>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useCallback, useRef, useState } from "react";
+import { useLocale, useT } from "@/components/i18n";
 import type { ConversationView } from "@/lib/arena";
 import { imageAlt } from "../format";
 import { AfterVote } from "./after-vote";
@@ -24,6 +25,8 @@ import { VoteBar } from "./vote-bar";
 import { useAnswersEndInView, useFollowAnswers, useSwipe, useVoteKeys } from "./vote-dock";
 
 export function Arena({ mode }: { mode: Mode }) {
+  const t = useT();
+  const locale = useLocale();
   const [state, dispatch] = useBattle(mode);
   const { conversationId, entries, turn, revealed, vote, awaitingServer } = state;
   const { sides: sidesOf, latestDone, streaming } = battleView(state);
@@ -61,8 +64,8 @@ export function Arena({ mode }: { mode: Mode }) {
     try {
       await streamTurn(id, body, (event) => dispatch({ type: "streamed", event }));
     } catch (error) {
-      setNotice(friendly(error));
-      dispatch({ type: "requestFailed", sides: body.sides ?? sidesOf, message: friendly(error) });
+      setNotice(friendly(error, t, locale));
+      dispatch({ type: "requestFailed", sides: body.sides ?? sidesOf, message: friendly(error, t, locale) });
     }
   }
 
@@ -126,7 +129,7 @@ export function Arena({ mode }: { mode: Mode }) {
       draft.clear();
       await run(id, {});
     } catch (error) {
-      setNotice(friendly(error));
+      setNotice(friendly(error, t, locale));
     } finally {
       setBusy(false);
     }
@@ -145,7 +148,7 @@ export function Arena({ mode }: { mode: Mode }) {
       dispatch({ type: "voted", winner: result.winner, models: result.models, thoughts: result.thoughts });
       setShareUrl(`${window.location.origin}/share/${conversationId}`);
     } catch (error) {
-      setNotice(friendly(error));
+      setNotice(friendly(error, t, locale));
     } finally {
       setBusy(false);
     }
@@ -178,7 +181,7 @@ export function Arena({ mode }: { mode: Mode }) {
   if (opening) {
     return (
       <p className="text-sm text-zinc-600 dark:text-zinc-400" role="status" data-testid="opening">
-        Opening the conversation…
+        {t("arena.opening")}
       </p>
     );
   }
@@ -201,10 +204,10 @@ export function Arena({ mode }: { mode: Mode }) {
 
       {mode === "battle" && withModel && conversationId === null && (
         <p className="rounded-lg bg-brand-50 px-3 py-2 text-sm dark:bg-zinc-900" data-testid="battle-with">
-          This battle includes <b>{withModel.displayName}</b>, on a side you will not be told until you vote. Battles
-          you choose a model for are kept apart from the leaderboard.{" "}
+          {t("arena.withBefore")} <b>{withModel.displayName}</b>
+          {t("arena.withAfter")}{" "}
           <a href="/" className="underline">
-            Any two models instead
+            {t("arena.withAny")}
           </a>
         </p>
       )}
@@ -215,7 +218,7 @@ export function Arena({ mode }: { mode: Mode }) {
             <ImageViewer
               key={url}
               src={url}
-              alt={imageAlt(firstPrompt, i, images.length)}
+              alt={imageAlt(firstPrompt, i, images.length, t)}
               thumbClass="max-h-56 max-w-full rounded-lg border border-zinc-200 dark:border-zinc-800"
             />
           ))}
@@ -229,7 +232,7 @@ export function Arena({ mode }: { mode: Mode }) {
 
       {mode !== "direct" && (
         <fieldset className="grid grid-cols-2 gap-2 md:hidden">
-          <legend className="sr-only">Which answer to show</legend>
+          <legend className="sr-only">{t("arena.whichAnswer")}</legend>
           {sidesOf.map((side) => (
             <button
               key={side}
@@ -243,8 +246,8 @@ export function Arena({ mode }: { mode: Mode }) {
                   : "border-zinc-300 bg-white dark:border-zinc-700 dark:bg-zinc-900"
               }`}
             >
-              Answer {side.toUpperCase()}
-              {sideStatus(entries, side)}
+              {t("arena.answerSide", { side: side.toUpperCase() })}
+              {sideStatus(entries, side, t)}
             </button>
           ))}
         </fieldset>
@@ -255,7 +258,7 @@ export function Arena({ mode }: { mode: Mode }) {
           <AnswerPane
             key={side}
             side={side}
-            title={sideTitle(mode, revealed, side)}
+            title={sideTitle(mode, revealed, side, t)}
             entries={entries[side]}
             verdict={verdictOf(mode, vote, side)}
             revealed={revealed[side]}
@@ -280,7 +283,7 @@ export function Arena({ mode }: { mode: Mode }) {
 
       {awaitingServer && (
         <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="resuming" aria-live="polite">
-          Still answering: the answers appear here as soon as they are finished.
+          {t("arena.stillAnswering")}
         </p>
       )}
 

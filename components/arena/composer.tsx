@@ -1,6 +1,7 @@
 "use client";
 
 import { type ClipboardEvent, type DragEvent, type FormEvent, useRef } from "react";
+import { useT } from "@/components/i18n";
 import type { Mode } from "./battle-state";
 import type { Draft } from "./draft";
 
@@ -27,6 +28,7 @@ interface Props {
 
 /** The message box with its attachments and the round's buttons (the page pins it, under the vote bar, until the vote). */
 export function Composer(props: Props) {
+  const t = useT();
   const { mode, draft, started, voted, busy } = props;
   // while answers stream, a phone's dock shrinks to the vote bar and Stop: the streaming text needs the screen
   const collapse = props.streaming ? "max-md:hidden" : "";
@@ -65,15 +67,13 @@ export function Composer(props: Props) {
       </div>
       {voted ? (
         <p className="flex flex-wrap items-center gap-3 text-sm" data-testid="battle-over">
-          <span className="text-zinc-700 dark:text-zinc-300">
-            You voted, so this battle is over: the models are revealed and cannot be asked further.
-          </span>
+          <span className="text-zinc-700 dark:text-zinc-300">{t("composer.battleOver")}</span>
           <button
             type="button"
             onClick={props.onNewRound}
             className="rounded-md bg-brand-600 px-4 py-1.5 font-medium text-white hover:bg-brand-700"
           >
-            New battle
+            {t("composer.newBattle")}
           </button>
         </p>
       ) : (
@@ -88,8 +88,8 @@ export function Composer(props: Props) {
             }
           }}
           rows={2}
-          placeholder={started ? "Ask a follow-up…" : "Upload an image and ask anything about it…"}
-          aria-label="Your message"
+          placeholder={started ? t("composer.placeholderFollowUp") : t("composer.placeholderFirst")}
+          aria-label={t("composer.message")}
           className={`w-full resize-none bg-transparent text-sm outline-none ${collapse}`}
         />
       )}
@@ -113,7 +113,7 @@ export function Composer(props: Props) {
             onClick={() => fileInput.current?.click()}
             className={`rounded-md border border-zinc-300 px-3 py-1.5 text-sm disabled:opacity-60 dark:border-zinc-700 ${collapse}`}
           >
-            Attach image
+            {t("composer.attach")}
           </button>
         )}
         {mode === "battle" && !started && (
@@ -124,7 +124,7 @@ export function Composer(props: Props) {
             aria-busy={props.loadingPreset}
             className="rounded-md border border-zinc-300 px-3 py-1.5 text-sm disabled:opacity-60 dark:border-zinc-700"
           >
-            {props.loadingPreset ? "Loading…" : "Random image"}
+            {props.loadingPreset ? t("composer.loading") : t("composer.random")}
           </button>
         )}
         {mode !== "direct" && !voted && (
@@ -134,7 +134,7 @@ export function Composer(props: Props) {
             disabled={!started || busy}
             className={`rounded-md border border-zinc-300 px-3 py-1.5 text-sm disabled:opacity-60 dark:border-zinc-700 ${collapse}`}
           >
-            Regenerate
+            {t("composer.regenerate")}
           </button>
         )}
         {!voted && (
@@ -144,17 +144,17 @@ export function Composer(props: Props) {
             disabled={busy}
             className={`rounded-md border border-zinc-300 px-3 py-1.5 text-sm disabled:opacity-60 dark:border-zinc-700 ${collapse}`}
           >
-            {mode === "direct" ? "New chat" : "New battle"}
+            {mode === "direct" ? t("composer.newChat") : t("composer.newBattle")}
           </button>
         )}
         {!started && !props.needsImage && (draft.files.length > 0 || draft.preset) && !draft.prompt.trim() && (
           <span className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="question-hint">
-            Now write a question about the picture
+            {t("composer.needsQuestion")}
           </span>
         )}
         {props.needsImage && (
           <span className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="image-hint">
-            Attach an image (or take a Random image) to start a battle
+            {t("composer.needsImage")}
           </span>
         )}
         {props.streaming ? (
@@ -164,7 +164,7 @@ export function Composer(props: Props) {
             disabled={props.stopping}
             className="ml-auto rounded-md border border-red-300 bg-white px-4 py-1.5 text-sm font-medium text-red-800 hover:bg-red-50 disabled:opacity-60 dark:border-red-700 dark:bg-zinc-900 dark:text-red-200 dark:hover:bg-red-950"
           >
-            {props.stopping ? "Stopping…" : "Stop"}
+            {props.stopping ? t("composer.stopping") : t("composer.stop")}
           </button>
         ) : (
           !voted && (
@@ -173,7 +173,7 @@ export function Composer(props: Props) {
               disabled={!props.canSend}
               className="ml-auto rounded-md bg-brand-600 px-4 py-1.5 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60"
             >
-              Send
+              {t("composer.send")}
             </button>
           )
         )}
@@ -184,6 +184,7 @@ export function Composer(props: Props) {
 
 /** Previews of the attached files and the preset image, each with a button to remove it. */
 function Attachments({ draft }: { draft: Draft }) {
+  const t = useT();
   const { files, preset } = draft;
   if (files.length === 0 && !preset) return null;
   return (
@@ -191,7 +192,11 @@ function Attachments({ draft }: { draft: Draft }) {
       {preset && (
         <figure className="relative">
           {/* biome-ignore lint/performance/noImgElement: a preset from public/ or our image endpoint */}
-          <img src={preset.url} alt={`preset ${preset.kind}`} className="h-20 rounded-md border border-zinc-200" />
+          <img
+            src={preset.url}
+            alt={t("composer.presetAlt", { kind: preset.kind })}
+            className="h-20 rounded-md border border-zinc-200"
+          />
           {preset.credit && (
             <figcaption className="max-w-48 text-[10px] leading-tight text-zinc-600 dark:text-zinc-400">
               {preset.credit}
@@ -201,7 +206,7 @@ function Attachments({ draft }: { draft: Draft }) {
             type="button"
             onClick={draft.removePreset}
             className="absolute -right-2 -top-2 rounded-full bg-zinc-800 px-1.5 text-xs text-white"
-            aria-label="Remove preset image"
+            aria-label={t("composer.removePreset")}
           >
             ×
           </button>
@@ -215,7 +220,7 @@ function Attachments({ draft }: { draft: Draft }) {
             type="button"
             onClick={() => draft.removeFile(i)}
             className="absolute -right-2 -top-2 rounded-full bg-zinc-800 px-1.5 text-xs text-white"
-            aria-label={`Remove ${f.file.name}`}
+            aria-label={t("composer.removeFile", { name: f.file.name })}
           >
             ×
           </button>

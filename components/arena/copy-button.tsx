@@ -1,11 +1,13 @@
 "use client";
 import { useState } from "react";
+import { useT } from "@/components/i18n";
 
 /**
  * Copies a text (a share link, an answer's markdown, a code block) and says so for two seconds; where the
  * clipboard is refused, says that instead. A function is read at click time, for text only the page knows then.
  */
-export function CopyButton({ text, label = "Copy link" }: { text: string | (() => string); label?: string }) {
+export function CopyButton({ text, label }: { text: string | (() => string); label?: string }) {
+  const t = useT();
   const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
   async function copy() {
     try {
@@ -22,7 +24,13 @@ export function CopyButton({ text, label = "Copy link" }: { text: string | (() =
       onClick={copy}
       className="rounded-md border border-zinc-300 bg-white/90 px-2 py-0.5 text-xs font-medium text-zinc-700 hover:bg-zinc-100 dark:border-zinc-600 dark:bg-zinc-900/90 dark:text-zinc-200 dark:hover:bg-zinc-800"
     >
-      <span aria-live="polite">{state === "copied" ? "Copied" : state === "failed" ? "Copy failed" : label}</span>
+      <span aria-live="polite">
+        {state === "copied"
+          ? t("answer.copied")
+          : state === "failed"
+            ? t("answer.copyFailed")
+            : (label ?? t("answer.copyLink"))}
+      </span>
     </button>
   );
 }

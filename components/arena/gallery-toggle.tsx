@@ -2,9 +2,11 @@
 // After the vote: the visitor may show the battle in the public gallery (/explore), and take it back.
 import Link from "next/link";
 import { useEffect, useState } from "react";
+import { useT } from "@/components/i18n";
 import { call } from "./api";
 
 export function GalleryToggle({ conversationId, shown }: { conversationId: string; shown: boolean }) {
+  const t = useT();
   const [inGallery, setInGallery] = useState(shown);
   const [state, setState] = useState<"idle" | "sending" | "failed">("idle");
   useEffect(() => setInGallery(shown), [shown]);
@@ -28,14 +30,14 @@ export function GalleryToggle({ conversationId, shown }: { conversationId: strin
         disabled={state === "sending"}
         className="rounded-md border border-emerald-400 px-2 py-0.5 font-medium dark:border-emerald-700"
       >
-        {inGallery ? "Remove from the gallery" : "Show in the public gallery"}
+        {inGallery ? t("gallery.remove") : t("gallery.show")}
       </button>
       {inGallery && (
         <Link href="/explore" className="underline">
-          In the gallery
+          {t("gallery.inGallery")}
         </Link>
       )}
-      {state === "failed" && <span role="alert">That did not work; please try again.</span>}
+      {state === "failed" && <span role="alert">{t("gallery.failed")}</span>}
     </span>
   );
 }

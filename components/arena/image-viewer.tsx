@@ -2,10 +2,12 @@
 // A battle's picture: a thumbnail that opens it large, with zoom (buttons, the wheel, a pinch on a phone) and a link
 // to the original. Its alt text is the question asked about it, the best description a visitor gave.
 import { useEffect, useRef, useState } from "react";
+import { useT } from "@/components/i18n";
 
 const ZOOMS = [1, 1.5, 2, 3, 4];
 
 export function ImageViewer({ src, alt, thumbClass }: { src: string; alt: string; thumbClass?: string }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const [zoom, setZoom] = useState(0);
   const close = useRef<HTMLButtonElement>(null);
@@ -36,7 +38,7 @@ export function ImageViewer({ src, alt, thumbClass }: { src: string; alt: string
           setOpen(true);
         }}
         className="cursor-zoom-in rounded-lg"
-        aria-label={`Enlarge the picture: ${alt}`}
+        aria-label={t("viewer.enlarge", { alt })}
       >
         {/* biome-ignore lint/performance/noImgElement: user uploads are blob URLs or our image endpoint */}
         <img src={src} alt={alt} className={thumbClass} />
@@ -45,25 +47,25 @@ export function ImageViewer({ src, alt, thumbClass }: { src: string; alt: string
         <div
           role="dialog"
           aria-modal="true"
-          aria-label="The picture, enlarged"
+          aria-label={t("viewer.enlarged")}
           data-testid="image-viewer"
           className="fixed inset-0 z-50 flex flex-col bg-black/90"
         >
           <div className="flex flex-wrap items-center justify-end gap-2 p-2">
             <button type="button" className={button} onClick={() => step(-1)} disabled={zoom === 0}>
-              Zoom out
+              {t("viewer.zoomOut")}
             </button>
             <span className="text-sm text-white tabular-nums" aria-live="polite">
               {Math.round((ZOOMS[zoom] ?? 1) * 100)}%
             </span>
             <button type="button" className={button} onClick={() => step(1)} disabled={zoom === ZOOMS.length - 1}>
-              Zoom in
+              {t("viewer.zoomIn")}
             </button>
             <a className={button} href={src} target="_blank" rel="noopener noreferrer">
-              Open original
+              {t("viewer.original")}
             </a>
             <button ref={close} type="button" className={button} onClick={() => setOpen(false)}>
-              Close
+              {t("viewer.close")}
             </button>
           </div>
           {/* the picture scrolls inside when zoomed; a pinch zooms natively (touch-action) */}

@@ -1,4 +1,5 @@
 "use client";
+import { useT } from "@/components/i18n";
 
 import type { ModelInfo, Side } from "./api";
 import type { Mode } from "./battle-state";
@@ -17,11 +18,12 @@ export function ModelPickers({
   locked: boolean;
   onPick: (side: Side, id: string) => void;
 }) {
+  const t = useT();
   const sides: Side[] = mode === "direct" ? ["a"] : ["a", "b"];
   return (
     <div className="flex flex-wrap items-center gap-3 text-sm">
       {sides.map((side) => {
-        const label = mode === "direct" ? "Model" : `Model ${side.toUpperCase()}`;
+        const label = mode === "direct" ? t("arena.model") : t("arena.modelSide", { side: side.toUpperCase() });
         return (
           <label key={side} className="flex min-w-0 items-center gap-2">
             {label}
@@ -35,7 +37,7 @@ export function ModelPickers({
               {models.map((m) => (
                 <option key={m.id} value={m.id}>
                   {m.displayName}
-                  {m.vision ? "" : " (text only)"}
+                  {m.vision ? "" : t("arena.textOnly")}
                 </option>
               ))}
             </select>
@@ -43,7 +45,7 @@ export function ModelPickers({
         );
       })}
       {mode === "side_by_side" && (
-        <span className="text-zinc-600 dark:text-zinc-400">Named battles are not counted in the leaderboard.</span>
+        <span className="text-zinc-600 dark:text-zinc-400">{t("arena.namedNotCounted")}</span>
       )}
     </div>
   );

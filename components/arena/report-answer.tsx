@@ -1,24 +1,20 @@
 "use client";
 // "Report": a side's answer to the moderators, with a reason from a short list and, if the visitor wants, a note.
 import { useState } from "react";
+import { useT } from "@/components/i18n";
 
-const REASONS = [
-  ["harmful", "Harmful or offensive"],
-  ["wrong", "Wrong about the picture"],
-  ["identity", "Says which model it is"],
-  ["broken", "Broken or unreadable"],
-  ["other", "Something else"],
-] as const;
+const REASONS = ["harmful", "wrong", "identity", "broken", "other"] as const;
 
-export type ReportReason = (typeof REASONS)[number][0];
+export type ReportReason = (typeof REASONS)[number];
 
 const NOTE_CHARS = 500;
 
 export function ReportAnswer({ onReport }: { onReport: (reason: ReportReason, note: string) => Promise<void> }) {
+  const t = useT();
   const [state, setState] = useState<"closed" | "open" | "sending" | "sent" | "failed">("closed");
   const [reason, setReason] = useState<ReportReason>("harmful");
   const [note, setNote] = useState("");
-  if (state === "sent") return <span className="text-xs text-zinc-600 dark:text-zinc-400">Reported. Thank you.</span>;
+  if (state === "sent") return <span className="text-xs text-zinc-600 dark:text-zinc-400">{t("report.sent")}</span>;
   if (state === "closed")
     return (
       <button
@@ -26,7 +22,7 @@ export function ReportAnswer({ onReport }: { onReport: (reason: ReportReason, no
         onClick={() => setState("open")}
         className="text-xs text-zinc-600 underline hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"
       >
-        Report
+        {t("report.report")}
       </button>
     );
   return (
@@ -44,20 +40,20 @@ export function ReportAnswer({ onReport }: { onReport: (reason: ReportReason, no
       }}
     >
       <select
-        aria-label="Why are you reporting this answer?"
+        aria-label={t("report.why")}
         value={reason}
         onChange={(e) => setReason(e.target.value as ReportReason)}
         className="rounded-md border border-zinc-300 bg-white px-1 py-0.5 dark:border-zinc-700 dark:bg-zinc-900"
       >
-        {REASONS.map(([value, label]) => (
+        {REASONS.map((value) => (
           <option key={value} value={value}>
-            {label}
+            {t(`report.${value}`)}
           </option>
         ))}
       </select>
       <textarea
-        aria-label="Anything the moderators should know? (optional)"
-        placeholder="Anything the moderators should know? (optional)"
+        aria-label={t("report.note")}
+        placeholder={t("report.note")}
         value={note}
         maxLength={NOTE_CHARS}
         rows={2}
@@ -69,12 +65,12 @@ export function ReportAnswer({ onReport }: { onReport: (reason: ReportReason, no
         disabled={state === "sending"}
         className="rounded-md border border-zinc-300 px-2 py-0.5 dark:border-zinc-700"
       >
-        Send report
+        {t("report.send")}
       </button>
       <button type="button" onClick={() => setState("closed")} className="underline">
-        Cancel
+        {t("report.cancel")}
       </button>
-      {state === "failed" && <span role="alert">The report could not be sent; please try again.</span>}
+      {state === "failed" && <span role="alert">{t("report.failed")}</span>}
     </form>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import { useT } from "@/components/i18n";
 import { call } from "./api";
 
 /**
@@ -8,6 +9,7 @@ import { call } from "./api";
  * the arena stays readable, and sending asks again.
  */
 export function TermsDialog({ onAccepted, onDismiss }: { onAccepted: () => void; onDismiss: () => void }) {
+  const t = useT();
   const [error, setError] = useState<string | null>(null);
   const dialog = useRef<HTMLDivElement>(null);
   const agree = useRef<HTMLButtonElement>(null);
@@ -46,7 +48,7 @@ export function TermsDialog({ onAccepted, onDismiss }: { onAccepted: () => void;
       await call("/api/visitor", { method: "POST" });
       onAccepted();
     } catch {
-      setError("Could not save your choice. Please try again.");
+      setError(t("terms.saveFailed"));
     }
   }
   return (
@@ -59,13 +61,13 @@ export function TermsDialog({ onAccepted, onDismiss }: { onAccepted: () => void;
         className="max-w-lg space-y-3 rounded-xl bg-white p-6 shadow-xl dark:bg-zinc-900"
       >
         <h2 id="terms-title" className="text-lg font-semibold">
-          Terms of use
+          {t("terms.title")}
         </h2>
         <ul className="list-disc space-y-1 pl-5 text-sm text-zinc-700 dark:text-zinc-300">
-          <li>This is a research preview. Answers may be wrong, offensive or unsafe.</li>
-          <li>Do not upload personal, private or sensitive information or images of people without their consent.</li>
-          <li>Your prompts, images and votes are stored and may be released publicly as a research dataset.</li>
-          <li>No account is needed; we keep an anonymous id in a cookie and only a salted hash of your IP address.</li>
+          <li>{t("terms.preview")}</li>
+          <li>{t("terms.private")}</li>
+          <li>{t("terms.released")}</li>
+          <li>{t("terms.anonymous")}</li>
         </ul>
         {error && <p className="text-sm text-red-700">{error}</p>}
         <button
@@ -74,14 +76,14 @@ export function TermsDialog({ onAccepted, onDismiss }: { onAccepted: () => void;
           onClick={accept}
           className="w-full rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
         >
-          I agree
+          {t("terms.agree")}
         </button>
         <button
           type="button"
           onClick={onDismiss}
           className="w-full rounded-md px-4 py-1 text-sm text-zinc-600 hover:underline dark:text-zinc-400"
         >
-          Not now
+          {t("terms.notNow")}
         </button>
       </div>
     </div>

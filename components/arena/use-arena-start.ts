@@ -2,6 +2,7 @@
 // the model list for the named modes, the conversation in the address after a reload), polling for answers the
 // server was still writing, and the warning before leaving mid-stream.
 import { type Dispatch, type SetStateAction, useEffect, useLayoutEffect, useState } from "react";
+import { useT } from "@/components/i18n";
 import type { ConversationView } from "@/lib/arena";
 import type { UploadLimits } from "@/lib/images/client";
 import { ApiFailure, call, type ModelInfo, type Side } from "./api";
@@ -21,6 +22,7 @@ interface StartCallbacks {
 }
 
 export function useArenaStart(mode: Mode, { restore, setNotice, setPicked }: StartCallbacks) {
+  const t = useT();
   const [terms, setTerms] = useState<TermsState>("unknown");
   const [limits, setLimits] = useState<UploadLimits>(DEFAULT_LIMITS);
   const [models, setModels] = useState<ModelInfo[]>([]);
@@ -49,7 +51,7 @@ export function useArenaStart(mode: Mode, { restore, setNotice, setPicked }: Sta
         .then(({ models }) => {
           const model = models.find((m) => m.id === asked);
           if (model) setWithModel(model);
-          else setNotice("That model is not in the arena right now; this battle will be between any two.");
+          else setNotice(t("arena.withUnknown"));
         })
         .catch(() => undefined);
     }
@@ -64,7 +66,7 @@ export function useArenaStart(mode: Mode, { restore, setNotice, setPicked }: Sta
           const second = known(asked.get("b")) ?? models.find((m) => m.id !== first)?.id ?? "";
           setPicked((p) => (p.a ? p : { a: first, b: second }));
         })
-        .catch(() => setNotice("The model list could not be loaded."));
+        .catch(() => setNotice(t("arena.modelsFailed")));
     }
     // back to a battle after a reload, Back or Forward
     if (!id) {
@@ -85,7 +87,7 @@ export function useArenaStart(mode: Mode, { restore, setNotice, setPicked }: Sta
             }
           }
           rememberConversation(null);
-          setNotice("That conversation could not be found. Start a new one below.");
+          setNotice(t("arena.notFound"));
           return true;
         },
       )
@@ -94,7 +96,7 @@ export function useArenaStart(mode: Mode, { restore, setNotice, setPicked }: Sta
         setTerms(await visitor);
         setOpening(false);
       });
-  }, [mode, restore, setNotice, setPicked]);
+  }, [mode, restore, setNotice, setPicked, t]);
 
   return { terms, setTerms, limits, models, opening, withModel };
 }

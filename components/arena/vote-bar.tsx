@@ -1,14 +1,15 @@
 "use client";
+import { useT } from "@/components/i18n";
 
 import type { Winner } from "./api";
 import { CopyButton } from "./copy-button";
 import { GalleryToggle } from "./gallery-toggle";
 
-const VOTES: { winner: Winner; label: string }[] = [
-  { winner: "model_a", label: "A is better" },
-  { winner: "model_b", label: "B is better" },
-  { winner: "tie", label: "Tie" },
-  { winner: "tie (bothbad)", label: "Both are bad" },
+const VOTES: { winner: Winner; key: string }[] = [
+  { winner: "model_a", key: "vote.aBetter" },
+  { winner: "model_b", key: "vote.bBetter" },
+  { winner: "tie", key: "vote.tie" },
+  { winner: "tie (bothbad)", key: "vote.bothBad" },
 ];
 
 /** The four votes, then the thanks and a share link once voted. */
@@ -26,10 +27,11 @@ export function VoteBar({
   /** an anonymous battle's own page: it may go in the public gallery */
   gallery?: { conversationId: string; shown: boolean };
 }) {
+  const t = useT();
   return (
     <>
       <fieldset className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-        <legend className="sr-only">Vote</legend>
+        <legend className="sr-only">{t("vote.legend")}</legend>
         {VOTES.map((v) => (
           <button
             key={v.winner}
@@ -42,14 +44,14 @@ export function VoteBar({
                 : "border-zinc-300 bg-white hover:border-brand-500 hover:bg-brand-50 dark:border-zinc-700 dark:bg-zinc-900 dark:hover:bg-zinc-800"
             }`}
           >
-            {v.label}
+            {t(v.key)}
           </button>
         ))}
       </fieldset>
       {canVote && (
         <p className="hidden text-center text-xs text-zinc-600 sm:block dark:text-zinc-400" data-testid="vote-keys">
-          Keys: <kbd>A</kbd> or <kbd>B</kbd> for the better answer · <kbd>T</kbd> for a tie · <kbd>N</kbd> if both are
-          bad
+          {t("vote.keys")} <kbd>A</kbd> {t("vote.keysBetter")} <kbd>B</kbd> {t("vote.keysBetterRest")} <kbd>T</kbd>{" "}
+          {t("vote.keysTie")} <kbd>N</kbd> {t("vote.keysBad")}
         </p>
       )}
       {vote && (
@@ -57,11 +59,11 @@ export function VoteBar({
           className="flex flex-wrap items-center gap-2 rounded-lg border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100"
           data-testid="vote-thanks"
         >
-          <span>Thanks for voting!</span>
+          <span>{t("vote.thanks")}</span>
           {shareUrl && (
             <>
               <a className="font-medium underline" href={shareUrl} data-testid="share-link">
-                Share this battle
+                {t("vote.share")}
               </a>
               <CopyButton text={shareUrl} />
               {gallery && <GalleryToggle conversationId={gallery.conversationId} shown={gallery.shown} />}

@@ -2,8 +2,10 @@
 // "Like" on a gallery card: once per visitor (the server keeps it once); the count updates in place.
 import { useState } from "react";
 import { postJson } from "@/components/api-client";
+import { useT } from "@/components/i18n";
 
 export function LikeButton({ id, likes }: { id: string; likes: number }) {
+  const t = useT();
   const [count, setCount] = useState(likes);
   const [state, setState] = useState<"idle" | "sending" | "liked" | "failed">("idle");
   return (
@@ -22,9 +24,9 @@ export function LikeButton({ id, likes }: { id: string; likes: number }) {
         }
       }}
       className="rounded-md border border-zinc-300 px-2 py-0.5 text-xs disabled:opacity-70 dark:border-zinc-700"
-      title={state === "failed" ? "Accept the terms on the arena page first, then try again" : undefined}
+      title={state === "failed" ? t("gallery.likeFirst") : undefined}
     >
-      ♥ {count} {state === "liked" ? "· liked" : "· like"}
+      ♥ {count} · {state === "liked" ? t("gallery.liked") : t("gallery.like")}
     </button>
   );
 }

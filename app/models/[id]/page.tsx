@@ -51,13 +51,10 @@ export default async function ModelPage({ params }: Props) {
       </div>
       {current ? (
         <p className="text-sm" data-testid="model-current">
-          Arena Score <strong>{Math.round(current.rating)}</strong>{" "}
-          (<IntervalText model={current} />) on the default board
-          (overall, with style control) ·{" "}
+          Arena Score <strong>{Math.round(current.rating)}</strong> (<IntervalText model={current} />) on the default
+          board (overall, with style control) ·{" "}
           {current.rank === null ? (
-            <>
-              not ranked yet ({current.preliminary ? "preliminary: too few votes" : "retired"})
-            </>
+            <>not ranked yet ({current.preliminary ? "preliminary: too few votes" : "retired"})</>
           ) : (
             <>
               Rank (UB) <strong>{current.rank}</strong>

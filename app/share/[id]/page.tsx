@@ -5,6 +5,7 @@ import { SharedConversation } from "@/components/arena/shared-conversation";
 import { conversationView } from "@/lib/arena";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db";
+import { serverTranslator } from "@/lib/i18n/session";
 
 export const dynamic = "force-dynamic";
 /**
@@ -26,5 +27,6 @@ export default async function SharePage({ params }: { params: Promise<{ id: stri
   const { id } = await params;
   const view = await conversationView(getDb(), id, { share: true }).catch(() => null);
   if (!view) notFound();
-  return <SharedConversation view={view} />;
+  const { t } = await serverTranslator();
+  return <SharedConversation view={view} t={t} />;
 }

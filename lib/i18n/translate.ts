@@ -1,0 +1,43 @@
+// One message catalogue per language (messages/<locale>.json, nested by part of the site), and the lookup every
+// visitor-facing string goes through: t("composer.send"), with {name} placeholders filled from `values`. A key
+// missing from a language falls back to English (a unit test keeps every catalogue complete, so it never should).
+import en from "../../messages/en.json";
+import es from "../../messages/es.json";
+import fr from "../../messages/fr.json";
+import zhCN from "../../messages/zh-CN.json";
+import type { Locale } from "./locales";
+
+export type Catalogue = typeof en;
+export const CATALOGUES: Record<Locale, Catalogue> = { en, fr, es, "zh-CN": zhCN };
+
+type Values = Record<string, string | number>;
+export type Translate = (key: string, values?: Values) => string;
+
+function lookup(catalogue: unknown, key: string): string | undefined {
+  let node: unknown = catalogue;
+  for (const part of key.split(".")) {
+    if (node === null || typeof node !== "object") return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return typeof node === "string" ? node : undefined;
+}
+
+const fill = (text: string, values?: Values) =>
+  values ? text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole)) : text;
+
+export function translator(locale: Locale): Translate {
+  const catalogue = CATALOGUES[locale];
+  return (key, values) => fill(lookup(catalogue, key) ?? lookup(en, key) ?? key, values);
+}
+
+/** Every key of a catalogue, dotted ("composer.send"), for the completeness test. */
+export function keysOf(catalogue: unknown, prefix = ""): string[] {
+  if (catalogue === null || typeof catalogue !== "object") return [prefix];
+  return Object.entries(catalogue as Record<string, unknown>).flatMap(([key, value]) =>
+    keysOf(value, prefix ? `${prefix}.${key}` : key),
+  );
+}
+
+/** The {placeholders} of a message, sorted, so a translation can be checked to keep them all. */
+export const placeholdersOf = (text: string): string[] =>
+  [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string).sort();
