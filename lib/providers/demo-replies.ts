@@ -64,7 +64,7 @@ const isDrawing = (sight: Sight) => sight.shapes.length > 0;
 /** What is in the picture, in one sentence: its shapes (a drawing) or the things it shows (a photograph). */
 function contents(sight: Sight, em: Em): string {
   if (isDrawing(sight)) {
-    return `${pick(["I see", "The drawing shows", "There are"], 1)} ${list(shapesSaid(sight.shapes, em))}.`;
+    return `${pick(["I see", "The drawing shows", "It shows"], 1)} ${list(shapesSaid(sight.shapes, em))}.`;
   }
   const things = thingsSaid(sight.things, sight.faces, em).slice(0, 5);
   if (things.length) return `${pick(["I can see", "In it I find", "The picture shows"], 1)} ${list(things)}.`;
@@ -108,7 +108,7 @@ function count(sight: Sight, t: Target | null, em: Em): string {
     const found = shapesOf(sight, t, true);
     if (!found.length) {
       const others = sight.shapes.length
-        ? ` ${pick(["There are", "I see", "The picture has"])} ${list(shapesSaid(sight.shapes))}.`
+        ? ` ${pick(["It shows", "I see", "The picture has"])} ${list(shapesSaid(sight.shapes))}.`
         : "";
       return `I ${pick(["find", "see", "count"])} no ${pluralWord(noun(t))}.${others}`;
     }
@@ -117,7 +117,7 @@ function count(sight: Sight, t: Target | null, em: Em): string {
       t.label === "shape" || (!t.colour && new Set(found.map((s) => s.colour)).size > 1)
         ? `: ${list(shapesSaid(found))}`
         : "";
-    return `${pick(["I count", "There are", "I see"])} ${em(plural(label, found.length))}${breakdown}.`;
+    return `${pick(["I count", found.length === 1 ? "There is" : "There are", "I see"])} ${em(plural(label, found.length))}${breakdown}.`;
   }
   if (t.kind === "object" || t.kind === "person") {
     const thing = thingOf(sight, t);
@@ -128,7 +128,7 @@ function count(sight: Sight, t: Target | null, em: Em): string {
     }
     const n = t.kind === "person" ? Math.max(thing.count, sight.faces) : thing.count;
     if (thing.unsure) return `I may see ${plural(t.label, n)} ${thing.where}, but I am not sure.`;
-    return `${pick(["I count", "I see", "There are"])} ${em(plural(t.label, n))} ${thing.where}.`;
+    return `${pick(["I count", "I see", n === 1 ? "There is" : "There are"])} ${em(plural(t.label, n))} ${thing.where}.`;
   }
   if (t.kind === "text") {
     const words = sight.text.lines.join(" ").split(/\s+/).filter(Boolean).length;
