@@ -6,6 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import sharp from "sharp";
 import { freePort } from "../lib/db/free-port";
 import { startApp, waitForHealth } from "../tests/integration/app-server";
 import { scratchServerDatabase } from "./state";
@@ -30,6 +31,31 @@ test("with a demo board on, no page says demo battles count on no board", async 
         const note = page.getByTestId("demo-note");
         if (await note.count()) await expect(note.first(), `${address} at ${width}`).toContainText("demo board");
       }
+    }
+    // the demo models answer the question asked (a phone, as a newcomer meets them): three drawn triangles
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${app.baseURL}/`);
+    await page.getByRole("button", { name: "I agree" }).click();
+    const triangles = await sharp(
+      Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="300"><rect width="100%" height="100%" fill="white"/>${[
+          80, 280, 480,
+        ]
+          .map((x) => `<polygon points="${x},220 ${x + 60},80 ${x + 120},220" fill="#d32f2f"/>`)
+          .join("")}</svg>`,
+      ),
+    )
+      .png()
+      .toBuffer();
+    await page.getByTestId("file-input").setInputFiles({ name: "t.png", mimeType: "image/png", buffer: triangles });
+    await page.getByLabel("Your message").fill("How many triangles are there?");
+    await page.getByRole("button", { name: "Send", exact: true }).click();
+    for (const side of ["a", "b"] as const) {
+      await page.getByTestId(`show-${side}`).click();
+      const answer = page.getByTestId(`answer-${side}`).last();
+      await expect(answer).toHaveAttribute("data-status", "done", { timeout: 60_000 });
+      await expect(answer).toContainText("3 triangles");
+      await expect(answer).not.toContainText("bird");
     }
   } finally {
     await app.stop();
