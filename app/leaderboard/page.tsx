@@ -3,7 +3,6 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { RankHistoryChart } from "@/components/charts/rank-history";
 import { DemoNote } from "@/components/demo-note";
-import { counted } from "@/components/format";
 import { LazyCharts } from "@/components/leaderboard/lazy-charts";
 import { LeaderboardTable } from "@/components/leaderboard/leaderboard-table";
 import { LocalTime } from "@/components/local-time";
@@ -12,6 +11,7 @@ import { CATEGORY_LABELS, categoryLabel } from "@/lib/categories";
 import { getDb } from "@/lib/db";
 import { demoBattleCount, demoBoardShown } from "@/lib/export";
 import type { QueryProps } from "@/lib/http";
+import { serverTranslator } from "@/lib/i18n/session";
 import { LISTING_MIN_VOTES, methodLabel, servedCategories, servedRankHistory, servedSnapshot } from "@/lib/leaderboard";
 
 export const dynamic = "force-dynamic";
@@ -32,6 +32,7 @@ export default async function LeaderboardPage({ searchParams }: QueryProps) {
     servedRankHistory(db, { category, styleControl: style }),
   ]);
   const demoBoard = Boolean(snapshot?.payload.models.some((m) => m.isDemo));
+  const { t } = await serverTranslator();
   // the run's summary (on the overall board) has every category's ranks, with and without style control
   // an unknown category is a missing page, not an empty board
   const known =
@@ -50,24 +51,23 @@ export default async function LeaderboardPage({ searchParams }: QueryProps) {
     <div className="space-y-4">
       <div>
         <h1 className="text-2xl font-bold tracking-tight">
-          Leaderboard
+          {t("board.title")}
           {demoBoard && (
             <span className="ml-2 rounded-md bg-amber-100 px-2 py-0.5 align-middle text-sm font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-100">
-              demo board
+              {t("board.demoBoard")}
             </span>
           )}
         </h1>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          Bradley–Terry ratings from anonymous votes, with 95% intervals.{" "}
-          <span className="hidden sm:inline">Rank (UB) counts the models that are better beyond doubt. </span>
+          {t("board.intro")} <span className="hidden sm:inline">{t("board.introRank")} </span>
           <Link href="/about" className="underline">
-            How scores are made
+            {t("board.howScores")}
           </Link>
         </p>
       </div>
       {/* one row on a phone: the categories scroll sideways beside the style switch, so the board starts in view */}
-      <nav className="flex items-center gap-2 text-sm" aria-label="Leaderboard options">
-        <span className="hidden text-zinc-600 sm:inline dark:text-zinc-400">Category</span>
+      <nav className="flex items-center gap-2 text-sm" aria-label={t("board.options")}>
+        <span className="hidden text-zinc-600 sm:inline dark:text-zinc-400">{t("board.category")}</span>
         <span className="flex min-w-0 flex-1 gap-1 overflow-x-auto whitespace-nowrap sm:flex-wrap">
           {(categories.length ? categories : [{ category: "overall", votes: 0 }]).map((c) => (
             <Link
@@ -82,27 +82,24 @@ export default async function LeaderboardPage({ searchParams }: QueryProps) {
         </span>
         <Link
           href={href({ style: !style })}
-          title={
-            style
-              ? "Scores discount answer length and formatting; open the board without style control"
-              : "Open the board with style control, which discounts answer length and formatting"
-          }
+          title={style ? t("board.styleOnTitle") : t("board.styleOffTitle")}
           className="shrink-0 whitespace-nowrap rounded-md border border-zinc-300 px-2 py-0.5 dark:border-zinc-700"
         >
-          Style control: {style ? "on" : "off"}
+          {style ? t("board.styleOn") : t("board.styleOff")}
         </Link>
       </nav>
       {!snapshot && <DemoNote battles={demoBattles} onBoard={demoBoardShown()} />}
       {!snapshot ? (
         <p className="rounded-lg border border-zinc-200 bg-white p-6 text-sm text-zinc-600 dark:text-zinc-400 dark:border-zinc-800 dark:bg-zinc-900">
-          No leaderboard for this category yet: it appears once enough counted battles fall in it.
+          {t("board.empty")}
         </p>
       ) : (
         <>
           <p className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="snapshot-info">
-            Last updated <LocalTime iso={snapshot.createdAt.toISOString()} /> ·{" "}
-            {counted(snapshot.payload.models.length, "model")} · {counted(snapshot.voteCount, "vote")}
-            {snapshot.published ? " · published" : ""}
+            {t("board.lastUpdated")} <LocalTime iso={snapshot.createdAt.toISOString()} /> ·{" "}
+            {t("board.models", { count: snapshot.payload.models.length })} ·{" "}
+            {t("board.votes", { count: snapshot.voteCount })}
+            {snapshot.published ? ` · ${t("board.published")}` : ""}
             {snapshot.payload.method ? (
               <>
                 {" · "}
@@ -111,7 +108,7 @@ export default async function LeaderboardPage({ searchParams }: QueryProps) {
                 </Link>
               </>
             ) : null}{" "}
-            · download{" "}
+            · {t("board.download")}{" "}
             <a className="underline" href={download("csv")} download={`leaderboard-${category}.csv`}>
               CSV
             </a>{" "}
@@ -120,7 +117,7 @@ export default async function LeaderboardPage({ searchParams }: QueryProps) {
               JSON
             </a>
             {snapshot.payload.categoriesLabelledBy && category !== "overall"
-              ? ` · categories labelled by ${snapshot.payload.categoriesLabelledBy === "rules" ? "keyword rules" : snapshot.payload.categoriesLabelledBy}`
+              ? ` · ${t("board.labelledBy", { by: snapshot.payload.categoriesLabelledBy === "rules" ? t("board.keywordRules") : snapshot.payload.categoriesLabelledBy })}`
               : ""}
           </p>
           <DemoNote battles={demoBattles} onBoard={demoBoard} />
@@ -137,16 +134,10 @@ export default async function LeaderboardPage({ searchParams }: QueryProps) {
             summary={category === "overall" ? overall?.id : undefined}
             pairs={plain?.id}
           />
-          <RankHistoryChart
-            history={ranks}
-            title={`Rank (UB) over the recomputes of this board${style ? " (style control)" : ""}, the current leaders`}
-          />
+          <RankHistoryChart history={ranks} title={t(style ? "board.rankHistoryStyle" : "board.rankHistory")} />
           {snapshot.payload.warnings.length > 0 && (
             <>
-              <p className="text-xs text-zinc-600 dark:text-zinc-400">
-                Some scores are still settling: with few votes, a model that has never lost (or never won) has no firm
-                upper (or lower) bound yet.
-              </p>
+              <p className="text-xs text-zinc-600 dark:text-zinc-400">{t("board.settling")}</p>
               <StaffDetails>
                 <ul className="list-disc pl-5">
                   {snapshot.payload.warnings.map((w) => (

@@ -1,8 +1,8 @@
 // The board on a phone: one card per model with its rank, score, interval and votes in view (a table would hide
 // them in a sideways scroller behind the names).
 import Link from "next/link";
+import { useT } from "@/components/i18n";
 import type { SnapshotModel } from "@/lib/leaderboard";
-import { counted } from "../format";
 import { IntervalText, ListingBadges } from "./listing-badges";
 import { RankDelta } from "./rank-delta";
 
@@ -15,11 +15,10 @@ interface Props {
 }
 
 export function LeaderboardCards({ models, minVotes, deltas, showOverall, showPlain }: Props) {
+  const t = useT();
   return (
-    <ol className="space-y-2 sm:hidden" aria-label="Leaderboard" data-testid="board-cards">
-      {models.length === 0 && (
-        <li className="text-sm text-zinc-600 dark:text-zinc-400">No model matches. Clear the search or the filters.</li>
-      )}
+    <ol className="space-y-2 sm:hidden" aria-label={t("board.title")} data-testid="board-cards">
+      {models.length === 0 && <li className="text-sm text-zinc-600 dark:text-zinc-400">{t("board.noMatch")}</li>}
       {models.map((m) => {
         const d = deltas(m);
         return (
@@ -43,16 +42,16 @@ export function LeaderboardCards({ models, minVotes, deltas, showOverall, showPl
             </div>
             <p className="mt-1 flex flex-wrap items-center gap-x-3 text-xs text-zinc-600 dark:text-zinc-400">
               <span className="tabular-nums">
-                95% CI <IntervalText model={m} />
+                {t("board.ci")} <IntervalText model={m} />
               </span>
               <span className="tabular-nums" data-testid="card-votes">
-                {counted(m.votes, "vote")}
+                {t("board.votes", { count: m.votes })}
               </span>
               {m.organization && <span>{m.organization}</span>}
               {m.isDemo && <span className="rounded bg-zinc-100 px-1 dark:bg-zinc-800">demo</span>}
               <ListingBadges model={m} minVotes={minVotes} />
-              {showOverall && <RankDelta value={d.overall} label="against overall" />}
-              {showPlain && <RankDelta value={d.plain} label="under style control" />}
+              {showOverall && <RankDelta value={d.overall} label={t("board.againstOverall")} />}
+              {showPlain && <RankDelta value={d.plain} label={t("board.underStyle")} />}
             </p>
           </li>
         );

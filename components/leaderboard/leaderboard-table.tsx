@@ -3,6 +3,7 @@
 // organisation and licence. Rendered on the server too, so it is the first thing on screen.
 import Link from "next/link";
 import { useMemo, useState } from "react";
+import { useT } from "@/components/i18n";
 import type { SnapshotModel } from "@/lib/leaderboard";
 import { ScrollBox } from "../scroll-box";
 import { LeaderboardCards } from "./leaderboard-cards";
@@ -32,6 +33,7 @@ const th = "whitespace-nowrap px-2 py-2 font-medium sm:px-3";
 const td = "px-2 py-2 sm:px-3";
 
 export function LeaderboardTable({ models: all, minVotes, overallRanks, plainRanks }: Props) {
+  const t = useT();
   const [showRetired, setShowRetired] = useState(false);
   const retiredCount = all.filter((m) => m.retired).length;
   const models = showRetired ? all : all.filter((m) => !m.retired);
@@ -121,18 +123,18 @@ export function LeaderboardTable({ models: all, minVotes, overallRanks, plainRan
           type="search"
           value={query}
           onChange={(e) => setQuery(e.target.value)}
-          placeholder="Search models"
-          aria-label="Search models"
+          placeholder={t("board.search")}
+          aria-label={t("board.search")}
           className={`${inputClass} flex-1 sm:w-56 sm:flex-none`}
         />
         {organizations.length > 1 && (
           <select
             value={organization}
             onChange={(e) => setOrganization(e.target.value)}
-            aria-label="Organization"
+            aria-label={t("board.organization")}
             className={selectClass}
           >
-            <option value="">All organizations</option>
+            <option value="">{t("board.allOrganizations")}</option>
             {organizations.map((o) => (
               <option key={o}>{o}</option>
             ))}
@@ -142,10 +144,10 @@ export function LeaderboardTable({ models: all, minVotes, overallRanks, plainRan
           <select
             value={license}
             onChange={(e) => setLicense(e.target.value)}
-            aria-label="License"
+            aria-label={t("board.license")}
             className={selectClass}
           >
-            <option value="">All licenses</option>
+            <option value="">{t("board.allLicenses")}</option>
             {licenses.map((l) => (
               <option key={l}>{l}</option>
             ))}
@@ -154,11 +156,13 @@ export function LeaderboardTable({ models: all, minVotes, overallRanks, plainRan
         {retiredCount > 0 && (
           <label className="flex items-center gap-1 text-xs text-zinc-700 dark:text-zinc-300">
             <input type="checkbox" checked={showRetired} onChange={(e) => setShowRetired(e.target.checked)} />
-            Show {retiredCount} retired
+            {t("board.showRetired", { count: retiredCount })}
           </label>
         )}
         <span className="text-xs text-zinc-600 dark:text-zinc-400" aria-live="polite" data-testid="table-count">
-          {shown.length === models.length ? `${models.length} models` : `${shown.length} of ${models.length} models`}
+          {shown.length === models.length
+            ? t("board.models", { count: models.length })
+            : t("board.modelsOf", { shown: shown.length, count: models.length })}
         </span>
       </div>
       <LeaderboardCards
@@ -169,21 +173,21 @@ export function LeaderboardTable({ models: all, minVotes, overallRanks, plainRan
         showPlain={Boolean(plainRanks)}
       />
       <ScrollBox
-        label="Leaderboard"
+        label={t("board.title")}
         className="hidden rounded-xl border border-zinc-200 bg-white shadow-sm sm:block dark:border-zinc-800 dark:bg-zinc-900"
       >
         <table className="w-full text-sm">
           <thead className="border-b border-zinc-200 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
             <tr>
-              {header("rank", "Rank (UB)", true)}
-              {overallRanks && header("overallDelta", "Δ vs overall", true)}
-              {plainRanks && header("plainDelta", "Δ vs no style control", true)}
-              {header("model", "Model", false)}
-              {header("rating", "Arena Score", true)}
-              {header("ci", "95% CI", true, false)}
-              {header("votes", "Votes", true)}
-              {header("organization", "Organization", false)}
-              {header("license", "License", false)}
+              {header("rank", t("board.rank"), true)}
+              {overallRanks && header("overallDelta", t("board.deltaOverall"), true)}
+              {plainRanks && header("plainDelta", t("board.deltaPlain"), true)}
+              {header("model", t("board.model"), false)}
+              {header("rating", t("board.score"), true)}
+              {header("ci", t("board.ci"), true, false)}
+              {header("votes", t("board.votesHead"), true)}
+              {header("organization", t("board.organization"), false)}
+              {header("license", t("board.license"), false)}
             </tr>
           </thead>
           <tbody>
@@ -199,12 +203,12 @@ export function LeaderboardTable({ models: all, minVotes, overallRanks, plainRan
                 </td>
                 {overallRanks && (
                   <td className={`${td} text-right tabular-nums`}>
-                    <RankDelta value={delta(m.rank, m.model, overallRanks)} label="against overall" />
+                    <RankDelta value={delta(m.rank, m.model, overallRanks)} label={t("board.againstOverall")} />
                   </td>
                 )}
                 {plainRanks && (
                   <td className={`${td} text-right tabular-nums`}>
-                    <RankDelta value={delta(m.rank, m.model, plainRanks)} label="under style control" />
+                    <RankDelta value={delta(m.rank, m.model, plainRanks)} label={t("board.underStyle")} />
                   </td>
                 )}
                 <td className={`${td} min-w-36 font-medium`}>
@@ -213,7 +217,7 @@ export function LeaderboardTable({ models: all, minVotes, overallRanks, plainRan
                   </Link>
                   {m.isDemo && (
                     <span className="ml-2 rounded bg-zinc-100 px-1 text-xs text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">
-                      demo
+                      {t("board.demo")}
                     </span>
                   )}
                   <ListingBadges model={m} minVotes={minVotes} />
@@ -222,17 +226,17 @@ export function LeaderboardTable({ models: all, minVotes, overallRanks, plainRan
                       <Link
                         href={`/?with=${encodeURIComponent(m.model)}`}
                         className="underline"
-                        aria-label={`Battle with ${m.displayName}`}
+                        aria-label={t("board.battleWith", { name: m.displayName })}
                       >
-                        battle
+                        {t("board.battle")}
                       </Link>
                       {" · "}
                       <Link
                         href={`/chat?a=${encodeURIComponent(m.model)}`}
                         className="underline"
-                        aria-label={`Chat with ${m.displayName}`}
+                        aria-label={t("board.chatWith", { name: m.displayName })}
                       >
-                        chat
+                        {t("board.chat")}
                       </Link>
                     </span>
                   )}
@@ -249,7 +253,7 @@ export function LeaderboardTable({ models: all, minVotes, overallRanks, plainRan
             {shown.length === 0 && (
               <tr>
                 <td colSpan={9} className={`${td} text-center text-zinc-600 dark:text-zinc-400`}>
-                  No model matches. Clear the search or the filters.
+                  {t("board.noMatch")}
                 </td>
               </tr>
             )}

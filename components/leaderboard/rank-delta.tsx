@@ -1,9 +1,12 @@
+"use client";
+import { useT } from "@/components/i18n";
 // A rank change as an arrow and a number, so it reads without colour: ▲2 gained two places, ▼1 lost one.
 export function RankDelta({ value, label }: { value: number | null; label: string }) {
+  const t = useT();
   if (value === null) return <span className="text-zinc-400">–</span>;
   if (value === 0)
     return (
-      <span className="text-zinc-600 dark:text-zinc-400" title={`same place ${label}`}>
+      <span className="text-zinc-600 dark:text-zinc-400" title={t("board.same", { label })}>
         0
       </span>
     );
@@ -11,7 +14,7 @@ export function RankDelta({ value, label }: { value: number | null; label: strin
   return (
     <span
       className={up ? "text-emerald-700 dark:text-emerald-400" : "text-red-700 dark:text-red-400"}
-      title={`${up ? "up" : "down"} ${Math.abs(value)} ${label}`}
+      title={t(up ? "board.up" : "board.down", { count: Math.abs(value), label })}
     >
       {up ? "▲" : "▼"}
       {Math.abs(value)}

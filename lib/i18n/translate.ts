@@ -13,13 +13,19 @@ export const CATALOGUES: Record<Locale, Catalogue> = { en, fr, es, "zh-CN": zhCN
 type Values = Record<string, string | number>;
 export type Translate = (key: string, values?: Values) => string;
 
-function lookup(catalogue: unknown, key: string): string | undefined {
+/** A message, or for a count its plural form ({"one": …, "other": …}) chosen by the language's own rules. */
+function lookup(catalogue: unknown, key: string, locale: Locale, count?: number): string | undefined {
   let node: unknown = catalogue;
   for (const part of key.split(".")) {
     if (node === null || typeof node !== "object") return undefined;
     node = (node as Record<string, unknown>)[part];
   }
-  return typeof node === "string" ? node : undefined;
+  if (typeof node === "string") return node;
+  if (node && typeof node === "object" && typeof count === "number") {
+    const forms = node as Record<string, string>;
+    return forms[new Intl.PluralRules(locale).select(count)] ?? forms.other;
+  }
+  return undefined;
 }
 
 const fill = (text: string, values?: Values) =>
@@ -27,7 +33,13 @@ const fill = (text: string, values?: Values) =>
 
 export function translator(locale: Locale): Translate {
   const catalogue = CATALOGUES[locale];
-  return (key, values) => fill(lookup(catalogue, key) ?? lookup(en, key) ?? key, values);
+  return (key, values) => {
+    const count = typeof values?.count === "number" ? values.count : undefined;
+    const text = lookup(catalogue, key, locale, count) ?? lookup(en, key, "en", count) ?? key;
+    // counts are written as the language writes numbers ("2,345", "2 345")
+    const shown = count === undefined ? values : { ...values, count: count.toLocaleString(locale) };
+    return fill(text, shown);
+  };
 }
 
 /** Every key of a catalogue, dotted ("composer.send"), for the completeness test. */

@@ -7,6 +7,7 @@ import { Table } from "@/components/table";
 import { categoryLabel } from "@/lib/categories";
 import { getDb } from "@/lib/db";
 import { pageParam } from "@/lib/http";
+import { serverTranslator } from "@/lib/i18n/session";
 import { modelProfile } from "@/lib/leaderboard";
 
 export const dynamic = "force-dynamic";
@@ -26,11 +27,12 @@ export default async function ModelPage({ params }: Props) {
   const profile = modelId ? await modelProfile(getDb(), modelId) : null;
   if (!profile) notFound();
   const { model, current, plain } = profile;
+  const { t } = await serverTranslator();
   return (
     <div className="space-y-4">
       <div className="space-y-1">
         <Link href="/leaderboard" className="text-sm text-zinc-600 dark:text-zinc-400 hover:underline">
-          ← Leaderboard
+          ← {t("board.title")}
         </Link>
         <h1 className="text-2xl font-bold tracking-tight">{model.displayName}</h1>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
@@ -40,11 +42,11 @@ export default async function ModelPage({ params }: Props) {
           <p className="flex flex-wrap gap-2 pt-1 text-sm" data-testid="model-actions">
             {model.weight > 0 && !model.outage ? (
               <Link href={`/?with=${encodeURIComponent(model.id)}`} className="btn-secondary">
-                Battle with this model
+                {t("modelPage.battleWith")}
               </Link>
             ) : null}
             <Link href={`/chat?a=${encodeURIComponent(model.id)}`} className="btn-secondary">
-              Chat with it
+              {t("modelPage.chatWith")}
             </Link>
           </p>
         ) : null}
@@ -63,11 +65,11 @@ export default async function ModelPage({ params }: Props) {
           {plain ? <> · {Math.round(plain.rating)} without style control</> : null} · {current.votes} vote
           {current.votes === 1 ? "" : "s"} · win rate {percent(current.winRate)}{" "}
           <Link href="/about" className="ml-1 text-zinc-600 underline dark:text-zinc-400">
-            How scores are made
+            {t("board.howScores")}
           </Link>
         </p>
       ) : (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">Not on the current leaderboard yet.</p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("modelPage.notOnBoard")}</p>
       )}
       {profile.thinking && (
         <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="model-thinking">
@@ -85,14 +87,14 @@ export default async function ModelPage({ params }: Props) {
       <div className="grid gap-4 lg:grid-cols-2">
         {profile.opponents.length > 0 && (
           <section className="min-w-0 rounded-xl border border-zinc-200 bg-white p-3 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
-            <h2 className="mb-2 text-sm font-medium">Against every opponent</h2>
-            <Table aria-label="Against every opponent">
+            <h2 className="mb-2 text-sm font-medium">{t("modelPage.opponents")}</h2>
+            <Table aria-label={t("modelPage.opponents")}>
               <thead className="text-left text-xs uppercase text-zinc-600 dark:text-zinc-400">
                 <tr>
-                  <th className="py-1">Opponent</th>
-                  <th className="py-1 text-right">Battles</th>
-                  <th className="py-1 text-right">Won (decisive)</th>
-                  <th className="py-1 text-right">Predicted</th>
+                  <th className="py-1">{t("modelPage.opponent")}</th>
+                  <th className="py-1 text-right">{t("modelPage.battles")}</th>
+                  <th className="py-1 text-right">{t("modelPage.won")}</th>
+                  <th className="py-1 text-right">{t("modelPage.predicted")}</th>
                 </tr>
               </thead>
               <tbody>
@@ -114,14 +116,14 @@ export default async function ModelPage({ params }: Props) {
         )}
         {profile.categories.length > 0 && (
           <section className="min-w-0 rounded-xl border border-zinc-200 bg-white p-3 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
-            <h2 className="mb-2 text-sm font-medium">Rank in every category</h2>
-            <Table aria-label="Rank in every category">
+            <h2 className="mb-2 text-sm font-medium">{t("modelPage.categories")}</h2>
+            <Table aria-label={t("modelPage.categories")}>
               <thead className="text-left text-xs uppercase text-zinc-600 dark:text-zinc-400">
                 <tr>
-                  <th className="py-1">Category</th>
-                  <th className="py-1 text-right">Rank (UB)</th>
-                  <th className="py-1 text-right">With style control</th>
-                  <th className="py-1 text-right">Votes</th>
+                  <th className="py-1">{t("board.category")}</th>
+                  <th className="py-1 text-right">{t("board.rank")}</th>
+                  <th className="py-1 text-right">{t("modelPage.withStyle")}</th>
+                  <th className="py-1 text-right">{t("board.votesHead")}</th>
                 </tr>
               </thead>
               <tbody>
