@@ -825,6 +825,12 @@ describe("reporting an answer (issues 27, 40)", () => {
     expect(vote.exclusionReasons).toContain("identity_leak");
     const mine = await conversationView(db, conversation.id, { visitorId });
     expect(mine.sides.a?.messages.find((m) => m.role === "assistant")?.content).not.toMatch(/moderator/);
+    // anyone else with the share link reads that a moderator hid it, not the answer
+    const shared = await conversationView(db, conversation.id, { share: true });
+    expect(shared.sides.a?.messages.find((m) => m.role === "assistant")?.content).toBe(
+      "*A moderator hid this answer (says which model it is).*",
+    );
+    expect(shared.sides.b?.messages.find((m) => m.role === "assistant")?.content).not.toMatch(/moderator/);
     // the battle stays in good standing (not excluded); the answer itself is marked
     const after = await db.prisma.conversation.findUniqueOrThrow({ where: { id: conversation.id } });
     expect(after.moderationStatus).toBe("clear");
