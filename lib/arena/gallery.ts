@@ -121,12 +121,3 @@ export async function likeGalleryBattle(db: Db, input: { conversationId: string;
   if (!row) throw new NotFound("conversation_not_found", "no such battle in the gallery");
   return { likes: row.likes };
 }
-
-/** Whether a conversation is in the gallery now (for its owner's page). */
-export async function inGallery(db: Db, conversationId: string): Promise<boolean> {
-  const { rows } = await db.pool.query<{ at: Date | null }>(
-    `SELECT "galleryAt" AS at FROM "Conversation" WHERE id = $1`,
-    [conversationId],
-  );
-  return Boolean(rows[0]?.at);
-}

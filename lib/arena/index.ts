@@ -10,7 +10,6 @@ export {
 } from "./conversations";
 export type { AnswerSide } from "./events";
 export {
-  GALLERY_PAGE,
   GALLERY_SORTS,
   type GalleryItem,
   type GallerySort,

@@ -13,6 +13,17 @@ export const CATALOGUES: Record<Locale, Catalogue> = { en, fr, es, "zh-CN": zhCN
 type Values = Record<string, string | number>;
 export type Translate = (key: string, values?: Values) => string;
 
+// one plural-rules object per language, not one per lookup
+const pluralRules = new Map<Locale, Intl.PluralRules>();
+const pluralOf = (locale: Locale, count: number) => {
+  let rules = pluralRules.get(locale);
+  if (!rules) {
+    rules = new Intl.PluralRules(locale);
+    pluralRules.set(locale, rules);
+  }
+  return rules.select(count);
+};
+
 /** A message, or for a count its plural form ({"one": …, "other": …}) chosen by the language's own rules. */
 function lookup(catalogue: unknown, key: string, locale: Locale, count?: number): string | undefined {
   let node: unknown = catalogue;
@@ -23,7 +34,7 @@ function lookup(catalogue: unknown, key: string, locale: Locale, count?: number)
   if (typeof node === "string") return node;
   if (node && typeof node === "object" && typeof count === "number") {
     const forms = node as Record<string, string>;
-    return forms[new Intl.PluralRules(locale).select(count)] ?? forms.other;
+    return forms[pluralOf(locale, count)] ?? forms.other;
   }
   return undefined;
 }
