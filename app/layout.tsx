@@ -4,13 +4,16 @@ import { I18nProvider } from "@/components/i18n";
 import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
 import { THEME_SCRIPT } from "@/components/theme-switch";
-import { requestLocale } from "@/lib/i18n/session";
+import { requestLocale, serverTranslator } from "@/lib/i18n/session";
 import "./globals.css";
 
-export const metadata: Metadata = {
-  title: { default: "Vision Arena", template: "%s · Vision Arena" },
-  description: "Compare vision-language models side by side on your own images, vote, and see the leaderboard.",
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const { t } = await serverTranslator();
+  return {
+    title: { default: "Vision Arena", template: "%s · Vision Arena" },
+    description: t("titles.siteDescription"),
+  };
+}
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   // the visitor's language (their choice, else the browser's): the visitor-facing pages speak it; staff pages English

@@ -5,53 +5,55 @@ import { RatingIntervalsFigure } from "@/components/charts/rating-intervals";
 import { Scatter } from "@/components/charts/scatter";
 import { LocalTime } from "@/components/local-time";
 import { signedInUser } from "@/lib/auth/session";
-import { benchBoard, benchItemList, benchMethodLabel } from "@/lib/bench";
+import { benchBoard, benchItemList } from "@/lib/bench";
 import { getDb } from "@/lib/db";
+import type { Translate } from "@/lib/i18n/client";
+import { serverTranslator, titleMetadata } from "@/lib/i18n/session";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "VisionArena-Bench" };
+export const generateMetadata = (): Promise<Metadata> => titleMetadata("titles.bench");
 
 const pct = (v: number) => (Number.isFinite(v) ? `${(v * 100).toFixed(1)}%` : "—");
 
+/** How the board's scores were computed, in the reader's words (lib/bench's benchMethodLabel is the CLI's). */
+const methodText = (method: string, t: Translate) =>
+  method === "arena-hard-v2" ? t("bench.methodV2") : t("bench.methodV01");
+
 export default async function BenchPage() {
   const db = getDb();
-  const [shown, user] = await Promise.all([benchBoard(db), signedInUser()]);
+  const [shown, user, { t }] = await Promise.all([benchBoard(db), signedInUser(), serverTranslator()]);
   const board = shown?.board ?? null;
   const staff = user?.role === "admin" || user?.role === "researcher";
   const items = staff && board ? await benchItemList(db) : [];
   return (
     <div className="space-y-5">
       <div>
-        <h1 className="text-2xl font-bold tracking-tight">VisionArena-Bench</h1>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          An offline benchmark that predicts the arena: real prompts from our battles, each candidate&apos;s answer
-          judged against a fixed anchor&apos;s by a judge model, twice with the positions swapped. Score is the
-          predicted win rate against the anchor (%), with a 95% bootstrap interval.
-        </p>
+        <h1 className="text-2xl font-bold tracking-tight">{t("bench.title")}</h1>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("bench.intro")}</p>
       </div>
       {!board ? (
         <p className="rounded-lg border border-zinc-200 bg-white p-6 text-sm text-zinc-600 dark:text-zinc-400 dark:border-zinc-800 dark:bg-zinc-900">
-          {shown
-            ? `The scores of ${shown.selection.set} against ${shown.selection.anchor} are being computed; they appear here in a moment.`
-            : "No benchmark has been judged yet. Staff curate prompts, run models and judge them from the console."}
+          {shown ? t("bench.computing", { set: shown.selection.set, anchor: shown.selection.anchor }) : t("bench.none")}
         </p>
       ) : (
         <>
           <p className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="bench-info">
-            {board.selection.set} · {board.items} prompts · anchor{" "}
-            {board.displayNames[board.selection.anchor] ?? board.selection.anchor} · judge {board.selection.judge} ·{" "}
-            {board.judgedGames} judgments
-            {board.costUsd !== null ? ` · judging cost $${board.costUsd.toFixed(2)}` : ""}
-            {board.pending ? ` · ${board.pending} prompts still being judged` : ""}
-            {board.published ? " · published" : ""} · scored{" "}
+            {board.selection.set} · {t("bench.prompts", { count: board.items })} ·{" "}
+            {t("bench.anchor", { name: board.displayNames[board.selection.anchor] ?? board.selection.anchor })} ·{" "}
+            {t("bench.judge", { name: board.selection.judge })} · {t("bench.judgments", { count: board.judgedGames })}
+            {board.costUsd !== null ? ` · ${t("bench.cost", { cost: board.costUsd.toFixed(2) })}` : ""}
+            {board.pending ? ` · ${t("bench.pending", { count: board.pending })}` : ""}
+            {board.published ? ` · ${t("bench.published")}` : ""} · {t("bench.scored")}{" "}
             <LocalTime iso={new Date(board.computedAt).toISOString()} />
           </p>
           <p className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="bench-method">
-            Method: {benchMethodLabel({ method: board.score.method ?? "arena-hard-v0.1" })}
+            {t("bench.method", {
+              method: methodText(board.score.method ?? "arena-hard-v0.1", t),
+            })}
           </p>
-          <BenchTable score={board.score} styled={board.styled} names={board.displayNames} />
+          <BenchTable score={board.score} styled={board.styled} names={board.displayNames} t={t} />
           <RatingIntervalsFigure
-            title="Score (win rate against the anchor, %) with 95% intervals"
+            title={t("bench.figure")}
             digits={1}
             rows={board.score.models.map((m) => ({
               label: board.displayNames[m.model] ?? m.model,
@@ -62,37 +64,35 @@ export default async function BenchPage() {
           />
           {board.styled && (
             <p className="text-xs text-zinc-600 dark:text-zinc-400">
-              Style control (arena-hard-auto v2: length and markdown density against the anchor) — coefficients:{" "}
-              {Object.entries(board.styled.coefficients)
-                .map(([k, v]) => `${k.replace("_", " ")} ${Number(v).toFixed(3)}`)
-                .join(", ")}
-              .
+              {t("bench.style", {
+                coefficients: Object.entries(board.styled.coefficients)
+                  .map(([k, v]) => `${k.replace("_", " ")} ${Number(v).toFixed(3)}`)
+                  .join(", "),
+              })}
             </p>
           )}
           <section className="space-y-3" aria-labelledby="agreement">
             <h2 id="agreement" className="text-lg font-semibold">
-              Agreement with the arena
+              {t("bench.agreementTitle")}
             </h2>
             {!board.agreement ? (
-              <p className="text-sm text-zinc-600 dark:text-zinc-400">
-                Agreement needs a live leaderboard with at least two of the bench&apos;s models.
-              </p>
+              <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("bench.agreementNeeds")}</p>
             ) : (
               <>
                 <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-3 lg:grid-cols-6" data-testid="agreement">
                   {[
-                    ["Spearman", pct(board.agreement.spearman)],
-                    ["Kendall τ-b", pct(board.agreement.kendallTau)],
+                    [t("bench.spearman"), pct(board.agreement.spearman)],
+                    [t("bench.kendall"), pct(board.agreement.kendallTau)],
                     [
-                      "Agreement with confidence",
-                      `${pct(board.agreement.agreementWithConfidence)} of ${board.agreement.confidentPairs} pairs`,
+                      t("bench.confident"),
+                      t("bench.ofPairs", {
+                        value: pct(board.agreement.agreementWithConfidence),
+                        count: board.agreement.confidentPairs,
+                      }),
                     ],
-                    ["Separability (bench)", pct(board.agreement.separability.second)],
-                    [
-                      "Pair-rank Brier",
-                      Number.isFinite(board.agreement.brier) ? board.agreement.brier.toFixed(3) : "—",
-                    ],
-                    ["Shared models", String(board.agreement.models.length)],
+                    [t("bench.separability"), pct(board.agreement.separability.second)],
+                    [t("bench.brier"), Number.isFinite(board.agreement.brier) ? board.agreement.brier.toFixed(3) : "—"],
+                    [t("bench.shared"), String(board.agreement.models.length)],
                   ].map(([label, value]) => (
                     <div
                       key={label}
@@ -104,9 +104,9 @@ export default async function BenchPage() {
                   ))}
                 </dl>
                 <Scatter
-                  title="Bench score against arena rating"
-                  xLabel="Arena rating (overall)"
-                  yLabel="Bench score (%)"
+                  title={t("bench.scatter")}
+                  xLabel={t("bench.arenaAxis")}
+                  yLabel={t("bench.benchAxis")}
                   points={board.agreement.points.map((p) => ({
                     label: board.displayNames[p.model] ?? p.model,
                     x: Math.round(p.arena),
@@ -119,20 +119,20 @@ export default async function BenchPage() {
           {board.topics.length > 0 && (
             <section className="space-y-2" aria-labelledby="topics">
               <h2 id="topics" className="text-lg font-semibold">
-                Topics
+                {t("bench.topicsTitle")}
               </h2>
               <ul className="grid gap-2 sm:grid-cols-2" data-testid="topics">
-                {board.topics.map((t) => (
+                {board.topics.map((topic) => (
                   <li
-                    key={t.id}
+                    key={topic.id}
                     className="rounded-lg border border-zinc-200 bg-white p-3 text-sm dark:border-zinc-800 dark:bg-zinc-900"
                   >
-                    <p className="font-medium">{t.label}</p>
+                    <p className="font-medium">{topic.label}</p>
                     <p className="text-xs text-zinc-600 dark:text-zinc-400">
-                      {t.selected} prompts of {t.size} in the pool
+                      {t("bench.topicPrompts", { selected: topic.selected, size: topic.size })}
                     </p>
                     <ul className="mt-1 list-disc pl-4 text-xs text-zinc-600 dark:text-zinc-400">
-                      {t.examples.map((e) => (
+                      {topic.examples.map((e) => (
                         <li key={e}>{e}</li>
                       ))}
                     </ul>
@@ -144,7 +144,8 @@ export default async function BenchPage() {
           {staff && (
             <section className="space-y-2" aria-labelledby="items">
               <h2 id="items" className="text-lg font-semibold">
-                Prompts <span className="text-xs font-normal text-zinc-600 dark:text-zinc-400">(staff only)</span>
+                {t("bench.staffPrompts")}{" "}
+                <span className="text-xs font-normal text-zinc-600 dark:text-zinc-400">{t("bench.staffOnly")}</span>
               </h2>
               <ol className="max-h-96 list-decimal space-y-1 overflow-y-auto pl-6 text-sm">
                 {items.map((item) => (

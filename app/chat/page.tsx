@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { Arena } from "@/components/arena/arena";
-import { serverTranslator } from "@/lib/i18n/session";
+import { serverTranslator, titleMetadata } from "@/lib/i18n/session";
 
-export const metadata: Metadata = { title: "Direct chat" };
+export const generateMetadata = (): Promise<Metadata> => titleMetadata("titles.chat");
 
 export default async function ChatPage() {
   const { t } = await serverTranslator();

@@ -1,31 +1,31 @@
 import type { Metadata } from "next";
 import { Table } from "@/components/table";
 import { presetBank } from "@/lib/arena";
+import { serverTranslator, titleMetadata } from "@/lib/i18n/session";
 
-export const metadata: Metadata = { title: "Image credits" };
+export const generateMetadata = (): Promise<Metadata> => titleMetadata("titles.credits");
 
 // Who made the pictures behind "Random image", under which licence: the photographs' authors are credited as their
 // licences ask; the charts, documents and diagrams were drawn for this project and are CC0.
-export default function CreditsPage() {
+export default async function CreditsPage() {
+  const { t } = await serverTranslator();
   const bank = presetBank();
   const photos = bank.filter((p) => p.photo);
   return (
     <div className="space-y-4">
       <div className="space-y-1">
-        <h1 className="text-2xl font-bold tracking-tight">Image credits</h1>
+        <h1 className="text-2xl font-bold tracking-tight">{t("credits.title")}</h1>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          The Random image button draws from {bank.length} pictures: {photos.length} photographs, each public domain,
-          CC0 or CC BY, and {bank.length - photos.length} charts, tables, receipts, signs, letters and diagrams drawn
-          for this project (CC0).
+          {t("credits.intro", { total: bank.length, photos: photos.length, drawn: bank.length - photos.length })}
         </p>
       </div>
-      <Table aria-label="Photographs and their licences">
+      <Table aria-label={t("credits.table")}>
         <thead>
           <tr>
-            <th scope="col">Photograph</th>
-            <th scope="col">Author</th>
-            <th scope="col">Licence</th>
-            <th scope="col">From</th>
+            <th scope="col">{t("credits.photo")}</th>
+            <th scope="col">{t("credits.author")}</th>
+            <th scope="col">{t("credits.licence")}</th>
+            <th scope="col">{t("credits.from")}</th>
           </tr>
         </thead>
         <tbody>

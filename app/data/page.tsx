@@ -4,6 +4,7 @@ import { TopicList } from "@/components/data/topic-list";
 import { DemoNote } from "@/components/demo-note";
 import { Chart } from "@/components/leaderboard/chart-panel";
 import { LocalTime } from "@/components/local-time";
+import { rich } from "@/components/rich-text";
 import { StaffDetails } from "@/components/staff-details";
 import { Table } from "@/components/table";
 import { judgedByFromEnv } from "@/lib/categories";
@@ -13,78 +14,89 @@ import {
   latestDatasetTopics,
   PAPER_TABLE_1,
   type PaperRow,
-  publicationDelayNote,
+  publicationDelayDays,
 } from "@/lib/dataset-stats";
 import { getDb } from "@/lib/db";
 import { demoBattleCount, demoBoardShown } from "@/lib/export";
+import { serverTranslator, titleMetadata } from "@/lib/i18n/session";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "The dataset" };
+export const generateMetadata = (): Promise<Metadata> => titleMetadata("titles.data");
 
-const DATASET_NAMES: Record<string, string> = { battle: "This arena: battles", chat: "This arena: direct chats" };
-const whole = (v: number | null) => (v === null ? "–" : Math.round(v).toLocaleString("en-US"));
-const one = (v: number | null) => (v === null ? "–" : v.toFixed(1));
+const DATASET_KEYS: Record<string, string> = { battle: "data.battlesRow", chat: "data.chatsRow" };
+
+const COLUMNS = [
+  "dataset",
+  "conversations",
+  "models",
+  "users",
+  "languages",
+  "uniqueImages",
+  "avgTurns",
+  "avgPromptTokens",
+  "avgAnswerTokens",
+  "humanPreference",
+] as const;
 
 export default async function DataPage() {
   const db = getDb();
-  const [{ statistics, createdAt }, topics, demoBattles] = await Promise.all([
+  const [{ statistics, createdAt }, topics, demoBattles, { t, locale }] = await Promise.all([
     currentDatasetStatistics(db, { judgedBy: judgedByFromEnv() }),
     latestDatasetTopics(db),
     demoBattleCount(db),
+    serverTranslator(),
   ]);
+  const whole = (v: number | null) => (v === null ? "–" : Math.round(v).toLocaleString(locale));
+  const one = (v: number | null) =>
+    v === null ? "–" : v.toLocaleString(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const delayDays = publicationDelayDays();
+  const link = (href: string) => (words: string) => <Link href={href}>{words}</Link>;
   const live: (PaperRow & { live: boolean })[] = statistics.datasets.map((d) => ({
     ...d,
-    name: DATASET_NAMES[d.name] ?? d.name,
+    name: DATASET_KEYS[d.name] ? t(DATASET_KEYS[d.name] as string) : d.name,
     live: true,
   }));
   const rows = [...live, ...PAPER_TABLE_1.map((r) => ({ ...r, live: false }))];
-  const charts = datasetCharts(statistics);
+  const charts = datasetCharts(statistics, t);
   return (
     <div className="space-y-6">
       <div className="space-y-1">
-        <h1 className="text-2xl font-bold tracking-tight">The dataset</h1>
+        <h1 className="text-2xl font-bold tracking-tight">{t("data.title")}</h1>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          What the released data holds, figure by figure as the VisionArena paper reports its own: battles with votes
-          and direct chats, counted as the exports count them (no demo models, nothing the content filter stopped, no
-          banned visitors, only counted votes). {publicationDelayNote()} Computed{" "}
-          <LocalTime iso={createdAt.toISOString()} />; researchers download it from the{" "}
-          <Link href="/research">research page</Link>. See also <Link href="/failures">where strong models fail</Link>.
+          {t("data.intro")} {delayDays > 0 ? `${t("data.delay", { count: delayDays })} ` : ""}
+          {rich(t("data.computed", { when: "<when></when>" }), {
+            when: () => <LocalTime iso={createdAt.toISOString()} />,
+            research: link("/research"),
+            failures: link("/failures"),
+          })}
         </p>
         <DemoNote battles={demoBattles} onBoard={demoBoardShown()} />
       </div>
       <section aria-labelledby="for-researchers-title" id="for-researchers" className="space-y-1">
         <h2 id="for-researchers-title" className="text-lg font-semibold">
-          For researchers
+          {t("data.researchersTitle")}
         </h2>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          The battles behind these figures (the public clean-battle layout, JSON Lines and Parquet, with a datasheet)
-          are downloaded from the <Link href="/research">research page</Link> with a researcher's account, which this
-          arena's administrators give out. The leaderboard itself is open to all: its{" "}
-          <Link href="/leaderboard">page</Link> offers it as CSV and JSON.
+          {rich(t("data.researchers"), { research: link("/research"), board: link("/leaderboard") })}
         </p>
       </section>
       <section aria-labelledby="table-1" className="space-y-2">
         <h2 id="table-1" className="text-lg font-semibold">
-          Compared with other datasets (Table 1)
+          {t("data.tableTitle")}
         </h2>
         {/* ten columns: their headers wrap, so the whole table fits a laptop screen (at 1366 px the last was cut) */}
         <Table
-          aria-label="Dataset comparison"
+          aria-label={t("data.tableLabel")}
           className="min-w-[56rem] [&_th]:whitespace-normal"
           data-testid="dataset-table"
         >
           <thead>
             <tr>
-              <th scope="col">Dataset</th>
-              <th scope="col">Conversations</th>
-              <th scope="col">Models</th>
-              <th scope="col">Users</th>
-              <th scope="col">Languages</th>
-              <th scope="col">% unique images</th>
-              <th scope="col">Avg. turns</th>
-              <th scope="col">Avg. prompt tokens</th>
-              <th scope="col">Avg. answer tokens</th>
-              <th scope="col">Human preference</th>
+              {COLUMNS.map((key) => (
+                <th key={key} scope="col">
+                  {t(`data.${key}`)}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
@@ -101,15 +113,12 @@ export default async function DataPage() {
                 <td>{one(r.avgTurns)}</td>
                 <td>{one(r.avgPromptTokens)}</td>
                 <td>{one(r.avgResponseTokens)}</td>
-                <td>{r.humanPreference ? "Yes" : "No"}</td>
+                <td>{r.humanPreference ? t("data.yes") : t("data.no")}</td>
               </tr>
             ))}
           </tbody>
         </Table>
-        <p className="text-xs text-zinc-600 dark:text-zinc-400">
-          The last five rows are the paper's, as printed. Tokens are counted with GPT-4's tokenizer, as the paper counts
-          them; % unique images is distinct first images over conversations with an image; users are distinct visitors.
-        </p>
+        <p className="text-xs text-zinc-600 dark:text-zinc-400">{t("data.tableNote")}</p>
         <StaffDetails>
           <p>
             Tokenizer: cl100k_base (js-tiktoken). Prompt embedder for the topics:{" "}
@@ -119,32 +128,30 @@ export default async function DataPage() {
       </section>
       <section aria-labelledby="topics" className="space-y-3">
         <h2 id="topics" className="text-lg font-semibold">
-          Topics (Figs. 3 and 11)
+          {t("data.topicsTitle")}
         </h2>
         {topics ? (
           <>
             <p className="text-sm text-zinc-600 dark:text-zinc-400">
-              First prompts grouped by what they ask, as VisionArena-Bench groups them, each topic named by its most
-              distinctive words; open one for example prompts. Computed{" "}
-              <LocalTime iso={topics.createdAt.toISOString()} />.
+              {rich(t("data.topicsIntro", { when: "<when></when>" }), {
+                when: () => <LocalTime iso={topics.createdAt.toISOString()} />,
+              })}
             </p>
             <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-              <TopicList title="Battles" kind={topics.topics.battles} />
-              <TopicList title="Direct chats" kind={topics.topics.chats} />
+              <TopicList slug="battles" title={t("data.battles")} kind={topics.topics.battles} t={t} locale={locale} />
+              <TopicList slug="direct-chats" title={t("data.chats")} kind={topics.topics.chats} t={t} locale={locale} />
             </div>
           </>
         ) : (
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">
-            The background worker has not clustered the prompts yet.
-          </p>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("data.noTopics")}</p>
         )}
       </section>
       <section aria-labelledby="figures" className="space-y-3">
         <h2 id="figures" className="text-lg font-semibold">
-          Figures
+          {t("data.figuresTitle")}
         </h2>
         {charts.length === 0 ? (
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">No battles or chats have been released yet.</p>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("data.noFigures")}</p>
         ) : (
           <div className="grid gap-4 lg:grid-cols-2">
             {charts.map((chart) => (

@@ -9,10 +9,10 @@ import type { QueryProps } from "@/lib/http";
 import { serverTranslator } from "@/lib/i18n/session";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = {
-  title: "Explore battles",
-  description: "Battles visitors chose to share: a picture, a question, two anonymous answers and the vote.",
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const { t } = await serverTranslator();
+  return { title: t("titles.explore"), description: t("titles.exploreDescription") };
+}
 
 const SORT_LABELS: Record<GallerySort, string> = { newest: "explore.newest", liked: "explore.liked" };
 const VERDICTS = {

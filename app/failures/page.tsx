@@ -3,35 +3,32 @@ import { Markdown } from "@/components/arena/markdown";
 import { Table } from "@/components/table";
 import { getDb } from "@/lib/db";
 import { failureCases, failureGrid, TOP_RANKS } from "@/lib/failures";
+import { serverTranslator, titleMetadata } from "@/lib/i18n/session";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Where strong models fail" };
+export const generateMetadata = (): Promise<Metadata> => titleMetadata("titles.failures");
 
 export default async function FailuresPage() {
-  const cases = await failureCases(getDb(), { status: "accepted" });
+  const [cases, { t }] = await Promise.all([failureCases(getDb(), { status: "accepted" }), serverTranslator()]);
   const grid = failureGrid(cases);
   return (
     <div className="space-y-6">
       <div className="space-y-1">
-        <h1 className="text-2xl font-bold tracking-tight">Where strong models fail</h1>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          Prompts on which two models of the overall board's top {TOP_RANKS} both answered badly, as the visitor voted,
-          reviewed and kept by the arena's staff (VisionArena §4.5). O: the model solves it; X: it fails; a blank: not
-          tried yet.
-        </p>
+        <h1 className="text-2xl font-bold tracking-tight">{t("failures.title")}</h1>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("failures.intro", { top: TOP_RANKS })}</p>
       </div>
       {cases.length === 0 ? (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">No failure case has been accepted yet.</p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("failures.none")}</p>
       ) : (
         <>
           <section aria-labelledby="grid" className="space-y-2">
             <h2 id="grid" className="text-lg font-semibold">
-              Models on the hard prompts (Table 6)
+              {t("failures.gridTitle")}
             </h2>
-            <Table aria-label="Which models solve which prompt" data-testid="failure-grid">
+            <Table aria-label={t("failures.gridLabel")} data-testid="failure-grid">
               <thead>
                 <tr>
-                  <th scope="col">Prompt</th>
+                  <th scope="col">{t("failures.prompt")}</th>
                   {grid.models.map((m) => (
                     <th key={m} scope="col">
                       {m}
@@ -51,7 +48,7 @@ export default async function FailuresPage() {
                     </th>
                     {row.marks.map((mark, k) => (
                       <td key={grid.models[k]} className="text-center font-mono">
-                        {mark === null ? <span className="sr-only">not tried</span> : mark}
+                        {mark === null ? <span className="sr-only">{t("failures.notTried")}</span> : mark}
                       </td>
                     ))}
                   </tr>
@@ -59,12 +56,12 @@ export default async function FailuresPage() {
               </tbody>
             </Table>
             <p className="text-xs text-zinc-600 dark:text-zinc-400">
-              {grid.failedAll.length} of {grid.models.length} models fail every prompt they were tried on.
+              {t("failures.failedAll", { failed: grid.failedAll.length, count: grid.models.length })}
             </p>
           </section>
           <section aria-labelledby="cases" className="space-y-3">
             <h2 id="cases" className="text-lg font-semibold">
-              The prompts and the answers
+              {t("failures.casesTitle")}
             </h2>
             <ol className="space-y-4">
               {cases.map((c, i) => (
@@ -83,7 +80,7 @@ export default async function FailuresPage() {
                     <img
                       key={sha}
                       src={`/api/images/${sha}`}
-                      alt="attached to the prompt"
+                      alt={t("failures.imageAlt")}
                       className="max-h-72 rounded"
                     />
                   ))}
@@ -98,7 +95,7 @@ export default async function FailuresPage() {
                             <Markdown text={v.answer} />
                           </div>
                         ) : (
-                          <p className="text-xs">(no answer kept)</p>
+                          <p className="text-xs">{t("failures.noAnswer")}</p>
                         )}
                       </div>
                     ))}

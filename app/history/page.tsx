@@ -5,10 +5,10 @@ import { LocalTime } from "@/components/local-time";
 import { visitorHistory } from "@/lib/arena";
 import { getDb } from "@/lib/db";
 import { VISITOR_COOKIE, visitorIdFromCookie } from "@/lib/http";
-import { serverTranslator } from "@/lib/i18n/session";
+import { serverTranslator, titleMetadata } from "@/lib/i18n/session";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Your battles and chats" };
+export const generateMetadata = (): Promise<Metadata> => titleMetadata("titles.history");
 
 const MODE_LABEL = { battle: "history.battle", side_by_side: "history.sideBySide", direct: "history.chat" } as const;
 const VOTE_LABEL = {

@@ -6,17 +6,18 @@ import { RankHistoryChart } from "@/components/charts/rank-history";
 import { DemoNote } from "@/components/demo-note";
 import { LazyCharts } from "@/components/leaderboard/lazy-charts";
 import { LeaderboardTable } from "@/components/leaderboard/leaderboard-table";
+import { methodLabel } from "@/components/leaderboard/method-label";
 import { LocalTime } from "@/components/local-time";
 import { StaffDetails } from "@/components/staff-details";
 import { CATEGORY_LABELS } from "@/lib/categories";
 import { getDb } from "@/lib/db";
 import { demoBattleCount, demoBoardShown } from "@/lib/export";
 import type { QueryProps } from "@/lib/http";
-import { serverTranslator } from "@/lib/i18n/session";
-import { LISTING_MIN_VOTES, methodLabel, servedCategories, servedRankHistory, servedSnapshot } from "@/lib/leaderboard";
+import { serverTranslator, titleMetadata } from "@/lib/i18n/session";
+import { LISTING_MIN_VOTES, servedCategories, servedRankHistory, servedSnapshot } from "@/lib/leaderboard";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Leaderboard" };
+export const generateMetadata = (): Promise<Metadata> => titleMetadata("titles.leaderboard");
 
 export default async function LeaderboardPage({ searchParams }: QueryProps) {
   const params = await searchParams;
@@ -105,7 +106,7 @@ export default async function LeaderboardPage({ searchParams }: QueryProps) {
               <>
                 {" · "}
                 <Link className="underline" href="/about#method">
-                  {methodLabel(snapshot.payload.method)}
+                  {methodLabel(snapshot.payload.method, t)}
                 </Link>
               </>
             ) : null}{" "}
@@ -135,7 +136,7 @@ export default async function LeaderboardPage({ searchParams }: QueryProps) {
             summary={category === "overall" ? overall?.id : undefined}
             pairs={plain?.id}
           />
-          <RankHistoryChart history={ranks} title={t(style ? "board.rankHistoryStyle" : "board.rankHistory")} />
+          <RankHistoryChart history={ranks} title={t(style ? "board.rankHistoryStyle" : "board.rankHistory")} t={t} />
           {snapshot.payload.warnings.length > 0 && (
             <>
               <p className="text-xs text-zinc-600 dark:text-zinc-400">{t("board.settling")}</p>

@@ -1,24 +1,28 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { methodLabel } from "@/components/leaderboard/method-label";
 import { LocalTime } from "@/components/local-time";
+import { rich } from "@/components/rich-text";
 import { Table } from "@/components/table";
 import { getDb } from "@/lib/db";
-import { type MethodChange, methodChanges, methodLabel } from "@/lib/leaderboard";
+import type { Translate } from "@/lib/i18n/client";
+import { serverTranslator, titleMetadata } from "@/lib/i18n/session";
+import { type MethodChange, methodChanges } from "@/lib/leaderboard";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Methodology changes" };
+export const generateMetadata = (): Promise<Metadata> => titleMetadata("titles.methodology");
 
 const shown = (value: unknown) => (value === undefined || value === null ? "–" : JSON.stringify(value));
-const rankText = (r: number | null) => (r === null ? "unranked" : `#${r}`);
+const rankText = (r: number | null, t: Translate) => (r === null ? t("methodology.unranked") : `#${r}`);
 
-function Moves({ change }: { change: MethodChange }) {
+function Moves({ change, t }: { change: MethodChange; t: Translate }) {
   if (!change.moves) return <>–</>;
   const { rank, score } = change.moves;
   return (
     <>
-      {rank ? `${rank.model}: ${rankText(rank.from)} → ${rankText(rank.to)}` : "no rank moved"}
+      {rank ? `${rank.model}: ${rankText(rank.from, t)} → ${rankText(rank.to, t)}` : t("methodology.noRankMoved")}
       <br />
-      {score ? `${score.model}: ${Math.round(score.from)} → ${Math.round(score.to)}` : "no score moved"}
+      {score ? `${score.model}: ${Math.round(score.from)} → ${Math.round(score.to)}` : t("methodology.noScoreMoved")}
     </>
   );
 }
@@ -26,29 +30,31 @@ function Moves({ change }: { change: MethodChange }) {
 // The methodology changelog of the public board (overall, style control): every change of how it is computed,
 // dated, with the fields that changed and the largest rank and score moves it caused. Linked from /about.
 export default async function MethodologyPage() {
-  const changes = (await methodChanges(getDb())).reverse();
+  const [changes, { t }] = await Promise.all([methodChanges(getDb()).then((c) => c.reverse()), serverTranslator()]);
   return (
     <div className="space-y-4">
       <div className="space-y-1">
-        <h1 className="text-2xl font-bold tracking-tight">Methodology changes</h1>
+        <h1 className="text-2xl font-bold tracking-tight">{t("methodology.title")}</h1>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          Every change of how the public board (overall, with style control) is computed, newest first, with the largest
-          moves it caused between the last board before it and the first after it.{" "}
-          <Link href="/about#method" className="underline">
-            What each field means
-          </Link>
+          {rich(t("methodology.intro"), {
+            link: (w) => (
+              <Link href="/about#method" className="underline">
+                {w}
+              </Link>
+            ),
+          })}
         </p>
       </div>
       {changes.length === 0 ? (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">No board has been computed yet.</p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("methodology.none")}</p>
       ) : (
-        <Table aria-label="Methodology changes">
+        <Table aria-label={t("methodology.title")}>
           <thead>
             <tr>
-              <th scope="col">When</th>
-              <th scope="col">Method</th>
-              <th scope="col">What changed</th>
-              <th scope="col">Largest rank move / score move</th>
+              <th scope="col">{t("methodology.when")}</th>
+              <th scope="col">{t("methodology.method")}</th>
+              <th scope="col">{t("methodology.changed")}</th>
+              <th scope="col">{t("methodology.moves")}</th>
             </tr>
           </thead>
           <tbody>
@@ -58,12 +64,16 @@ export default async function MethodologyPage() {
                   <LocalTime iso={c.at.toISOString()} />
                 </td>
                 <td>
-                  {c.after ? methodLabel(c.after as { ci: string; reweighted: boolean }) : "not recorded (bootstrap)"}
-                  {typeof c.after?.minVotes === "number" ? `, ranked from ${c.after.minVotes} votes` : ""}
+                  {c.after
+                    ? methodLabel(c.after as { ci: string; reweighted: boolean }, t)
+                    : t("methodology.notRecorded")}
+                  {typeof c.after?.minVotes === "number"
+                    ? t("methodology.rankedFrom", { count: c.after.minVotes })
+                    : ""}
                 </td>
                 <td>
                   {c.before === null && c.changed.length === 0
-                    ? "first recorded method"
+                    ? t("methodology.first")
                     : c.changed.map((field) => (
                         <div key={field}>
                           {field}: {shown(c.before?.[field])} → {shown(c.after?.[field])}
@@ -71,7 +81,7 @@ export default async function MethodologyPage() {
                       ))}
                 </td>
                 <td>
-                  <Moves change={c} />
+                  <Moves change={c} t={t} />
                 </td>
               </tr>
             ))}

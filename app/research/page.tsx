@@ -10,9 +10,10 @@ import { pageRequiresRole } from "@/lib/auth/session";
 import { categoryLabel, LEADERBOARD_TAGS } from "@/lib/categories";
 import { getDb } from "@/lib/db";
 import { demoBattleCount, demoBoardShown, researchSummary } from "@/lib/export";
+import { titleMetadata } from "@/lib/i18n/session";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Research data" };
+export const generateMetadata = (): Promise<Metadata> => titleMetadata("titles.research");
 
 export default async function ResearchPage() {
   const user = await pageRequiresRole("researcher");

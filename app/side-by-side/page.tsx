@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { Arena } from "@/components/arena/arena";
-import { serverTranslator } from "@/lib/i18n/session";
+import { serverTranslator, titleMetadata } from "@/lib/i18n/session";
 
-export const metadata: Metadata = { title: "Side by side" };
+export const generateMetadata = (): Promise<Metadata> => titleMetadata("titles.sideBySide");
 
 export default async function SideBySidePage() {
   const { t } = await serverTranslator();

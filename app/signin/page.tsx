@@ -4,9 +4,10 @@ import { redirect } from "next/navigation";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { signedInUser } from "@/lib/auth/session";
 import type { QueryProps } from "@/lib/http";
+import { titleMetadata } from "@/lib/i18n/session";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Sign in" };
+export const generateMetadata = (): Promise<Metadata> => titleMetadata("titles.signin");
 
 export default async function SignInPage({ searchParams }: QueryProps) {
   const params = await searchParams;

@@ -1,6 +1,6 @@
 // Checks attached files in the browser the moment they are chosen, by their content, with the server's rules and
 // words, so a bad file is named at once instead of after Send. The server checks again: it stays the authority.
-import { screenAttachments, tooManyPixelsMessage, type UploadLimits } from "@/lib/images/client";
+import { screenAttachments, tooManyPixelsRefusal, type UploadLimits, type UploadRefusal } from "@/lib/images/client";
 
 export const DEFAULT_LIMITS: UploadLimits = { maxBytes: 15 * 1048576, maxImagesPerTurn: 4, maxPixels: 50_000_000 };
 
@@ -26,23 +26,23 @@ export async function checkAttachments(
   incoming: File[],
   alreadyAttached: number,
   limits: UploadLimits,
-): Promise<{ accepted: Attachment[]; rejected: string[] }> {
+): Promise<{ accepted: Attachment[]; rejected: UploadRefusal[] }> {
   const candidates = await Promise.all(
     incoming.map(async (file) => ({
       file,
-      name: file.name || "the pasted image",
+      name: file.name || "",
       size: file.size,
       head: new Uint8Array(await file.slice(0, 16).arrayBuffer()),
     })),
   );
   const screened = screenAttachments(candidates, alreadyAttached, limits);
-  const rejected = screened.rejected.map((r) => r.reason);
+  const rejected = screened.rejected.map((r) => r.refusal);
   const accepted: Attachment[] = [];
   for (const candidate of screened.accepted) {
     const size = await dimensions(candidate.file);
-    if (!size) rejected.push(`${candidate.name} could not be read: the file is damaged or not really an image`);
+    if (!size) rejected.push({ code: "image_unreadable", values: { name: candidate.name } });
     else if (size.width * size.height > limits.maxPixels)
-      rejected.push(tooManyPixelsMessage(candidate.name, size.width * size.height, limits.maxPixels));
+      rejected.push(tooManyPixelsRefusal(candidate.name, size.width * size.height, limits.maxPixels));
     else accepted.push({ file: candidate.file, url: URL.createObjectURL(candidate.file) });
   }
   return { accepted, rejected };

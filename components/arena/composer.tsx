@@ -56,9 +56,12 @@ export function Composer(props: Props) {
           className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
         >
           <ul className="list-disc pl-4">
-            {draft.refused.map((reason) => (
-              <li key={reason}>{reason}</li>
-            ))}
+            {draft.refused.map((refusal) => {
+              // a pasted image has no name: the catalogue's words for it
+              const values = { ...refusal.values, name: refusal.values.name || t("attach.pasted") };
+              const text = t(`attach.${refusal.code}`, values);
+              return <li key={text}>{text}</li>;
+            })}
           </ul>
         </div>
       )}

@@ -1,7 +1,7 @@
 // What the visitor is composing: the prompt, attached files (checked on attach), a preset image, and the reasons
 // files were refused.
 import { useState } from "react";
-import type { UploadLimits } from "@/lib/images/client";
+import type { UploadLimits, UploadRefusal } from "@/lib/images/client";
 import { type Attachment, checkAttachments } from "./attachments";
 
 export interface Preset {
@@ -18,7 +18,7 @@ export function useDraft(limits: UploadLimits, onAttach?: () => void) {
   const [prompt, setPrompt] = useState("");
   const [files, setFiles] = useState<Attachment[]>([]);
   const [preset, setPreset] = useState<Preset | null>(null);
-  const [refused, setRefused] = useState<string[]>([]);
+  const [refused, setRefused] = useState<UploadRefusal[]>([]);
 
   return {
     prompt,

@@ -8,6 +8,7 @@ import rehypeKatex from "rehype-katex";
 import rehypeSanitize, { defaultSchema } from "rehype-sanitize";
 import remarkGfm from "remark-gfm";
 import remarkMath from "remark-math";
+import { useT } from "@/components/i18n";
 import { CopyButton } from "./copy-button";
 import { prepareMath } from "./math-delimiters";
 
@@ -25,11 +26,12 @@ const katexOptions = { throwOnError: false, strict: "ignore", trust: false, maxE
 
 function CodeBlock({ children }: { children?: ReactNode }) {
   const ref = useRef<HTMLPreElement>(null);
+  const t = useT();
   return (
     <div className="relative">
       <pre ref={ref}>{children}</pre>
       <div className="absolute top-1 right-1">
-        <CopyButton text={() => ref.current?.textContent ?? ""} label="Copy code" />
+        <CopyButton text={() => ref.current?.textContent ?? ""} label={t("answer.copyCode")} />
       </div>
     </div>
   );

@@ -4,6 +4,7 @@
 import { ColumnHeads } from "@/components/column-heads";
 import { ScrollBox } from "@/components/scroll-box";
 import type { BenchScore, StyleScoreResult } from "@/lib/bench";
+import type { Translate } from "@/lib/i18n/client";
 
 const signed = (v: number) => `${v >= 0 ? "+" : "−"}${Math.abs(v).toFixed(1)}`;
 
@@ -11,34 +12,31 @@ export function BenchTable({
   score,
   styled,
   names,
+  t,
 }: {
   score: BenchScore;
   styled: StyleScoreResult | null;
   names: Record<string, string>;
+  t: Translate;
 }) {
   const styleBy = new Map(styled?.models.map((m) => [m.model, m]) ?? []);
   return (
     <ScrollBox
-      label="VisionArena-Bench scores"
+      label={t("bench.tableLabel")}
       className="rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900"
     >
       <table className="w-full min-w-[640px] text-sm" data-testid="bench-table">
-        <caption className="sr-only">VisionArena-Bench scores against the anchor</caption>
+        <caption className="sr-only">{t("bench.tableCaption")}</caption>
         <ColumnHeads
           columns={[
-            { label: "Rank" },
-            { label: "Model" },
-            { label: "Score", right: true },
-            { label: "95% CI", right: true },
-            ...(styled ? [{ label: "Style-controlled", right: true }] : []),
-            { label: "Avg tokens", right: true },
-            {
-              label: (
-                <span title="much better / better / tie / worse / much worse">Verdicts ≫ / &gt; / = / &lt; / ≪</span>
-              ),
-              right: true,
-            },
-            { label: "Invalid", right: true },
+            { label: t("bench.rank") },
+            { label: t("bench.model") },
+            { label: t("bench.score"), right: true },
+            { label: t("bench.ci"), right: true },
+            ...(styled ? [{ label: t("bench.styled"), right: true }] : []),
+            { label: t("bench.avgTokens"), right: true },
+            { label: <span title={t("bench.verdictsHint")}>{t("bench.verdicts")}</span>, right: true },
+            { label: t("bench.invalid"), right: true },
           ]}
         />
         <tbody>
@@ -51,7 +49,11 @@ export function BenchTable({
                 <td className="px-3 py-1.5 tabular-nums">{i + 1}</td>
                 <td className="px-3 py-1.5 font-medium">
                   {names[m.model] ?? m.model}
-                  {anchor && <span className="ml-2 text-xs font-normal text-zinc-600 dark:text-zinc-400">anchor</span>}
+                  {anchor && (
+                    <span className="ml-2 text-xs font-normal text-zinc-600 dark:text-zinc-400">
+                      {t("bench.anchorTag")}
+                    </span>
+                  )}
                 </td>
                 <td className="px-3 py-1.5 text-right tabular-nums">{m.score.toFixed(1)}</td>
                 <td className="px-3 py-1.5 text-right tabular-nums text-zinc-600 dark:text-zinc-400">

@@ -4,33 +4,37 @@ import Link from "next/link";
 import { ColumnHeads } from "@/components/column-heads";
 import { ScrollBox } from "@/components/scroll-box";
 import type { BenchmarkBoard } from "@/lib/benchmarks";
+import type { Translate } from "@/lib/i18n/client";
 import { NAMES, pct, SOURCES } from "./names";
 
 export function AccuracyTable({
   benchmark,
   report,
   staff,
+  t,
 }: {
   benchmark: string;
   report: BenchmarkBoard["report"];
   staff: boolean;
+  t: Translate;
 }) {
+  const name = NAMES[benchmark] ?? benchmark;
   return (
     <ScrollBox
-      label={`${NAMES[benchmark] ?? benchmark} accuracy`}
+      label={t("benchmarks.accuracyLabel", { benchmark: name })}
       className="rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900"
     >
       <table className="w-full min-w-[520px] text-sm" data-testid={`benchmark-${benchmark}`}>
-        <caption className="sr-only">{NAMES[benchmark] ?? benchmark} accuracy per model</caption>
+        <caption className="sr-only">{t("benchmarks.accuracyCaption", { benchmark: name })}</caption>
         <ColumnHeads
           columns={[
-            { label: "Model" },
-            { label: "Set" },
-            { label: "Accuracy", right: true },
-            { label: "95% CI", right: true },
-            { label: "Items", right: true },
-            { label: "Toolkit's own", right: true },
-            { label: "Arena", right: true },
+            { label: t("benchmarks.model") },
+            { label: t("benchmarks.set") },
+            { label: t("benchmarks.accuracy"), right: true },
+            { label: t("benchmarks.ci"), right: true },
+            { label: t("benchmarks.items"), right: true },
+            { label: t("benchmarks.toolkit"), right: true },
+            { label: t("benchmarks.arena"), right: true },
             ...(staff ? [{ label: "" }] : []),
           ]}
         />
@@ -41,7 +45,7 @@ export function AccuracyTable({
                 {m.model}
                 {m.source !== "native" && (
                   <span className="ml-2 text-xs font-normal text-zinc-600 dark:text-zinc-400">
-                    {SOURCES[m.source] ?? m.source} predictions
+                    {t("benchmarks.predictions", { source: SOURCES[m.source] ?? m.source })}
                   </span>
                 )}
               </td>
@@ -60,7 +64,7 @@ export function AccuracyTable({
               {staff && (
                 <td className="px-3 py-1.5 text-right">
                   <Link href={`/benchmarks/runs/${m.runId}`} className="underline">
-                    Items
+                    {t("benchmarks.items")}
                   </Link>
                 </td>
               )}

@@ -4,14 +4,17 @@ import { RatingIntervalsFigure } from "@/components/charts/rating-intervals";
 import { Scatter } from "@/components/charts/scatter";
 import { ScrollBox } from "@/components/scroll-box";
 import type { BenchmarkBoard } from "@/lib/benchmarks";
+import type { Translate } from "@/lib/i18n/client";
 import { NAMES, pct, SOURCES } from "./names";
 
-type Props = BenchmarkBoard;
+type Props = BenchmarkBoard & { t: Translate };
 
-export function AccuracyFigure({ benchmark, report }: Props) {
+const points = (v: number) => (v * 100).toFixed(1);
+
+export function AccuracyFigure({ benchmark, report, t }: Props) {
   return (
     <RatingIntervalsFigure
-      title={`${NAMES[benchmark] ?? benchmark}: accuracy (%) with 95% Wilson intervals`}
+      title={t("benchmarks.figure", { benchmark: NAMES[benchmark] ?? benchmark })}
       digits={1}
       rows={report.models.map((m) => ({
         label: `${m.source === "native" ? m.model : `${m.model} (${SOURCES[m.source] ?? m.source})`} · ${m.set}`,
@@ -23,13 +26,13 @@ export function AccuracyFigure({ benchmark, report }: Props) {
   );
 }
 
-export function ModalityGaps({ gaps }: Props) {
+export function ModalityGaps({ gaps, t }: Props) {
   if (gaps.length === 0) return null;
   return (
     <div className="space-y-1" data-testid="modality-gap">
-      <h3 className="font-semibold">Modality gap (best text representation − image)</h3>
+      <h3 className="font-semibold">{t("benchmarks.gapTitle")}</h3>
       <RatingIntervalsFigure
-        title="Modality gap in accuracy points, with 95% paired bootstrap intervals"
+        title={t("benchmarks.gapFigure")}
         digits={1}
         rows={gaps.map(({ model, gap }) => ({
           label: model,
@@ -41,9 +44,15 @@ export function ModalityGaps({ gaps }: Props) {
       <ul className="text-sm">
         {gaps.map(({ model, gap }) => (
           <li key={model}>
-            {model}: {gap.gap >= 0 ? "+" : ""}
-            {(gap.gap * 100).toFixed(1)} points (95% CI {(gap.ci[0] * 100).toFixed(1)} to {(gap.ci[1] * 100).toFixed(1)}
-            ) over {gap.pairs} items — image {pct(gap.image)}, text {pct(gap.text)}
+            {t("benchmarks.gapLine", {
+              model,
+              gap: `${gap.gap >= 0 ? "+" : ""}${points(gap.gap)}`,
+              low: points(gap.ci[0]),
+              high: points(gap.ci[1]),
+              items: gap.pairs,
+              image: pct(gap.image),
+              text: pct(gap.text),
+            })}
           </li>
         ))}
       </ul>
@@ -51,16 +60,22 @@ export function ModalityGaps({ gaps }: Props) {
   );
 }
 
-export function PairedDifferences({ report }: Props) {
+export function PairedDifferences({ report, t }: Props) {
   if (report.differences.length === 0) return null;
   return (
     <details className="text-sm">
-      <summary>Differences between models on the same items (paired bootstrap, 95%)</summary>
+      <summary>{t("benchmarks.differences")}</summary>
       <ul className="mt-1 list-disc pl-5">
         {report.differences.map((d) => (
           <li key={`${d.a}-${d.b}`}>
-            {d.a} − {d.b}: {(d.difference * 100).toFixed(1)} points ({(d.ci[0] * 100).toFixed(1)} to{" "}
-            {(d.ci[1] * 100).toFixed(1)}) over {d.items} items
+            {t("benchmarks.differenceLine", {
+              a: d.a,
+              b: d.b,
+              difference: points(d.difference),
+              low: points(d.ci[0]),
+              high: points(d.ci[1]),
+              items: d.items,
+            })}
           </li>
         ))}
       </ul>
@@ -68,20 +83,20 @@ export function PairedDifferences({ report }: Props) {
   );
 }
 
-export function AccuracyByKey({ report }: Props) {
+export function AccuracyByKey({ report, t }: Props) {
   const first = report.models[0];
   if (!first || Object.keys(first.byKey).length === 0) return null;
   return (
     <details className="text-sm">
-      <summary>Accuracy by metadata key</summary>
+      <summary>{t("benchmarks.byKey")}</summary>
       {Object.keys(first.byKey).map((key) => (
-        <ScrollBox key={key} label={`Accuracy by ${key.replace("_", " ")}`} className="mt-2">
+        <ScrollBox key={key} label={t("benchmarks.byKeyLabel", { key: key.replace("_", " ") })} className="mt-2">
           <h4 className="font-medium">{key.replace("_", " ")}</h4>
           <table className="min-w-[420px] text-xs">
             <thead className="text-left text-zinc-600 dark:text-zinc-400">
               <tr>
                 <th scope="col" className="pr-3">
-                  Value
+                  {t("benchmarks.value")}
                 </th>
                 {report.models.map((m) => (
                   <th key={m.runId} scope="col" className="pr-3 text-right">
@@ -95,10 +110,10 @@ export function AccuracyByKey({ report }: Props) {
                 <tr key={value}>
                   <td className="pr-3">{value}</td>
                   {report.models.map((m) => {
-                    const t = m.byKey[key]?.[value];
+                    const tally = m.byKey[key]?.[value];
                     return (
                       <td key={m.runId} className="pr-3 text-right tabular-nums">
-                        {t ? `${pct(t.accuracy)} (${t.correct}/${t.total})` : "—"}
+                        {tally ? `${pct(tally.accuracy)} (${tally.correct}/${tally.total})` : "—"}
                       </td>
                     );
                   })}
@@ -112,21 +127,26 @@ export function AccuracyByKey({ report }: Props) {
   );
 }
 
-export function ArenaCorrelation({ benchmark, report }: Props) {
+export function ArenaCorrelation({ benchmark, report, t }: Props) {
   return report.arena.length > 0 ? (
     <>
       <ul className="text-sm" data-testid="arena-correlation">
         {report.arena.map((a) => (
           <li key={a.category}>
-            Beside the arena ({a.category}): Spearman {a.spearman.toFixed(2)} (95% CI {a.ci[0].toFixed(2)} to{" "}
-            {a.ci[1].toFixed(2)}) over {a.models} models.
+            {t("benchmarks.correlation", {
+              category: a.category,
+              rho: a.spearman.toFixed(2),
+              low: a.ci[0].toFixed(2),
+              high: a.ci[1].toFixed(2),
+              models: a.models,
+            })}
           </li>
         ))}
       </ul>
       <Scatter
-        title={`${NAMES[benchmark] ?? benchmark} accuracy against arena rating`}
-        xLabel="Arena rating (overall)"
-        yLabel="Accuracy (%)"
+        title={t("benchmarks.scatter", { benchmark: NAMES[benchmark] ?? benchmark })}
+        xLabel={t("benchmarks.arenaAxis")}
+        yLabel={t("benchmarks.accuracyAxis")}
         points={report.models
           .filter((m) => m.arenaRating !== undefined)
           .map((m) => ({
@@ -137,8 +157,6 @@ export function ArenaCorrelation({ benchmark, report }: Props) {
       />
     </>
   ) : (
-    <p className="text-xs text-zinc-600 dark:text-zinc-400">
-      The correlation with the arena needs at least three models that are on both the leaderboard and this benchmark.
-    </p>
+    <p className="text-xs text-zinc-600 dark:text-zinc-400">{t("benchmarks.correlationNeeds")}</p>
   );
 }

@@ -1,4 +1,5 @@
 // A chart's numbers as a table: the text alternative for screen readers and for anyone who would rather read.
+import type { Translate } from "@/lib/i18n/client";
 import type { ChartSpec } from "@/lib/leaderboard";
 import { formatValue } from "./format";
 
@@ -40,12 +41,12 @@ function RowTable({ title, headers, rows }: { title: string; headers?: string[];
   );
 }
 
-export function ChartDataTable({ chart }: { chart: ChartSpec }) {
+export function ChartDataTable({ chart, t }: { chart: ChartSpec; t: Translate }) {
   if (chart.kind === "intervals") {
     return (
       <RowTable
         title={chart.title}
-        headers={["Model", "Score", "95% interval"]}
+        headers={[t("charts.model"), t("charts.score"), t("charts.interval")]}
         rows={chart.rows.map((r) => [
           r.label,
           String(Math.round(r.rating)),
@@ -59,7 +60,7 @@ export function ChartDataTable({ chart }: { chart: ChartSpec }) {
       <RowTable
         title={chart.title}
         rows={chart.rows.map((r) => [
-          r.strong ? `${r.label} (bold)` : r.label,
+          r.strong ? t("charts.bold", { label: r.label }) : r.label,
           formatValue(chart.format, r.value, chart.total),
         ])}
       />

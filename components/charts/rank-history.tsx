@@ -1,5 +1,6 @@
 // The board's ranks over the recomputes: a line per model (rank 1 on top), the leaders only so the lines stay
 // readable, with the numbers as a table under a disclosure for screen readers and anyone who would rather read.
+import type { Translate } from "@/lib/i18n/client";
 import type { RankHistory } from "@/lib/leaderboard";
 import { ScrollBox } from "../scroll-box";
 import { YGridLine } from "./chart-svg";
@@ -8,7 +9,7 @@ import { YGridLine } from "./chart-svg";
 const HUES = [215, 25, 140, 330, 265, 50, 185, 0, 95, 300];
 const SHOWN = 8;
 
-export function RankHistoryChart({ history, title }: { history: RankHistory; title: string }) {
+export function RankHistoryChart({ history, title, t }: { history: RankHistory; title: string; t: Translate }) {
   const { points } = history;
   if (points.length < 2) return null;
   const latest = points.at(-1)?.ranks ?? {};
@@ -67,13 +68,13 @@ export function RankHistoryChart({ history, title }: { history: RankHistory; tit
         ))}
       </ul>
       <details className="mt-2 text-xs">
-        <summary className="cursor-pointer text-zinc-600 dark:text-zinc-400">Ranks as a table</summary>
-        <ScrollBox label={`${title}: table`}>
+        <summary className="cursor-pointer text-zinc-600 dark:text-zinc-400">{t("charts.ranksTable")}</summary>
+        <ScrollBox label={t("charts.table", { title })}>
           <table className="text-xs">
             <caption className="sr-only">{title}</caption>
             <thead>
               <tr>
-                <th className="px-2 py-1 text-left font-medium">Recompute</th>
+                <th className="px-2 py-1 text-left font-medium">{t("charts.recompute")}</th>
                 {models.map((m) => (
                   <th key={m.model} className="px-2 py-1 text-right font-medium">
                     {m.displayName}

@@ -1,8 +1,21 @@
 // One kind's topics (VisionArena Figs. 3 and 11): a bar of its share per topic, and its example prompts.
 import type { DatasetTopics } from "@/lib/dataset-stats";
+import type { Translate } from "@/lib/i18n/client";
 
-export function TopicList({ title, kind }: { title: string; kind: DatasetTopics["battles"] }) {
-  const slug = title.toLowerCase().replace(/[^a-z]+/g, "-");
+export function TopicList({
+  slug,
+  title,
+  kind,
+  t,
+  locale,
+}: {
+  /** the section's id and test id: "battles", "direct-chats" */
+  slug: string;
+  title: string;
+  kind: DatasetTopics["battles"];
+  t: Translate;
+  locale: string;
+}) {
   return (
     <section
       aria-labelledby={slug}
@@ -13,12 +26,15 @@ export function TopicList({ title, kind }: { title: string; kind: DatasetTopics[
         {title}
       </h3>
       {kind.topics.length === 0 ? (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">No prompts yet.</p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("data.topicsNone")}</p>
       ) : (
         <>
           <p className="text-xs text-zinc-600 dark:text-zinc-400">
-            The {kind.topics.length} largest topics of {kind.pool.toLocaleString("en-US")} first prompts ({kind.method}
-            ).
+            {t("data.topicsLargest", {
+              count: kind.topics.length,
+              pool: kind.pool.toLocaleString(locale),
+              method: kind.method,
+            })}
           </p>
           <ol className="space-y-1 text-sm">
             {kind.topics.map((topic) => (

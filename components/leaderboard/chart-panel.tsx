@@ -6,6 +6,7 @@ import { BarChart } from "@/components/charts/bar-chart";
 import { ChartDataTable } from "@/components/charts/chart-data-table";
 import { Heatmap } from "@/components/charts/heatmap";
 import { RatingIntervals } from "@/components/charts/rating-intervals";
+import { useT } from "@/components/i18n";
 import { ScrollBox } from "@/components/scroll-box";
 import type { ChartSpec } from "@/lib/leaderboard";
 
@@ -26,6 +27,7 @@ function useWidth<T extends HTMLElement>(): [React.RefObject<T | null>, number] 
 /** One chart in its card, with its data as a table behind a toggle. */
 export function Chart({ chart }: { chart: ChartSpec }) {
   const [ref, width] = useWidth<HTMLDivElement>();
+  const t = useT();
   return (
     <figure
       className="min-w-0 rounded-xl border border-zinc-200 bg-white p-3 shadow-sm dark:border-zinc-800 dark:bg-zinc-900"
@@ -46,9 +48,9 @@ export function Chart({ chart }: { chart: ChartSpec }) {
       </div>
       {"note" in chart && chart.note && <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">{chart.note}</p>}
       <details className="mt-2 text-xs">
-        <summary className="cursor-pointer text-zinc-600 dark:text-zinc-400">Show the data as a table</summary>
-        <ScrollBox label={`${chart.title}: data`} className="mt-2">
-          <ChartDataTable chart={chart} />
+        <summary className="cursor-pointer text-zinc-600 dark:text-zinc-400">{t("charts.showTable")}</summary>
+        <ScrollBox label={t("charts.dataLabel", { title: chart.title })} className="mt-2">
+          <ChartDataTable chart={chart} t={t} />
         </ScrollBox>
       </details>
     </figure>
@@ -56,6 +58,7 @@ export function Chart({ chart }: { chart: ChartSpec }) {
 }
 
 export default function ChartPanel({ charts }: { charts: ChartSpec[] }) {
+  const t = useT();
   const bars = charts.filter((c) => c.kind === "bars");
   const crossCategory = charts.filter((c) => c.kind === "heatmap" && c.columns !== undefined);
   const first = charts.filter((c) => c.kind !== "bars" && !(c.kind === "heatmap" && c.columns !== undefined));
@@ -65,8 +68,8 @@ export default function ChartPanel({ charts }: { charts: ChartSpec[] }) {
         <Chart key={chart.id} chart={chart} />
       ))}
       {crossCategory.length + bars.length > 0 && (
-        <section className="space-y-4" aria-label="Categories">
-          <h2 className="text-lg font-semibold">Across categories</h2>
+        <section className="space-y-4" aria-label={t("charts.acrossCategories")}>
+          <h2 className="text-lg font-semibold">{t("charts.acrossCategories")}</h2>
           {crossCategory.map((chart) => (
             <Chart key={chart.id} chart={chart} />
           ))}

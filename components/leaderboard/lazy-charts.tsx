@@ -3,6 +3,7 @@
 // number of models, and the chart code and data arrive only for those who look.
 import dynamic from "next/dynamic";
 import { useEffect, useRef, useState } from "react";
+import { useLocale, useT } from "@/components/i18n";
 import type { ChartSpec } from "@/lib/leaderboard";
 
 const ChartPanel = dynamic(() => import("./chart-panel"), { ssr: false });
@@ -12,6 +13,8 @@ const ChartPanel = dynamic(() => import("./chart-panel"), { ssr: false });
  * `pairs`: the plain board whose pair matrices a style-controlled board borrows.
  */
 export function LazyCharts({ snapshot, summary, pairs }: { snapshot: string; summary?: string; pairs?: string }) {
+  const t = useT();
+  const locale = useLocale();
   const anchor = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(false);
   const [charts, setCharts] = useState<ChartSpec[] | null>(null);
@@ -27,22 +30,27 @@ export function LazyCharts({ snapshot, summary, pairs }: { snapshot: string; sum
   }, []);
   useEffect(() => {
     if (!near) return;
-    const query = new URLSearchParams({ snapshot, ...(summary ? { summary } : {}), ...(pairs ? { pairs } : {}) });
+    const query = new URLSearchParams({
+      snapshot,
+      ...(summary ? { summary } : {}),
+      ...(pairs ? { pairs } : {}),
+      ...(locale === "en" ? {} : { locale }),
+    });
     fetch(`/api/leaderboard/charts?${query}`)
       .then((r) =>
         r.ok ? (r.json() as Promise<{ charts: ChartSpec[] }>) : Promise.reject(new Error(String(r.status))),
       )
       .then((body) => setCharts(body.charts))
       .catch(() => setFailed(true));
-  }, [near, snapshot, summary, pairs]);
+  }, [near, snapshot, summary, pairs, locale]);
   return (
     <div ref={anchor} data-testid="charts" aria-busy={charts === null && !failed}>
       {failed ? (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">The charts could not be loaded. Reload to try again.</p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("charts.loadFailed")}</p>
       ) : charts ? (
         <ChartPanel charts={charts} />
       ) : (
-        <p className="min-h-40 text-sm text-zinc-600 dark:text-zinc-400">Loading the charts…</p>
+        <p className="min-h-40 text-sm text-zinc-600 dark:text-zinc-400">{t("charts.loading")}</p>
       )}
     </div>
   );

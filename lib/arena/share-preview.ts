@@ -4,16 +4,11 @@ import type { Db } from "../db/context";
 import { loadImage, previewPng } from "../images";
 import { conversationView } from "./views";
 
-const VERDICTS = {
-  model_a: "A is better",
-  model_b: "B is better",
-  tie: "Tie",
-  "tie (bothbad)": "Both are bad",
-} as const;
-
 export interface SharePreview {
-  verdict: string;
-  models: { a: string; b: string };
+  /** the vote's winner field, or null before the vote (the card words it in the reader's language) */
+  winner: "model_a" | "model_b" | "tie" | "tie (bothbad)" | null;
+  /** display names; null where a side is hidden */
+  models: { a: string | null; b: string | null };
   prompt: string;
   /** the battle's first image as a PNG data URL, or null */
   image: string | null;
@@ -25,9 +20,9 @@ export async function sharePreview(db: Db, id: string): Promise<SharePreview> {
   const sha = question?.images[0];
   const stored = sha ? await loadImage(db.prisma, sha) : null;
   const png = stored ? await previewPng(stored.data, 520).catch(() => null) : null;
-  const name = (side: "a" | "b") => view.sides[side]?.model?.displayName ?? "hidden";
+  const name = (side: "a" | "b") => view.sides[side]?.model?.displayName ?? null;
   return {
-    verdict: view.vote ? VERDICTS[view.vote.winner] : "not voted",
+    winner: view.vote?.winner ?? null,
     models: { a: name("a"), b: name("b") },
     prompt: question?.content ?? "",
     image: png ? `data:image/png;base64,${png.toString("base64")}` : null,

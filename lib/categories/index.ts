@@ -1,2 +1,2 @@
 // lib/categories: what app/ and components/ may use (deep imports are refused by biome.json).
-export { CATEGORY_LABELS, categoryLabel, judgedByFromEnv, LEADERBOARD_TAGS } from "./names";
+export { CATEGORY_LABELS, categoryLabel, judgedByFromEnv, LEADERBOARD_TAGS, localCategoryLabel } from "./names";

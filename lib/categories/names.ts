@@ -44,6 +44,13 @@ export function categoryLabel(name: string): string {
   return CATEGORY_LABELS[name] ?? name;
 }
 
+/**
+ * A category's name in a reader's language: the catalogue's (categories.<name>) for the categories the arena
+ * defines, the label itself for the rest (a language category is named by its language).
+ */
+export const localCategoryLabel = (name: string, t: (key: string) => string): string =>
+  name in CATEGORY_LABELS ? t(`categories.${name}`) : categoryLabel(name);
+
 /** The rules labeller: its name and version are stored with every label it writes. */
 // version 2: the math category; version 3: answers' named-entity counts (specificity) are filled as battles are
 // labelled (battles labelled by an earlier version are relabelled by the next sweep)

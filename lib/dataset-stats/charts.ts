@@ -1,14 +1,15 @@
 // The dataset figures as the leaderboard's chart specs (drawn by components/charts, each with its data table).
-import { categoryLabel } from "../categories/names";
+import { localCategoryLabel } from "../categories/names";
+import { type Translate, translator } from "../i18n/translate";
 import type { BarsChart, ChartSpec, HeatmapChart } from "../leaderboard/charts";
 import { STYLE_RANK_DROP } from "./statistics";
 import type { DatasetStatistics } from "./statistics-payload";
 
-const OUTCOME_LABELS: Record<string, string> = {
-  model_a: "Model A wins",
-  model_b: "Model B wins",
-  tie: "Tie",
-  "tie (bothbad)": "Tie (both bad)",
+const OUTCOME_KEYS: Record<string, string> = {
+  model_a: "charts.outcome.a",
+  model_b: "charts.outcome.b",
+  tie: "charts.outcome.tie",
+  "tie (bothbad)": "charts.outcome.bothBad",
 };
 
 /** A bar chart, or null when there is nothing to draw (no rows). */
@@ -24,7 +25,9 @@ function bars(
   return { kind: "bars", id, title, rows, format, total, ...(note ? { note } : {}) } satisfies BarsChart;
 }
 
-export function datasetCharts(stats: DatasetStatistics): ChartSpec[] {
+/** `t`: the reader's language; English by default. */
+export function datasetCharts(stats: DatasetStatistics, t: Translate = translator("en")): ChartSpec[] {
+  const categoryLabel = (name: string) => localCategoryLabel(name, t);
   const charts: ChartSpec[] = [];
   const add = (chart: ChartSpec | null) => {
     if (chart) charts.push(chart);
@@ -34,16 +37,16 @@ export function datasetCharts(stats: DatasetStatistics): ChartSpec[] {
   add(
     bars(
       "battles-per-model",
-      "Battles per model (Fig. 12)",
+      t("charts.battlesPerModel"),
       withBattles.map((m) => ({ label: m.displayName, value: m.battles })),
       "countShare",
-      "Each battle counts for both of its models; shares are of all model appearances.",
+      t("charts.battlesPerModelNote"),
     ),
   );
   add(
     bars(
       "chats-per-model",
-      "Direct chats per model (Fig. 14)",
+      t("charts.chatsPerModel"),
       withChats.map((m) => ({ label: m.displayName, value: m.chats })),
       "countShare",
     ),
@@ -54,18 +57,18 @@ export function datasetCharts(stats: DatasetStatistics): ChartSpec[] {
   add(
     bars(
       "tokens-per-model",
-      "Average answer tokens per model in battles (Fig. 13)",
+      t("charts.tokensPerModel"),
       tokens.map((m) => ({ label: m.displayName, value: m.avgTokens as number, strong: m.styleRankDrop })),
       "integer",
       tokens.some((m) => m.rankPlain !== null)
-        ? `Bold: the model's overall rank falls by ${STYLE_RANK_DROP} or more places under style control.`
-        : "Bold marks models whose rank falls under style control, once the overall boards exist.",
+        ? t("charts.boldRankDrop", { count: STYLE_RANK_DROP })
+        : t("charts.boldLater"),
     ),
   );
   add(
     bars(
       "battles-per-language",
-      "Battles per language, top 25 (Figs. 15–16)",
+      t("charts.languages"),
       stats.languages.map((l) => ({ label: l.key, value: l.count })),
       "countShare",
     ),
@@ -73,8 +76,11 @@ export function datasetCharts(stats: DatasetStatistics): ChartSpec[] {
   add(
     bars(
       "outcomes",
-      "Battle outcomes (Fig. 17)",
-      stats.outcomes.map((o) => ({ label: OUTCOME_LABELS[o.key] ?? o.key, value: o.count })),
+      t("charts.outcomes"),
+      stats.outcomes.map((o) => ({
+        label: OUTCOME_KEYS[o.key] ? t(OUTCOME_KEYS[o.key] as string) : o.key,
+        value: o.count,
+      })),
       "countShare",
     ),
   );
@@ -83,35 +89,27 @@ export function datasetCharts(stats: DatasetStatistics): ChartSpec[] {
       bars(
         id,
         title,
-        rows.map((r) => ({ label: `${r.key} turns`, value: r.count })),
+        rows.map((r) => ({ label: t("charts.turns", { turns: r.key }), value: r.count })),
         "countShare",
       ),
     );
-  turns("battle-turns", "Turns per battle (Fig. 18)", stats.turns.battles);
-  turns("chat-turns", "Turns per direct chat (Fig. 19)", stats.turns.chats);
+  turns("battle-turns", t("charts.battleTurns"), stats.turns.battles);
+  turns("chat-turns", t("charts.chatTurns"), stats.turns.chats);
   const refusing = withBattles
     .map((m) => ({ label: m.displayName, value: m.refusals / m.battles }))
     .sort((a, b) => b.value - a.value);
-  add(
-    bars(
-      "refusals-per-model",
-      "Refusals per model (Fig. 20)",
-      refusing,
-      "percent1",
-      "Share of the model's battles in which its answer was labelled a refusal.",
-    ),
-  );
+  add(bars("refusals-per-model", t("charts.refusalsPerModel"), refusing, "percent1", t("charts.refusalsNote")));
   const { A, B, both, none } = stats.refusals;
   if (A + B + both + none > 0)
     add(
       bars(
         "refusal-labels",
-        "Which side refused",
+        t("charts.refusalSides"),
         [
-          { label: "A only", value: A },
-          { label: "B only", value: B },
-          { label: "Both", value: both },
-          { label: "Neither", value: none },
+          { label: t("charts.aOnly"), value: A },
+          { label: t("charts.bOnly"), value: B },
+          { label: t("charts.both"), value: both },
+          { label: t("charts.neither"), value: none },
         ],
         "countShare",
       ),
@@ -123,18 +121,18 @@ export function datasetCharts(stats: DatasetStatistics): ChartSpec[] {
         title,
         rows.map((r) => ({ label: categoryLabel(r.key), value: r.count / Math.max(1, of) })),
         "percent1",
-        "A conversation can be in several categories.",
+        t("charts.severalCategories"),
       ),
     );
   perCategory(
     "battle-categories",
-    "Battles per category (Fig. 5)",
+    t("charts.battleCategories"),
     stats.categories.battles,
     stats.datasets[0]?.conversations ?? 0,
   );
   perCategory(
     "chat-categories",
-    "Direct chats per category",
+    t("charts.chatCategories"),
     stats.categories.chats,
     stats.datasets[1]?.conversations ?? 0,
   );
@@ -144,14 +142,14 @@ export function datasetCharts(stats: DatasetStatistics): ChartSpec[] {
     charts.push({
       kind: "heatmap",
       id: "category-overlap",
-      title: "Category overlap (Fig. 24)",
+      title: t("charts.categoryOverlap"),
       labels: overlap.categories.map(categoryLabel),
       values,
       format: "percent1",
       palette: "sequential",
       domain: [0, 1],
       legend: ["0%", "100%"],
-      note: "Of the battles in the row's category, the share also in the column's.",
+      note: t("charts.categoryOverlapNote"),
     } satisfies HeatmapChart);
   }
   return charts;

@@ -15,3 +15,9 @@ export async function serverTranslator(): Promise<{ locale: Locale; t: Translate
   const locale = await requestLocale();
   return { locale, t: translator(locale) };
 }
+
+/** A page's <title> in the request's language: `export const generateMetadata = () => titleMetadata("titles.about")`. */
+export async function titleMetadata(key: string, values?: Record<string, string>): Promise<{ title: string }> {
+  const { t } = await serverTranslator();
+  return { title: t(key, values) };
+}

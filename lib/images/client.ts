@@ -8,5 +8,7 @@ export {
   tooLargeMessage,
   tooManyImagesMessage,
   tooManyPixelsMessage,
+  tooManyPixelsRefusal,
   type UploadLimits,
+  type UploadRefusal,
 } from "./rules";

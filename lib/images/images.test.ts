@@ -169,9 +169,21 @@ describe("screenAttachments (the browser's instant check, same rules as the serv
     const { accepted, rejected } = screenAttachments(files, 0, limits);
     expect(accepted.map((f) => f.name)).toEqual(["a.png", "b.png"]);
     expect(rejected).toEqual([
-      { name: "notes.png", reason: "notes.png is not a PNG, JPEG, WebP or GIF image" },
-      { name: "big.png", reason: "big.png is 1.9 MB; images may be at most 0 MB" },
-      { name: "c.png", reason: "c.png was not added: at most 2 images per message" },
+      {
+        name: "notes.png",
+        reason: "notes.png is not a PNG, JPEG, WebP or GIF image",
+        refusal: { code: "not_an_image", values: { name: "notes.png" } },
+      },
+      {
+        name: "big.png",
+        reason: "big.png is 1.9 MB; images may be at most 0 MB",
+        refusal: { code: "image_too_large", values: { name: "big.png", size: "1.9 MB", max: 0 } },
+      },
+      {
+        name: "c.png",
+        reason: "c.png was not added: at most 2 images per message",
+        refusal: { code: "too_many_images", values: { name: "c.png", max: 2 } },
+      },
     ]);
     // the server's refusal reads the same
     expect(() => checkUpload("notes.png", text, 1000)).toThrow("notes.png is not a PNG, JPEG, WebP or GIF image");

@@ -46,6 +46,24 @@ export const tooManyPixelsMessage = (name: string, pixels: number, maxPixels: nu
 export const tooManyImagesMessage = (name: string, max: number) =>
   `${name} was not added: at most ${max} images per message`;
 
+/**
+ * Why a file was not attached, as data: the browser words it in the visitor's language (attach.<code> in the
+ * message catalogue, filled from `values`), the server in English with the functions above.
+ */
+export interface UploadRefusal {
+  code: "image_too_large" | "not_an_image" | "too_many_images" | "image_too_many_pixels" | "image_unreadable";
+  values: Record<string, string | number>;
+}
+
+export const tooLargeRefusal = (name: string, bytes: number, maxBytes: number): UploadRefusal => ({
+  code: "image_too_large",
+  values: { name, size: megabytes(bytes), max: Math.round(maxBytes / 1048576) },
+});
+export const tooManyPixelsRefusal = (name: string, pixels: number, maxPixels: number): UploadRefusal => ({
+  code: "image_too_many_pixels",
+  values: { name, megapixels: (pixels / 1e6).toFixed(0), max: Math.round(maxPixels / 1e6) },
+});
+
 /** One file as the check sees it: its name, size and first bytes. */
 export interface Candidate {
   name: string;
@@ -61,15 +79,25 @@ export function screenAttachments<T extends Candidate>(
   incoming: T[],
   alreadyAttached: number,
   limits: UploadLimits,
-): { accepted: T[]; rejected: { name: string; reason: string }[] } {
+): { accepted: T[]; rejected: { name: string; reason: string; refusal: UploadRefusal }[] } {
   const accepted: T[] = [];
-  const rejected: { name: string; reason: string }[] = [];
+  const rejected: { name: string; reason: string; refusal: UploadRefusal }[] = [];
   for (const file of incoming) {
-    if (file.size > limits.maxBytes)
-      rejected.push({ name: file.name, reason: tooLargeMessage(file.name, file.size, limits.maxBytes) });
-    else if (!sniffImageType(file.head)) rejected.push({ name: file.name, reason: notAnImageMessage(file.name) });
+    const { name, size } = file;
+    if (size > limits.maxBytes)
+      rejected.push({
+        name,
+        reason: tooLargeMessage(name, size, limits.maxBytes),
+        refusal: tooLargeRefusal(name, size, limits.maxBytes),
+      });
+    else if (!sniffImageType(file.head))
+      rejected.push({ name, reason: notAnImageMessage(name), refusal: { code: "not_an_image", values: { name } } });
     else if (alreadyAttached + accepted.length >= limits.maxImagesPerTurn)
-      rejected.push({ name: file.name, reason: tooManyImagesMessage(file.name, limits.maxImagesPerTurn) });
+      rejected.push({
+        name,
+        reason: tooManyImagesMessage(name, limits.maxImagesPerTurn),
+        refusal: { code: "too_many_images", values: { name, max: limits.maxImagesPerTurn } },
+      });
     else accepted.push(file);
   }
   return { accepted, rejected };

@@ -1,7 +1,8 @@
 // The leaderboard's charts as plain data: the page sends the table first and the browser asks for these when the
 // reader scrolls near them (GET /api/leaderboard/charts), so the first view stays light at 60 models. A spec
 // carries no functions: formats and colour scales are named, and drawn by components/charts.
-import { categoryLabel } from "../categories/names";
+import { localCategoryLabel } from "../categories/names";
+import { type Translate, translator } from "../i18n/translate";
 import {
   CHART_MODELS,
   categoryRanks,
@@ -55,13 +56,7 @@ export interface BarsChart {
 
 export type ChartSpec = IntervalsChart | HeatmapChart | BarsChart;
 
-const FEATURE_LABELS: Record<string, string> = {
-  tokens: "length",
-  headers: "headers",
-  lists: "lists",
-  bold: "bold",
-  specificity: "specificity",
-};
+const STYLE_FEATURES = new Set(["tokens", "headers", "lists", "bold", "specificity"]);
 
 /** The charts of one board, in page order; the cross-category ones only on the overall board. */
 /**
@@ -83,20 +78,29 @@ export function withPairMatrices(snapshot: ServedSnapshot, plain: ServedSnapshot
   };
 }
 
-export function leaderboardCharts(snapshot: ServedSnapshot, overall: ServedSnapshot | null): ChartSpec[] {
+/** `t`: the reader's language (the API takes it as ?locale=); English by default. */
+export function leaderboardCharts(
+  snapshot: ServedSnapshot,
+  overall: ServedSnapshot | null,
+  t: Translate = translator("en"),
+): ChartSpec[] {
   const { payload } = snapshot;
+  const categoryLabel = (name: string) => localCategoryLabel(name, t);
   const charts: ChartSpec[] = [
     {
       kind: "intervals",
       id: "ratings",
-      title: "Arena Score with 95% confidence intervals",
+      title: t("charts.ratings"),
       rows: payload.models.map((m) => ({ label: m.displayName, rating: m.rating, lower: m.ciLower, upper: m.ciUpper })),
     },
   ];
   const shown = payload.models.slice(0, CHART_MODELS);
   const labels = shown.map((m) => m.displayName);
   const crop = <T>(matrix: T[][]) => matrix.slice(0, shown.length).map((row) => row.slice(0, shown.length));
-  const top = payload.models.length > shown.length ? `The top ${shown.length} of ${payload.models.length} models.` : "";
+  const top =
+    payload.models.length > shown.length
+      ? t("charts.topModels", { shown: shown.length, count: payload.models.length })
+      : "";
   const note = top || undefined;
   if (payload.matrices) {
     const battles = crop(payload.matrices.battles);
@@ -105,25 +109,25 @@ export function leaderboardCharts(snapshot: ServedSnapshot, overall: ServedSnaps
       {
         kind: "heatmap",
         id: "win-fraction",
-        title: "Win fraction of the row model against the column model (decisive battles)",
+        title: t("charts.winFraction"),
         labels,
         values: crop(payload.matrices.winFraction),
         format: "fixed2",
         palette: "diverging",
         domain: [0, 1],
-        legend: ["0: always loses", "0.5", "1: always wins"],
+        legend: [t("charts.alwaysLoses"), "0.5", t("charts.alwaysWins")],
         note,
       },
       {
         kind: "heatmap",
         id: "battles",
-        title: "Battles per pair of models",
+        title: t("charts.pairBattles"),
         labels,
         values: battles,
         format: "integer",
         palette: "sequential",
         domain: [0, mostBattles],
-        legend: ["0", `${mostBattles} battles`],
+        legend: ["0", t("charts.battlesCount", { count: mostBattles })],
         note,
       },
     );
@@ -131,7 +135,7 @@ export function leaderboardCharts(snapshot: ServedSnapshot, overall: ServedSnaps
   charts.push({
     kind: "heatmap",
     id: "predicted",
-    title: "Predicted win rate of the row model against the column model (from the Arena Scores)",
+    title: t("charts.predicted"),
     labels,
     values: predictedWinRates(shown),
     format: "fixed2",
@@ -146,14 +150,14 @@ export function leaderboardCharts(snapshot: ServedSnapshot, overall: ServedSnaps
   const leaders = overall.payload.models.slice(0, CHART_MODELS);
   const ids = leaders.map((m) => m.model);
   const names = leaders.map((m) => m.displayName);
-  const few = `* fewer than ${FEW_VOTES} votes in the category.${top ? ` ${top}` : ""}`;
+  const few = `${t("charts.fewVotes", { count: FEW_VOTES })}${top ? ` ${top}` : ""}`;
   const ranks = categoryRanks(summary, ids);
   const maxRank = Math.max(1, ...ranks.values.flat().filter((v): v is number => v !== null));
   if (ranks.columns.length > 1) {
     charts.push({
       kind: "heatmap",
       id: "category-ranks",
-      title: "Rank (UB) of every model in every category",
+      title: t("charts.categoryRanks"),
       labels: names,
       columns: ranks.columns.map(categoryLabel),
       values: ranks.values,
@@ -162,7 +166,7 @@ export function leaderboardCharts(snapshot: ServedSnapshot, overall: ServedSnaps
       palette: "sequential",
       // rank 1 darkest
       domain: [maxRank, 1],
-      legend: [`rank ${maxRank}`, "rank 1"],
+      legend: [t("charts.rank", { rank: maxRank }), t("charts.rank", { rank: 1 })],
       note: few,
     });
   }
@@ -172,7 +176,7 @@ export function leaderboardCharts(snapshot: ServedSnapshot, overall: ServedSnaps
     charts.push({
       kind: "heatmap",
       id: "style-rank-changes",
-      title: "Places gained (+) or lost (−) under style control",
+      title: t("charts.styleRankChanges"),
       labels: names,
       columns: changes.columns.map(categoryLabel),
       values: changes.values,
@@ -180,7 +184,7 @@ export function leaderboardCharts(snapshot: ServedSnapshot, overall: ServedSnaps
       format: "signed",
       palette: "diverging",
       domain: [-most, most],
-      legend: [`−${most}: loses places`, "0", `+${most}: gains places`],
+      legend: [t("charts.losesPlaces", { most: `−${most}` }), "0", t("charts.gainsPlaces", { most: `+${most}` })],
       note: few,
     });
   }
@@ -191,17 +195,17 @@ export function leaderboardCharts(snapshot: ServedSnapshot, overall: ServedSnaps
     charts.push({
       kind: "heatmap",
       id: "style-coefficients",
-      title: "Style coefficients per category (effect on preference; positive: users prefer more)",
+      title: t("charts.styleCoefficients"),
       labels: coefficients.categories.map(categoryLabel),
-      columns: coefficients.features.map((f) => FEATURE_LABELS[f] ?? f),
+      columns: coefficients.features.map((f) => (STYLE_FEATURES.has(f) ? t(`charts.feature.${f}`) : f)),
       values: coefficients.values,
       format: "fixed3",
       palette: "diverging",
       domain: [-largest, largest],
       legend:
         Number(edge) > 0
-          ? [`−${edge}: preferred less`, "0", `+${edge}: preferred more`]
-          : ["preferred less", "0", "preferred more"],
+          ? [`−${edge}: ${t("charts.preferredLess")}`, "0", `+${edge}: ${t("charts.preferredMore")}`]
+          : [t("charts.preferredLess"), "0", t("charts.preferredMore")],
     });
   }
   const stats = categoryStats(summary);
@@ -210,16 +214,16 @@ export function leaderboardCharts(snapshot: ServedSnapshot, overall: ServedSnaps
       {
         kind: "bars",
         id: "category-battles",
-        title: "Battles per category",
+        title: t("charts.categoryBattles"),
         rows: stats.map((s) => ({ label: categoryLabel(s.category), value: s.battles })),
         format: "countShare",
         total: Math.max(1, summary.find((c) => c.category === "overall")?.battles ?? 1),
-        note: "Categories overlap: a battle can be in several.",
+        note: t("charts.categoriesOverlap"),
       },
       {
         kind: "bars",
         id: "both-bad",
-        title: "Share of “both are bad” votes per category",
+        title: t("charts.bothBad"),
         rows: stats.map((s) => ({ label: categoryLabel(s.category), value: s.bothBadShare })),
         format: "percent1",
       },

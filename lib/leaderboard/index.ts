@@ -35,7 +35,6 @@ export {
 export {
   currentSnapshot,
   LISTING_MIN_VOTES,
-  methodLabel,
   type ServedSnapshot,
   SNAPSHOT_ROUNDS,
   type SnapshotModel,

@@ -9,11 +9,6 @@ export const SNAPSHOT_ROUNDS = 100;
 /** The listing minimum before a board recorded its own (ARENA_MIN_VOTES' default, from the coverage table). */
 export const LISTING_MIN_VOTES = 30;
 
-/** A board's method in a few words: "sandwich intervals, reweighted pairs". */
-export function methodLabel(method: { ci: string; reweighted: boolean }): string {
-  return `${method.ci} intervals${method.reweighted ? ", reweighted pairs" : ""}`;
-}
-
 export type { CategorySummary, SnapshotModel, SnapshotPayload } from "./snapshot-payload";
 
 export interface ServedSnapshot {

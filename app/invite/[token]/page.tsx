@@ -1,10 +1,11 @@
 import type { Metadata } from "next";
 import { findInvite } from "@/lib/auth";
 import { getDb } from "@/lib/db";
+import { titleMetadata } from "@/lib/i18n/session";
 import { acceptInviteAction } from "./actions";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Accept invitation" };
+export const generateMetadata = (): Promise<Metadata> => titleMetadata("titles.invite");
 
 export default async function InvitePage({
   params,

@@ -4,10 +4,11 @@ import { notFound } from "next/navigation";
 import { categoryName } from "@/components/category-name";
 import { RatingHistory } from "@/components/charts/rating-history";
 import { IntervalText } from "@/components/leaderboard/listing-badges";
+import { rich } from "@/components/rich-text";
 import { Table } from "@/components/table";
 import { getDb } from "@/lib/db";
 import { pageParam } from "@/lib/http";
-import { serverTranslator } from "@/lib/i18n/session";
+import { serverTranslator, titleMetadata } from "@/lib/i18n/session";
 import { modelProfile } from "@/lib/leaderboard";
 
 export const dynamic = "force-dynamic";
@@ -16,7 +17,7 @@ type Props = { params: Promise<{ id: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { id } = await params;
-  return { title: pageParam(id) ?? "Model" };
+  return pageParam(id) ? { title: pageParam(id) as string } : titleMetadata("titles.model");
 }
 
 const percent = (v: number | null) => (v === null ? "–" : `${(100 * v).toFixed(0)}%`);
@@ -27,7 +28,7 @@ export default async function ModelPage({ params }: Props) {
   const profile = modelId ? await modelProfile(getDb(), modelId) : null;
   if (!profile) notFound();
   const { model, current, plain } = profile;
-  const { t } = await serverTranslator();
+  const { t, locale } = await serverTranslator();
   return (
     <div className="space-y-4">
       <div className="space-y-1">
@@ -36,7 +37,7 @@ export default async function ModelPage({ params }: Props) {
         </Link>
         <h1 className="text-2xl font-bold tracking-tight">{model.displayName}</h1>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          {[model.organization, model.license, model.isDemo ? "demo model" : null].filter(Boolean).join(" · ")}
+          {[model.organization, model.license, model.isDemo ? t("modelPage.demo") : null].filter(Boolean).join(" · ")}
         </p>
         {model.enabled ? (
           <p className="flex flex-wrap gap-2 pt-1 text-sm" data-testid="model-actions">
@@ -53,17 +54,18 @@ export default async function ModelPage({ params }: Props) {
       </div>
       {current ? (
         <p className="text-sm" data-testid="model-current">
-          Arena Score <strong>{Math.round(current.rating)}</strong> (<IntervalText model={current} />) on the default
-          board (overall, with style control) ·{" "}
-          {current.rank === null ? (
-            <>not ranked yet ({current.preliminary ? "preliminary: too few votes" : "retired"})</>
-          ) : (
-            <>
-              Rank (UB) <strong>{current.rank}</strong>
-            </>
-          )}
-          {plain ? <> · {Math.round(plain.rating)} without style control</> : null} · {current.votes} vote
-          {current.votes === 1 ? "" : "s"} · win rate {percent(current.winRate)}{" "}
+          {rich(t("modelPage.score", { score: Math.round(current.rating) }), {
+            strong: (w) => <strong>{w}</strong>,
+            interval: () => <IntervalText model={current} />,
+          })}{" "}
+          ·{" "}
+          {current.rank === null
+            ? current.preliminary
+              ? t("modelPage.notRankedPreliminary")
+              : t("modelPage.notRankedRetired")
+            : rich(t("modelPage.rank", { rank: current.rank }), { strong: (w) => <strong>{w}</strong> })}
+          {plain ? ` · ${t("modelPage.withoutStyle", { score: Math.round(plain.rating) })}` : null} ·{" "}
+          {t("board.votes", { count: current.votes })} · {t("modelPage.winRate", { rate: percent(current.winRate) })}{" "}
           <Link href="/about" className="ml-1 text-zinc-600 underline dark:text-zinc-400">
             {t("board.howScores")}
           </Link>
@@ -73,17 +75,19 @@ export default async function ModelPage({ params }: Props) {
       )}
       {profile.thinking && (
         <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="model-thinking">
-          Thinks before answering: {(profile.thinking.medianMs / 1000).toFixed(1)} s (median) over{" "}
-          {profile.thinking.answers} answer{profile.thinking.answers === 1 ? "" : "s"}
+          {t("modelPage.thinks", {
+            seconds: (profile.thinking.medianMs / 1000).toLocaleString(locale, {
+              minimumFractionDigits: 1,
+              maximumFractionDigits: 1,
+            }),
+            count: profile.thinking.answers,
+          })}
           {profile.thinking.meanTokens !== null
-            ? ` · ${Math.round(profile.thinking.meanTokens).toLocaleString("en")} thinking tokens on average`
+            ? ` · ${t("modelPage.thinkingTokens", { tokens: Math.round(profile.thinking.meanTokens).toLocaleString(locale) })}`
             : ""}
         </p>
       )}
-      <RatingHistory
-        title="Arena Score over time on the default board (overall, style control; 95% interval shaded)"
-        points={profile.history}
-      />
+      <RatingHistory title={t("modelPage.history")} points={profile.history} />
       <div className="grid gap-4 lg:grid-cols-2">
         {profile.opponents.length > 0 && (
           <section className="min-w-0 rounded-xl border border-zinc-200 bg-white p-3 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">

@@ -2,8 +2,16 @@ import { notFound } from "next/navigation";
 import { ImageResponse } from "next/og";
 import { sharePreview } from "@/lib/arena";
 import { getDb } from "@/lib/db";
+import { serverTranslator } from "@/lib/i18n/session";
 
 export const alt = "A Vision Arena battle: two models answered a question about an image";
+
+const VERDICT_KEYS = {
+  model_a: "vote.aBetter",
+  model_b: "vote.bBetter",
+  tie: "vote.tie",
+  "tie (bothbad)": "vote.bothBad",
+} as const;
 export const size = { width: 1200, height: 630 };
 export const contentType = "image/png";
 
@@ -12,8 +20,10 @@ const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0
 /** The card social sites show for a shared battle: picture on the left, question, models and verdict on the right. */
 export default async function Image({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const preview = await sharePreview(getDb(), id).catch(() => null);
+  const [preview, { t }] = await Promise.all([sharePreview(getDb(), id).catch(() => null), serverTranslator()]);
   if (!preview) notFound();
+  const verdict = preview.winner ? t(VERDICT_KEYS[preview.winner]) : t("share.notVoted");
+  const model = (name: string | null) => clip(name ?? t("share.hidden"), 40);
   return new ImageResponse(
     <div
       style={{
@@ -39,10 +49,10 @@ export default async function Image({ params }: { params: Promise<{ id: string }
           “{clip(preview.prompt, 140)}”
         </div>
         <div style={{ display: "flex", flexDirection: "column", gap: 10 }}>
-          <div style={{ display: "flex" }}>A: {clip(preview.models.a, 40)}</div>
-          <div style={{ display: "flex" }}>B: {clip(preview.models.b, 40)}</div>
+          <div style={{ display: "flex" }}>A: {model(preview.models.a)}</div>
+          <div style={{ display: "flex" }}>B: {model(preview.models.b)}</div>
           <div style={{ display: "flex", marginTop: 12, fontWeight: 700, color: "#047857" }}>
-            Verdict: {preview.verdict}
+            {t("share.verdict")} {verdict}
           </div>
         </div>
       </div>

@@ -13,12 +13,12 @@ export const dynamic = "force-dynamic";
  * request came to (https, except on localhost).
  */
 export async function generateMetadata(): Promise<Metadata> {
-  const host = (await headers()).get("host");
+  const [host, { t }] = await Promise.all([headers().then((h) => h.get("host")), serverTranslator()]);
   const local = /^(localhost|127\.0\.0\.1)(:\d+)?$/.test(host ?? "");
   const base = config().AUTH_URL ?? (host ? `${local ? "http" : "https"}://${host}` : undefined);
   return {
-    title: "Shared battle",
-    description: "Two anonymous vision-language models answered the same question about an image. See who won.",
+    title: t("titles.share"),
+    description: t("titles.shareDescription"),
     ...(base && URL.canParse(base) ? { metadataBase: new URL(base) } : {}),
   };
 }
