@@ -2,7 +2,7 @@
 // the arena's flow reads in it from the terms to the vote. Staff pages stay English.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import { pngImage } from "./arena-page";
+import { ArenaPage, pngImage } from "./arena-page";
 
 test("a French browser gets the arena in French, through a whole battle", async ({ browser }) => {
   const context = await browser.newContext({ locale: "fr-FR", viewport: { width: 390, height: 844 } });
@@ -47,5 +47,70 @@ test("the footer's switch changes the language and keeps it; staff pages stay En
   await expect(page.getByRole("button", { name: "Imagen al azar" })).toBeVisible();
   await page.goto("/signin");
   await expect(page.getByLabel("E-mail")).toBeVisible();
+  await context.close();
+});
+
+test("the long-form pages, their titles, the charts and the model page speak the visitor's language", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ locale: "es-ES" });
+  const page = await context.newPage();
+  const pages: [string, string][] = [
+    ["/about", "Cómo funciona la clasificación"],
+    ["/methodology", "Cambios de metodología"],
+    ["/data", "El conjunto de datos"],
+    ["/failures", "Donde fallan los modelos fuertes"],
+    ["/credits", "Créditos de las imágenes"],
+    ["/bench", "VisionArena-Bench"],
+    ["/benchmarks", "Benchmarks"],
+  ];
+  for (const [path, heading] of pages) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    await expect(page).toHaveTitle(`${heading} · Vision Arena`);
+  }
+  await page.goto("/about");
+  await expect(page.getByRole("heading", { name: "Qué batallas cuentan" })).toBeVisible();
+  // a link inside a translated sentence keeps its place and its target
+  await page.getByRole("link", { name: "la página de metodología" }).click();
+  await expect(page).toHaveURL(/\/methodology$/);
+  await page.goto("/data");
+  await expect(page.getByRole("columnheader", { name: "Conjunto de datos" })).toBeVisible();
+  await expect(page.getByRole("rowheader", { name: "Esta arena: batallas" })).toBeVisible();
+  await page.goto("/credits");
+  await expect(page.getByRole("table", { name: "Las fotografías y sus licencias" })).toBeVisible();
+
+  // the board's charts come in the page's language (French here), their tables too; the vote from another visitor
+  const voter = await browser.newContext({ locale: "en-US" });
+  await new ArenaPage(await voter.newPage()).votedBattle("fr-board.png", "#4411aa", "Which colour?", "A is better");
+  await voter.close();
+  await context.addCookies([{ name: "arena_locale", value: "fr", url: page.url() }]);
+  await expect(async () => {
+    await page.goto("/leaderboard");
+    await expect(page.getByRole("cell", { name: /Fake Alpha/ })).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(page.getByTestId("snapshot-info")).toContainText("intervalles sandwich, paires repondérées");
+  await page.getByTestId("charts").scrollIntoViewIfNeeded();
+  await expect(page.getByRole("img", { name: "Score Arena avec intervalles de confiance à 95 %" })).toBeVisible();
+  const ratings = page.getByTestId("figure-ratings");
+  await ratings.getByText("Afficher les données sous forme de tableau").click();
+  await expect(ratings.getByRole("columnheader", { name: "Intervalle à 95 %" })).toBeVisible();
+  await page.getByRole("link", { name: "Fake Alpha", exact: true }).click();
+  await expect(page.getByTestId("model-current")).toContainText("sur le classement par défaut");
+  await expect(page.getByTestId("model-current")).toContainText(/taux de victoire \d+%/);
+  await context.close();
+});
+
+test("a refused attachment is explained in the visitor's language", async ({ browser }) => {
+  const context = await browser.newContext({ locale: "zh-CN", viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.goto("/");
+  await page.getByRole("dialog").getByRole("button", { name: "我同意" }).click();
+  await page.getByTestId("file-input").setInputFiles({
+    name: "notes.png",
+    mimeType: "image/png",
+    buffer: Buffer.from("not really a picture"),
+  });
+  await expect(page.getByTestId("attach-errors")).toHaveText("notes.png 不是 PNG、JPEG、WebP 或 GIF 图片");
   await context.close();
 });
