@@ -14,6 +14,7 @@ const nextConfig: NextConfig = {
     "sharp",
     "exceljs",
     "nsfwjs",
+    "onnxruntime-node",
     "@tensorflow/tfjs",
     "@tensorflow/tfjs-core",
     "@tensorflow/tfjs-converter",

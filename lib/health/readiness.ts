@@ -14,14 +14,39 @@ export function liveness() {
 
 export type Readiness = Health & {
   jobs?: { id: string; state: "fresh" | "stale" | "missing"; ageMs: number | null };
+  imageClassifier?: "warming" | "ready" | "failed";
 };
 
+/** The image classifier's state when uploads are classified (lib/image-safety's warmNsfwPool), else undefined. */
+export type ClassifierState = () => "warming" | "ready" | "failed" | undefined;
+
 /**
- * Readiness: the health probe, then (when `jobsPeer` names the jobs process started beside this instance) its
- * heartbeat. A peer that has not beaten yet is "missing": the instance is not ready until its jobs process runs.
+ * Readiness: the health probe, then the image classifier (an instance that classifies uploads is ready once its
+ * threads have loaded the model, so the first visitors do not wait ~2 s for it), then (when `jobsPeer` names the
+ * jobs process started beside this instance) its heartbeat. A peer that has not beaten yet is "missing": the
+ * instance is not ready until its jobs process runs.
  */
-export async function readiness(prisma: PrismaClient, pool: pg.Pool, jobsPeer?: string): Promise<Readiness> {
+export async function readiness(
+  prisma: PrismaClient,
+  pool: pg.Pool,
+  jobsPeer?: string,
+  classifier?: ClassifierState,
+): Promise<Readiness> {
   const health = await checkHealth(prisma, pool);
+  const imageClassifier = classifier?.();
+  if (health.status === "ok" && imageClassifier && imageClassifier !== "ready")
+    return {
+      ...health,
+      status: "error",
+      imageClassifier,
+      error: {
+        code: imageClassifier === "warming" ? "classifier_warming" : "classifier_failed",
+        message:
+          imageClassifier === "warming"
+            ? "the image classifier is loading its model"
+            : "the image classifier could not start (see the server log); it is tried again on the next probe",
+      },
+    } as Readiness;
   if (health.status !== "ok" || !jobsPeer) return health;
   const beat = await readHeartbeat({ pool }, jobsPeer).catch(() => null);
   const state = !beat ? "missing" : beat.ageMs > STALE_MS ? "stale" : "fresh";

@@ -2,10 +2,10 @@
 // key is configured, OpenAI's moderation endpoint for images. The perceptual-hash blocklist of banned images is
 // applied earlier, at upload (lib/images), since a banned picture is refused outright rather than flagged.
 import { type Config, config } from "../config";
+import { countImageVerdict } from "../metrics";
 import { askOpenAiModeration, OPENAI_MODERATION_URL } from "../moderation";
 import { explicitScore } from "./nsfw";
 import { pooledNsfwScores } from "./nsfw-pool";
-import { countImageVerdict } from "../metrics";
 
 export interface ImageVerdict {
   flagged: boolean;

@@ -1,4 +1,4 @@
-// The NSFW classifier off the web process's event loop: ~65 ms of CPU per image (bench:image-safety) on the main
+// The NSFW classifier off the web process's event loop: ~65 ms of CPU per image on TensorFlow.js (12 ms now) on the main
 // thread made every stream of a busy server wait behind it (first-token p99 4.6 s at 100 battles, bench:arena).
 // Images go to worker threads, one image per thread at a time, and verdicts are kept by image hash, so the same
 // picture (a preset, a re-upload) is classified once per process. Failing closed stays the caller's rule: no
@@ -12,6 +12,8 @@ import { runtimeRequire } from "./runtime-require";
 
 interface Job {
   id: number;
+  /** a warm-up: load the model and build the graph, no image */
+  warm?: true;
   bytes: Uint8Array;
   resolve: (scores: NsfwScores) => void;
   reject: (error: Error) => void;
@@ -42,6 +44,28 @@ class NsfwPool {
     });
   }
 
+  /** Starts every thread and has each load its model: resolves when all can classify at once. */
+  warm(): Promise<void> {
+    const threads = Array.from({ length: this.size }, () => {
+      const worker = this.started < this.size ? this.spawn() : null;
+      if (!worker) return Promise.resolve();
+      return new Promise<void>((resolve, reject) => {
+        const job: Job = {
+          id: this.nextId++,
+          warm: true,
+          bytes: new Uint8Array(0),
+          resolve: () => resolve(),
+          reject,
+          queuedAt: performance.now(),
+        };
+        this.running.set(worker, job);
+        worker.ref();
+        worker.postMessage({ id: job.id, warm: true });
+      });
+    });
+    return Promise.all(threads).then(() => undefined);
+  }
+
   private spawn(): Worker {
     // from the app's folder, resolved out of the bundler's sight (Turbopack would otherwise trace the entry and
     // tsx's esbuild binary into the server bundle)
@@ -54,7 +78,8 @@ class NsfwPool {
       this.running.delete(worker);
       this.idle.push(worker);
       if (job) {
-        if (message.scores) job.resolve(message.scores);
+        if (job.warm && !message.error) job.resolve({} as NsfwScores);
+        else if (message.scores) job.resolve(message.scores);
         else job.reject(new Error(message.error ?? "the image classifier failed"));
       }
       this.dispatch();
@@ -93,12 +118,42 @@ class NsfwPool {
   }
 }
 
-// one thread per core but one, leaving a core to the event loop (at least one thread)
-let pool: NsfwPool | undefined;
-const cache = new Map<string, Promise<NsfwScores>>();
+// One pool per process, whichever copy of this module asks first: Next's server bundle and the front door's direct
+// routes each carry one, and two pools would load the model twice. One thread per core but one, leaving a core to
+// the event loop (at least one thread).
+const POOL = Symbol.for("vision-arena.nsfw-pool");
+const shared = globalThis as { [POOL]?: { pool: NsfwPool; cache: Map<string, Promise<NsfwScores>>; warm?: Warmth } };
+type Warmth = { state: "warming" | "ready" | "failed"; done: Promise<void> };
+
+function processPool() {
+  shared[POOL] ??= { pool: new NsfwPool(os.availableParallelism() - 1), cache: new Map() };
+  return shared[POOL];
+}
+
+/**
+ * Loads the classifier in every thread now (the web process's start, the readiness probe), so no upload waits
+ * for it; "ready" once every thread can classify. A failure is reported and tried again on the next call.
+ */
+export function warmNsfwPool(): Warmth {
+  const at = processPool();
+  if (at.warm && at.warm.state !== "failed") return at.warm;
+  const warmth: Warmth = { state: "warming", done: Promise.resolve() };
+  warmth.done = at.pool.warm().then(
+    () => {
+      warmth.state = "ready";
+    },
+    (error: Error) => {
+      warmth.state = "failed";
+      console.error(`[arena] the image classifier did not start: ${error.message}`);
+    },
+  );
+  at.warm = warmth;
+  return warmth;
+}
 
 /** The classifier's scores for an image, from a worker thread; the same bytes are classified once. */
 export function pooledNsfwScores(bytes: Uint8Array): Promise<NsfwScores> {
+  const { pool, cache } = processPool();
   const key = crypto.createHash("sha256").update(bytes).digest("hex");
   const known = cache.get(key);
   if (known) {
@@ -107,7 +162,6 @@ export function pooledNsfwScores(bytes: Uint8Array): Promise<NsfwScores> {
     cache.set(key, known);
     return known;
   }
-  pool ??= new NsfwPool(os.availableParallelism() - 1);
   const scores = pool.classify(bytes);
   cache.set(key, scores);
   scores.catch(() => cache.delete(key));

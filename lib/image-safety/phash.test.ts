@@ -5,7 +5,10 @@ import sharpPhash from "sharp-phash";
 import { describe, expect, it } from "vitest";
 import { perceptualHash } from "./phash";
 
-const reference = async (bytes: Buffer) => BigInt(`0b${await sharpPhash(bytes)}`).toString(16).padStart(16, "0");
+const reference = async (bytes: Buffer) =>
+  BigInt(`0b${await sharpPhash(bytes)}`)
+    .toString(16)
+    .padStart(16, "0");
 
 describe("perceptualHash", () => {
   it("is sharp-phash's hash bit for bit: every picture of the bank and fixtures, resized and re-encoded copies too", async () => {

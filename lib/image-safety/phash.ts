@@ -15,12 +15,7 @@ const COS = Array.from({ length: SAMPLE }, (_, k) =>
 
 /** The 64-bit perceptual hash as 16 hex digits. */
 export async function perceptualHash(bytes: Buffer): Promise<string> {
-  const data = await sharp(bytes)
-    .greyscale()
-    .resize(SAMPLE, SAMPLE, { fit: "fill" })
-    .rotate()
-    .raw()
-    .toBuffer();
+  const data = await sharp(bytes).greyscale().resize(SAMPLE, SAMPLE, { fit: "fill" }).rotate().raw().toBuffer();
   // f[i][j] is the pixel at column i, row j, as sharp-phash reads it
   const f = (i: number, j: number) => data[SAMPLE * j + i] as number;
   const coefficients: number[] = [];

@@ -34,4 +34,3 @@ export function tensorflow(): Promise<typeof import("@tensorflow/tfjs")> {
   });
   return ready;
 }
-

@@ -95,6 +95,7 @@ describe("GET /api/health/live and /api/health/ready", () => {
 
     const { GET } = await import("../../app/api/health/ready/route");
     delete process.env.ARENA_JOBS_PEER;
+    process.env.ARENA_NSFW_CHECK = "0"; // the classifier's own test is below
     const webOnly = await GET();
     expect(webOnly.status).toBe(200);
     expect(await webOnly.json()).not.toHaveProperty("jobs");
@@ -136,4 +137,24 @@ describe("GET /api/health/live and /api/health/ready", () => {
       delete process.env.ARENA_JOBS_PEER;
     }
   });
+});
+
+describe("readiness and the image classifier", () => {
+  it("is not ready while the classifier loads its model, and ready once every thread can classify", async () => {
+    process.env.DATABASE_URL = inject("databaseUrl");
+    delete process.env.ARENA_JOBS_PEER;
+    process.env.ARENA_NSFW_CHECK = "1";
+    try {
+      const { GET } = await import("../../app/api/health/ready/route");
+      const first = await GET();
+      const body = await first.json();
+      // this worker may have warmed the pool already (another test classified an image): then it is ready at once
+      if (first.status === 503)
+        expect(body).toMatchObject({ imageClassifier: "warming", error: { code: "classifier_warming" } });
+      await expect.poll(async () => (await GET()).status, { timeout: 30_000, interval: 200 }).toBe(200);
+      expect(await (await GET()).json()).toMatchObject({ status: "ok" });
+    } finally {
+      process.env.ARENA_NSFW_CHECK = "0";
+    }
+  }, 40_000);
 });

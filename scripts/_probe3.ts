@@ -1,0 +1,32 @@
+import sharp from "sharp";
+import * as ort from "onnxruntime-node";
+import { tensorflow } from "../lib/image-safety/tensorflow";
+import { kerasToOnnx } from "../lib/image-safety/onnx/from-keras";
+const tf = await tensorflow();
+const nsfw = await import("nsfwjs");
+const m: any = await nsfw.load("MobileNetV2");
+let t0 = performance.now();
+const bytes = kerasToOnnx(m.model.layers, { height: 224, width: 224, channels: 3 });
+console.log("convert ms", (performance.now() - t0).toFixed(0), "bytes", bytes.length);
+t0 = performance.now();
+const session = await ort.InferenceSession.create(bytes, { intraOpNumThreads: 1, interOpNumThreads: 1, graphOptimizationLevel: "all", executionMode: "sequential" });
+console.log("session ms", (performance.now() - t0).toFixed(0));
+let maxDiff = 0;
+const times: number[] = [];
+for (let i = 0; i < 30; i++) {
+  const img = await sharp({ create: { width: 300, height: 300, channels: 3, background: { r: (i * 37) % 255, g: (i * 91) % 255, b: (i * 13) % 255 } } }).composite([{ input: Buffer.from(`<svg width="300" height="300"><circle cx="${100 + i * 3}" cy="150" r="${40 + i}" fill="#e0b090"/></svg>`) }]).png().toBuffer();
+  const { data } = await sharp(img).resize(224, 224, { fit: "fill" }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const tensor = tf.tensor3d(new Uint8Array(data), [224, 224, 3], "int32");
+  const ranked = await m.classify(tensor, 5);
+  tensor.dispose();
+  const chw = new Float32Array(3 * 224 * 224);
+  for (let p = 0; p < 224 * 224; p++) for (let c = 0; c < 3; c++) chw[c * 224 * 224 + p] = (data[p * 3 + c] as number) / 255;
+  const a = performance.now();
+  const out = await session.run({ image: new ort.Tensor("float32", chw, [1, 3, 224, 224]) });
+  times.push(performance.now() - a);
+  const scores = out.scores!.data as Float32Array;
+  const names = ["Drawing", "Hentai", "Neutral", "Porn", "Sexy"];
+  for (const r of ranked) maxDiff = Math.max(maxDiff, Math.abs(r.probability - (scores[names.indexOf(r.className)] as number)));
+}
+times.sort((x, y) => x - y);
+console.log("max diff", maxDiff, "ort p50", times[15]?.toFixed(2), "p90", times[27]?.toFixed(2));
