@@ -8,7 +8,7 @@ import { detectLanguage } from "../categories/language";
 import type { Db } from "../db/context";
 import { isUuid } from "../db/literals";
 import { transaction, whenLocked } from "../db/pool";
-import { Conflict, InvalidInput, NotFound, TooLarge, Unavailable, Unprocessable } from "../errors";
+import { Conflict, type DomainError, InvalidInput, NotFound, TooLarge, Unavailable, Unprocessable } from "../errors";
 import { type ItemPreset, itemPresets, presetCount } from "../evals/presets";
 import type { PrismaClient } from "../generated/prisma/client";
 import type { ConversationMode } from "../generated/prisma/enums";
@@ -17,7 +17,7 @@ import { imageLimits, ingestImage, loadImage, type StoredImage } from "../images
 import { countConversationOpened } from "../metrics";
 import { moderate } from "../moderation";
 import { ensureRegistry } from "../providers";
-import { admitPrompt, checkStanding, forgiveLimits, promptLimits } from "./rate-limit";
+import { admitPrompt, checkStanding, forgiveLimits, lookBeforePrompt, promptLimits } from "./rate-limit";
 import { invalidateRegistry, registrySnapshot } from "./registry-cache";
 import { NoPairError, samplePair, samplePairWith } from "./sampling";
 import { arenaSettings } from "./settings";
@@ -389,6 +389,36 @@ async function refuseImagesForTextModels(db: Db, conversation: FollowUpState, im
       throw new InvalidInput("model_without_vision", `${who} cannot read images; send the message without one`);
     }
   }
+}
+
+/**
+ * What can be refused about a follow-up before its body is read (lib/http reads the images only after this): the
+ * conversation is this visitor's, open, not at its turn limit, its answers done; the visitor in good standing and
+ * within the prompt limits. Returns the refusal an image in the body would meet (a text-only model on a side),
+ * for the body's reader to raise at the first image instead of reading it.
+ */
+export async function preflightFollowUp(
+  db: Db,
+  input: { conversationId: string; visitorId: string; ipHash: string | null },
+): Promise<{ imageRefusal?: DomainError }> {
+  if (!isUuid(input.conversationId)) throw new NotFound("conversation_not_found", "no such conversation");
+  const state = (await db.pool.query<FollowUpState>(FOLLOW_UP_STATE, [input.conversationId])).rows[0];
+  // the prompt is not read yet: a placeholder that passes the prompt's own checks (they run again on the real one)
+  refuseFollowUp(state, input.visitorId, "·");
+  await lookBeforePrompt(db.pool, input.visitorId, input.ipHash);
+  const imageRefusal = await refuseImagesForTextModels(db, state, 1).then(
+    () => undefined,
+    (error: unknown) => {
+      if (error instanceof InvalidInput) return error;
+      throw error;
+    },
+  );
+  return imageRefusal ? { imageRefusal } : {};
+}
+
+/** What can be refused about a new conversation before its body (its images) is read: the visitor's standing. */
+export async function preflightOpening(db: Db, input: { visitorId: string; ipHash: string | null }): Promise<void> {
+  await lookBeforePrompt(db.pool, input.visitorId, input.ipHash);
 }
 
 /**

@@ -1,9 +1,12 @@
+export { admitUpload, type Release, uploadAdmission } from "./admission";
 export { continueWithPair } from "./continue";
 export {
   addFollowUp,
   type OfferedPreset,
   offeredPresets,
   openConversation,
+  preflightFollowUp,
+  preflightOpening,
   presetBank,
   presetCredit,
   type Upload,

@@ -146,3 +146,31 @@ export const admitPrompt = (
   check: (visitor: VisitorStanding | undefined) => void,
   now = Date.now(),
 ) => admit(pool, visitorId, promptLimits(visitorId, ipHash), check, now);
+
+/**
+ * The same questions as admitPrompt without counting a hit: asked before an upload's body is read, so a banned
+ * visitor, one without terms or one already past a limit is refused before a byte of its images is buffered. The
+ * prompt is counted later, once, by admitPrompt.
+ */
+export async function lookBeforePrompt(
+  pool: pg.Pool,
+  visitorId: string,
+  ipHash: string | null,
+  now = Date.now(),
+): Promise<void> {
+  const limits = promptLimits(visitorId, ipHash);
+  const [keys, windows] = upsertParams(limits, now);
+  const { rows } = await pool.query<VisitorStanding & { found: boolean; hits: { key: string; count: number }[] }>(
+    `SELECT v.id IS NOT NULL AS found, v."termsAcceptedAt", v."bannedAt",
+            (SELECT json_agg(json_build_object('key', b."key", 'count', b."count" + 1))
+               FROM unnest($1::text[], $2::text[]) AS u(k, w)
+               JOIN "RateLimitBucket" b ON b."key" = u.k AND b."windowStart" = u.w::timestamptz AT TIME ZONE 'UTC'
+            ) AS hits
+       FROM (VALUES (1)) AS one LEFT JOIN "Visitor" v ON v.id = $3::uuid`,
+    [keys, windows, visitorId],
+  );
+  const row = rows[0];
+  checkStanding(row?.found ? row : undefined);
+  // `count + 1`: this prompt would be the next hit
+  enforce(limits, row?.hits ?? [], now);
+}

@@ -423,6 +423,30 @@ export const configSchema = z
       "`300`",
       "Regenerate and Retry presses per IP",
     ),
+    ARENA_UPLOADS_IN_FLIGHT: v(
+      count(8, { min: 1, max: 1000 }),
+      "Visitors and limits",
+      "`8`",
+      "upload bodies (a new battle's or a follow-up's images) one web process reads at once; each holds at most ARENA_MAX_IMAGES × ARENA_IMAGE_MAX_MB in memory",
+    ),
+    ARENA_UPLOADS_QUEUE: v(
+      count(32, { min: 0, max: 10_000 }),
+      "Visitors and limits",
+      "`32`",
+      "uploads that wait for one of those places; past it a visitor is refused at once (503 with Retry-After) rather than made to wait",
+    ),
+    ARENA_UPLOADS_PER_VISITOR: v(
+      count(2, { min: 1, max: 100 }),
+      "Visitors and limits",
+      "`2`",
+      "upload bodies one visitor may send at once (one web process); more are refused at once (429)",
+    ),
+    ARENA_CLASSIFIER_WAIT_MS: v(
+      count(800, { min: 0, max: 600_000 }),
+      "Visitors and limits",
+      "`800`",
+      "the longest the image classifier's queue may make a new upload wait (estimated from its measured time per image); past it uploads are refused at once with 503 and Retry-After",
+    ),
     ARENA_RATE_REPORTS_PER_HOUR: v(
       count(20, { max: 1e6 }),
       "Visitors and limits",

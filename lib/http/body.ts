@@ -94,40 +94,9 @@ export function rejectNul(value: unknown, where = "body"): void {
   }
 }
 
-/** A multipart form read within `limit` bytes, its text fields free of NUL characters. */
-export async function readFormLimited(request: Request, limit: number): Promise<FormData> {
-  const type = request.headers.get("content-type") ?? "";
-  if (!type.startsWith("multipart/form-data")) {
-    throw new DomainError(
-      "unsupported_media",
-      "unsupported_media_type",
-      "send the prompt and images as multipart/form-data",
-    );
-  }
-  const bytes = await readBodyLimited(request, limit);
-  let form: FormData;
-  try {
-    form = await new Response(bytes, { headers: { "content-type": type } }).formData();
-  } catch {
-    throw new InvalidInput("invalid_form", "the form data could not be read");
-  }
-  for (const [key, value] of form.entries()) if (typeof value === "string") rejectNul(value, key);
-  return form;
-}
-
 /** Query parameters free of NUL characters (they would reach the database as text). */
 export function searchParams(request: Request): URLSearchParams {
   const params = new URL(request.url).searchParams;
   for (const [key, value] of params) rejectNul(value, `query parameter '${key}'`);
   return params;
-}
-
-/** The files of a form's `images` field as uploads; a text value there is a client error. */
-export async function formUploads(form: FormData): Promise<{ name: string; bytes: Uint8Array }[]> {
-  const uploads: { name: string; bytes: Uint8Array }[] = [];
-  for (const value of form.getAll("images")) {
-    if (typeof value === "string") throw new InvalidInput("invalid_image", "images must be files");
-    uploads.push({ name: value.name || "image", bytes: new Uint8Array(await value.arrayBuffer()) });
-  }
-  return uploads;
 }

@@ -1,10 +1,11 @@
 // lib/http: what app/ and components/ may use (deep imports are refused by biome.json).
 export { authErrorShape } from "./auth-errors";
-export { formUploads, readFormLimited, searchParams } from "./body";
+export { searchParams } from "./body";
 export { errorResponse } from "./errors";
 export { uploadCeiling } from "./front-door.mjs";
 export { pageParam, type QueryProps } from "./params";
 export { handle, readJson, readQuery } from "./route";
+export { mayHoldImages, readUploadForm, type UploadForm, uploadFormLimits } from "./upload-form";
 export {
   ipHashFrom,
   requireVisitorId,

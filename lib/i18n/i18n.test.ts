@@ -60,6 +60,7 @@ describe("what a visitor can be refused", () => {
   const THROWN = [
     /new (?:InvalidInput|Unauthenticated|Forbidden|NotFound|Conflict|TooLarge|Unprocessable|RateLimited)\(\s*"([a-z_]+)"/g,
     /domainError\("[a-z_]+", "([a-z_]+)"\)/g,
+    /super\("[a-z_]+", "([a-z_]+)", /g,
     /new ImageRejected\([\s\S]*?, "([a-z_]+)", "[a-z_]+"\)/g,
     /\bcode: "([a-z_]+)"/g,
   ];

@@ -1,37 +1,44 @@
-import { openConversation } from "@/lib/arena";
+import { admitUpload, openConversation, preflightOpening } from "@/lib/arena";
 import { getDb } from "@/lib/db";
 import { InvalidInput } from "@/lib/errors";
-import { formUploads, handle, ipHashFrom, readFormLimited, requireVisitorId, uploadCeiling } from "@/lib/http";
+import { handle, ipHashFrom, mayHoldImages, readUploadForm, requireVisitorId, uploadFormLimits } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 
 const MODES = ["battle", "side_by_side", "direct"] as const;
 
-/** Opens a battle (or a named side-by-side, or a direct chat) from a multipart form: prompt, images, mode. */
+/**
+ * Opens a battle (or a named side-by-side, or a direct chat) from a multipart form: prompt, images, mode. What can
+ * be refused without the body is refused first (admission, the visitor's standing and limits); the body is then
+ * read as a stream, each image under its own cap.
+ */
 export function POST(request: Request) {
   return handle(async () => {
     const visitorId = requireVisitorId(request);
-    // the same ceiling the front door applies to declared sizes, here for bodies sent chunked
-    const form = await readFormLimited(request, uploadCeiling());
-    const mode = String(form.get("mode") ?? "battle");
-    if (!MODES.includes(mode as (typeof MODES)[number]))
-      throw new InvalidInput("invalid_mode", `unknown mode '${mode}'`);
-    const uploads = await formUploads(form);
-    const text = (key: string) => {
-      const value = form.get(key);
-      return typeof value === "string" && value ? value : undefined;
-    };
-    const conversation = await openConversation(getDb(), {
-      visitorId,
-      ipHash: ipHashFrom(request),
-      mode: mode as (typeof MODES)[number],
-      prompt: text("prompt") ?? "",
-      uploads,
-      presetId: text("presetId"),
-      modelA: text("modelA"),
-      modelB: text("modelB"),
-      withModel: text("withModel"),
-    });
-    return Response.json({ id: conversation.id, mode: conversation.mode, turn: 1 }, { status: 201 });
+    const db = getDb();
+    const ipHash = ipHashFrom(request);
+    const release = await admitUpload(visitorId, { images: mayHoldImages(request) });
+    try {
+      await preflightOpening(db, { visitorId, ipHash });
+      const { fields, uploads } = await readUploadForm(request, uploadFormLimits());
+      const text = (key: string) => fields.get(key) || undefined;
+      const mode = text("mode") ?? "battle";
+      if (!MODES.includes(mode as (typeof MODES)[number]))
+        throw new InvalidInput("invalid_mode", `unknown mode '${mode}'`);
+      const conversation = await openConversation(db, {
+        visitorId,
+        ipHash,
+        mode: mode as (typeof MODES)[number],
+        prompt: text("prompt") ?? "",
+        uploads,
+        presetId: text("presetId"),
+        modelA: text("modelA"),
+        modelB: text("modelB"),
+        withModel: text("withModel"),
+      });
+      return Response.json({ id: conversation.id, mode: conversation.mode, turn: 1 }, { status: 201 });
+    } finally {
+      release();
+    }
   });
 }

@@ -4,6 +4,7 @@
 // ZeroPadding2D, Conv2D, DepthwiseConv2D, BatchNormalization, ReLU (with max value), Add, AveragePooling2D,
 // GlobalAveragePooling2D, Flatten, Dense (linear/relu/softmax), Dropout (inference: identity). Anything else is
 // refused by name, so a new nsfwjs model cannot be converted wrongly in silence.
+import { domainError } from "../../errors";
 import { type Attribute, model, node, tensor, valueInfo } from "./protobuf";
 
 /** The parts of a tfjs layer the converter reads (tf.layers.Layer satisfies it). */
@@ -15,7 +16,8 @@ export interface KerasLayer {
   inboundNodes: { inboundLayers: { name: string }[] }[];
 }
 
-export class UnsupportedLayerError extends Error {}
+/** A layer (or option) the converter does not know: the operator learns which, and nothing is half-converted. */
+export class UnsupportedLayerError extends domainError("internal", "unsupported_layer") {}
 
 const OPSET = 13;
 

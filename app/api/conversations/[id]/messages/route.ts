@@ -1,14 +1,14 @@
 import { z } from "zod";
-import { addFollowUp } from "@/lib/arena";
+import { addFollowUp, admitUpload, preflightFollowUp, type Upload } from "@/lib/arena";
 import { getDb } from "@/lib/db";
 import {
-  formUploads,
   handle,
   ipHashFrom,
-  readFormLimited,
+  mayHoldImages,
   readJson,
+  readUploadForm,
   requireVisitorId,
-  uploadCeiling,
+  uploadFormLimits,
 } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
@@ -17,30 +17,28 @@ const body = z.object({ prompt: z.string() });
 
 /**
  * A follow-up prompt for every side of the conversation: JSON `{prompt}`, or a multipart form (prompt, images)
- * when it brings new images.
+ * when it brings new images. A form is admitted and the conversation checked before its body is read.
  */
 export function POST(request: Request, { params }: { params: Promise<{ id: string }> }) {
   return handle(async () => {
     const visitorId = requireVisitorId(request);
+    const db = getDb();
+    const ipHash = ipHashFrom(request);
+    const { id: conversationId } = await params;
     const multipart = (request.headers.get("content-type") ?? "").startsWith("multipart/form-data");
-    let prompt: string;
-    let uploads: Awaited<ReturnType<typeof formUploads>> = [];
-    if (multipart) {
-      const form = await readFormLimited(request, uploadCeiling());
-      const value = form.get("prompt");
-      prompt = typeof value === "string" ? value : "";
-      uploads = await formUploads(form);
-    } else {
-      ({ prompt } = await readJson(request, body));
+    if (!multipart) {
+      const { prompt } = await readJson(request, body);
+      return Response.json(await addFollowUp(db, { conversationId, visitorId, ipHash, prompt }), { status: 201 });
     }
-    const { id } = await params;
-    const result = await addFollowUp(getDb(), {
-      conversationId: id,
-      visitorId,
-      ipHash: ipHashFrom(request),
-      prompt,
-      uploads,
-    });
-    return Response.json(result, { status: 201 });
+    const release = await admitUpload(visitorId, { images: mayHoldImages(request) });
+    try {
+      const { imageRefusal } = await preflightFollowUp(db, { conversationId, visitorId, ipHash });
+      const { fields, uploads } = await readUploadForm(request, { ...uploadFormLimits(), noFiles: imageRefusal });
+      const prompt = fields.get("prompt") ?? "";
+      const result = await addFollowUp(db, { conversationId, visitorId, ipHash, prompt, uploads: uploads as Upload[] });
+      return Response.json(result, { status: 201 });
+    } finally {
+      release();
+    }
   });
 }
