@@ -9,8 +9,11 @@
 //      refused after its ceiling, the web process's memory growing less than 50 MB;
 //   4. bans: a banned visitor's vote and regeneration refused; a banned image (and every battle carrying it, also
 //      another visitor's) absent from the export, the research archive and share links;
+//   3b. 8 concurrent 60 MB uploads of random bytes from one visitor (issue 41): refused before or at their first
+//      bytes, memory growing < 100 MB, another visitor and /api/health unaffected;
 //   5. a frozen database (every PostgreSQL process stopped): health and a vote answer 503 within their bounds.
 // Prints JSON with every figure and "N passed, N failed" last; exits 1 when a check fails.
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -325,6 +328,95 @@ async function pushBody(pathname: string, contentType: string, cookie: string, t
   figures.bodies = { ...results, uploadCeilingMb: 21, worstRssGrowthMb: Math.round(worst * 10) / 10 };
   const alive = await call("/api/health");
   checks["the web process still answers after the bodies"] = alive.status === 200;
+}
+
+// ---------------------------------------------------------------- 3b. eight 60 MB uploads at once from one visitor
+
+{
+  // issue 41: one visitor sends 8 multipart bodies of 60 MB of random bytes as `images` at once, to a follow-up of
+  // a battle that does not exist and to a new battle, while another visitor opens a battle, votes and reads the board
+  // and /api/health is polled. Before: every body read whole before any check (~3.5× the body in memory each),
+  // votes 5.8 s, one health 503. Now: refused before or at the first bytes, the others unaffected.
+  const cookie = await newVisitor();
+  const other = await newVisitor();
+  const pid = web.pid as number;
+  await sleep(300);
+  const before = treeRss(pid);
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, treeRss(pid));
+  }, 50);
+  const health: Answer[] = [];
+  let polling = true;
+  const poller = (async () => {
+    while (polling) {
+      health.push(await call("/api/health"));
+      await sleep(100);
+    }
+  })();
+  const boundary = "----abuse60";
+  const prefix = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`,
+  );
+  const upload = (pathname: string) =>
+    pushTo(`${base}${pathname}`, {
+      contentType: `multipart/form-data; boundary=${boundary}`,
+      cookie,
+      total: 60 * 1048576,
+      prefix,
+      random: true,
+    }).then((pushed) => ({ ...pushed, code: errorCode(pushed.body) }));
+  const started = performance.now();
+  const uploads = [
+    ...Array.from({ length: 8 }, () => upload(`/api/conversations/${crypto.randomUUID()}/messages`)),
+    ...Array.from({ length: 8 }, () => upload("/api/conversations")),
+  ];
+  await sleep(50);
+  const opened = await openBattle(other);
+  const streamed = await turn(other, opened.id);
+  const voted = await vote(other, opened.id);
+  const board = await call("/api/leaderboard");
+  const refused = await Promise.all(uploads);
+  const allAnsweredMs = performance.now() - started;
+  polling = false;
+  await poller;
+  clearInterval(sampler);
+  peak = Math.max(peak, treeRss(pid));
+  const growthMb = (peak - before) / 1048576;
+  figures.bigUploads = {
+    requests: refused.length,
+    statuses: statusCounts(refused),
+    codes: refused.reduce<Record<string, number>>((counts, r) => {
+      counts[r.code ?? "none"] = (counts[r.code ?? "none"] ?? 0) + 1;
+      return counts;
+    }, {}),
+    sentMbMax: Math.round(Math.max(...refused.map((r) => r.written)) / 1048576),
+    allAnsweredMs: Math.round(allAnsweredMs),
+    rssGrowthMb: Math.round(growthMb * 10) / 10,
+    otherVisitor: {
+      openBattleMs: Math.round(opened.answer.ms),
+      voteMs: Math.round(voted.ms),
+      leaderboardMs: Math.round(board.ms),
+      statuses: [opened.answer.status, streamed.status, voted.status, board.status],
+    },
+    health: {
+      polls: health.length,
+      worstMs: Math.round(Math.max(...health.map((h) => h.ms))),
+      statuses: statusCounts(health),
+    },
+  };
+  checks["60 MB uploads: every one refused with a 4xx (none read whole, none 5xx or hung)"] = refused.every(
+    (r) => r.status >= 400 && r.status < 500,
+  );
+  checks[`60 MB uploads: the web process grew ${Math.round(growthMb)} MB < 100 MB for 16 bodies of 60 MB`] =
+    growthMb < 100;
+  checks["60 MB uploads: another visitor's battle, answers, vote and board each within 2 s"] =
+    opened.answer.status === 201 &&
+    streamed.status === 200 &&
+    (voted.status === 200 || voted.status === 201) &&
+    board.status === 200 &&
+    Math.max(opened.answer.ms, streamed.headersMs, voted.ms, board.ms) < 2_000;
+  checks["60 MB uploads: health never failed meanwhile"] = health.length > 0 && health.every((h) => h.status === 200);
 }
 
 // ---------------------------------------------------------------- 4. bans

@@ -1,5 +1,6 @@
 // Sends a body over a raw connection, chunked or with a declared length, until the app answers: how the route
 // fuzz and the abuse run test body ceilings. Shared by tests/integration and scripts/test-abuse.ts.
+import crypto from "node:crypto";
 import http from "node:http";
 
 export interface Pushed {
@@ -12,7 +13,17 @@ export interface Pushed {
 
 export function pushBody(
   url: string,
-  options: { cookie?: string; contentType: string; declared?: number; total: number; headers?: Record<string, string> },
+  options: {
+    cookie?: string;
+    contentType: string;
+    declared?: number;
+    total: number;
+    headers?: Record<string, string>;
+    /** bytes sent first (a multipart part's header), counted in `total` */
+    prefix?: Buffer;
+    /** random bytes rather than a letter repeated (what a disguised upload looks like) */
+    random?: boolean;
+  },
 ): Promise<Pushed> {
   return new Promise((resolve) => {
     let written = 0;
@@ -44,11 +55,15 @@ export function pushBody(
         if (!answered) resolve({ status: 0, body: "", written });
       }, 1_000);
     });
-    const chunk = Buffer.alloc(256 * 1024, 0x61);
+    const chunk = options.random ? crypto.randomBytes(256 * 1024) : Buffer.alloc(256 * 1024, 0x61);
     if (options.declared) {
       // the declared length alone must be refused: send the headers, none of the body
       request.flushHeaders();
       return;
+    }
+    if (options.prefix && !options.declared) {
+      written += options.prefix.length;
+      request.write(options.prefix);
     }
     const pump = () => {
       while (!answered && written < options.total) {
