@@ -93,7 +93,8 @@ async function integrationLayer(): Promise<Counts & { note?: string }> {
 }
 
 /**
- * `npm run test:faults` and `npm run test:abuse` against the same build, one after the other: their checks count
+ * `npm run test:faults`, `npm run test:abuse` and `npm run test:admission` against the same build, one after the
+ * other: their checks count
  * as tests ("N passed, N failed" on each one's last line).
  */
 async function faultsLayer(): Promise<Counts & { note?: string }> {
@@ -104,6 +105,7 @@ async function faultsLayer(): Promise<Counts & { note?: string }> {
   for (const [name, script] of [
     ["faults", "scripts/test-faults.ts"],
     ["abuse", "scripts/test-abuse.ts"],
+    ["admission", "scripts/test-admission.ts"],
   ] as const) {
     const log = path.join(OUT, `${name}.log`);
     const out = fs.openSync(log, "w");

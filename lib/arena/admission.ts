@@ -5,7 +5,7 @@
 // opened in 3.3 s p50 for everyone; 8 concurrent 60 MB bodies from one visitor took the votes to 5.8 s).
 import { config } from "../config";
 import { DomainError, RateLimited } from "../errors";
-import { classifierWaitMs } from "../image-safety";
+import { classifierLoad } from "../image-safety";
 
 class Busy extends DomainError {
   constructor(message: string, retryAfterSeconds: number) {
@@ -48,8 +48,10 @@ export async function admitUpload(
       "You are already sending images; wait until they have arrived before sending more.",
       1,
     );
-  // a body without images (a preset's battle, a text follow-up) costs the classifier nothing
-  const wait = options.images ? classifierWaitMs() : 0;
+  // a body without images (a preset's battle, a text follow-up) costs the classifier nothing; one with images will
+  // queue behind what the classifier has and behind the uploads admitted before it and not queued yet (a burst
+  // arrives before any of its images reaches the classifier), counted at one image each
+  const wait = options.images ? projectedWaitMs() : 0;
   if (wait > c.ARENA_CLASSIFIER_WAIT_MS) throw new Busy(BUSY_MESSAGE, Math.max(1, Math.ceil(wait / 1000)));
   if (state.reading >= c.ARENA_UPLOADS_IN_FLIGHT && state.waiting.length >= c.ARENA_UPLOADS_QUEUE)
     throw new Busy(BUSY_MESSAGE, 1);
@@ -89,6 +91,12 @@ export async function admitUpload(
       next.resolve();
     } else state.reading--;
   };
+}
+
+function projectedWaitMs(): number {
+  const load = classifierLoad();
+  const ahead = state.reading + state.waiting.length;
+  return load.waitMs + (ahead * load.msPerImage) / load.threads;
 }
 
 /** Uploads being read and waiting, for /metrics and tests. */

@@ -424,15 +424,15 @@ export const configSchema = z
       "Regenerate and Retry presses per IP",
     ),
     ARENA_UPLOADS_IN_FLIGHT: v(
-      count(8, { min: 1, max: 1000 }),
+      count(4, { min: 1, max: 1000 }),
       "Visitors and limits",
-      "`8`",
+      "`4`",
       "upload bodies (a new battle's or a follow-up's images) one web process reads at once; each holds at most ARENA_MAX_IMAGES × ARENA_IMAGE_MAX_MB in memory",
     ),
     ARENA_UPLOADS_QUEUE: v(
-      count(32, { min: 0, max: 10_000 }),
+      count(8, { min: 0, max: 10_000 }),
       "Visitors and limits",
-      "`32`",
+      "`8`",
       "uploads that wait for one of those places; past it a visitor is refused at once (503 with Retry-After) rather than made to wait",
     ),
     ARENA_UPLOADS_PER_VISITOR: v(

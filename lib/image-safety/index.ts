@@ -9,5 +9,5 @@ export {
 } from "./checks";
 export { blurFaces, detectFaces, type FaceBox } from "./faces";
 export { explicitScore, type NsfwScores, type NsfwTiming, nsfwScores, tfjsNsfwScores, timedNsfwScores } from "./nsfw";
-export { classifierWaitMs, pooledNsfwScores, warmNsfwPool } from "./nsfw-pool";
+export { classifierLoad, pooledNsfwScores, warmNsfwPool } from "./nsfw-pool";
 export { hammingDistance, perceptualHash } from "./phash";

@@ -187,7 +187,11 @@ export function pooledNsfwScores(bytes: Uint8Array): Promise<NsfwScores> {
   return scores;
 }
 
-/** How long a new image would wait for the classifier now (0 when a thread is free), in milliseconds. */
-export function classifierWaitMs(): number {
-  return processPool().pool.estimatedWaitMs();
+/**
+ * The classifier's load now: how long a new image would wait (0 when a thread is free), the measured time per
+ * image, and the threads, for admission to project the wait of uploads not queued yet.
+ */
+export function classifierLoad(): { waitMs: number; msPerImage: number; threads: number } {
+  const { pool } = processPool();
+  return { waitMs: pool.estimatedWaitMs(), msPerImage: pool.msPerImage, threads: pool.size };
 }

@@ -1,0 +1,260 @@
+// `npm run test:admission` (part of the faults layer): uploads past what the image classifier and the upload parser
+// can take, on this machine only (loopback), against the production build with image safety on. One web process
+// over a PostgreSQL of its own and the fake model server; its classifier warmed before it reports ready. Then a
+// burst of 120 battles opened at once by 120 visitors, each with its own 1 MB picture, while another visitor opens a
+// battle, votes and reads the board and /api/health is polled (issue 41: before, everyone waited 3.3 s p50):
+//   - every burst request is admitted (201) or refused at once with 503 `busy` and a Retry-After; none 5xx
+//     otherwise, none hung;
+//   - the refusals come back faster than the admitted battles open (refused fast, not queued);
+//   - the other visitor's vote and the board each answer within 2 s; health never fails;
+//   - once the burst is over, a new battle with a new picture is admitted.
+// Prints JSON with every figure and "N passed, N failed" last; exits 1 when a check fails.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { writeFakeModelsFile } from "../e2e/fake-models/models-file";
+import { startFakeModelServer } from "../e2e/fake-models/server";
+import { startEmbeddedPostgres } from "../lib/db/embedded";
+import { freePort } from "../lib/db/free-port";
+import { applyMigrations } from "../lib/db/migrate";
+import { requireBuild, startWebProcess, stopAfter } from "./bounded-run";
+
+const BURST = 120;
+const DEADLINE_MS = 180_000;
+const REQUEST_TIMEOUT_MS = 30_000;
+
+requireBuild(fs);
+stopAfter(DEADLINE_MS, "admission", () => cleanup());
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), "arena-admission-"));
+const database = await startEmbeddedPostgres({ dataDir: path.join(root, "pg"), port: await freePort() });
+await applyMigrations(database.url);
+const reply = Array.from({ length: 12 }, (_, i) => `word${i}`).join(" ");
+const fake = await startFakeModelServer({
+  models: { "fake-alpha": { reply, tokenDelayMs: 5 }, "fake-beta": { reply, tokenDelayMs: 5 } },
+});
+const modelsFile = writeFakeModelsFile(root, fake.baseURL, ["fake-alpha", "fake-beta"]);
+const { base, child: web } = await startWebProcess(
+  await freePort(),
+  {
+    DATABASE_URL: database.url,
+    ARENA_MODELS_FILE: modelsFile,
+    ARENA_DATA_DIR: root,
+    ARENA_SECRET: "admission-secret-0123456789",
+    ARENA_NSFW_CHECK: "1",
+    ARENA_RATE_IP_PER_HOUR: "100000",
+  },
+  Boolean(process.env.ADMISSION_LOGS),
+);
+
+async function cleanup() {
+  if (web.exitCode === null) web.kill("SIGKILL");
+  await fake.close().catch(() => undefined);
+  await database.stop().catch(() => undefined);
+  fs.rmSync(root, { recursive: true, force: true });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const checks: Record<string, boolean> = {};
+const figures: Record<string, unknown> = {};
+
+interface Answer {
+  status: number;
+  ms: number;
+  body: string;
+  retryAfter: string | null;
+}
+
+async function call(pathname: string, init: RequestInit = {}): Promise<Answer> {
+  const started = performance.now();
+  try {
+    const response = await fetch(`${base}${pathname}`, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    const body = await response.text();
+    return {
+      status: response.status,
+      ms: performance.now() - started,
+      body,
+      retryAfter: response.headers.get("retry-after"),
+    };
+  } catch (error) {
+    const timedOut = (error as Error).name === "TimeoutError";
+    return { status: timedOut ? -1 : 0, ms: performance.now() - started, body: "", retryAfter: null };
+  }
+}
+
+async function newVisitor(): Promise<string> {
+  const response = await fetch(`${base}/api/visitor`, { method: "POST", body: "{}" });
+  return (response.headers.getSetCookie()[0] ?? "").split(";")[0] ?? "";
+}
+
+/** A 1 MB PNG of noise, different for every `seed`: the classifier cannot answer it from its cache. */
+async function picture(seed: number): Promise<Blob> {
+  const side = 600;
+  const pixels = Buffer.alloc(side * side * 3);
+  let x = seed * 2654435761;
+  for (let i = 0; i < pixels.length; i++) {
+    x = (x * 1103515245 + 12345) >>> 0;
+    pixels[i] = x >>> 24;
+  }
+  const png = await sharp(pixels, { raw: { width: side, height: side, channels: 3 } })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+  return new Blob([new Uint8Array(png)], { type: "image/png" });
+}
+
+function opening(cookie: string, image: Blob): RequestInit {
+  const form = new FormData();
+  form.set("prompt", "What is in the picture?");
+  form.append("images", image, "noise.png");
+  return { method: "POST", body: form, headers: { cookie } };
+}
+
+const json = (cookie: string, body: unknown): RequestInit => ({
+  method: "POST",
+  headers: { cookie, "content-type": "application/json" },
+  body: JSON.stringify(body),
+});
+
+const percentile = (xs: number[], q: number) => {
+  if (xs.length === 0) return null;
+  const sorted = [...xs].sort((a, b) => a - b);
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number);
+};
+const code = (body: string) => {
+  try {
+    return (JSON.parse(body) as { error?: { code?: string } }).error?.code;
+  } catch {
+    return undefined;
+  }
+};
+
+// ready means the classifier can classify: no burst request pays for loading it
+const readyAt = performance.now();
+for (;;) {
+  const ready = await call("/api/health/ready");
+  if (ready.status === 200) break;
+  if (performance.now() - readyAt > 60_000) throw new Error("the web process never became ready");
+  await sleep(100);
+}
+figures.readyAfterStartMs = Math.round(performance.now() - readyAt);
+
+// a board to read during the burst, and a battle the other visitor votes on during it
+{
+  const seeder = await newVisitor();
+  const seeded = await call("/api/conversations", opening(seeder, await picture(30_000)));
+  const seededId = (JSON.parse(seeded.body) as { id: string }).id;
+  await call(`/api/conversations/${seededId}/turn`, json(seeder, {}));
+  await call(`/api/conversations/${seededId}/vote`, json(seeder, { winner: "model_a" }));
+  const { createDb, closeDb } = await import("../lib/db/context");
+  const { snapshotTick } = await import("../lib/leaderboard/scheduler");
+  const jobs = createDb(database.url);
+  await snapshotTick(jobs, { rounds: 10 }).finally(() => closeDb(jobs));
+  await sleep(2_500); // past the web process's board cache
+}
+const other = await newVisitor();
+const otherBattle = await call("/api/conversations", opening(other, await picture(10_000)));
+const otherId = (JSON.parse(otherBattle.body) as { id: string }).id;
+await call(`/api/conversations/${otherId}/turn`, json(other, {}));
+
+const visitors = await Promise.all(Array.from({ length: BURST }, () => newVisitor()));
+const pictures = await Promise.all(Array.from({ length: BURST }, (_, i) => picture(i + 1)));
+
+const health: Answer[] = [];
+let polling = true;
+const poller = (async () => {
+  while (polling) {
+    health.push(await call("/api/health"));
+    await sleep(100);
+  }
+})();
+
+const burst = visitors.map((cookie, i) => call("/api/conversations", opening(cookie, pictures[i] as Blob)));
+await sleep(20);
+const voted = await call(`/api/conversations/${otherId}/vote`, json(other, { winner: "model_b" }));
+const board = await call("/api/leaderboard");
+const boardAgain = await call("/api/leaderboard?category=overall&style=0");
+const answered = await Promise.all(burst);
+polling = false;
+await poller;
+
+const admitted = answered.filter((a) => a.status === 201);
+const refused = answered.filter((a) => a.status === 503 && code(a.body) === "busy");
+const retryAfter = refused.map((a) => Number(a.retryAfter));
+figures.burst = {
+  requests: BURST,
+  admitted: admitted.length,
+  refused: refused.length,
+  other: answered
+    .filter((a) => a.status !== 201 && !(a.status === 503 && code(a.body) === "busy"))
+    .map((a) => ({ status: a.status, code: code(a.body) })),
+  admittedOpenMs: {
+    p50: percentile(
+      admitted.map((a) => a.ms),
+      0.5,
+    ),
+    p99: percentile(
+      admitted.map((a) => a.ms),
+      0.99,
+    ),
+  },
+  refusedMs: {
+    p50: percentile(
+      refused.map((a) => a.ms),
+      0.5,
+    ),
+    p99: percentile(
+      refused.map((a) => a.ms),
+      0.99,
+    ),
+  },
+  retryAfterSeconds: { min: Math.min(...retryAfter), max: Math.max(...retryAfter) },
+};
+figures.otherVisitor = {
+  statuses: [voted.status, board.status, boardAgain.status],
+  voteMs: Math.round(voted.ms),
+  boardMs: [Math.round(board.ms), Math.round(boardAgain.ms)],
+};
+figures.health = {
+  polls: health.length,
+  worstMs: percentile(
+    health.map((h) => h.ms),
+    1,
+  ),
+  failed: health.filter((h) => h.status !== 200).length,
+};
+
+checks["burst: every request admitted (201) or refused with 503 busy; none failed otherwise or hung"] =
+  admitted.length + refused.length === BURST;
+checks["burst: some admitted, the rest refused (the burst was above capacity)"] =
+  admitted.length > 0 && refused.length > 0;
+checks["burst: every refusal carries a Retry-After of at least 1 s"] = retryAfter.every(
+  (s) => Number.isInteger(s) && s >= 1,
+);
+checks["burst: refused at once, faster than the admitted battles opened (p50)"] =
+  (percentile(
+    refused.map((a) => a.ms),
+    0.5,
+  ) ?? Number.POSITIVE_INFINITY) <
+  (percentile(
+    admitted.map((a) => a.ms),
+    0.5,
+  ) ?? 0);
+checks["another visitor's vote and the board each answered within 2 s during the burst"] =
+  (voted.status === 200 || voted.status === 201) &&
+  board.status === 200 &&
+  boardAgain.status === 200 &&
+  Math.max(voted.ms, board.ms, boardAgain.ms) < 2_000;
+checks["health never failed during the burst"] = health.length > 0 && health.every((h) => h.status === 200);
+
+await sleep(Math.max(1, ...retryAfter.filter(Number.isFinite)) * 1000 + 500);
+const after = await call("/api/conversations", opening(await newVisitor(), await picture(20_000)));
+figures.afterBurst = { status: after.status, ms: Math.round(after.ms) };
+checks["after the burst, a new battle with a new picture is admitted"] = after.status === 201;
+
+console.log(JSON.stringify({ ...figures, checks }, null, 2));
+await cleanup();
+const failed = Object.entries(checks).filter(([, ok]) => !ok);
+for (const [name] of failed) console.error(`failed: ${name}`);
+console.log(`${Object.keys(checks).length - failed.length} passed, ${failed.length} failed`);
+process.exit(failed.length ? 1 : 0);
