@@ -1,8 +1,14 @@
-// Admission for uploads (a new battle's or a follow-up's images): a bounded number of bodies read at once per web
-// process, a bounded queue before them, a cap per visitor, and the image classifier's own queue. Past any bound the
-// request is refused at once — 503 with Retry-After, or 429 for one visitor's excess — before a byte of its body
-// is read, rather than every visitor waiting behind a burst (issue 41: 100 concurrent battles with image safety on
-// opened in 3.3 s p50 for everyone; 8 concurrent 60 MB bodies from one visitor took the votes to 5.8 s).
+// Admission for uploads (a new battle's or a follow-up's images), decided before a byte of the body is read:
+//   - work and memory: one web process handles at most ARENA_UPLOADS_IN_FLIGHT uploads at once (their bodies read,
+//     images normalised, stored and classified), holding at most ARENA_UPLOAD_MB_IN_FLIGHT of bodies (each counted
+//     at its declared length, or at the upload ceiling when it is sent chunked), with ARENA_UPLOADS_QUEUE more
+//     waiting for a place;
+//   - one visitor: at most ARENA_UPLOADS_PER_VISITOR bodies at once (429 past it);
+//   - the image classifier (when it is on): its measured time per image × the images ahead of this one (queued
+//     there, and admitted here but not queued yet) must stay within ARENA_CLASSIFIER_WAIT_MS.
+// Past any bound the request is refused at once with 503 `busy` and a Retry-After, rather than every visitor
+// waiting behind a burst (issue 41: 100 concurrent battles with image safety on opened in 3.3 s p50 for everyone;
+// 8 concurrent 60 MB bodies from one visitor took the votes to 5.8 s).
 import { config } from "../config";
 import { DomainError, RateLimited } from "../errors";
 import { classifierLoad } from "../image-safety";
@@ -14,15 +20,21 @@ class Busy extends DomainError {
 }
 
 const BUSY_MESSAGE = "The arena is very busy right now; please send your images again in a moment.";
+const MB = 1024 * 1024;
 
 interface Waiter {
-  resolve: () => void;
-  reject: (error: Error) => void;
+  bytes: number;
+  admit: () => void;
   timer: NodeJS.Timeout;
 }
 
 const state = {
+  /** bytes reserved by the bodies being read (and their images being stored and classified) */
+  bytes: 0,
+  /** uploads holding a place */
   reading: 0,
+  /** uploads admitted and not released, for the classifier's projection */
+  admitted: 0,
   waiting: [] as Waiter[],
   perVisitor: new Map<string, number>(),
 };
@@ -30,16 +42,33 @@ const state = {
 /** What holding an admission costs the caller: give it back when the body is read and its images classified. */
 export type Release = () => void;
 
+function projectedWaitMs(): number {
+  const load = classifierLoad();
+  return load.waitMs + (state.admitted * load.msPerImage) / load.threads;
+}
+
+/** Whether one more upload of `bytes` fits: a place, and the bytes (a body larger than the budget gets in alone). */
+const fitsNow = (bytes: number, places: number, budget: number) =>
+  state.reading < places && (state.bytes === 0 || state.bytes + bytes <= budget);
+
+/** Lets in the waiting uploads that now fit, in order. */
+function admitWaiting(places: number, budget: number) {
+  while (state.waiting.length > 0) {
+    const next = state.waiting[0] as Waiter;
+    if (!fitsNow(next.bytes, places, budget)) return;
+    state.waiting.shift();
+    clearTimeout(next.timer);
+    next.admit();
+  }
+}
+
 /**
- * A place to read an upload's body. Refused at once when the visitor already sends ARENA_UPLOADS_PER_VISITOR
- * bodies (429), when the classifier's queue would make this upload wait longer than ARENA_CLASSIFIER_WAIT_MS, or
- * when ARENA_UPLOADS_IN_FLIGHT bodies are being read and ARENA_UPLOADS_QUEUE more wait (503, Retry-After); a
- * waiting upload that does not get a place within the classifier wait budget is refused the same way.
+ * A place to read an upload's body of `bytes` (its declared length, or the ceiling when unknown). `images`: whether
+ * the body may hold images (a preset's battle does not). Throws 429 `uploads_in_flight` or 503 `busy` (with
+ * Retry-After) at once; an upload that waits for memory and does not get it within the classifier's wait budget is
+ * refused the same way.
  */
-export async function admitUpload(
-  visitorId: string,
-  options: { images: boolean } = { images: true },
-): Promise<Release> {
+export async function admitUpload(visitorId: string, options: { images: boolean; bytes: number }): Promise<Release> {
   const c = config();
   const own = state.perVisitor.get(visitorId) ?? 0;
   if (own >= c.ARENA_UPLOADS_PER_VISITOR)
@@ -48,25 +77,35 @@ export async function admitUpload(
       "You are already sending images; wait until they have arrived before sending more.",
       1,
     );
-  // a body without images (a preset's battle, a text follow-up) costs the classifier nothing; one with images will
-  // queue behind what the classifier has and behind the uploads admitted before it and not queued yet (a burst
-  // arrives before any of its images reaches the classifier), counted at one image each
-  const wait = options.images ? projectedWaitMs() : 0;
-  if (wait > c.ARENA_CLASSIFIER_WAIT_MS) throw new Busy(BUSY_MESSAGE, Math.max(1, Math.ceil(wait / 1000)));
-  if (state.reading >= c.ARENA_UPLOADS_IN_FLIGHT && state.waiting.length >= c.ARENA_UPLOADS_QUEUE)
-    throw new Busy(BUSY_MESSAGE, 1);
+  if (options.images && c.ARENA_NSFW_CHECK) {
+    const wait = projectedWaitMs();
+    if (wait > c.ARENA_CLASSIFIER_WAIT_MS) throw new Busy(BUSY_MESSAGE, Math.max(1, Math.ceil(wait / 1000)));
+  }
+  const budget = c.ARENA_UPLOAD_MB_IN_FLIGHT * MB;
+  const places = c.ARENA_UPLOADS_IN_FLIGHT;
+  const fits = fitsNow(options.bytes, places, budget);
+  if (!fits && state.waiting.length >= c.ARENA_UPLOADS_QUEUE) throw new Busy(BUSY_MESSAGE, 1);
   // counted before any wait, so one visitor's concurrent bodies cannot all pass the check above
   state.perVisitor.set(visitorId, own + 1);
+  state.admitted++;
   const leave = () => {
+    state.admitted--;
     const left = (state.perVisitor.get(visitorId) ?? 1) - 1;
     if (left > 0) state.perVisitor.set(visitorId, left);
     else state.perVisitor.delete(visitorId);
   };
-  if (state.reading >= c.ARENA_UPLOADS_IN_FLIGHT) {
+  if (fits) {
+    state.bytes += options.bytes;
+    state.reading++;
+  } else
     await new Promise<void>((resolve, reject) => {
       const waiter: Waiter = {
-        resolve,
-        reject,
+        bytes: options.bytes,
+        admit: () => {
+          state.bytes += options.bytes;
+          state.reading++;
+          resolve();
+        },
         timer: setTimeout(
           () => {
             state.waiting.splice(state.waiting.indexOf(waiter), 1);
@@ -78,26 +117,21 @@ export async function admitUpload(
       };
       state.waiting.push(waiter);
     });
-  } else state.reading++;
   let released = false;
   return () => {
     if (released) return;
     released = true;
     leave();
-    const next = state.waiting.shift();
-    if (next) {
-      // the place passes to the next in line (reading stays the same)
-      clearTimeout(next.timer);
-      next.resolve();
-    } else state.reading--;
+    state.bytes -= options.bytes;
+    state.reading--;
+    admitWaiting(places, budget);
   };
 }
 
-function projectedWaitMs(): number {
-  const load = classifierLoad();
-  const ahead = state.reading + state.waiting.length;
-  return load.waitMs + (ahead * load.msPerImage) / load.threads;
-}
-
-/** Uploads being read and waiting, for /metrics and tests. */
-export const uploadAdmission = () => ({ reading: state.reading, waiting: state.waiting.length });
+/** Places taken, bytes reserved, uploads admitted and uploads waiting, for tests and /metrics. */
+export const uploadAdmission = () => ({
+  reading: state.reading,
+  megabytes: Math.round((state.bytes / MB) * 10) / 10,
+  admitted: state.admitted,
+  waiting: state.waiting.length,
+});

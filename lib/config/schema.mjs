@@ -424,16 +424,22 @@ export const configSchema = z
       "Regenerate and Retry presses per IP",
     ),
     ARENA_UPLOADS_IN_FLIGHT: v(
-      count(4, { min: 1, max: 1000 }),
+      count(16, { min: 1, max: 10_000 }),
       "Visitors and limits",
-      "`4`",
-      "upload bodies (a new battle's or a follow-up's images) one web process reads at once; each holds at most ARENA_MAX_IMAGES × ARENA_IMAGE_MAX_MB in memory",
+      "`16`",
+      "uploads (a new battle's or a follow-up's images) one web process handles at once: body read, images normalised, stored and classified",
+    ),
+    ARENA_UPLOAD_MB_IN_FLIGHT: v(
+      positive(256, { max: 1_000_000 }),
+      "Visitors and limits",
+      "`256`",
+      "megabytes of upload bodies one web process reads at once (each counted at its declared length, a chunked one at the upload ceiling); more wait in ARENA_UPLOADS_QUEUE",
     ),
     ARENA_UPLOADS_QUEUE: v(
-      count(8, { min: 0, max: 10_000 }),
+      count(16, { min: 0, max: 10_000 }),
       "Visitors and limits",
-      "`8`",
-      "uploads that wait for one of those places; past it a visitor is refused at once (503 with Retry-After) rather than made to wait",
+      "`16`",
+      "uploads that wait for a place (ARENA_UPLOADS_IN_FLIGHT, ARENA_UPLOAD_MB_IN_FLIGHT); past it a visitor is refused at once (503 with Retry-After) rather than made to wait",
     ),
     ARENA_UPLOADS_PER_VISITOR: v(
       count(2, { min: 1, max: 100 }),

@@ -5,7 +5,7 @@ export { errorResponse } from "./errors";
 export { uploadCeiling } from "./front-door.mjs";
 export { pageParam, type QueryProps } from "./params";
 export { handle, readJson, readQuery } from "./route";
-export { mayHoldImages, readUploadForm, type UploadForm, uploadFormLimits } from "./upload-form";
+export { readUploadForm, type UploadForm, uploadFormLimits, uploadSize } from "./upload-form";
 export {
   ipHashFrom,
   requireVisitorId,

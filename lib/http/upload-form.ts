@@ -169,8 +169,16 @@ export function uploadFormLimits(c = config()): UploadFormLimits {
   };
 }
 
-/** Whether a body may hold images (and so needs the classifier): unknown length, or more than a form of text. */
-export function mayHoldImages(request: Request): boolean {
+/**
+ * What admission needs to know of an upload before reading it: whether it may hold images (unknown length, or more
+ * than a form of text: the classifier will see them) and the bytes it may take (its declared length, else the
+ * ceiling).
+ */
+export function uploadSize(request: Request, c = config()): { images: boolean; bytes: number } {
   const declared = Number(request.headers.get("content-length") ?? Number.NaN);
-  return !Number.isFinite(declared) || declared > 64 * 1024;
+  const known = Number.isFinite(declared) && declared >= 0;
+  return {
+    images: !known || declared > 64 * 1024,
+    bytes: known ? Math.min(declared, uploadCeiling(c)) : uploadCeiling(c),
+  };
 }

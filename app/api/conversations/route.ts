@@ -1,7 +1,7 @@
 import { admitUpload, openConversation, preflightOpening } from "@/lib/arena";
 import { getDb } from "@/lib/db";
 import { InvalidInput } from "@/lib/errors";
-import { handle, ipHashFrom, mayHoldImages, readUploadForm, requireVisitorId, uploadFormLimits } from "@/lib/http";
+import { handle, ipHashFrom, readUploadForm, requireVisitorId, uploadFormLimits, uploadSize } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 
@@ -17,7 +17,7 @@ export function POST(request: Request) {
     const visitorId = requireVisitorId(request);
     const db = getDb();
     const ipHash = ipHashFrom(request);
-    const release = await admitUpload(visitorId, { images: mayHoldImages(request) });
+    const release = await admitUpload(visitorId, uploadSize(request));
     try {
       await preflightOpening(db, { visitorId, ipHash });
       const { fields, uploads } = await readUploadForm(request, uploadFormLimits());

@@ -4,11 +4,11 @@ import { getDb } from "@/lib/db";
 import {
   handle,
   ipHashFrom,
-  mayHoldImages,
   readJson,
   readUploadForm,
   requireVisitorId,
   uploadFormLimits,
+  uploadSize,
 } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
@@ -30,7 +30,7 @@ export function POST(request: Request, { params }: { params: Promise<{ id: strin
       const { prompt } = await readJson(request, body);
       return Response.json(await addFollowUp(db, { conversationId, visitorId, ipHash, prompt }), { status: 201 });
     }
-    const release = await admitUpload(visitorId, { images: mayHoldImages(request) });
+    const release = await admitUpload(visitorId, uploadSize(request));
     try {
       const { imageRefusal } = await preflightFollowUp(db, { conversationId, visitorId, ipHash });
       const { fields, uploads } = await readUploadForm(request, { ...uploadFormLimits(), noFiles: imageRefusal });
