@@ -31,7 +31,9 @@ Reads battles (FastChat clean-battle .json, .jsonl, .csv, optionally .gz, or .pa
   --out PATH               write the output to PATH instead of stdout
   --matrices               add battle-count, win-fraction and predicted win-rate matrices (json)
   --strict                 fail on the first malformed battle instead of skipping it
-  --workers N              bootstrap worker threads (default: one per core for large jobs, 0 = none)`;
+  --workers N              bootstrap worker threads (default: one per core for large jobs, 0 = none)
+  --timings                print where the time went (start-up, reading, each board's fit and intervals, output)
+                           to stderr as JSON`;
 
 export async function leaderboardCommand(argv: string[], out: NodeJS.WritableStream = process.stdout): Promise<void> {
   const { values, positionals } = parseArgs({
@@ -43,7 +45,7 @@ export async function leaderboardCommand(argv: string[], out: NodeJS.WritableStr
       "all-battles": { type: "boolean", default: false },
       format: { type: "string", default: "table" },
       out: { type: "string" },
-      ...switches("matrices", "strict", "reweighted", "fragility"),
+      ...switches("matrices", "strict", "reweighted", "fragility", "timings"),
       "min-votes": { type: "string" },
       workers: { type: "string" },
       help: { type: "boolean", short: "h", default: false },
@@ -79,6 +81,14 @@ export async function leaderboardCommand(argv: string[], out: NodeJS.WritableStr
   const workers = values.workers === undefined ? undefined : intOption(values.workers, "workers", 0);
   const minVotes = intOption(values["min-votes"], "min-votes", 0);
 
+  // start-up: from the process's start to here (Node, the command's modules, the arguments)
+  const timings: Record<string, number> = { startupMs: Math.round(performance.now()) };
+  let mark = performance.now();
+  const lap = (name: string) => {
+    const now = performance.now();
+    timings[name] = Math.round(now - mark);
+    mark = now;
+  };
   const reading = progressBar("reading  ");
   const read = await readBattles(file, { strict: values.strict, onProgress: (d, t) => reading.update(d, t) });
   reading.done();
@@ -88,6 +98,7 @@ export async function leaderboardCommand(argv: string[], out: NodeJS.WritableStr
       `arena: skipped ${read.skipped} malformed battle${read.skipped === 1 ? "" : "s"} (first at ${read.format === "json" ? "element" : read.format === "parquet" ? "row" : "line"} ${first?.position}: ${first?.reason}); --strict fails on them\n`,
     );
   }
+  lap("readingMs");
   const table = read.table;
   const categories = values.categories === "all" ? categoryNames(table) : [values.category ?? "overall"];
   const boards: { category: string; board: Leaderboard }[] = [];
@@ -115,6 +126,7 @@ export async function leaderboardCommand(argv: string[], out: NodeJS.WritableStr
       onProgress: (d, t) => bar.update(d, t),
     });
     bar.done();
+    lap(`board:${category}Ms`);
     boards.push({ category, board });
   }
 
@@ -142,4 +154,9 @@ export async function leaderboardCommand(argv: string[], out: NodeJS.WritableStr
   }
   if (values.out) fs.writeFileSync(values.out, text);
   else out.write(text);
+  lap("outputMs");
+  if (values.timings) {
+    timings.totalMs = Math.round(performance.now());
+    process.stderr.write(`${JSON.stringify({ timings, battles: read.table.size })}\n`);
+  }
 }

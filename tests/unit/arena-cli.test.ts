@@ -91,6 +91,25 @@ describe("arena leaderboard", () => {
     );
   });
 
+  it("says where the time went with --timings (stderr, the output unchanged)", () => {
+    const plain = arena("leaderboard", `${REF}/llmfao/battles.json`, "--ci", "sandwich", "--format", "json");
+    const timed = arena(
+      "leaderboard",
+      `${REF}/llmfao/battles.json`,
+      "--ci",
+      "sandwich",
+      "--format",
+      "json",
+      "--timings",
+    );
+    expect(timed.code).toBe(0);
+    expect(timed.stdout).toBe(plain.stdout);
+    const { timings, battles } = JSON.parse(timed.stderr.trim().split("\n").at(-1) as string);
+    expect(Object.keys(timings)).toEqual(["startupMs", "readingMs", "board:overallMs", "outputMs", "totalMs"]);
+    expect(battles).toBeGreaterThan(0);
+    expect(timings.totalMs).toBeGreaterThanOrEqual(timings.readingMs + timings["board:overallMs"]);
+  });
+
   it("anchors the scale on a model", () => {
     const json = JSON.parse(
       arena(
