@@ -1,6 +1,15 @@
-// What the fault-layer scripts (test-faults.ts, test-abuse.ts) share: they run against the production build, start
-// its web process as a deployment does (scripts/web-server.mjs), and stop by themselves, whatever happens.
+// What the fault-layer scripts (test-faults.ts, test-abuse.ts, test-admission.ts) share: they run against the
+// production build, start its web process as a deployment does (scripts/web-server.mjs), over a PostgreSQL and a
+// fake model server of their own, and stop by themselves, whatever happens.
 import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { writeFakeModelsFile } from "../e2e/fake-models/models-file";
+import { startFakeModelServer } from "../e2e/fake-models/server";
+import { type EmbeddedServer, startEmbeddedPostgres } from "../lib/db/embedded";
+import { freePort } from "../lib/db/free-port";
+import { applyMigrations } from "../lib/db/migrate";
 
 export function requireBuild(fs: typeof import("node:fs")): void {
   if (!fs.existsSync(".next/BUILD_ID")) {
@@ -40,4 +49,134 @@ export async function startWebProcess(
     if (i > 240) throw new Error(`the web process on ${port} did not start`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+}
+
+export interface ArenaRun {
+  /** the run's folder (PostgreSQL's data is in pg/) */
+  root: string;
+  database: EmbeddedServer;
+  /** the fake model server (its `requests` counts the models' calls) */
+  fake: Awaited<ReturnType<typeof startFakeModelServer>>;
+  base: string;
+  web: ChildProcess;
+  /** stops everything and removes the folder */
+  cleanup(): Promise<void>;
+}
+
+/**
+ * A run's world: a PostgreSQL of its own, the fake model server (two quick models, fake-alpha and fake-beta) and
+ * one web process with the arena's environment plus `env`, all stopped by `cleanup` (and by the deadline).
+ */
+export async function startArenaRun(
+  name: string,
+  options: { env: Record<string, string>; logs: boolean; deadlineMs: number },
+): Promise<ArenaRun> {
+  requireBuild(fs);
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), `arena-${name}-`));
+  const parts: { database?: EmbeddedServer; web?: ChildProcess; closeFake?: () => Promise<void> } = {};
+  const cleanup = async () => {
+    if (parts.web && parts.web.exitCode === null) parts.web.kill("SIGKILL");
+    await parts.closeFake?.().catch(() => undefined);
+    await parts.database?.stop().catch(() => undefined);
+    fs.rmSync(root, { recursive: true, force: true });
+  };
+  stopAfter(options.deadlineMs, name, cleanup);
+  const database = await startEmbeddedPostgres({ dataDir: path.join(root, "pg"), port: await freePort() });
+  parts.database = database;
+  await applyMigrations(database.url);
+  const reply = Array.from({ length: 12 }, (_, i) => `word${i}`).join(" ");
+  const fake = await startFakeModelServer({
+    models: { "fake-alpha": { reply, tokenDelayMs: 5 }, "fake-beta": { reply, tokenDelayMs: 5 } },
+  });
+  parts.closeFake = () => fake.close();
+  const modelsFile = writeFakeModelsFile(root, fake.baseURL, ["fake-alpha", "fake-beta"]);
+  const { base, child } = await startWebProcess(
+    await freePort(),
+    { DATABASE_URL: database.url, ARENA_MODELS_FILE: modelsFile, ARENA_DATA_DIR: root, ...options.env },
+    options.logs,
+  );
+  parts.web = child;
+  return { root, database, fake, base, web: child, cleanup };
+}
+
+/** A process and all its descendants. */
+export function processTree(pid: number): Set<number> {
+  const parents = new Map<number, number>();
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const tree = new Set([pid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [child, parent] of parents) {
+      if (tree.has(parent) && !tree.has(child)) {
+        tree.add(child);
+        grew = true;
+      }
+    }
+  }
+  return tree;
+}
+
+/** Resident memory of a process and its children, in bytes. */
+export function treeRss(pid: number): number {
+  let total = 0;
+  for (const member of processTree(pid)) {
+    try {
+      const status = fs.readFileSync(`/proc/${member}/status`, "utf8");
+      total += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+
+/** Samples a process tree's resident memory every 50 ms from now; `stop` gives its growth over the start, in MB. */
+export function rssMeter(pid: number): { stop(): number } {
+  const before = treeRss(pid);
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, treeRss(pid));
+  }, 50);
+  return {
+    stop() {
+      clearInterval(sampler);
+      peak = Math.max(peak, treeRss(pid));
+      return (peak - before) / 1048576;
+    },
+  };
+}
+
+/** Polls `GET base/api/health` every 100 ms until `stop`, which gives every answer's status and time. */
+export function pollHealth(base: string): { stop(): Promise<{ status: number; ms: number }[]> } {
+  const answers: { status: number; ms: number }[] = [];
+  let polling = true;
+  const loop = (async () => {
+    while (polling) {
+      const started = performance.now();
+      const status = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(30_000) }).then(
+        async (r) => {
+          await r.arrayBuffer();
+          return r.status;
+        },
+        () => 0,
+      );
+      answers.push({ status, ms: performance.now() - started });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  return {
+    async stop() {
+      polling = false;
+      await loop;
+      return answers;
+    },
+  };
 }

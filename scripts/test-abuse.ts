@@ -15,59 +15,26 @@
 // Prints JSON with every figure and "N passed, N failed" last; exits 1 when a check fails.
 import crypto from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { unzipSync } from "fflate";
 import sharp from "sharp";
-import { writeFakeModelsFile } from "../e2e/fake-models/models-file";
-import { startFakeModelServer } from "../e2e/fake-models/server";
-import { startEmbeddedPostgres } from "../lib/db/embedded";
-import { freePort } from "../lib/db/free-port";
-import { applyMigrations } from "../lib/db/migrate";
 import { errorCode, pushBody as pushTo } from "../tests/push-body";
-import { requireBuild, startWebProcess, stopAfter } from "./bounded-run";
+import { pollHealth, processTree, rssMeter, startArenaRun } from "./bounded-run";
 
 const DEADLINE_MS = 240_000;
 const SECRET = "abuse-secret-0123456789";
 const REQUEST_TIMEOUT_MS = 30_000;
 
-requireBuild(fs);
-stopAfter(DEADLINE_MS, "abuse", () => cleanup());
-
-const root = fs.mkdtempSync(path.join(os.tmpdir(), "arena-abuse-"));
-const database = await startEmbeddedPostgres({ dataDir: path.join(root, "pg"), port: await freePort() });
-await applyMigrations(database.url);
-const reply = Array.from({ length: 12 }, (_, i) => `word${i}`).join(" ");
-const fake = await startFakeModelServer({
-  models: { "fake-alpha": { reply, tokenDelayMs: 5 }, "fake-beta": { reply, tokenDelayMs: 5 } },
-});
-const modelsFile = writeFakeModelsFile(root, fake.baseURL, ["fake-alpha", "fake-beta"]);
 // uploads: 2 images of 10 MB at most, so the upload route's ceiling (21 MB) is what this run measures against
 const UPLOAD_ENV = { ARENA_MAX_IMAGES: "2", ARENA_IMAGE_MAX_MB: "10" };
-
-const port = await freePort();
-const { base, child: web } = await startWebProcess(
-  port,
-  {
-    DATABASE_URL: database.url,
-    ARENA_MODELS_FILE: modelsFile,
-    ARENA_DATA_DIR: root,
-    ARENA_SECRET: SECRET,
-    ARENA_NSFW_CHECK: "0",
-    ...UPLOAD_ENV,
-  },
-  Boolean(process.env.ABUSE_LOGS),
-);
+const { root, database, fake, base, web, cleanup } = await startArenaRun("abuse", {
+  env: { ARENA_SECRET: SECRET, ARENA_NSFW_CHECK: "0", ...UPLOAD_ENV },
+  logs: Boolean(process.env.ABUSE_LOGS),
+  deadlineMs: DEADLINE_MS,
+});
 
 function sleep(ms: number) {
   return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-async function cleanup() {
-  if (web.exitCode === null) web.kill("SIGKILL");
-  await fake.close().catch(() => undefined);
-  await database.stop().catch(() => undefined);
-  fs.rmSync(root, { recursive: true, force: true });
 }
 
 const checks: Record<string, boolean> = {};
@@ -239,45 +206,6 @@ const statusCounts = (answers: { status: number }[]) =>
 
 // ---------------------------------------------------------------- 3. 400 MB bodies
 
-/** A process and all its descendants. */
-function processTree(pid: number): Set<number> {
-  const parents = new Map<number, number>();
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const tree = new Set([pid]);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const [child, parent] of parents) {
-      if (tree.has(parent) && !tree.has(child)) {
-        tree.add(child);
-        grew = true;
-      }
-    }
-  }
-  return tree;
-}
-
-/** Resident memory of the web process and its children, in bytes. */
-function treeRss(pid: number): number {
-  let total = 0;
-  for (const member of processTree(pid)) {
-    try {
-      const status = fs.readFileSync(`/proc/${member}/status`, "utf8");
-      total += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return total;
-}
-
 /** Pushes up to `total` bytes chunked until the app answers, with the answer's error code. */
 async function pushBody(pathname: string, contentType: string, cookie: string, total: number) {
   const pushed = await pushTo(`${base}${pathname}`, { contentType, cookie, total });
@@ -299,15 +227,9 @@ async function pushBody(pathname: string, contentType: string, cookie: string, t
   let worst = 0;
   for (const [pathname, type] of targets) {
     await sleep(300);
-    const before = treeRss(pid);
-    let peak = before;
-    const sampler = setInterval(() => {
-      peak = Math.max(peak, treeRss(pid));
-    }, 50);
+    const memory = rssMeter(pid);
     const pushed = await pushBody(pathname, type, cookie, 400 * 1024 * 1024);
-    clearInterval(sampler);
-    peak = Math.max(peak, treeRss(pid));
-    const growthMb = (peak - before) / 1048576;
+    const growthMb = memory.stop();
     worst = Math.max(worst, growthMb);
     results[pathname.replace(id, ":id")] = {
       status: pushed.status,
@@ -341,19 +263,8 @@ async function pushBody(pathname: string, contentType: string, cookie: string, t
   const other = await newVisitor();
   const pid = web.pid as number;
   await sleep(300);
-  const before = treeRss(pid);
-  let peak = before;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, treeRss(pid));
-  }, 50);
-  const health: Answer[] = [];
-  let polling = true;
-  const poller = (async () => {
-    while (polling) {
-      health.push(await call("/api/health"));
-      await sleep(100);
-    }
-  })();
+  const memory = rssMeter(pid);
+  const polled = pollHealth(base);
   const boundary = "----abuse60";
   const prefix = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`,
@@ -378,11 +289,8 @@ async function pushBody(pathname: string, contentType: string, cookie: string, t
   const board = await call("/api/leaderboard");
   const refused = await Promise.all(uploads);
   const allAnsweredMs = performance.now() - started;
-  polling = false;
-  await poller;
-  clearInterval(sampler);
-  peak = Math.max(peak, treeRss(pid));
-  const growthMb = (peak - before) / 1048576;
+  const health = await polled.stop();
+  const growthMb = memory.stop();
   figures.bigUploads = {
     requests: refused.length,
     statuses: statusCounts(refused),

@@ -9,51 +9,21 @@
 //   - the other visitor's vote and the board each answer within 2 s; health never fails;
 //   - once the burst is over, a new battle with a new picture is admitted.
 // Prints JSON with every figure and "N passed, N failed" last; exits 1 when a check fails.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import sharp from "sharp";
-import { writeFakeModelsFile } from "../e2e/fake-models/models-file";
-import { startFakeModelServer } from "../e2e/fake-models/server";
-import { startEmbeddedPostgres } from "../lib/db/embedded";
-import { freePort } from "../lib/db/free-port";
-import { applyMigrations } from "../lib/db/migrate";
-import { requireBuild, startWebProcess, stopAfter } from "./bounded-run";
+import { pollHealth, startArenaRun } from "./bounded-run";
 
 const BURST = 120;
-const DEADLINE_MS = 180_000;
 const REQUEST_TIMEOUT_MS = 30_000;
 
-requireBuild(fs);
-stopAfter(DEADLINE_MS, "admission", () => cleanup());
-
-const root = fs.mkdtempSync(path.join(os.tmpdir(), "arena-admission-"));
-const database = await startEmbeddedPostgres({ dataDir: path.join(root, "pg"), port: await freePort() });
-await applyMigrations(database.url);
-const reply = Array.from({ length: 12 }, (_, i) => `word${i}`).join(" ");
-const fake = await startFakeModelServer({
-  models: { "fake-alpha": { reply, tokenDelayMs: 5 }, "fake-beta": { reply, tokenDelayMs: 5 } },
-});
-const modelsFile = writeFakeModelsFile(root, fake.baseURL, ["fake-alpha", "fake-beta"]);
-const { base, child: web } = await startWebProcess(
-  await freePort(),
-  {
-    DATABASE_URL: database.url,
-    ARENA_MODELS_FILE: modelsFile,
-    ARENA_DATA_DIR: root,
+const { database, base, cleanup } = await startArenaRun("admission", {
+  env: {
     ARENA_SECRET: "admission-secret-0123456789",
     ARENA_NSFW_CHECK: "1",
     ARENA_RATE_IP_PER_HOUR: "100000",
   },
-  Boolean(process.env.ADMISSION_LOGS),
-);
-
-async function cleanup() {
-  if (web.exitCode === null) web.kill("SIGKILL");
-  await fake.close().catch(() => undefined);
-  await database.stop().catch(() => undefined);
-  fs.rmSync(root, { recursive: true, force: true });
-}
+  logs: Boolean(process.env.ADMISSION_LOGS),
+  deadlineMs: 180_000,
+});
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const checks: Record<string, boolean> = {};
@@ -160,14 +130,7 @@ await call(`/api/conversations/${otherId}/turn`, json(other, {}));
 const visitors = await Promise.all(Array.from({ length: BURST }, () => newVisitor()));
 const pictures = await Promise.all(Array.from({ length: BURST }, (_, i) => picture(i + 1)));
 
-const health: Answer[] = [];
-let polling = true;
-const poller = (async () => {
-  while (polling) {
-    health.push(await call("/api/health"));
-    await sleep(100);
-  }
-})();
+const polled = pollHealth(base);
 
 const burst = visitors.map((cookie, i) => call("/api/conversations", opening(cookie, pictures[i] as Blob)));
 await sleep(20);
@@ -175,8 +138,7 @@ const voted = await call(`/api/conversations/${otherId}/vote`, json(other, { win
 const board = await call("/api/leaderboard");
 const boardAgain = await call("/api/leaderboard?category=overall&style=0");
 const answered = await Promise.all(burst);
-polling = false;
-await poller;
+const health = await polled.stop();
 
 const admitted = answered.filter((a) => a.status === 201);
 const refused = answered.filter((a) => a.status === 503 && code(a.body) === "busy");
