@@ -1,5 +1,6 @@
-// The NSFW classifier off the web process's event loop: ~65 ms of CPU per image on TensorFlow.js (12 ms now) on the main
-// thread made every stream of a busy server wait behind it (first-token p99 4.6 s at 100 battles, bench:arena).
+// The NSFW classifier off the web process's event loop: ~65 ms of CPU per image on the main thread (TensorFlow.js;
+// ~15 ms on onnxruntime now) made every stream of a busy server wait behind it (first-token p99 4.6 s at 100
+// battles, bench:arena).
 // Images go to worker threads, one image per thread at a time, and verdicts are kept by image hash, so the same
 // picture (a preset, a re-upload) is classified once per process. Failing closed stays the caller's rule: no
 // model sees an image before its scores are back, and a thread that fails rejects its image.
