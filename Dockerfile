@@ -10,11 +10,14 @@ ARG BASE=docker.io/library/node:20-bookworm-slim
 # ---------------------------------------------------------------- build: every dependency, the build, the trim
 FROM ${BASE} AS build
 ARG NODE_EXTRA_CA_CERTS
+# ONNXRUNTIME_NODE_INSTALL=skip: onnxruntime-node's install step (run by `npm rebuild`) would fetch GPU libraries
+# from outside; its CPU library ships in the package
 ENV NODE_EXTRA_CA_CERTS=${NODE_EXTRA_CA_CERTS} \
     NEXT_TELEMETRY_DISABLED=1 \
     npm_config_update_notifier=false \
     npm_config_fund=false \
-    npm_config_audit=false
+    npm_config_audit=false \
+    ONNXRUNTIME_NODE_INSTALL=skip
 WORKDIR /src
 # the lockfile first: the dependency layer is rebuilt only when it changes (notes: npm install, never npm ci)
 COPY package.json package-lock.json ./

@@ -34,6 +34,7 @@ const WHOLE = {
   "@tesseract.js-data/eng": "the OCR language data, loaded by path",
   "tesseract.js-core": "its .wasm variants, chosen at run time",
   "@vladmandic/human": "face detection models, loaded by path",
+  "onnxruntime-node": "its native binding and CPU library, loaded by a path built from the platform (others' dropped below)",
 };
 /**
  * Never at run time: the compiler Next uses to build (the served config is the build's, see web-server.mjs), the
@@ -49,6 +50,8 @@ const NEVER = [
   /^node_modules\/.*\.d\.[cm]?ts$/,
   /^\.next\/.*\.map$/,
   /^\.next\/(cache|trace|diagnostics|types)(\/|$)/,
+  // onnxruntime-node ships every platform's binaries (~200 MB): this one's only
+  new RegExp(`^node_modules/onnxruntime-node/bin/napi-v\\d+/(?!${process.platform}/${process.arch}/)`),
 ];
 
 /** Project files copied as they are (sources run through tsx, the build, migrations, static files). */
