@@ -180,3 +180,37 @@ export function pollHealth(base: string): { stop(): Promise<{ status: number; ms
     },
   };
 }
+
+/** One request's answer as a run records it; status -1 when it timed out, 0 when the connection failed. */
+export interface Answer {
+  status: number;
+  ms: number;
+  body: string;
+  retryAfter: string | null;
+}
+
+/** A requester for `base` that never throws and times each request (each given `timeoutMs`). */
+export function requester(base: string, timeoutMs: number) {
+  return async (pathname: string, init: RequestInit = {}): Promise<Answer> => {
+    const started = performance.now();
+    try {
+      const response = await fetch(`${base}${pathname}`, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+      const body = await response.text();
+      return {
+        status: response.status,
+        ms: performance.now() - started,
+        body,
+        retryAfter: response.headers.get("retry-after"),
+      };
+    } catch (error) {
+      const timedOut = (error as Error).name === "TimeoutError";
+      return { status: timedOut ? -1 : 0, ms: performance.now() - started, body: "", retryAfter: null };
+    }
+  };
+}
+
+/** A new visitor's cookie (`arena_vid=…`), as the page gets one. */
+export async function newVisitor(base: string): Promise<string> {
+  const response = await fetch(`${base}/api/visitor`, { method: "POST", body: "{}" });
+  return (response.headers.getSetCookie()[0] ?? "").split(";")[0] ?? "";
+}

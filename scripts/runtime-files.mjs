@@ -34,7 +34,8 @@ const WHOLE = {
   "@tesseract.js-data/eng": "the OCR language data, loaded by path",
   "tesseract.js-core": "its .wasm variants, chosen at run time",
   "@vladmandic/human": "face detection models, loaded by path",
-  "onnxruntime-node": "its native binding and CPU library, loaded by a path built from the platform (others' dropped below)",
+  "onnxruntime-node":
+    "its native binding and CPU library, loaded by a path built from the platform (others' dropped below)",
 };
 /**
  * Never at run time: the compiler Next uses to build (the served config is the build's, see web-server.mjs), the

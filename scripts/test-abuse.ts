@@ -19,7 +19,15 @@ import path from "node:path";
 import { unzipSync } from "fflate";
 import sharp from "sharp";
 import { errorCode, pushBody as pushTo } from "../tests/push-body";
-import { pollHealth, processTree, rssMeter, startArenaRun } from "./bounded-run";
+import {
+  type Answer,
+  pollHealth,
+  processTree,
+  requester,
+  rssMeter,
+  startArenaRun,
+  newVisitor as visitorOf,
+} from "./bounded-run";
 
 const DEADLINE_MS = 240_000;
 const SECRET = "abuse-secret-0123456789";
@@ -32,6 +40,8 @@ const { root, database, fake, base, web, cleanup } = await startArenaRun("abuse"
   logs: Boolean(process.env.ABUSE_LOGS),
   deadlineMs: DEADLINE_MS,
 });
+const call = requester(base, REQUEST_TIMEOUT_MS);
+const newVisitor = () => visitorOf(base);
 
 function sleep(ms: number) {
   return new Promise((resolve) => setTimeout(resolve, ms));
@@ -41,28 +51,6 @@ const checks: Record<string, boolean> = {};
 const figures: Record<string, unknown> = {};
 
 // ---------------------------------------------------------------- a visitor as the page is one
-
-interface Answer {
-  status: number;
-  ms: number;
-  body: string;
-}
-
-async function call(pathname: string, init: RequestInit = {}): Promise<Answer> {
-  const started = performance.now();
-  try {
-    const response = await fetch(`${base}${pathname}`, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
-    const body = await response.text();
-    return { status: response.status, ms: performance.now() - started, body };
-  } catch (error) {
-    return { status: (error as Error).name === "TimeoutError" ? -1 : 0, ms: performance.now() - started, body: "" };
-  }
-}
-
-async function newVisitor(): Promise<string> {
-  const response = await fetch(`${base}/api/visitor`, { method: "POST", body: "{}" });
-  return (response.headers.getSetCookie()[0] ?? "").split(";")[0] ?? "";
-}
 
 let shade = 0;
 async function image(bytes?: Uint8Array<ArrayBuffer>): Promise<Blob> {
@@ -102,9 +90,10 @@ async function turn(cookie: string, id: string, body: unknown = {}): Promise<Ans
     });
     const headersMs = performance.now() - started;
     const text = await response.text();
-    return { status: response.status, ms: performance.now() - started, headersMs, body: text };
+    const retryAfter = response.headers.get("retry-after");
+    return { status: response.status, ms: performance.now() - started, headersMs, body: text, retryAfter };
   } catch {
-    return { status: -1, ms: performance.now() - started, headersMs: -1, body: "" };
+    return { status: -1, ms: performance.now() - started, headersMs: -1, body: "", retryAfter: null };
   }
 }
 

@@ -10,7 +10,7 @@
 //   - once the burst is over, a new battle with a new picture is admitted.
 // Prints JSON with every figure and "N passed, N failed" last; exits 1 when a check fails.
 import sharp from "sharp";
-import { pollHealth, startArenaRun } from "./bounded-run";
+import { type Answer, pollHealth, requester, startArenaRun, newVisitor as visitorOf } from "./bounded-run";
 
 const BURST = 120;
 const REQUEST_TIMEOUT_MS = 30_000;
@@ -24,39 +24,12 @@ const { database, base, cleanup } = await startArenaRun("admission", {
   logs: Boolean(process.env.ADMISSION_LOGS),
   deadlineMs: 180_000,
 });
+const call = requester(base, REQUEST_TIMEOUT_MS);
+const newVisitor = () => visitorOf(base);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const checks: Record<string, boolean> = {};
 const figures: Record<string, unknown> = {};
-
-interface Answer {
-  status: number;
-  ms: number;
-  body: string;
-  retryAfter: string | null;
-}
-
-async function call(pathname: string, init: RequestInit = {}): Promise<Answer> {
-  const started = performance.now();
-  try {
-    const response = await fetch(`${base}${pathname}`, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
-    const body = await response.text();
-    return {
-      status: response.status,
-      ms: performance.now() - started,
-      body,
-      retryAfter: response.headers.get("retry-after"),
-    };
-  } catch (error) {
-    const timedOut = (error as Error).name === "TimeoutError";
-    return { status: timedOut ? -1 : 0, ms: performance.now() - started, body: "", retryAfter: null };
-  }
-}
-
-async function newVisitor(): Promise<string> {
-  const response = await fetch(`${base}/api/visitor`, { method: "POST", body: "{}" });
-  return (response.headers.getSetCookie()[0] ?? "").split(";")[0] ?? "";
-}
 
 /** A 1 MB PNG of noise, different for every `seed`: the classifier cannot answer it from its cache. */
 async function picture(seed: number): Promise<Blob> {
@@ -140,36 +113,28 @@ const boardAgain = await call("/api/leaderboard?category=overall&style=0");
 const answered = await Promise.all(burst);
 const health = await polled.stop();
 
+const busy = (a: Answer) => a.status === 503 && code(a.body) === "busy";
 const admitted = answered.filter((a) => a.status === 201);
-const refused = answered.filter((a) => a.status === 503 && code(a.body) === "busy");
+const refused = answered.filter(busy);
 const retryAfter = refused.map((a) => Number(a.retryAfter));
+const spread = (answers: Answer[]) => ({
+  p50: percentile(
+    answers.map((a) => a.ms),
+    0.5,
+  ),
+  p99: percentile(
+    answers.map((a) => a.ms),
+    0.99,
+  ),
+});
+const [admittedMs, refusedMs] = [spread(admitted), spread(refused)];
 figures.burst = {
   requests: BURST,
   admitted: admitted.length,
   refused: refused.length,
-  other: answered
-    .filter((a) => a.status !== 201 && !(a.status === 503 && code(a.body) === "busy"))
-    .map((a) => ({ status: a.status, code: code(a.body) })),
-  admittedOpenMs: {
-    p50: percentile(
-      admitted.map((a) => a.ms),
-      0.5,
-    ),
-    p99: percentile(
-      admitted.map((a) => a.ms),
-      0.99,
-    ),
-  },
-  refusedMs: {
-    p50: percentile(
-      refused.map((a) => a.ms),
-      0.5,
-    ),
-    p99: percentile(
-      refused.map((a) => a.ms),
-      0.99,
-    ),
-  },
+  other: answered.filter((a) => a.status !== 201 && !busy(a)).map((a) => ({ status: a.status, code: code(a.body) })),
+  admittedOpenMs: admittedMs,
+  refusedMs,
   retryAfterSeconds: { min: Math.min(...retryAfter), max: Math.max(...retryAfter) },
 };
 figures.otherVisitor = {
@@ -194,14 +159,7 @@ checks["burst: every refusal carries a Retry-After of at least 1 s"] = retryAfte
   (s) => Number.isInteger(s) && s >= 1,
 );
 checks["burst: refused at once, faster than the admitted battles opened (p50)"] =
-  (percentile(
-    refused.map((a) => a.ms),
-    0.5,
-  ) ?? Number.POSITIVE_INFINITY) <
-  (percentile(
-    admitted.map((a) => a.ms),
-    0.5,
-  ) ?? 0);
+  (refusedMs.p50 ?? Number.POSITIVE_INFINITY) < (admittedMs.p50 ?? 0);
 checks["another visitor's vote and the board each answered within 2 s during the burst"] =
   (voted.status === 200 || voted.status === 201) &&
   board.status === 200 &&

@@ -1,9 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { categoryName } from "@/components/category-name";
 import { LikeButton } from "@/components/gallery/like-button";
 import { GALLERY_SORTS, type GallerySort, galleryPage } from "@/lib/arena";
-import { CATEGORY_LABELS, LEADERBOARD_TAGS } from "@/lib/categories";
+import { CATEGORY_LABELS, LEADERBOARD_TAGS, localCategoryLabel } from "@/lib/categories";
 import { getDb } from "@/lib/db";
 import type { QueryProps } from "@/lib/http";
 import { serverTranslator } from "@/lib/i18n/session";
@@ -79,7 +78,7 @@ export default async function ExplorePage({ searchParams }: QueryProps) {
               aria-current={c === category ? "page" : undefined}
               className={c === category ? "font-semibold" : "underline"}
             >
-              {categoryName(c, t)}
+              {localCategoryLabel(c, t)}
             </Link>
           ))}
         </span>
@@ -121,7 +120,7 @@ export default async function ExplorePage({ searchParams }: QueryProps) {
                   .filter((c) => LEADERBOARD_TAGS.has(c))
                   .map((c) => (
                     <span key={c} className="rounded bg-zinc-100 px-1.5 py-0.5 text-xs dark:bg-zinc-800">
-                      {categoryName(c, t)}
+                      {localCategoryLabel(c, t)}
                     </span>
                   ))}
                 <span className="ml-auto">

@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { categoryName } from "@/components/category-name";
 import { RankHistoryChart } from "@/components/charts/rank-history";
 import { DemoNote } from "@/components/demo-note";
 import { LazyCharts } from "@/components/leaderboard/lazy-charts";
@@ -9,7 +8,7 @@ import { LeaderboardTable } from "@/components/leaderboard/leaderboard-table";
 import { methodLabel } from "@/components/leaderboard/method-label";
 import { LocalTime } from "@/components/local-time";
 import { StaffDetails } from "@/components/staff-details";
-import { CATEGORY_LABELS } from "@/lib/categories";
+import { CATEGORY_LABELS, localCategoryLabel } from "@/lib/categories";
 import { getDb } from "@/lib/db";
 import { demoBattleCount, demoBoardShown } from "@/lib/export";
 import type { QueryProps } from "@/lib/http";
@@ -78,7 +77,7 @@ export default async function LeaderboardPage({ searchParams }: QueryProps) {
               aria-current={c.category === category ? "page" : undefined}
               className={`rounded-md border px-2 py-0.5 ${c.category === category ? "border-brand-600 bg-brand-600 text-white" : "border-zinc-300 dark:border-zinc-700"}`}
             >
-              {categoryName(c.category, t)}
+              {localCategoryLabel(c.category, t)}
             </Link>
           ))}
         </span>

@@ -1,4 +1,4 @@
-export { admitUpload, type Release, uploadAdmission } from "./admission";
+export { admitUpload } from "./admission";
 export { continueWithPair } from "./continue";
 export {
   addFollowUp,

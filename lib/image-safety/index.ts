@@ -8,6 +8,6 @@ export {
   openAiImageCheck,
 } from "./checks";
 export { blurFaces, detectFaces, type FaceBox } from "./faces";
-export { explicitScore, type NsfwScores, type NsfwTiming, nsfwScores, tfjsNsfwScores, timedNsfwScores } from "./nsfw";
+export { explicitScore, type NsfwScores, nsfwScores, tfjsNsfwScores, timedNsfwScores } from "./nsfw";
 export { classifierLoad, pooledNsfwScores, warmNsfwPool } from "./nsfw-pool";
 export { hammingDistance, perceptualHash } from "./phash";

@@ -24,7 +24,11 @@ async function testSet(): Promise<Buffer[]> {
   }
   const noise = Buffer.alloc(96 * 96 * 3);
   for (let k = 0; k < noise.length; k++) noise[k] = (k * 7919) % 251;
-  set.push(await sharp(noise, { raw: { width: 96, height: 96, channels: 3 } }).png().toBuffer());
+  set.push(
+    await sharp(noise, { raw: { width: 96, height: 96, channels: 3 } })
+      .png()
+      .toBuffer(),
+  );
   return set;
 }
 

@@ -107,7 +107,7 @@ describe("arena leaderboard", () => {
     const { timings, battles } = JSON.parse(timed.stderr.trim().split("\n").at(-1) as string);
     expect(Object.keys(timings)).toEqual(["startupMs", "readingMs", "board:overallMs", "outputMs", "totalMs"]);
     expect(battles).toBeGreaterThan(0);
-    expect(timings.totalMs).toBeGreaterThanOrEqual(timings.readingMs + timings["board:overallMs"]);
+    for (const ms of Object.values(timings)) expect(Number.isInteger(ms) && (ms as number) >= 0).toBe(true);
   });
 
   it("anchors the scale on a model", () => {

@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { categoryName } from "@/components/category-name";
 import { RatingHistory } from "@/components/charts/rating-history";
 import { IntervalText } from "@/components/leaderboard/listing-badges";
 import { rich } from "@/components/rich-text";
 import { Table } from "@/components/table";
+import { localCategoryLabel } from "@/lib/categories";
 import { getDb } from "@/lib/db";
 import { pageParam } from "@/lib/http";
 import { serverTranslator, titleMetadata } from "@/lib/i18n/session";
@@ -138,7 +138,7 @@ export default async function ModelPage({ params }: Props) {
                         href={`/leaderboard?category=${encodeURIComponent(c.category)}&style=0`}
                         className="hover:underline"
                       >
-                        {categoryName(c.category, t)}
+                        {localCategoryLabel(c.category, t)}
                       </Link>
                     </td>
                     <td className="py-1 text-right tabular-nums">{c.rank ?? "–"}</td>

@@ -32,6 +32,7 @@ export function POST(request: Request, { params }: { params: Promise<{ id: strin
     }
     const release = await admitUpload(visitorId, uploadSize(request));
     try {
+      // checked again by addFollowUp once the body is in: the conversation may change while its images arrive
       const { imageRefusal } = await preflightFollowUp(db, { conversationId, visitorId, ipHash });
       const { fields, uploads } = await readUploadForm(request, { ...uploadFormLimits(), noFiles: imageRefusal });
       const prompt = fields.get("prompt") ?? "";
