@@ -4,6 +4,7 @@ import { I18nProvider } from "@/components/i18n";
 import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
 import { THEME_SCRIPT } from "@/components/theme-switch";
+import { CATALOGUES } from "@/lib/i18n";
 import { requestLocale, serverTranslator } from "@/lib/i18n/session";
 import "./globals.css";
 
@@ -26,7 +27,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
       </head>
       <body className="min-h-dvh font-sans">
-        <I18nProvider locale={locale}>
+        <I18nProvider locale={locale} messages={CATALOGUES[locale]}>
           <SiteHeader />
           <main className="mx-auto w-full max-w-6xl px-4 py-8">{children}</main>
           <SiteFooter />

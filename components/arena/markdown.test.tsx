@@ -1,5 +1,5 @@
-import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { renderInEnglish as renderToStaticMarkup } from "@/components/render-in-english";
 import { MarkdownRenderer as Markdown } from "./markdown-renderer";
 
 describe("Markdown", () => {

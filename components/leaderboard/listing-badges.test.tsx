@@ -1,5 +1,5 @@
-import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { renderInEnglish as renderToStaticMarkup } from "@/components/render-in-english";
 import type { SnapshotModel } from "@/lib/leaderboard";
 import { LeaderboardTable } from "./leaderboard-table";
 import { IntervalText, ListingBadges } from "./listing-badges";

@@ -1,6 +1,7 @@
 // The dataset figures as the leaderboard's chart specs (drawn by components/charts, each with its data table).
 import { localCategoryLabel } from "../categories/names";
-import { type Translate, translator } from "../i18n/translate";
+import { translator } from "../i18n/catalogues";
+import type { Translate } from "../i18n/translate";
 import type { BarsChart, ChartSpec, HeatmapChart } from "../leaderboard/charts";
 import { STYLE_RANK_DROP } from "./statistics";
 import type { DatasetStatistics } from "./statistics-payload";

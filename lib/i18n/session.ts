@@ -1,9 +1,10 @@
 // The language of the request being rendered (the request-bound entry beside index.ts, for server components: it
 // reads the request's cookies and headers).
 import { cookies, headers } from "next/headers";
+import { translator } from "./catalogues";
 import { LOCALE_COOKIE, type Locale } from "./locales";
 import { localeFrom } from "./negotiate";
-import { type Translate, translator } from "./translate";
+import type { Translate } from "./translate";
 
 export async function requestLocale(): Promise<Locale> {
   const [jar, head] = await Promise.all([cookies(), headers()]);

@@ -1,14 +1,10 @@
-// One message catalogue per language (messages/<locale>.json, nested by part of the site), and the lookup every
-// visitor-facing string goes through: t("composer.send"), with {name} placeholders filled from `values`. A key
-// missing from a language falls back to English (a unit test keeps every catalogue complete, so it never should).
-import en from "../../messages/en.json";
-import es from "../../messages/es.json";
-import fr from "../../messages/fr.json";
-import zhCN from "../../messages/zh-CN.json";
+// The lookup every visitor-facing string goes through: t("composer.send"), with {name} placeholders filled from
+// `values`, in one language's catalogue (./catalogues). It imports no catalogue itself: the browser is handed its
+// visitor's one by the root layout (components/i18n.tsx), not all four (134 KB of script on every first view).
 import type { Locale } from "./locales";
 
-export type Catalogue = typeof en;
-export const CATALOGUES: Record<Locale, Catalogue> = { en, fr, es, "zh-CN": zhCN };
+/** A language's messages, nested by part of the site (messages/<locale>.json). */
+export type Catalogue = Record<string, unknown>;
 
 type Values = Record<string, string | number>;
 export type Translate = (key: string, values?: Values) => string;
@@ -42,11 +38,12 @@ function lookup(catalogue: unknown, key: string, locale: Locale, count?: number)
 const fill = (text: string, values?: Values) =>
   values ? text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole)) : text;
 
-export function translator(locale: Locale): Translate {
-  const catalogue = CATALOGUES[locale];
+/** The lookup in `catalogue`; a key it lacks is looked up in `fallback` (English), then shown as the key. */
+export function translatorFor(locale: Locale, catalogue: Catalogue, fallback?: Catalogue): Translate {
   return (key, values) => {
     const count = typeof values?.count === "number" ? values.count : undefined;
-    const text = lookup(catalogue, key, locale, count) ?? lookup(en, key, "en", count) ?? key;
+    const text =
+      lookup(catalogue, key, locale, count) ?? (fallback ? lookup(fallback, key, "en", count) : undefined) ?? key;
     // counts are written as the language writes numbers ("2,345", "2 345")
     const shown = count === undefined ? values : { ...values, count: count.toLocaleString(locale) };
     return fill(text, shown);

@@ -2,7 +2,8 @@
 // reader scrolls near them (GET /api/leaderboard/charts), so the first view stays light at 60 models. A spec
 // carries no functions: formats and colour scales are named, and drawn by components/charts.
 import { localCategoryLabel } from "../categories/names";
-import { type Translate, translator } from "../i18n/translate";
+import { translator } from "../i18n/catalogues";
+import type { Translate } from "../i18n/translate";
 import {
   CHART_MODELS,
   categoryRanks,
