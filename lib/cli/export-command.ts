@@ -7,7 +7,7 @@ import { parseArgs } from "node:util";
 import { prepareDatabase } from "../db/bootstrap";
 import { closeDb, createDb } from "../db/context";
 import { chunksOf, zipDirectory } from "../export/archive";
-import { exportDataset } from "../export/export";
+import { EXPORT_READ_AHEAD, exportDataset } from "../export/export";
 import { exportLicence } from "../export/licence";
 import { exportSft } from "../export/sft";
 import { flags, help, intOption, switches } from "./options";
@@ -128,13 +128,17 @@ export async function exportCommand(argv: string[]): Promise<void> {
       blurFaces: values["blur-faces"],
       images: !values["no-images"],
       chats: !values["no-chats"],
+      readAhead: EXPORT_READ_AHEAD,
       licence: await exportLicence(db),
       onProgress: (d, t) => bar.update(d, t),
     });
     bar.done();
     const blurred = summary.blurred ? ` (${summary.blurred.faces} faces blurred in ${summary.blurred.images})` : "";
     process.stdout.write(
-      `${summary.battles} battles, ${summary.chats} chats, ${summary.images} images${blurred} → ${values.out} in ${((Date.now() - started) / 1000).toFixed(1)} s (peak memory ${Math.round(process.resourceUsage().maxRSS / 1024)} MB)\n`,
+      `${summary.battles} battles, ${summary.chats} chats, ${summary.images} images${blurred} → ${values.out} in ${((Date.now() - started) / 1000).toFixed(1)} s (peak memory ${Math.round(process.resourceUsage().maxRSS / 1024)} MB)\n` +
+        `time: ${Object.entries(summary.split)
+          .map(([part, seconds]) => `${part} ${seconds.toFixed(1)} s`)
+          .join(", ")}\n`,
     );
     if (values.zip) {
       const zipStarted = Date.now();

@@ -63,6 +63,8 @@ export interface ExportOptions {
   /** JSON Lines files go here instead of the folder */
   jsonlSink?: TextSink;
   batchSize?: number;
+  /** batches read while one is written (default 1: the web's; `arena export` reads EXPORT_READ_AHEAD) */
+  readAhead?: number;
   onProgress?: (done: number, total: number) => void;
   /**
    * the datasheet's dataset statistics: `current` (the default) recomputes them when the stored ones are older than
@@ -82,6 +84,37 @@ export interface ExportSummary {
   files: string[];
   /** with blurFaces: how many images had faces, and how many faces were blurred */
   blurred?: { images: number; faces: number };
+  /** where the wall time went, in seconds (see ExportSplit) */
+  split: ExportSplit;
+}
+
+/**
+ * Wall seconds of an export's parts: `select` (the selection's size, its models and dedup tags), `read` (waiting for
+ * the database's next batch of battles), `records` (building them), `write` (JSON Lines and Parquet), `images`
+ * (copying them), `chats` (the direct chats, all parts), `statistics` (waiting for the datasheet's statistics, which
+ * are computed while the battles are written) and `finish` (closing the files, the datasheet).
+ */
+export interface ExportSplit {
+  select: number;
+  read: number;
+  records: number;
+  write: number;
+  images: number;
+  chats: number;
+  statistics: number;
+  finish: number;
+}
+
+/** A stopwatch adding each part's seconds into a split. */
+function stopwatch<K extends string>(split: Record<K, number>) {
+  return async <T>(part: K, work: () => Promise<T>): Promise<T> => {
+    const started = performance.now();
+    try {
+      return await work();
+    } finally {
+      split[part] += (performance.now() - started) / 1000;
+    }
+  };
 }
 
 /** The WHERE clause of exported battles, over `v` (Vote), `c` (Conversation) and `vis` (Visitor), from $1 on. */
@@ -234,17 +267,29 @@ type VoteRow = BattleRow & { voteId: string };
  */
 export async function* battleBatches(
   db: Db,
-  options: { filters?: ExportFilters; salt: string; redact?: boolean; batchSize?: number; signal?: AbortSignal },
+  options: {
+    filters?: ExportFilters;
+    salt: string;
+    redact?: boolean;
+    batchSize?: number;
+    signal?: AbortSignal;
+    readAhead?: number;
+    /** adds the selection's and the records' seconds into a split */
+    timed?: ReturnType<typeof stopwatch<"select" | "records">>;
+  },
 ): AsyncGenerator<{ rows: VoteRow[]; records: BattleRecord[]; total: number }> {
   const filters = options.filters ?? {};
   const batchSize = options.batchSize ?? 2000;
-  const allowed = await modelsWithVotes(db, filters);
-  const where = battleWhere(filters, allowed);
-  const total = Number(
-    (await db.pool.query<{ n: number }>(`SELECT count(*)::int AS n ${FROM_BATTLES} WHERE ${where.sql}`, where.params))
-      .rows[0]?.n ?? 0,
-  );
-  const dedup = await dedupFor(db, where);
+  const timed = options.timed ?? (<T>(_part: string, work: () => Promise<T>) => work());
+  const { where, total, dedup } = await timed("select", async () => {
+    const allowed = await modelsWithVotes(db, filters);
+    const where = battleWhere(filters, allowed);
+    const [count, dedup] = await Promise.all([
+      db.pool.query<{ n: number }>(`SELECT count(*)::int AS n ${FROM_BATTLES} WHERE ${where.sql}`, where.params),
+      dedupFor(db, where),
+    ]);
+    return { where, total: Number(count.rows[0]?.n ?? 0), dedup };
+  });
   const recordOptions = recordOptionsFor(options.salt, Boolean(options.redact), dedup);
   // the next batch is read while this one is turned into records and written
   for await (const rows of keysetBatches<Omit<VoteRow, "messages" | "labels">>(db, {
@@ -255,8 +300,9 @@ export async function* battleBatches(
     order: ['v."createdAt"', "v.id"],
     keyOf: (row) => ({ at: row.at, id: row.voteId }),
     size: batchSize,
+    readAhead: options.readAhead,
   })) {
-    yield { rows, records: await recordsOf(rows, recordOptions, options.signal), total };
+    yield { rows, records: await timed("records", () => recordsOf(rows, recordOptions, options.signal)), total };
   }
 }
 
@@ -282,29 +328,65 @@ async function recordsOf(rows: VoteRow[], options: RecordOptions, signal?: Abort
 }
 
 function recordOptionsFor(salt: string, redact: boolean, dedup: Map<string, boolean>): RecordOptions {
+  // a visitor judges many battles: each one's hash computed once (an HMAC per battle was ~2 s of 1M)
+  const judges = new Map<string, string>();
   return {
-    judge: (visitorId) =>
-      visitorId ? crypto.createHmac("sha256", salt).update(visitorId).digest("base64url").slice(0, 22) : null,
+    judge: (visitorId) => {
+      if (!visitorId) return null;
+      let hash = judges.get(visitorId);
+      if (hash === undefined) {
+        hash = crypto.createHmac("sha256", salt).update(visitorId).digest("base64url").slice(0, 22);
+        // bounded, so memory stays flat however many visitors there are
+        if (judges.size >= 100_000) judges.clear();
+        judges.set(visitorId, hash);
+      }
+      return hash;
+    },
     redact,
     dedup: (id) =>
       dedup.has(id) ? { high_freq: true, sampled: dedup.get(id) as boolean } : { high_freq: false, sampled: true },
   };
 }
 
+/** Batches the command-line export reads while it writes one: with 3, PostgreSQL keeps both cores of a 2-core machine
+ *  busy beside the writer (each batch's details read on two connections). */
+export const EXPORT_READ_AHEAD = 3;
+
 export async function exportDataset(db: Db, options: ExportOptions): Promise<ExportSummary> {
   const filters = options.filters ?? {};
   const formats = options.formats ?? ["jsonl", "parquet"];
   const batchSize = options.batchSize ?? 2000;
   const salt = options.salt ?? crypto.randomBytes(16).toString("hex");
+  const split: ExportSplit = {
+    select: 0,
+    read: 0,
+    records: 0,
+    write: 0,
+    images: 0,
+    chats: 0,
+    statistics: 0,
+    finish: 0,
+  };
+  const timed = stopwatch(split);
+  // the datasheet's statistics (a minute of the database's work at 1M battles when they are due) are computed
+  // while the battles are read and written, on a connection of their own
+  const statistics = (
+    options.statistics === "stored"
+      ? latestDatasetStatistics(db).catch(() => null)
+      : currentDatasetStatistics(db, { judgedBy: judgedByFromEnv() })
+  ).then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
   fs.mkdirSync(options.outDir, { recursive: true });
   if (options.images !== false) fs.mkdirSync(path.join(options.outDir, "images"), { recursive: true });
 
-  const allowed = await modelsWithVotes(db, filters);
+  const allowed = await timed("select", () => modelsWithVotes(db, filters));
   const recordOptions = recordOptionsFor(salt, Boolean(options.redact), new Map());
   const images = new ImageCopier(options.outDir, { blurFaces: options.blurFaces });
   const copyImages = async (row: BattleRow) => {
     if (options.images === false) return;
-    await images.copy((row.messages ?? []).flatMap((m) => m.images ?? []));
+    await timed("images", () => images.copy((row.messages ?? []).flatMap((m) => m.images ?? [])));
   };
 
   // battles, oldest vote first, in keyset batches
@@ -313,7 +395,22 @@ export async function exportDataset(db: Db, options: ExportOptions): Promise<Exp
   let first: Date | null = null;
   let last: Date | null = null;
   let done = 0;
-  for await (const batch of battleBatches(db, { filters, salt, redact: options.redact, batchSize })) {
+  const batches = battleBatches(db, {
+    filters,
+    salt,
+    redact: options.redact,
+    batchSize,
+    timed,
+    readAhead: options.readAhead,
+  })[Symbol.asyncIterator]();
+  for (;;) {
+    const started = performance.now();
+    const counted = split.select + split.records;
+    const next = await batches.next();
+    // the wait for the next batch, less the selection and the records built meanwhile (counted apart)
+    split.read += (performance.now() - started) / 1000 - (split.select + split.records - counted);
+    if (next.done) break;
+    const batch = next.value;
     for (const row of batch.rows) {
       models.add(row.modelAId);
       if (row.modelBId) models.add(row.modelBId);
@@ -321,14 +418,15 @@ export async function exportDataset(db: Db, options: ExportOptions): Promise<Exp
       last = row.at;
       await copyImages(row);
     }
-    await battles.write(batch.records as unknown as Record<string, unknown>[]);
+    await timed("write", () => battles.write(batch.records as unknown as Record<string, unknown>[]));
     done += batch.rows.length;
     options.onProgress?.(done, batch.total);
   }
-  const files = await battles.close();
+  const files = await timed("finish", () => battles.close());
 
   // direct chats (VisionArena-Chat): conversations with one model and at least one finished answer
   let chats = 0;
+  const chatsStarted = performance.now();
   if (options.chats !== false) {
     const out = new Output(options.outDir, "chats", formats, chatColumns, options.jsonlSink);
     const params: unknown[] = [];
@@ -354,6 +452,7 @@ export async function exportDataset(db: Db, options: ExportOptions): Promise<Exp
       order: ['c."createdAt"', "c.id"],
       keyOf: (row) => ({ at: row.at, id: row.conversationId }),
       size: batchSize,
+      readAhead: options.readAhead,
     })) {
       for (const row of rows) await copyImages(row);
       await out.write(
@@ -363,6 +462,7 @@ export async function exportDataset(db: Db, options: ExportOptions): Promise<Exp
     }
     files.push(...(await out.close()));
   }
+  split.chats += (performance.now() - chatsStarted) / 1000;
 
   const summary: ExportSummary = {
     battles: done,
@@ -373,11 +473,12 @@ export async function exportDataset(db: Db, options: ExportOptions): Promise<Exp
     from: first?.toISOString() ?? null,
     to: last?.toISOString() ?? null,
     files,
+    split,
   };
-  const stats =
-    options.statistics === "stored"
-      ? await latestDatasetStatistics(db).catch(() => null)
-      : await currentDatasetStatistics(db, { judgedBy: judgedByFromEnv() });
+  const computed = await timed("statistics", () => statistics);
+  if ("error" in computed) throw computed.error;
+  const stats = computed.value;
+  const datasheetStarted = performance.now();
   fs.writeFileSync(
     path.join(options.outDir, "README.md"),
     `${datasheet(summary, filters, options)}\n${
@@ -386,6 +487,7 @@ export async function exportDataset(db: Db, options: ExportOptions): Promise<Exp
         : "## Dataset statistics\n\nNot computed yet: the jobs process computes them shortly after it starts, then every `ARENA_DATA_STATS_INTERVAL_S`.\n"
     }`,
   );
+  split.finish += (performance.now() - datasheetStarted) / 1000;
   return summary;
 }
 
