@@ -4,7 +4,6 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { fileWriter, ParquetWriter, schemaFromColumnData } from "hyparquet-writer";
 import { quantileOfCounts, sampledOf } from "../categories/dedup";
 import { judgedByFromEnv } from "../categories/names";
 import {
@@ -22,16 +21,8 @@ import { promptKeysSql } from "../leaderboard/vote-parts";
 import { yieldToLoop } from "../text";
 import { type BareRow, CONVERSATION_SQL, keysetBatches } from "./details";
 import { ImageCopier } from "./image-copier";
-import {
-  BATTLE_COLUMNS,
-  type BattleRecord,
-  type BattleRow,
-  battleRecord,
-  CHAT_COLUMNS,
-  chatRecord,
-  type ParquetType,
-  type RecordOptions,
-} from "./records";
+import { Output, type TextSink } from "./output";
+import { type BattleRecord, type BattleRow, battleRecord, chatRecord, type RecordOptions } from "./records";
 import { REDACTION_NOTE } from "./redact";
 
 export interface ExportFilters {
@@ -65,6 +56,8 @@ export interface ExportOptions {
   batchSize?: number;
   /** batches read while one is written (default 1: the web's; `arena export` reads EXPORT_READ_AHEAD) */
   readAhead?: number;
+  /** encode Parquet on a worker thread of its own (`arena export`; the web keeps it in its thread) */
+  parquetThread?: boolean;
   onProgress?: (done: number, total: number) => void;
   /**
    * the datasheet's dataset statistics: `current` (the default) recomputes them when the stored ones are older than
@@ -185,79 +178,6 @@ async function dedupFor(db: Db, where: { sql: string; params: unknown[] }) {
   return tags;
 }
 
-/** Where a JSON Lines file goes instead of the folder (the research download streams it into its zip). */
-export type TextSink = (fileName: string) => { write(text: string): Promise<void>; end(): Promise<void> };
-
-class Output {
-  private jsonl: { write(text: string): Promise<void>; end(): Promise<void> } | null = null;
-  private parquet: ParquetWriter | null = null;
-  constructor(
-    private readonly dir: string,
-    private readonly name: string,
-    private readonly formats: ("jsonl" | "parquet")[],
-    private readonly columns: (rows: Record<string, unknown>[]) => { name: string; data: unknown[]; type: string }[],
-    sink?: TextSink,
-  ) {
-    if (formats.includes("jsonl"))
-      this.jsonl = sink ? sink(`${name}.jsonl`) : fileSink(path.join(dir, `${name}.jsonl`));
-  }
-  async write(records: Record<string, unknown>[]) {
-    if (records.length === 0) return;
-    if (this.jsonl) await this.jsonl.write(`${records.map((r) => JSON.stringify(r)).join("\n")}\n`);
-    if (this.formats.includes("parquet")) {
-      const columnData = this.columns(records) as never;
-      this.parquet ??= new ParquetWriter({
-        writer: fileWriter(path.join(this.dir, `${this.name}.parquet`)),
-        schema: schemaFromColumnData({ columnData }),
-      });
-      this.parquet.write({ columnData, rowGroupSize: records.length });
-    }
-  }
-  async close(): Promise<string[]> {
-    const files: string[] = [];
-    if (this.jsonl) {
-      await this.jsonl.end();
-      files.push(`${this.name}.jsonl`);
-    }
-    if (this.parquet) {
-      await this.parquet.finish();
-      files.push(`${this.name}.parquet`);
-    }
-    return files;
-  }
-}
-
-function fileSink(file: string) {
-  const stream = fs.createWriteStream(file);
-  return {
-    write: async (text: string) => {
-      if (!stream.write(text)) await new Promise<void>((resolve) => stream.once("drain", () => resolve()));
-    },
-    end: () => new Promise<void>((resolve) => stream.end(() => resolve())),
-  };
-}
-
-/**
- * A column of the Parquet file from the records' field of the same name. JSON columns carry no min/max statistics:
- * they would be whole conversations, never truncated, kept for every row group until the file is finished.
- */
-const columnOf = (rows: Record<string, unknown>[]) => (name: string, type: string) => ({
-  name,
-  type,
-  data: rows.map((r) => r[name] ?? null),
-  nullable: true,
-  ...(type === "JSON" ? { statistics: false } : {}),
-});
-
-/** The Parquet columns of a batch of records, from the layout in records.ts. */
-const columnsFrom = (layout: Record<string, ParquetType>) => (rows: Record<string, unknown>[]) => {
-  const col = columnOf(rows);
-  return Object.entries(layout).map(([name, type]) => col(name, type));
-};
-
-const battleColumns = columnsFrom(BATTLE_COLUMNS);
-const chatColumns = columnsFrom(CHAT_COLUMNS);
-
 /** What the battle query gives: a row per vote, in vote order. */
 type VoteRow = BattleRow & { voteId: string };
 
@@ -348,6 +268,16 @@ function recordOptionsFor(salt: string, redact: boolean, dedup: Map<string, bool
   };
 }
 
+/** Runs `work` on an output; a failure stops the output's Parquet worker before it is passed on. */
+async function filling(output: Output, work: () => Promise<void>): Promise<void> {
+  try {
+    await work();
+  } catch (error) {
+    await output.abandon();
+    throw error;
+  }
+}
+
 /** Batches the command-line export reads while it writes one: with 3, PostgreSQL keeps both cores of a 2-core machine
  *  busy beside the writer (each batch's details read on two connections). */
 export const EXPORT_READ_AHEAD = 3;
@@ -390,10 +320,11 @@ export async function exportDataset(db: Db, options: ExportOptions): Promise<Exp
   };
 
   // battles, oldest vote first, in keyset batches
-  const battles = new Output(options.outDir, "battles", formats, battleColumns, options.jsonlSink);
+  const outputs = { formats, sink: options.jsonlSink, parquetThread: options.parquetThread };
+  const battles = new Output(options.outDir, "battles", outputs);
   const models = new Set<string>();
-  let first: Date | null = null;
-  let last: Date | null = null;
+  let first = null as Date | null;
+  let last = null as Date | null;
   let done = 0;
   const batches = battleBatches(db, {
     filters,
@@ -403,32 +334,34 @@ export async function exportDataset(db: Db, options: ExportOptions): Promise<Exp
     timed,
     readAhead: options.readAhead,
   })[Symbol.asyncIterator]();
-  for (;;) {
-    const started = performance.now();
-    const counted = split.select + split.records;
-    const next = await batches.next();
-    // the wait for the next batch, less the selection and the records built meanwhile (counted apart)
-    split.read += (performance.now() - started) / 1000 - (split.select + split.records - counted);
-    if (next.done) break;
-    const batch = next.value;
-    for (const row of batch.rows) {
-      models.add(row.modelAId);
-      if (row.modelBId) models.add(row.modelBId);
-      first ??= row.at;
-      last = row.at;
-      await copyImages(row);
+  await filling(battles, async () => {
+    for (;;) {
+      const started = performance.now();
+      const counted = split.select + split.records;
+      const next = await batches.next();
+      // the wait for the next batch, less the selection and the records built meanwhile (counted apart)
+      split.read += (performance.now() - started) / 1000 - (split.select + split.records - counted);
+      if (next.done) break;
+      const batch = next.value;
+      for (const row of batch.rows) {
+        models.add(row.modelAId);
+        if (row.modelBId) models.add(row.modelBId);
+        first ??= row.at;
+        last = row.at;
+        await copyImages(row);
+      }
+      await timed("write", () => battles.write(batch.records as unknown as Record<string, unknown>[]));
+      done += batch.rows.length;
+      options.onProgress?.(done, batch.total);
     }
-    await timed("write", () => battles.write(batch.records as unknown as Record<string, unknown>[]));
-    done += batch.rows.length;
-    options.onProgress?.(done, batch.total);
-  }
+  });
   const files = await timed("finish", () => battles.close());
 
   // direct chats (VisionArena-Chat): conversations with one model and at least one finished answer
   let chats = 0;
   const chatsStarted = performance.now();
   if (options.chats !== false) {
-    const out = new Output(options.outDir, "chats", formats, chatColumns, options.jsonlSink);
+    const out = new Output(options.outDir, "chats", outputs);
     const params: unknown[] = [];
     const clauses: string[] = releasedChatClauses();
     if (filters.from) {
@@ -444,22 +377,24 @@ export async function exportDataset(db: Db, options: ExportOptions): Promise<Exp
       params.push(models);
       clauses.push(`c."modelAId" = ANY($${params.length}::text[])`);
     }
-    for await (const rows of keysetBatches<BareRow>(db, {
-      select: `SELECT c."visitorId", c."createdAt" AS at, NULL AS winner, NULL AS anonymous, ${CONVERSATION_SQL}
+    await filling(out, async () => {
+      for await (const rows of keysetBatches<BareRow>(db, {
+        select: `SELECT c."visitorId", c."createdAt" AS at, NULL AS winner, NULL AS anonymous, ${CONVERSATION_SQL}
                  ${FROM_CHATS}`,
-      where: clauses.join(" AND "),
-      params,
-      order: ['c."createdAt"', "c.id"],
-      keyOf: (row) => ({ at: row.at, id: row.conversationId }),
-      size: batchSize,
-      readAhead: options.readAhead,
-    })) {
-      for (const row of rows) await copyImages(row);
-      await out.write(
-        rows.map((row: BattleRow) => chatRecord(row, recordOptions)) as unknown as Record<string, unknown>[],
-      );
-      chats += rows.length;
-    }
+        where: clauses.join(" AND "),
+        params,
+        order: ['c."createdAt"', "c.id"],
+        keyOf: (row) => ({ at: row.at, id: row.conversationId }),
+        size: batchSize,
+        readAhead: options.readAhead,
+      })) {
+        for (const row of rows) await copyImages(row);
+        await out.write(
+          rows.map((row: BattleRow) => chatRecord(row, recordOptions)) as unknown as Record<string, unknown>[],
+        );
+        chats += rows.length;
+      }
+    });
     files.push(...(await out.close()));
   }
   split.chats += (performance.now() - chatsStarted) / 1000;
