@@ -3,7 +3,9 @@
 // through a minimal Node proxy that only pipes the fake server's stream (the floor). Then votes per second through
 // the API. Battles run twice: with the defaults a deployment has (image safety on: the local NSFW classifier) and
 // with ARENA_NSFW_CHECK=0; every battle sends a picture of its own, so no verdict is reused. Prints JSON.
-//   BENCH_VOTES_ONLY=1 skips the battles; BENCH_PROFILE_DIR=DIR writes a CPU profile of the app server.
+//   BENCH_VOTES_ONLY=1 skips the battles; BENCH_PROFILE_DIR=DIR writes CPU profiles of the app server there
+//   (DIR/safety-on, DIR/safety-off) and prints where the web processes' CPU went with image safety off, per 1,000
+//   relayed chunks and by part of the code (relayCpuSplit; scripts/cpu-profile-split.ts; warm-up included).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -14,6 +16,7 @@ import { createPrisma } from "../lib/db/client";
 import { freePort, portInUse } from "../lib/db/free-port";
 import { signValue } from "../lib/security";
 import { benchWorkspace, startBenchServer } from "./bench-server";
+import { cpuProfileSplit } from "./cpu-profile-split";
 import { postmasterPid, treeCpuSeconds } from "./proc-cpu";
 
 const SECRET = "bench-secret-0123456789";
@@ -70,6 +73,10 @@ fs.writeFileSync(
   }),
 );
 // BENCH_PROFILE_DIR=/tmp/prof writes CPU profiles of the web processes there
+const profileDirOf = (imageSafety: boolean) =>
+  process.env.BENCH_PROFILE_DIR
+    ? path.join(process.env.BENCH_PROFILE_DIR, imageSafety ? "safety-on" : "safety-off")
+    : undefined;
 const startApp = (imageSafety: boolean) =>
   startBenchServer(
     {
@@ -82,7 +89,7 @@ const startApp = (imageSafety: boolean) =>
       ARENA_RATE_MODEL_PER_HOUR: "1000000",
       ARENA_NSFW_CHECK: imageSafety ? "1" : "0",
     },
-    { profileDir: process.env.BENCH_PROFILE_DIR },
+    { profileDir: profileDirOf(imageSafety) },
   );
 let server = await startApp(true);
 let base = server.base;
@@ -398,6 +405,19 @@ if (!process.env.BENCH_VOTES_ONLY) {
   imageSafetyOff = await measureBattles();
   await server.stop();
 }
+// where the relay's CPU went with image safety off, per 1,000 chunks relayed in that run
+const offDir = profileDirOf(false);
+let relayCpuSplit: Record<string, unknown> | undefined;
+if (offDir && fs.existsSync(offDir) && imageSafetyOff.length) {
+  const chunks = imageSafetyOff.reduce((sum, level) => sum + level.battlesMeasured * 2 * TOKENS, 0);
+  const { totalMs, parts } = cpuProfileSplit(offDir);
+  const per1000 = (msTotal: number) => Number(((msTotal * 1000) / chunks).toFixed(1));
+  relayCpuSplit = {
+    chunks,
+    msPer1000Chunks: per1000(totalMs),
+    byPart: Object.fromEntries(Object.entries(parts).map(([part, msPart]) => [part, per1000(msPart)])),
+  };
+}
 
 console.log(
   JSON.stringify(
@@ -415,6 +435,7 @@ console.log(
         withImageSafety: true,
       },
       battles: { imageSafetyOn, imageSafetyOff },
+      ...(relayCpuSplit ? { relayCpuSplit } : {}),
       votes: {
         count: VOTES,
         concurrency: VOTE_CONCURRENCY,
