@@ -232,6 +232,12 @@ export const configSchema = z
       "`30`",
       "votes a model needs to be ranked on a board; below, it is listed as preliminary with no rank or interval",
     ),
+    ARENA_LOAD_WORK_MEM_MB: v(
+      count(1024, { max: 65536 }),
+      "Database and processes",
+      "`1024`",
+      "the most memory (MB) each connection reading the votes for a recompute may sort and aggregate in; it asks 200 MB per million votes, at least 256 (below what the aggregates need, PostgreSQL spills to disk: at 3M votes 256 MB made the style pass 29.9 s, 1 GB 17.9 s)",
+    ),
     ARENA_SNAPSHOT_INTERVAL_S: v(
       positive(60),
       "Database and processes",
