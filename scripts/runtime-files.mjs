@@ -100,7 +100,6 @@ try {
       jobs: path.join(root, "scripts/jobs.ts"),
       "board-worker": path.join(root, "lib/ratings/board-worker-main.ts"),
       "bootstrap-worker": path.join(root, "lib/ratings/bootstrap-worker-main.ts"),
-      "parquet-worker": path.join(root, "lib/export/parquet-worker-main.ts"),
       "nsfw-worker": path.join(root, "lib/image-safety/nsfw-worker-main.ts"),
     },
     outdir: traceDir,

@@ -129,7 +129,6 @@ export async function exportCommand(argv: string[]): Promise<void> {
       images: !values["no-images"],
       chats: !values["no-chats"],
       readAhead: EXPORT_READ_AHEAD,
-      parquetThread: true,
       licence: await exportLicence(db),
       onProgress: (d, t) => bar.update(d, t),
     });

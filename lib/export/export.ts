@@ -56,8 +56,6 @@ export interface ExportOptions {
   batchSize?: number;
   /** batches read while one is written (default 1: the web's; `arena export` reads EXPORT_READ_AHEAD) */
   readAhead?: number;
-  /** encode Parquet on a worker thread of its own (`arena export`; the web keeps it in its thread) */
-  parquetThread?: boolean;
   onProgress?: (done: number, total: number) => void;
   /**
    * the datasheet's dataset statistics: `current` (the default) recomputes them when the stored ones are older than
@@ -268,16 +266,6 @@ function recordOptionsFor(salt: string, redact: boolean, dedup: Map<string, bool
   };
 }
 
-/** Runs `work` on an output; a failure stops the output's Parquet worker before it is passed on. */
-async function filling(output: Output, work: () => Promise<void>): Promise<void> {
-  try {
-    await work();
-  } catch (error) {
-    await output.abandon();
-    throw error;
-  }
-}
-
 /** Batches the command-line export reads while it writes one: with 3, PostgreSQL keeps both cores of a 2-core machine
  *  busy beside the writer (each batch's details read on two connections). */
 export const EXPORT_READ_AHEAD = 3;
@@ -320,11 +308,11 @@ export async function exportDataset(db: Db, options: ExportOptions): Promise<Exp
   };
 
   // battles, oldest vote first, in keyset batches
-  const outputs = { formats, sink: options.jsonlSink, parquetThread: options.parquetThread };
+  const outputs = { formats, sink: options.jsonlSink };
   const battles = new Output(options.outDir, "battles", outputs);
   const models = new Set<string>();
-  let first = null as Date | null;
-  let last = null as Date | null;
+  let first: Date | null = null;
+  let last: Date | null = null;
   let done = 0;
   const batches = battleBatches(db, {
     filters,
@@ -334,27 +322,25 @@ export async function exportDataset(db: Db, options: ExportOptions): Promise<Exp
     timed,
     readAhead: options.readAhead,
   })[Symbol.asyncIterator]();
-  await filling(battles, async () => {
-    for (;;) {
-      const started = performance.now();
-      const counted = split.select + split.records;
-      const next = await batches.next();
-      // the wait for the next batch, less the selection and the records built meanwhile (counted apart)
-      split.read += (performance.now() - started) / 1000 - (split.select + split.records - counted);
-      if (next.done) break;
-      const batch = next.value;
-      for (const row of batch.rows) {
-        models.add(row.modelAId);
-        if (row.modelBId) models.add(row.modelBId);
-        first ??= row.at;
-        last = row.at;
-        await copyImages(row);
-      }
-      await timed("write", () => battles.write(batch.records as unknown as Record<string, unknown>[]));
-      done += batch.rows.length;
-      options.onProgress?.(done, batch.total);
+  for (;;) {
+    const started = performance.now();
+    const counted = split.select + split.records;
+    const next = await batches.next();
+    // the wait for the next batch, less the selection and the records built meanwhile (counted apart)
+    split.read += (performance.now() - started) / 1000 - (split.select + split.records - counted);
+    if (next.done) break;
+    const batch = next.value;
+    for (const row of batch.rows) {
+      models.add(row.modelAId);
+      if (row.modelBId) models.add(row.modelBId);
+      first ??= row.at;
+      last = row.at;
+      await copyImages(row);
     }
-  });
+    await timed("write", () => battles.write(batch.records as unknown as Record<string, unknown>[]));
+    done += batch.rows.length;
+    options.onProgress?.(done, batch.total);
+  }
   const files = await timed("finish", () => battles.close());
 
   // direct chats (VisionArena-Chat): conversations with one model and at least one finished answer
@@ -377,24 +363,22 @@ export async function exportDataset(db: Db, options: ExportOptions): Promise<Exp
       params.push(models);
       clauses.push(`c."modelAId" = ANY($${params.length}::text[])`);
     }
-    await filling(out, async () => {
-      for await (const rows of keysetBatches<BareRow>(db, {
-        select: `SELECT c."visitorId", c."createdAt" AS at, NULL AS winner, NULL AS anonymous, ${CONVERSATION_SQL}
+    for await (const rows of keysetBatches<BareRow>(db, {
+      select: `SELECT c."visitorId", c."createdAt" AS at, NULL AS winner, NULL AS anonymous, ${CONVERSATION_SQL}
                  ${FROM_CHATS}`,
-        where: clauses.join(" AND "),
-        params,
-        order: ['c."createdAt"', "c.id"],
-        keyOf: (row) => ({ at: row.at, id: row.conversationId }),
-        size: batchSize,
-        readAhead: options.readAhead,
-      })) {
-        for (const row of rows) await copyImages(row);
-        await out.write(
-          rows.map((row: BattleRow) => chatRecord(row, recordOptions)) as unknown as Record<string, unknown>[],
-        );
-        chats += rows.length;
-      }
-    });
+      where: clauses.join(" AND "),
+      params,
+      order: ['c."createdAt"', "c.id"],
+      keyOf: (row) => ({ at: row.at, id: row.conversationId }),
+      size: batchSize,
+      readAhead: options.readAhead,
+    })) {
+      for (const row of rows) await copyImages(row);
+      await out.write(
+        rows.map((row: BattleRow) => chatRecord(row, recordOptions)) as unknown as Record<string, unknown>[],
+      );
+      chats += rows.length;
+    }
     files.push(...(await out.close()));
   }
   split.chats += (performance.now() - chatsStarted) / 1000;

@@ -1,5 +1,4 @@
-// A Parquet file written a batch of records at a time (one row group each), from a layout in records.ts: in this
-// thread, or on a worker thread of its own (ParquetThread) so that encoding overlaps reading and building records.
+// A Parquet file written a batch of records at a time (one row group each), from a layout in records.ts.
 import { fileWriter, ParquetWriter, schemaFromColumnData } from "hyparquet-writer";
 import { BATTLE_COLUMNS, CHAT_COLUMNS, type ParquetType } from "./records";
 

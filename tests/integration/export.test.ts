@@ -178,12 +178,12 @@ describe("arena export", () => {
     expect(readme).toContain("CC BY 4.0");
   });
 
-  it("writes the same files whether it reads one batch ahead or several, Parquet here or on a thread, and says where its time went", async () => {
+  it("writes the same files whether it reads one batch ahead or several, and says where its time went", async () => {
     const one = path.join(dataDir, "export-ahead-1");
     const three = path.join(dataDir, "export-ahead-3");
     const options = { salt: "salt-1", licence: "CC BY 4.0", batchSize: 5, statistics: "stored" as const };
     await exportDataset(db, { ...options, outDir: one, readAhead: 1 });
-    const summary = await exportDataset(db, { ...options, outDir: three, readAhead: 3, parquetThread: true });
+    const summary = await exportDataset(db, { ...options, outDir: three, readAhead: 3 });
     for (const file of ["battles.jsonl", "chats.jsonl", "battles.parquet", "chats.parquet"]) {
       expect(fs.readFileSync(path.join(three, file)).equals(fs.readFileSync(path.join(one, file)))).toBe(true);
     }
