@@ -7,7 +7,7 @@ import { parseArgs } from "node:util";
 import { prepareDatabase } from "../db/bootstrap";
 import { closeDb, createDb } from "../db/context";
 import { chunksOf, zipDirectory } from "../export/archive";
-import { EXPORT_READ_AHEAD, exportDataset } from "../export/export";
+import { exportDataset } from "../export/export";
 import { exportLicence } from "../export/licence";
 import { exportSft } from "../export/sft";
 import { flags, help, intOption, switches } from "./options";
@@ -128,7 +128,6 @@ export async function exportCommand(argv: string[]): Promise<void> {
       blurFaces: values["blur-faces"],
       images: !values["no-images"],
       chats: !values["no-chats"],
-      readAhead: EXPORT_READ_AHEAD,
       licence: await exportLicence(db),
       onProgress: (d, t) => bar.update(d, t),
     });

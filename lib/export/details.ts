@@ -106,58 +106,31 @@ export interface KeysetQuery<T> {
   order: [string, string];
   keyOf: (row: T) => { at: Date; id: string };
   size: number;
-  /**
-   * batches being read while the caller works on one (default 1). Each reads its details on two connections at
-   * once, so the web keeps 1; the command-line export reads 3 ahead (EXPORT_READ_AHEAD), which keeps PostgreSQL
-   * busy on both cores of a 2-core machine while Node builds and writes records (1M battles: 144 → see the bench).
-   */
-  readAhead?: number;
 }
 
-/**
- * The rows in keyset batches with their details. The keyset queries run one after the other, each as soon as the
- * previous one's last key is known (they are the cheap part: ~25 ms for 2,000 battles at 1M); each batch's details
- * (~120 ms) are read as soon as its rows are, up to `readAhead` batches while the caller works on the current one.
- */
+/** The rows in keyset batches with their details; the next batch is read while the caller works on this one. */
 export async function* keysetBatches<T extends BareRow>(
   db: Db,
   query: KeysetQuery<T>,
 ): AsyncGenerator<(T & Pick<BattleRow, "messages" | "labels">)[]> {
-  type Detailed = T & Pick<BattleRow, "messages" | "labels">;
   const [atColumn, idColumn] = query.order;
-  const readAhead = Math.max(1, query.readAhead ?? 1);
-  const bare = async (after: { at: Date; id: string } | null) => {
+  const fetch = async (after: { at: Date; id: string } | null) => {
     const n = query.params.length;
     const keyset = after ? `AND (${atColumn}, ${idColumn}) > ($${n + 1}::timestamp, $${n + 2}::uuid)` : "";
     const { rows } = await db.pool.query<T>(
       `${query.select} WHERE ${query.where} ${keyset} ORDER BY ${atColumn}, ${idColumn} LIMIT ${query.size}`,
       after ? [...query.params, after.at, after.id] : query.params,
     );
-    return rows;
+    return withDetails(db, rows);
   };
-  const reading: Promise<Detailed[]>[] = [];
-  let nextRows: Promise<T[]> | null = bare(null);
-  // a consumer that stops early must not leave a read's rejection unhandled
-  const quietly = <P extends Promise<unknown>>(promise: P) => {
-    promise.catch(() => {});
-    return promise;
-  };
-  quietly(nextRows);
-  const topUp = async (to: number) => {
-    while (reading.length < to && nextRows) {
-      const rows: T[] = await nextRows;
-      reading.push(quietly(withDetails(db, rows)));
-      const tail = rows[rows.length - 1];
-      nextRows = tail && rows.length === query.size ? quietly(bare(query.keyOf(tail))) : null;
-    }
-  };
-  for (;;) {
-    await topUp(1);
-    const current = reading.shift();
-    if (!current) return;
-    const rows = await current;
-    // the next batches are read while the caller works on this one
-    await topUp(readAhead);
+  type Detailed = T & Pick<BattleRow, "messages" | "labels">;
+  let next: Promise<Detailed[]> | null = fetch(null);
+  while (next) {
+    const rows: Detailed[] = await next;
+    const tail: Detailed | undefined = rows[rows.length - 1];
+    next = tail && rows.length === query.size ? fetch(query.keyOf(tail)) : null;
+    // a consumer that stops early must not leave the prefetch's rejection unhandled
+    next?.catch(() => {});
     yield rows;
   }
 }

@@ -54,8 +54,6 @@ export interface ExportOptions {
   /** JSON Lines files go here instead of the folder */
   jsonlSink?: TextSink;
   batchSize?: number;
-  /** batches read while one is written (default 1: the web's; `arena export` reads EXPORT_READ_AHEAD) */
-  readAhead?: number;
   onProgress?: (done: number, total: number) => void;
   /**
    * the datasheet's dataset statistics: `current` (the default) recomputes them when the stored ones are older than
@@ -191,7 +189,6 @@ export async function* battleBatches(
     redact?: boolean;
     batchSize?: number;
     signal?: AbortSignal;
-    readAhead?: number;
     /** adds the selection's and the records' seconds into a split */
     timed?: ReturnType<typeof stopwatch<"select" | "records">>;
   },
@@ -218,7 +215,6 @@ export async function* battleBatches(
     order: ['v."createdAt"', "v.id"],
     keyOf: (row) => ({ at: row.at, id: row.voteId }),
     size: batchSize,
-    readAhead: options.readAhead,
   })) {
     yield { rows, records: await timed("records", () => recordsOf(rows, recordOptions, options.signal)), total };
   }
@@ -265,10 +261,6 @@ function recordOptionsFor(salt: string, redact: boolean, dedup: Map<string, bool
       dedup.has(id) ? { high_freq: true, sampled: dedup.get(id) as boolean } : { high_freq: false, sampled: true },
   };
 }
-
-/** Batches the command-line export reads while it writes one: with 3, PostgreSQL keeps both cores of a 2-core machine
- *  busy beside the writer (each batch's details read on two connections). */
-export const EXPORT_READ_AHEAD = 3;
 
 export async function exportDataset(db: Db, options: ExportOptions): Promise<ExportSummary> {
   const filters = options.filters ?? {};
@@ -320,7 +312,6 @@ export async function exportDataset(db: Db, options: ExportOptions): Promise<Exp
     redact: options.redact,
     batchSize,
     timed,
-    readAhead: options.readAhead,
   })[Symbol.asyncIterator]();
   for (;;) {
     const started = performance.now();
@@ -371,7 +362,6 @@ export async function exportDataset(db: Db, options: ExportOptions): Promise<Exp
       order: ['c."createdAt"', "c.id"],
       keyOf: (row) => ({ at: row.at, id: row.conversationId }),
       size: batchSize,
-      readAhead: options.readAhead,
     })) {
       for (const row of rows) await copyImages(row);
       await out.write(
