@@ -1,10 +1,11 @@
 import type { Metadata } from "next";
+import Script from "next/script";
 import type { ReactNode } from "react";
 import { I18nProvider } from "@/components/i18n";
 import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
 import { THEME_SCRIPT } from "@/components/theme-switch";
-import { CATALOGUES } from "@/lib/i18n";
+import { catalogueScriptUrl } from "@/lib/i18n";
 import { requestLocale, serverTranslator } from "@/lib/i18n/session";
 import "./globals.css";
 
@@ -25,9 +26,11 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
       <head>
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours, no user input */}
         <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+        {/* the visitor's catalogue for client components, run before Next hydrates any of them (cached for good) */}
+        <Script src={catalogueScriptUrl(locale)} strategy="beforeInteractive" />
       </head>
       <body className="min-h-dvh font-sans">
-        <I18nProvider locale={locale} messages={CATALOGUES[locale]}>
+        <I18nProvider locale={locale}>
           <SiteHeader />
           <main className="mx-auto w-full max-w-6xl px-4 py-8">{children}</main>
           <SiteFooter />

@@ -1,27 +1,26 @@
 "use client";
-// The visitor's language in client components: the root layout provides the request's locale and that language's
-// catalogue (the only one the browser receives); useT() looks messages up in it.
+// The visitor's language in client components: the root layout provides the request's locale; the messages are
+// that language's catalogue, read from a global (lib/i18n/catalogues.ts: the script the layout names in the browser,
+// the server's own catalogues while it renders), so no page carries them in its payload.
 import { createContext, type ReactNode, useContext, useMemo } from "react";
 import { type Catalogue, DEFAULT_LOCALE, type Locale, type Translate, translatorFor } from "@/lib/i18n/client";
 
-const LocaleContext = createContext<{ locale: Locale; messages: Catalogue }>({ locale: DEFAULT_LOCALE, messages: {} });
+const LocaleContext = createContext<Locale>(DEFAULT_LOCALE);
 
-export function I18nProvider({
-  locale,
-  messages,
-  children,
-}: {
-  locale: Locale;
-  messages: Catalogue;
-  children: ReactNode;
-}) {
-  const value = useMemo(() => ({ locale, messages }), [locale, messages]);
-  return <LocaleContext.Provider value={value}>{children}</LocaleContext.Provider>;
+type WithCatalogues = { __arenaMessages?: Catalogue; __arenaCatalogues?: Record<string, Catalogue> };
+
+function catalogueOf(locale: Locale): Catalogue {
+  const global = globalThis as WithCatalogues;
+  return global.__arenaCatalogues?.[locale] ?? global.__arenaMessages ?? {};
 }
 
-export const useLocale = (): Locale => useContext(LocaleContext).locale;
+export function I18nProvider({ locale, children }: { locale: Locale; children: ReactNode }) {
+  return <LocaleContext.Provider value={locale}>{children}</LocaleContext.Provider>;
+}
+
+export const useLocale = (): Locale => useContext(LocaleContext);
 
 export function useT(): Translate {
-  const { locale, messages } = useContext(LocaleContext);
-  return useMemo(() => translatorFor(locale, messages), [locale, messages]);
+  const locale = useLocale();
+  return useMemo(() => translatorFor(locale, catalogueOf(locale)), [locale]);
 }

@@ -1,6 +1,7 @@
 // The pages people look for and do not find in the header: what the arena is, its data, where models fail; and the
 // language switch.
 import Link from "next/link";
+import { catalogueScriptUrl, LOCALES } from "@/lib/i18n";
 import { serverTranslator } from "@/lib/i18n/session";
 import { LocaleSwitch } from "./locale-switch";
 
@@ -32,7 +33,11 @@ export async function SiteFooter() {
         </ul>
         <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
           <p className="max-w-3xl text-xs text-zinc-600 dark:text-zinc-400">{t("footer.note")}</p>
-          <LocaleSwitch current={locale} label={t("footer.language")} />
+          <LocaleSwitch
+            current={locale}
+            label={t("footer.language")}
+            catalogues={Object.fromEntries(LOCALES.map((l) => [l, catalogueScriptUrl(l)]))}
+          />
         </div>
       </nav>
     </footer>
