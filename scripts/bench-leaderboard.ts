@@ -205,13 +205,18 @@ say(`page: ${JSON.stringify(pageWeight)}`);
 
 /**
  * What a first visit downloads, as a proxy would send it gzip-compressed (the app leaves compression to the proxy,
- * next.config.ts): the HTML document (with its inline RSC payload) and every script and stylesheet it names.
+ * next.config.ts): the HTML document (with its inline RSC payload) and every script and stylesheet it names, the
+ * visitor's message catalogue among them.
  */
 async function firstViewWeight(url: string) {
   const gzip = (bytes: Buffer) => zlib.gzipSync(bytes, { level: 6 }).length;
   const html = Buffer.from(await (await fetch(url)).arrayBuffer());
   const assets = [
-    ...new Set([...html.toString().matchAll(/(?:src|href)="(\/_next\/static\/[^"]+\.(?:js|css))"/g)].map((m) => m[1])),
+    ...new Set(
+      [...html.toString().matchAll(/(?:src|href)="(\/_next\/static\/[^"]+\.(?:js|css)|\/api\/i18n\/[^"]+)"/g)].map(
+        (m) => m[1],
+      ),
+    ),
   ];
   let assetBytes = 0;
   let assetGzip = 0;
