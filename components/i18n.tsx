@@ -3,16 +3,9 @@
 // that language's catalogue, read from a global (lib/i18n/catalogues.ts: the script the layout names in the browser,
 // the server's own catalogues while it renders), so no page carries them in its payload.
 import { createContext, type ReactNode, useContext, useMemo } from "react";
-import { type Catalogue, DEFAULT_LOCALE, type Locale, type Translate, translatorFor } from "@/lib/i18n/client";
+import { DEFAULT_LOCALE, globalCatalogue, type Locale, type Translate, translatorFor } from "@/lib/i18n/client";
 
 const LocaleContext = createContext<Locale>(DEFAULT_LOCALE);
-
-type WithCatalogues = { __arenaMessages?: Catalogue; __arenaCatalogues?: Record<string, Catalogue> };
-
-function catalogueOf(locale: Locale): Catalogue {
-  const global = globalThis as WithCatalogues;
-  return global.__arenaCatalogues?.[locale] ?? global.__arenaMessages ?? {};
-}
 
 export function I18nProvider({ locale, children }: { locale: Locale; children: ReactNode }) {
   return <LocaleContext.Provider value={locale}>{children}</LocaleContext.Provider>;
@@ -22,5 +15,5 @@ export const useLocale = (): Locale => useContext(LocaleContext);
 
 export function useT(): Translate {
   const locale = useLocale();
-  return useMemo(() => translatorFor(locale, catalogueOf(locale)), [locale]);
+  return useMemo(() => translatorFor(locale, globalCatalogue(locale)), [locale]);
 }

@@ -11,7 +11,7 @@ import es from "../../messages/es.json";
 import fr from "../../messages/fr.json";
 import zhCN from "../../messages/zh-CN.json";
 import type { Locale } from "./locales";
-import { type Translate, translatorFor } from "./translate";
+import { type CatalogueGlobals, type Translate, translatorFor } from "./translate";
 
 export const CATALOGUES: Record<Locale, typeof en> = { en, fr, es, "zh-CN": zhCN };
 
@@ -30,7 +30,8 @@ export const CATALOGUE_VERSION = crypto
 export const catalogueScriptUrl = (locale: Locale) => `/api/i18n/${locale}.js?v=${CATALOGUE_VERSION}`;
 
 /** The script that hands a language's catalogue to the browser's client components. */
-export const catalogueScript = (locale: Locale) => `self.__arenaMessages=${JSON.stringify(CATALOGUES[locale])};`;
+export const catalogueScript = (locale: Locale) =>
+  `self.${"__arenaMessages" satisfies keyof CatalogueGlobals}=${JSON.stringify(CATALOGUES[locale])};`;
 
 // the server's rendering of client components reads the same global
-(globalThis as { __arenaCatalogues?: typeof CATALOGUES }).__arenaCatalogues = CATALOGUES;
+(globalThis as CatalogueGlobals).__arenaCatalogues = CATALOGUES;

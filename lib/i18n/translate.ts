@@ -6,6 +6,18 @@ import type { Locale } from "./locales";
 /** A language's messages, nested by part of the site (messages/<locale>.json). */
 export type Catalogue = Record<string, unknown>;
 
+/**
+ * Where client components find their catalogue: in the browser, `__arenaMessages`, set by the visitor's catalogue
+ * script (./catalogues.ts, catalogueScript); on the server, `__arenaCatalogues`, every language, set by that module.
+ */
+export type CatalogueGlobals = { __arenaMessages?: Catalogue; __arenaCatalogues?: Record<string, Catalogue> };
+
+/** The catalogue client components read for `locale` (empty before any is there). */
+export function globalCatalogue(locale: Locale): Catalogue {
+  const globals = globalThis as CatalogueGlobals;
+  return globals.__arenaCatalogues?.[locale] ?? globals.__arenaMessages ?? {};
+}
+
 type Values = Record<string, string | number>;
 export type Translate = (key: string, values?: Values) => string;
 
