@@ -4,8 +4,10 @@
 // the API. Battles run twice: with the defaults a deployment has (image safety on: the local NSFW classifier) and
 // with ARENA_NSFW_CHECK=0; every battle sends a picture of its own, so no verdict is reused. Prints JSON.
 //   BENCH_VOTES_ONLY=1 skips the battles; BENCH_PROFILE_DIR=DIR writes CPU profiles of the app server there
-//   (DIR/safety-on, DIR/safety-off) and prints where the web processes' CPU went with image safety off, per 1,000
-//   relayed chunks and by part of the code (relayCpuSplit; scripts/cpu-profile-split.ts; warm-up included).
+//   (DIR/safety-on, DIR/safety-off) and prints where the web processes' CPU went while relaying with image safety
+//   off, per 1,000 relayed chunks and by part of the code (relayCpuSplit; scripts/cpu-profile-split.ts; the
+//   samples of the relay phases only). Each level opens its battles first and then relays them (the open phase
+//   priced apart); BENCH_INTERLEAVED=1 opens each just before its answers, as a visitor does.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -16,7 +18,7 @@ import { createPrisma } from "../lib/db/client";
 import { freePort, portInUse } from "../lib/db/free-port";
 import { signValue } from "../lib/security";
 import { benchWorkspace, startBenchServer } from "./bench-server";
-import { cpuProfileSplit } from "./cpu-profile-split";
+import { cpuProfileSplit, profileClockUs } from "./cpu-profile-split";
 import { postmasterPid, treeCpuSeconds } from "./proc-cpu";
 
 const SECRET = "bench-secret-0123456789";
@@ -166,16 +168,33 @@ async function picture(): Promise<Blob> {
   return new Blob([new Uint8Array(png)], { type: "image/png" });
 }
 
-/** Opens a battle with a new picture; `openMs` is the POST's time (the image checks run inside it). */
+/** Opens refused as busy (503) and tried again after their Retry-After, in the current level. */
+let openRefusals = 0;
+/** the most times one open is tried: a refusal says "busy", and a visitor's browser tries again */
+const OPEN_ATTEMPTS = 20;
+
+/**
+ * Opens a battle with a new picture; `openMs` is the accepted POST's time (the image checks run inside it). A
+ * burst of uploads above what the server admits is refused at once with 503 + Retry-After (issue 41's admission):
+ * tried again after the time it names, as a browser does, and counted.
+ */
 async function openBattle(cookie: string) {
-  const form = new FormData();
-  form.set("prompt", "Describe the picture");
-  form.append("images", await picture(), "picture.png");
-  const started = performance.now();
-  const created = await fetch(`${base}/api/conversations`, { method: "POST", body: form, headers: { cookie } });
-  if (created.status !== 201) throw new Error(`open ${created.status}`);
-  const { id } = (await created.json()) as { id: string };
-  return { id, cookie, openMs: performance.now() - started };
+  for (let attempt = 1; ; attempt++) {
+    const form = new FormData();
+    form.set("prompt", "Describe the picture");
+    form.append("images", await picture(), "picture.png");
+    const started = performance.now();
+    const created = await fetch(`${base}/api/conversations`, { method: "POST", body: form, headers: { cookie } });
+    if (created.status === 503 && attempt < OPEN_ATTEMPTS) {
+      await created.arrayBuffer();
+      openRefusals++;
+      await sleep(Number(created.headers.get("retry-after") ?? 1) * 1000 * (0.5 + Math.random()));
+      continue;
+    }
+    if (created.status !== 201) throw new Error(`open ${created.status}`);
+    const { id } = (await created.json()) as { id: string };
+    return { id, cookie, openMs: performance.now() - started };
+  }
 }
 
 /** Streams the answers of an opened battle: the part measured against the floor. */
@@ -219,12 +238,12 @@ const answerMs = TOKENS * TOKEN_DELAY_MS;
  * N virtual visitors, each running battles back to back after a random start within one answer's time: N battles
  * in flight at any moment, arriving as a steady stream rather than all in the same millisecond.
  */
-async function steady<T>(n: number, battle: (worker: number) => Promise<T>): Promise<T[]> {
+async function steady<T>(n: number, battle: (worker: number, k: number) => Promise<T>): Promise<T[]> {
   const results: T[] = [];
   await Promise.all(
     Array.from({ length: n }, async (_, worker) => {
       await sleep(Math.random() * answerMs);
-      for (let k = 0; k < BATTLES_PER_WORKER; k++) results.push(await battle(worker));
+      for (let k = 0; k < BATTLES_PER_WORKER; k++) results.push(await battle(worker, k));
     }),
   );
   return results;
@@ -253,20 +272,43 @@ async function warmUp() {
   await steady(20, () => floorBattle());
 }
 
+/** When the relay phases ran, on the CPU profiles' clock: the relay's split counts only their samples. */
+const relayWindows: [number, number][] = [];
+
+/**
+ * Each level in two phases, so the relay's cost per chunk is the relay's (the issue measures per-image work
+ * apart): first every battle is opened (the upload, its checks, the conversation's rows), N at a time as a
+ * steady stream; then the opened battles' answers are streamed, N in flight. The open phase has its own CPU and
+ * latency figures. BENCH_INTERLEAVED=1 opens each battle just before its answers instead (as a visitor does: the
+ * relay then shares the cores with uploads), for the first-token figure under both kinds of work.
+ */
 async function measureBattles() {
+  const interleaved = process.env.BENCH_INTERLEAVED === "1";
   const results = [];
   for (const n of process.env.BENCH_VOTES_ONLY ? [] : LEVELS) {
     const cookies = await visitors(n);
     const errors: string[] = [];
+    openRefusals = 0;
+    const failed = (e: Error) => {
+      errors.push(e.message);
+      return null;
+    };
+    const openCpu = cpuMeter();
+    const opened = interleaved
+      ? []
+      : await steady(n, (w, k) => openBattle(cookies[w] as string).then((b) => ({ ...b, w, k }), failed));
+    const openSpent = openCpu();
+    const byWorker = new Map(opened.flatMap((b) => (b ? [[`${b.w}/${b.k}`, b] as const] : [])));
+    const relayStarted = profileClockUs();
     const appCpu = cpuMeter();
     const app = (
-      await steady(n, (w) =>
-        openBattle(cookies[w] as string)
-          .then(appBattle)
-          .catch((e: Error) => errors.push(e.message)),
-      )
-    ).filter((r): r is Awaited<ReturnType<typeof appBattle>> => typeof r === "object");
+      await steady(n, async (w, k) => {
+        const battle = interleaved ? await openBattle(cookies[w] as string).catch(failed) : byWorker.get(`${w}/${k}`);
+        return battle ? appBattle(battle).catch(failed) : null;
+      })
+    ).filter((r): r is Awaited<ReturnType<typeof appBattle>> => r !== null);
     const appSpent = appCpu();
+    relayWindows.push([relayStarted, profileClockUs()]);
     const floorCpu = cpuMeter();
     const floor = await steady(n, () => floorBattle());
     const floorSpent = floorCpu();
@@ -275,9 +317,11 @@ async function measureBattles() {
     const floorChunks = (floor.length * 2 * TOKENS) / 1000;
     const appFirst = app.map((r) => r.first);
     const floorFirst = floor.map((r) => r.first);
+    const openedCount = opened.filter(Boolean).length;
     results.push({
       concurrentBattles: n,
       battlesMeasured: app.length,
+      phases: interleaved ? "each battle opened just before its answers" : "all opened first, then relayed",
       app: {
         openMs: summary(app.map((r) => r.openMs)),
         headersMs: summary(app.map((r) => r.headersMs)),
@@ -290,8 +334,18 @@ async function measureBattles() {
         p99: ms(quantile(appFirst, 0.99) - quantile(floorFirst, 0.99)),
       },
       errors: errors.length,
+      openRefusedBusy: openRefusals,
       // what went wrong, once each, so a run with errors says why
       ...(errors.length ? { errorKinds: [...new Set(errors)].slice(0, 5) } : {}),
+      // the open phase's own cost (upload, image checks, rows), per battle opened
+      ...(openedCount
+        ? {
+            openCpuMsPerBattle: {
+              web: Number(((openSpent.web * 1000) / openedCount).toFixed(1)),
+              postgres: Number(((openSpent.postgres * 1000) / openedCount).toFixed(1)),
+            },
+          }
+        : {}),
       cpuSecondsPer1000Chunks: {
         app: round3(appSpent.web / appChunks),
         postgres: round3(appSpent.postgres / appChunks),
@@ -410,12 +464,14 @@ const offDir = profileDirOf(false);
 let relayCpuSplit: Record<string, unknown> | undefined;
 if (offDir && fs.existsSync(offDir) && imageSafetyOff.length) {
   const chunks = imageSafetyOff.reduce((sum, level) => sum + level.battlesMeasured * 2 * TOKENS, 0);
-  const { totalMs, parts } = cpuProfileSplit(offDir);
+  const { totalMs, parts, hottest } = cpuProfileSplit(offDir, relayWindows);
   const per1000 = (msTotal: number) => Number(((msTotal * 1000) / chunks).toFixed(1));
   relayCpuSplit = {
     chunks,
     msPer1000Chunks: per1000(totalMs),
     byPart: Object.fromEntries(Object.entries(parts).map(([part, msPart]) => [part, per1000(msPart)])),
+    // self time, per 1,000 chunks: what inside the parts is hot
+    hottestFunctions: Object.fromEntries(Object.entries(hottest).map(([name, msSelf]) => [name, per1000(msSelf)])),
   };
 }
 

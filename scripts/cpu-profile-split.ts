@@ -13,6 +13,7 @@ interface ProfileNode {
   children?: number[];
 }
 interface CpuProfile {
+  startTime: number;
   nodes: ProfileNode[];
   samples: number[];
   timeDeltas: number[];
@@ -67,9 +68,21 @@ function partOf(frame: ProfileNode["callFrame"]): string | null {
   return null;
 }
 
-/** Milliseconds of CPU per part over every profile in `dir` (idle left out of the total). */
-export function cpuProfileSplit(dir: string): { totalMs: number; parts: Record<string, number> } {
+/** Now on the profiles' clock: V8 stamps samples in microseconds of the monotonic clock, as process.hrtime does. */
+export const profileClockUs = () => Number(process.hrtime.bigint() / 1000n);
+
+/**
+ * Milliseconds of CPU per part over every profile in `dir` (idle left out of the total); with `windows`
+ * ([start, end] on profileClockUs), only the samples taken within one of them.
+ */
+export function cpuProfileSplit(
+  dir: string,
+  windows?: [number, number][],
+): { totalMs: number; parts: Record<string, number>; hottest: Record<string, number> } {
+  const within = (us: number) => !windows || windows.some(([start, end]) => us >= start && us <= end);
   const parts: Record<string, number> = {};
+  /** self time by function, to say what inside a part is hot */
+  const functions = new Map<string, number>();
   for (const name of fs.readdirSync(dir).filter((f) => f.endsWith(".cpuprofile"))) {
     const profile = JSON.parse(fs.readFileSync(path.join(dir, name), "utf8")) as CpuProfile;
     const byId = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -86,9 +99,18 @@ export function cpuProfileSplit(dir: string): { totalMs: number; parts: Record<s
       decided.set(id, part);
       return part;
     };
+    let at = profile.startTime;
     profile.samples.forEach((id, k) => {
+      at += profile.timeDeltas[k] ?? 0;
+      if (!within(at)) return;
       const part = decide(id);
-      parts[part] = (parts[part] ?? 0) + (profile.timeDeltas[k] ?? 0) / 1000;
+      const spent = (profile.timeDeltas[k] ?? 0) / 1000;
+      parts[part] = (parts[part] ?? 0) + spent;
+      if (part === "idle") return;
+      const frame = (byId.get(id) as ProfileNode).callFrame;
+      const where = sourceOf(frame).replace(/^.*\/(node_modules|lib|app|scripts)\//, "$1/");
+      const name = `${frame.functionName || "(anonymous)"} ${where}`;
+      functions.set(name, (functions.get(name) ?? 0) + spent);
     });
   }
   const busy = Object.entries(parts).filter(([part]) => part !== "idle");
@@ -96,5 +118,11 @@ export function cpuProfileSplit(dir: string): { totalMs: number; parts: Record<s
   return {
     totalMs: Math.round(totalMs),
     parts: Object.fromEntries(busy.sort((x, y) => y[1] - x[1]).map(([part, ms]) => [part, Math.round(ms)])),
+    hottest: Object.fromEntries(
+      [...functions]
+        .sort((x, y) => y[1] - x[1])
+        .slice(0, 15)
+        .map(([name, ms]) => [name, Math.round(ms)]),
+    ),
   };
 }
