@@ -77,10 +77,38 @@ function fingerprint(data: Uint8Array): string {
   return `${data.length}:${head}:${tail}`;
 }
 
+interface Header {
+  side: number;
+  animated: boolean;
+  hasAlpha: boolean;
+}
+
+/**
+ * What an image's header says, by fingerprint, shared while it is read: both sides of a battle (and every later
+ * turn) send the same picture at the same moment, and reading the header through sharp cost ~1 ms of the relay's
+ * CPU a battle (bench:arena's relay split).
+ */
+const headers = new LRUCache<string, Promise<Header>>({ max: 1024 });
+
+function headerOf(image: ImageInput): Promise<Header> {
+  const key = `${image.mime}:${fingerprint(image.data)}`;
+  let header = headers.get(key);
+  if (!header) {
+    header = sharp(image.data)
+      .metadata()
+      .then((meta) => ({
+        side: Math.max(meta.width ?? 0, meta.height ?? 0),
+        animated: (meta.pages ?? 1) > 1,
+        hasAlpha: meta.hasAlpha === true,
+      }));
+    headers.set(key, header);
+    header.catch(() => headers.delete(key));
+  }
+  return header;
+}
+
 async function withinLimits(image: ImageInput, limits: ImageLimits, maxBytes: number): Promise<ImageInput> {
-  const meta = await sharp(image.data).metadata();
-  const side = Math.max(meta.width ?? 0, meta.height ?? 0);
-  const animated = (meta.pages ?? 1) > 1;
+  const { side, animated, hasAlpha } = await headerOf(image);
   const fine =
     image.data.length <= maxBytes && side <= limits.maxSide && limits.formats.includes(image.mime) && !animated;
   if (fine) return image;
@@ -88,7 +116,7 @@ async function withinLimits(image: ImageInput, limits: ImageLimits, maxBytes: nu
   const cached = resized.get(key);
   if (cached) return cached;
   // an alpha channel stays in PNG; everything else becomes JPEG, the smallest for photographs
-  const keepAlpha = meta.hasAlpha === true && limits.formats.includes("image/png");
+  const keepAlpha = hasAlpha && limits.formats.includes("image/png");
   let target = Math.min(side, limits.maxSide);
   let quality = 85;
   for (;;) {
