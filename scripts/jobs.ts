@@ -16,6 +16,7 @@ import { type Config, config } from "../lib/config";
 import { datasetSchedule } from "../lib/dataset-stats/jobs";
 import { closeDb, createDb } from "../lib/db/context";
 import { evalJobs } from "../lib/evals";
+import { failureSchedule } from "../lib/failures/jobs";
 import { imageStore } from "../lib/images/store";
 import { JobRunner, keepBeating } from "../lib/jobs";
 import { leaderboardJobs, snapshotSchedule } from "../lib/leaderboard/scheduler";
@@ -76,7 +77,9 @@ await runner.handle(leaderboardJobs(boards)); // the console's "Recompute now"
 
 runner.every(tagSweep(judge, settings.ARENA_TAG_SWEEP_S * 1000));
 // pages refresh figures older than their interval themselves; this only keeps unvisited ones fresh
-runner.every(datasetSchedule(judgedBy, Math.max(5_000, Math.min(settings.ARENA_DATA_STATS_INTERVAL_S * 1000, 60_000))));
+const statisticsEveryMs = Math.max(5_000, Math.min(settings.ARENA_DATA_STATS_INTERVAL_S * 1000, 60_000));
+runner.every(datasetSchedule(judgedBy, statisticsEveryMs));
+runner.every(failureSchedule(statisticsEveryMs));
 runner.every(snapshotSchedule(settings.ARENA_SNAPSHOT_INTERVAL_S * 1000, boards));
 if (settings.ARENA_BACKUP_DIR) {
   runner.every(

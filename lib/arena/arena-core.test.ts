@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createRandom } from "../ratings/random";
+import { createRandom } from "../numeric";
 import { countTokens } from "../text/tokens";
 import { identityLeaks, identityTerms } from "./identity";
 import { countMarkdown, markdownTotals } from "./markdown";

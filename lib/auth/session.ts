@@ -2,3 +2,4 @@
 // that read the session. Imported by app/ only (a second entry beside index.ts, allowed by biome.json).
 export { handlers, signIn, signOut } from "./auth";
 export { pageRequiresRole, requireRole, signedInUser } from "./guard";
+export { type StaffRequest, staffRoute } from "./staff-route";

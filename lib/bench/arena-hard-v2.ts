@@ -8,7 +8,8 @@
 // 100 bootstrap fits over all battles, the score the median win probability e^{c_m}/(e^{c_m} + e^{c_base}), the
 // interval the 5th–95th percentile. Their bootstrap is unseeded; ours is seeded, so intervals agree within sampling
 // noise and repeat with the seed.
-import { createRandom, fitPairwise, type PairwiseData, quantile, resampleCounts } from "../ratings";
+import { createRandom, quantile, resampleCounts } from "../numeric";
+import { fitPairwise, type PairwiseData } from "../ratings";
 import type { AnswerStyle, StyleControl } from "./answer-style";
 import type { JudgmentRecord } from "./judgment-files";
 import type { BenchModelScore, BenchScore, VerdictCounts } from "./score";

@@ -10,7 +10,7 @@ import type { Db } from "../db/context";
 import { domainError } from "../errors";
 import { createPromptSetVersion, targetOf } from "../evals";
 import { loadImage } from "../images";
-import { createRandom } from "../ratings/random";
+import { createRandom } from "../numeric";
 import { average, concatWeighted, imageFeatures, remoteEmbeddings, tfidfVectors, words } from "./embeddings";
 
 export class CurationError extends domainError("conflict", "curation_impossible") {}

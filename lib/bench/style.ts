@@ -8,7 +8,8 @@
 // script, on purpose: the point estimate is the full-data fit (v2 prints the bootstrap median) and the interval is
 // the 2.5–97.5 percentile of a seeded bootstrap (v2: 5–95, unseeded), so it reads like every other interval here.
 
-import { createRandom, fitPairwise, type PairwiseData, quantileSorted, resampleCounts } from "../ratings";
+import { createRandom, quantileSorted, resampleCounts } from "../numeric";
+import { fitPairwise, type PairwiseData } from "../ratings";
 import { type AnswerStyle, FEATURE_NAMES, STYLE_CONTROLS, type StyleControl, styleFeatures } from "./answer-style";
 import type { JudgmentRecord } from "./judgment-files";
 import { BenchScoreError, pyRound } from "./score";

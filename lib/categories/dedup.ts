@@ -4,7 +4,7 @@
 // the kept battles are those with the smallest seeded hash of their id, so a battle keeps its tag between runs.
 import crypto from "node:crypto";
 // the quantiles alone: the ratings index would pull the engine (and its worker threads) into the web bundle
-import { quantile, quantileAt } from "../ratings/stats";
+import { quantile, quantileAt } from "../numeric";
 
 export { quantile };
 

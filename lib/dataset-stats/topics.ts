@@ -7,7 +7,7 @@ import { benchDefaults } from "../bench/defaults";
 import { config } from "../config";
 import { withTryLock } from "../db/advisory-lock";
 import type { Db } from "../db/context";
-import { createRandom } from "../ratings/random";
+import { createRandom } from "../numeric";
 import { FROM_BATTLES, FROM_CHATS, releasedBattleClauses, releasedChatClauses } from "./released";
 import { latestDatasetTopics, storeDatasetSnapshot, TOPICS_KIND } from "./store";
 import { type DatasetTopics, TOPIC_POOL, TOPICS_SHOWN, type TopicsOfKind } from "./topics-payload";

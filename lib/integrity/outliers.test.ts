@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createRandom } from "../ratings/random";
+import { createRandom } from "../numeric";
 import { detectOutliers, type IntegrityVote } from "./outliers";
 
 /** Honest voters follow true strengths (100 Elo points apart per step); a contrarian always picks the weaker. */

@@ -3,7 +3,7 @@
 // summed over a cluster's workers).
 import type { Db } from "../db/context";
 import { heartbeatAges, queueDepths } from "../jobs";
-import { snapshotAges, votesSinceSnapshot } from "../leaderboard/freshness";
+import { snapshotAges, votesSinceSnapshot } from "./board-freshness";
 import { client } from "./registry.mjs";
 
 /** A registry of the database's figures as of now. */

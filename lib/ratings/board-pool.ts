@@ -4,12 +4,12 @@
 // small boards and thread start-ups.
 import os from "node:os";
 import { Worker } from "node:worker_threads";
-import { domainError } from "../errors";
 import type { BattleTable } from "./battle-table";
+import { ratingsError } from "./errors";
 import type { Leaderboard, LeaderboardOptions } from "./leaderboard";
 import { workerEntry } from "./worker-entry";
 
-export class BoardError extends domainError("internal", "rating_worker_failed") {}
+export class BoardError extends ratingsError("internal", "rating_worker_failed") {}
 
 interface Pending {
   resolve: (board: Leaderboard) => void;

@@ -4,9 +4,9 @@
 // is the same however the rounds are spread over worker threads.
 import os from "node:os";
 import { Worker } from "node:worker_threads";
+import { createRandom, drawResample, multinomialInto } from "../numeric";
 import { identifiability } from "./graph";
 import { type FitSettings, fitPairwise, type PairwiseData, rowTerms } from "./pairwise-fit";
-import { createRandom, drawResample, multinomialInto } from "./random";
 import { workerEntry } from "./worker-entry";
 
 export interface BootstrapJob {

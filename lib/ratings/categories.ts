@@ -1,7 +1,7 @@
 // Filtered leaderboards, as LMArena's categories: each is a refit on the battles that pass its filter.
 
-import { domainError } from "../errors";
 import { type BattleTable, UNKNOWN } from "./battle-table";
+import { ratingsError } from "./errors";
 import { OUTCOME } from "./types";
 
 export const CATEGORY_DESCRIPTIONS: Record<string, string> = {
@@ -13,7 +13,7 @@ export const CATEGORY_DESCRIPTIONS: Record<string, string> = {
   dedup: "top redundant prompts down-sampled (FastChat dedup_tag)",
 };
 
-export class UnknownCategoryError extends domainError("usage", "unknown_category") {}
+export class UnknownCategoryError extends ratingsError("usage", "unknown_category") {}
 
 export interface BattleFilter {
   /** keep only anonymous battles when the field is present (FastChat's default); false keeps every battle */

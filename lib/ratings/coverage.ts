@@ -3,9 +3,10 @@
 // model run from a handful to ten thousand, and the pairs are drawn either evenly or skewed as a live arena's are (a
 // few pairs get most battles). No ties are simulated: with ties scored ½ the fitted strength is not the one the
 // outcomes were drawn from, and the check would measure that gap instead of the interval.
+
+import { binomial, createRandom, multinomialInto } from "../numeric";
 import { BattleTable } from "./battle-table";
 import { computeLeaderboard } from "./leaderboard";
-import { binomial, createRandom, multinomialInto } from "./random";
 import { BASE, INIT_RATING, SCALE } from "./scale";
 import type { Battle } from "./types";
 

@@ -1,10 +1,10 @@
 import { CholeskyDecomposition, Matrix } from "ml-matrix";
 import { describe, expect, it } from "vitest";
+import { createRandom } from "../numeric";
 import { BattleTable } from "./battle-table";
 import { boardFragility } from "./fragility";
 import { computeLeaderboard } from "./leaderboard";
 import { derivatives, type FitSettings, fitPairwise, type PairwiseData } from "./pairwise-fit";
-import { createRandom } from "./random";
 import type { Battle } from "./types";
 
 const battles = (a: string, b: string, winsA: number, winsB: number, ties = 0): Battle[] => [

@@ -18,8 +18,6 @@ export {
   type StyleCoefficient,
 } from "./leaderboard";
 export { type FitSettings, fitPairwise, type PairwiseData } from "./pairwise-fit";
-export { createRandom, resampleCounts } from "./random";
-export { quantile, quantileAt, quantileSorted } from "./stats";
 export {
   ALL_STYLE_FEATURES,
   type Battle,

@@ -1,9 +1,10 @@
 // Intervals of a fitted board on the raw (log10-odds) scale: the percentile bootstrap (FastChat's) or the sandwich
 // H⁻¹GH⁻¹ (LMArena's since July 2025), at the asked confidence; the point estimate stays the full-data fit.
+
+import { columnQuantiles, normalQuantile } from "../numeric";
 import { bootstrap } from "./bootstrap";
 import type { Fitted } from "./fit";
 import { sandwichCovariance } from "./sandwich";
-import { columnQuantiles, normalQuantile } from "./stats";
 import type { CiMethod } from "./types";
 
 export interface IntervalOptions {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { syntheticBattles } from "../../tests/support/ratings/synthetic";
+import { createRandom } from "../numeric";
 import { BattleTable } from "./battle-table";
 import { computeLeaderboard, FINITE_RIDGE, type Leaderboard } from "./leaderboard";
-import { createRandom } from "./random";
 import type { Battle, StyleCounts, Winner } from "./types";
 
 const base = [...syntheticBattles({ models: 8, battles: 3000, seed: 3 })];

@@ -1,4 +1,4 @@
-import { domainError } from "../errors";
+import { ratingsError } from "./errors";
 // FastChat's rating scale and the fit's fixed penalties.
 export const SCALE = 400;
 export const BASE = 10;
@@ -8,4 +8,4 @@ export const STYLE_L2 = 0.5;
 /** Keeps ratings finite when some model never lost or never won (the maximum-likelihood estimate is infinite). */
 export const FINITE_RIDGE = 1e-3;
 
-export class NoBattlesError extends domainError("not_found", "no_battles") {}
+export class NoBattlesError extends ratingsError("not_found", "no_battles") {}

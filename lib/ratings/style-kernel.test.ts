@@ -4,12 +4,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { syntheticBattles } from "../../tests/support/ratings/synthetic";
+import { createRandom, resampleCounts } from "../numeric";
 import { BattleTable } from "./battle-table";
 import { fitStyle } from "./fit";
 import { compileKernel, embeddedKernelSource } from "./kernels/compile";
 import { derivatives, type PairwiseData, rowTerms } from "./pairwise-fit";
 import { localModels } from "./problems";
-import { createRandom, resampleCounts } from "./random";
 import { kernelExpNegative } from "./style-kernel";
 
 const dir = path.join(import.meta.dirname, "kernels");

@@ -2,12 +2,12 @@
 // steps without the loss, reuses the Hessian in its last pass): it must land where a fit from zero lands.
 import { describe, expect, it } from "vitest";
 import { syntheticBattles } from "../../tests/support/ratings/synthetic";
+import { createRandom, multinomialInto, resampleCounts } from "../numeric";
 import { BattleTable } from "./battle-table";
 import { runRounds } from "./bootstrap";
 import { fitPlain, fitStyle } from "./fit";
 import { fitPairwise } from "./pairwise-fit";
 import { localModels } from "./problems";
-import { createRandom, multinomialInto, resampleCounts } from "./random";
 import { SCALE } from "./scale";
 import type { StyleFeature } from "./types";
 

@@ -1,7 +1,7 @@
 // The drawn half of the random-image bank: charts, tables, receipts, signs, letters, diagrams, geometry and
 // counting scenes, each with a question a person would ask of it. Drawn as SVG and rasterised by sharp, from a
 // seeded generator, so `npm run bank:draw` rewrites the same files. All of it is CC0 (drawn for this project).
-import { createRandom } from "../../lib/ratings/random";
+import { createRandom } from "../../lib/numeric";
 
 export interface Drawn {
   id: string;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, createDb, type Db } from "../../lib/db";
 import { flaggedVoters, flaggedVotersCached } from "../../lib/integrity/review";
 import { recomputeSnapshots } from "../../lib/leaderboard/recompute";
-import { createRandom } from "../../lib/ratings/random";
+import { createRandom } from "../../lib/numeric";
 import { migratedScratchDatabase, } from "./db-admin";
 import { runCli } from "./run-cli";
 

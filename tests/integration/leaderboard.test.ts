@@ -16,7 +16,7 @@ import { compareRuns, listRuns, publishRun, unpublishAll } from "../../lib/leade
 import { snapshotTick } from "../../lib/leaderboard/scheduler";
 import { clearCache } from "../../lib/leaderboard/ttl-cache";
 import { BattleTable, computeLeaderboard, type Winner } from "../../lib/ratings";
-import { createRandom } from "../../lib/ratings/random";
+import { createRandom } from "../../lib/numeric";
 import { scratchDatabase } from "./db-admin";
 import { runCli } from "./run-cli";
 import { runPayloads } from "./run-payloads";

@@ -11,7 +11,7 @@ import { type LiveBattles, loadLiveBattles } from "../../lib/leaderboard/battles
 import { LiveBattleCache } from "../../lib/leaderboard/live-cache";
 import { recomputeSnapshots } from "../../lib/leaderboard/recompute";
 import type { Winner } from "../../lib/ratings";
-import { createRandom } from "../../lib/ratings/random";
+import { createRandom } from "../../lib/numeric";
 import { scratchDatabase } from "./db-admin";
 import { runPayloads } from "./run-payloads";
 

@@ -1,5 +1,6 @@
 // The layering holds by itself: app/ is wiring (no database access of its own), lib/ knows nothing of HTTP
-// (it throws lib/errors refusals; lib/http alone turns them into statuses).
+// (it throws lib/errors refusals; lib/http alone turns them into statuses), lib/ratings can be lifted whole (it
+// imports only itself and lib/numeric, which imports no lib folder), and the battle routes run without Next.
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -14,7 +15,25 @@ function sources(folder: string): string[] {
 }
 
 const read = (file: string) => fs.readFileSync(path.join(root, file), "utf8");
-const importsOf = (text: string) => [...text.matchAll(/from\s+"([^"]+)"/g)].map((m) => m[1] as string);
+const importsOf = (text: string) =>
+  [...text.matchAll(/(?:from\s+|import\s*\(\s*|import\s+)"([^"]+)"/g)].map((m) => m[1] as string);
+
+/** A source file's imports of the project's own modules, as paths from the root ("lib/errors/index"). */
+function ownImports(file: string): string[] {
+  return importsOf(read(file)).flatMap((i) => {
+    if (i.startsWith("@/")) return [i.slice(2)];
+    if (i.startsWith(".")) return [path.relative(root, path.resolve(root, path.dirname(file), i))];
+    return [];
+  });
+}
+
+/** The own imports of `file` that leave the folders named (each "lib/ratings" and below). */
+function importsOutside(file: string, folders: string[]): string[] {
+  return ownImports(file).filter((i) => !folders.some((f) => i === f || i.startsWith(`${f}/`)));
+}
+
+/** An import of Next.js itself ("next", "next/headers", …): the battle routes also run outside Next. */
+const importsNext = (text: string) => importsOf(text).some((i) => i === "next" || i.startsWith("next/"));
 
 describe("layer boundaries", () => {
   it("app/ never reaches the database itself: no Prisma client, no pg, no queries", () => {
@@ -31,8 +50,9 @@ describe("layer boundaries", () => {
   });
 
   it("lib/ outside lib/http never imports lib/http", () => {
-    // Auth.js' configuration reads the request's address for sign-in rate limits: it is HTTP wiring by nature
-    const allowed = new Set([path.join("lib", "auth", "auth.ts")]);
+    // lib/auth's request-bound part is HTTP wiring by nature: Auth.js' configuration reads the request's address
+    // for sign-in rate limits, and a staff route is a handler (lib/http never imports lib/auth back)
+    const allowed = new Set([path.join("lib", "auth", "auth.ts"), path.join("lib", "auth", "staff-route.ts")]);
     const offenders = sources("lib").filter(
       (file) =>
         !file.startsWith(path.join("lib", "http")) &&
@@ -55,7 +75,34 @@ describe("layer boundaries", () => {
     expect(offenders).toEqual([]);
   });
 
+  it("lib/ratings imports only itself and lib/numeric; lib/numeric imports no lib folder", () => {
+    const notTests = (file: string) => !/\.test\.tsx?$/.test(file);
+    const ratings = sources("lib/ratings").filter(notTests);
+    const numeric = sources("lib/numeric").filter(notTests);
+    expect(ratings.length).toBeGreaterThan(20); // it read the folder
+    expect(
+      ratings.flatMap((file) => importsOutside(file, ["lib/ratings", "lib/numeric"]).map((i) => `${file} → ${i}`)),
+    ).toEqual([]);
+    expect(numeric.flatMap((file) => importsOutside(file, ["lib/numeric"]).map((i) => `${file} → ${i}`))).toEqual([]);
+  });
+
+  it("the battle routes (app/api/conversations) import nothing of Next: the front door runs them without it", () => {
+    const routes = sources("app/api/conversations");
+    expect(routes.length).toBeGreaterThan(5);
+    expect(routes.filter((file) => importsNext(read(file)))).toEqual([]);
+  });
+
   it("the checks see what they look for (a planted offender is caught)", () => {
+    expect(importsNext('import { headers } from "next/headers";')).toBe(true);
+    expect(importsNext('const { cookies } = await import("next/headers");')).toBe(true);
+    expect(importsNext('import { z } from "zod";\nimport { nextTurn } from "@/lib/arena";')).toBe(false);
+    expect(ownImports("lib/ratings/fit.ts").length).toBeGreaterThan(0);
+    expect(importsOf('import { domainError } from "../errors";')).toEqual(["../errors"]);
+    expect(
+      importsOf('import { domainError } from "../errors";').map((i) =>
+        path.relative(root, path.resolve(root, "lib/ratings", i)),
+      ),
+    ).toEqual(["lib/errors"]);
     expect(importsOf('import { ApiError } from "../http/errors";')).toEqual(["../http/errors"]);
     expect(/\bprisma\.\w+\.(find)\w*\(/.test("await db.prisma.visitor.findUnique({")).toBe(true);
     expect(/(^|\/)jobs\/(?!index$)\w/.test("../jobs/connection")).toBe(true);

@@ -1,5 +1,5 @@
 // Synthetic battles from known strengths and style effects, for tests and benchmarks.
-import { createRandom } from "../../../lib/ratings/random";
+import { createRandom } from "../../../lib/numeric";
 import type { Battle, StyleCounts } from "../../../lib/ratings/types";
 
 export interface SyntheticOptions {

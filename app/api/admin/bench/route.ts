@@ -19,7 +19,7 @@ import {
   recentPredictionImports,
 } from "@/lib/benchmarks";
 import { createRun, listPromptSets, queueRun, runStatuses } from "@/lib/evals";
-import { staffRoute } from "@/lib/http/session";
+import { staffRoute } from "@/lib/auth/session";
 
 export const dynamic = "force-dynamic";
 

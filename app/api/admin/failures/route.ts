@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { exportFailurePromptSet, findFailureCandidates } from "@/lib/failures";
-import { staffRoute } from "@/lib/http/session";
+import { staffRoute } from "@/lib/auth/session";
 
 const body = z.discriminatedUnion("action", [
   z.object({ action: z.literal("find") }),

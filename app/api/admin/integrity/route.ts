@@ -1,4 +1,4 @@
-import { staffRoute } from "@/lib/http/session";
+import { staffRoute } from "@/lib/auth/session";
 import { bannedVisitors, flaggedVotersCached } from "@/lib/integrity";
 
 export const dynamic = "force-dynamic";

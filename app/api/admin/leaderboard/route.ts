@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { staffRoute } from "@/lib/http/session";
+import { staffRoute } from "@/lib/auth/session";
 import { listRuns, pendingRecompute, publishRun, requestRecompute, unpublishAll } from "@/lib/leaderboard";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
 import { createModel, listModelsForAdmin, modelInput } from "@/lib/admin";
-import { staffRoute } from "@/lib/http/session";
+import { staffRoute } from "@/lib/auth/session";
 
 export const dynamic = "force-dynamic";
 

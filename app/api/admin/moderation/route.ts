@@ -1,6 +1,6 @@
 import { moderationQueue } from "@/lib/admin";
 import { searchParams } from "@/lib/http";
-import { staffRoute } from "@/lib/http/session";
+import { staffRoute } from "@/lib/auth/session";
 
 export const dynamic = "force-dynamic";
 

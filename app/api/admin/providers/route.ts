@@ -1,5 +1,5 @@
 import { providerInput, saveProvider } from "@/lib/admin";
-import { staffRoute } from "@/lib/http/session";
+import { staffRoute } from "@/lib/auth/session";
 
 /** Adds or edits a provider (upsert by id). */
 export const POST = staffRoute("admin", providerInput, async ({ db, input, audit }) => {

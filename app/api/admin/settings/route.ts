@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { staffRoute } from "@/lib/http/session";
+import { staffRoute } from "@/lib/auth/session";
 import { allSettings, SETTINGS, type SettingKey, writeSetting } from "@/lib/settings";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
 import { listApiTokens } from "@/lib/auth";
-import { staffRoute } from "@/lib/http/session";
+import { staffRoute } from "@/lib/auth/session";
 
 export const dynamic = "force-dynamic";
 

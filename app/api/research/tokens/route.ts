@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { createApiToken, listApiTokens } from "@/lib/auth";
-import { staffRoute } from "@/lib/http/session";
+import { staffRoute } from "@/lib/auth/session";
 
 export const dynamic = "force-dynamic";
 

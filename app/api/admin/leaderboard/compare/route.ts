@@ -1,6 +1,6 @@
 import { InvalidInput } from "@/lib/errors";
 import { searchParams } from "@/lib/http";
-import { staffRoute } from "@/lib/http/session";
+import { staffRoute } from "@/lib/auth/session";
 import { compareRuns } from "@/lib/leaderboard";
 
 export const dynamic = "force-dynamic";

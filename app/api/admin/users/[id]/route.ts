@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ROLES, setRole } from "@/lib/auth";
-import { staffRoute } from "@/lib/http/session";
+import { staffRoute } from "@/lib/auth/session";
 
 const body = z.object({ role: z.enum(ROLES) });
 

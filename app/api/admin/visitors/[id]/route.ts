@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { staffRoute } from "@/lib/http/session";
+import { staffRoute } from "@/lib/auth/session";
 import { banVisitor, unbanVisitor } from "@/lib/integrity";
 
 const body = z.discriminatedUnion("action", [

@@ -1,5 +1,7 @@
-// How stale the live boards are: each board's newest snapshot's age, and the votes the overall board has not seen
-// yet (the metrics endpoint's "is the board stale").
+// How stale the live boards are, read for the metrics endpoint ("is the board stale"): each board's newest
+// snapshot's age, and the votes the overall board has not seen yet. Here rather than in lib/leaderboard: lib/metrics
+// sits low in the import order (image safety counts into it), and reading lib/leaderboard from here closed a folder
+// circle (metrics → leaderboard → categories → images → image-safety → metrics).
 import type { Db } from "../db/context";
 
 export async function snapshotAges(db: Db): Promise<{ category: string; styleControl: boolean; ageSeconds: number }[]> {

@@ -1,12 +1,12 @@
-// The part of lib/http bound to a signed-in staff session (a second entry beside index.ts, as lib/auth/session):
+// A staff route: the part of lib/auth bound to a signed-in staff session (exported by ./session, app/'s entry):
 // every staff route has one shape, so a route file is only what it does. The role is checked on the server, the body
 // read through its zod schema, the action run, and what it changed written to the audit log by the same user.
 import type { z } from "zod";
 import { audit } from "../admin";
-import type { AccountUser, Role } from "../auth";
-import { requireRole } from "../auth/session";
 import { type Db, getDb } from "../db";
-import { handle, readJson } from "./route";
+import { handle, readJson } from "../http";
+import { requireRole } from "./guard";
+import type { AccountUser, Role } from "./users";
 
 type Params = Record<string, string>;
 

@@ -1,6 +1,6 @@
 import { probit, quantileSorted as simpleQuantileSorted } from "simple-statistics";
 import { describe, expect, it } from "vitest";
-import { normalQuantile, quantile, quantileAt, quantileSorted } from "./stats";
+import { normalQuantile, quantile, quantileAt, quantileSorted } from "./quantiles";
 
 // np.quantile(x, q) as numpy 2.4.6 prints it (repr), on this machine.
 const NUMPY: [number[], number, number][] = [
