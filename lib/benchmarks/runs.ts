@@ -4,8 +4,7 @@
 // modality gap, and beside the live arena.
 import type { Db } from "../db/context";
 import { compareBoards, currentSnapshot } from "../leaderboard";
-import { createRandom } from "../numeric";
-import { quantileSorted } from "../numeric";
+import { createRandom, quantileSorted } from "../numeric";
 import { ISOBENCH_RANDOM, type IsoTask } from "./isobench";
 import { emmaJudgePrompt, type Judge, mathVistaExtractionPrompt } from "./judge-extract";
 import { BenchmarkDataError, type ItemVerdict, type Problem, scoreMathVistaItem } from "./mathvista";

@@ -4,8 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 // the two small pieces of the rating engine this needs, not its index (which brings the bootstrap worker threads)
-import { createRandom } from "../numeric";
-import { quantileSorted } from "../numeric";
+import { createRandom, quantileSorted } from "../numeric";
 import { ISOBENCH_TASKS, isoValues } from "./isobench";
 import { BenchmarkDataError, type ItemVerdict, type Problem } from "./mathvista";
 import { type PyValue, parsePythonJson, pyStr } from "./python";
