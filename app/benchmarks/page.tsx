@@ -7,9 +7,9 @@ import {
   ModalityGaps,
   PairedDifferences,
 } from "@/components/benchmarks/benchmark-details";
-import { NAMES, pct } from "@/components/benchmarks/names";
+import { pct } from "@/components/benchmarks/names";
 import { signedInUser } from "@/lib/auth/session";
-import { benchmarkBoards } from "@/lib/benchmarks";
+import { benchmarkBoards, benchmarkTitle } from "@/lib/benchmarks";
 import { getDb } from "@/lib/db";
 import { serverTranslator, titleMetadata } from "@/lib/i18n/session";
 
@@ -34,7 +34,7 @@ export default async function BenchmarksPage() {
         boards.map(({ benchmark, report, gaps }) => (
           <section key={benchmark} className="space-y-3" aria-labelledby={`b-${benchmark}`} data-benchmark={benchmark}>
             <h2 id={`b-${benchmark}`} className="text-xl font-semibold">
-              {NAMES[benchmark] ?? benchmark}
+              {benchmarkTitle(benchmark)}
             </h2>
             <p className="text-xs text-zinc-600 dark:text-zinc-400">
               {report.sets.join(", ")}

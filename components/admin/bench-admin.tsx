@@ -3,6 +3,7 @@ import { useRouter } from "next/navigation";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { Options } from "@/components/options";
 import type { BenchChoice, JudgingStatus } from "@/lib/bench";
+import type { BenchmarkChoice } from "@/lib/benchmarks/client";
 import type { RunStatus } from "@/lib/evals";
 import { callApi } from "../api-client";
 // The console's VisionArena-Bench section: curate a prompt set from battles, answer it with models, judge them
@@ -26,6 +27,8 @@ interface Props {
   library: string[] | null;
   /** prediction files (VLMEvalKit, lmms-eval) in that folder */
   predictionFiles: string[];
+  /** the registered benchmarks (lib/benchmarks' registry) */
+  benchmarks: BenchmarkChoice[];
 }
 
 function SetSelect({ sets }: { sets: Props["sets"] }) {
@@ -48,7 +51,17 @@ function SetSelect({ sets }: { sets: Props["sets"] }) {
   );
 }
 
-export function BenchAdmin({ runs, judgings, sets, choices, models, defaults, library, predictionFiles }: Props) {
+export function BenchAdmin({
+  runs,
+  judgings,
+  sets,
+  choices,
+  models,
+  defaults,
+  library,
+  predictionFiles,
+  benchmarks,
+}: Props) {
   const router = useRouter();
   const { busy, error, run } = useAction();
   const [notice, setNotice] = useState<string | null>(null);
@@ -135,9 +148,7 @@ export function BenchAdmin({ runs, judgings, sets, choices, models, defaults, li
               <label className="flex flex-col text-xs">
                 Benchmark
                 <select name="benchmark" className="input" required>
-                  <option value="mathvista">MathVista</option>
-                  <option value="emma">EMMA</option>
-                  <option value="isobench">IsoBench</option>
+                  <Options items={benchmarks} value={(b) => b.name} label={(b) => b.title} />
                 </select>
               </label>
               <label className="flex flex-col text-xs">
@@ -158,7 +169,14 @@ export function BenchAdmin({ runs, judgings, sets, choices, models, defaults, li
           </form>
         )}
       </section>
-      {library !== null && <ImportPredictions files={predictionFiles} models={models} sets={sets} />}
+      {library !== null && (
+        <ImportPredictions
+          files={predictionFiles}
+          models={models}
+          sets={sets}
+          benchmarks={benchmarks.filter((b) => b.predictions)}
+        />
+      )}
       {sets.length > 0 && (
         <>
           <section className="space-y-2" aria-labelledby="answer">

@@ -1,6 +1,7 @@
 "use client";
 import { type FormEvent, useState } from "react";
 import { Options } from "@/components/options";
+import type { BenchmarkChoice } from "@/lib/benchmarks/client";
 import { callApi } from "../api-client";
 // A toolkit's prediction file from the benchmark folder (VLMEvalKit's tables, lmms-eval's samples) imported as a run
 // of a registered model, scored at once; the result says our accuracy beside the file's own.
@@ -49,10 +50,13 @@ export function ImportPredictions({
   files,
   models,
   sets,
+  benchmarks,
 }: {
   files: string[];
   models: { id: string; name: string }[];
   sets: { ref: string }[];
+  /** the benchmarks that take toolkit predictions */
+  benchmarks: BenchmarkChoice[];
 }) {
   const { busy, error, run } = useAction();
   const [result, setResult] = useState<string | null>(null);
@@ -91,8 +95,7 @@ export function ImportPredictions({
           <label className="flex flex-col text-xs">
             Benchmark
             <select name="benchmark" className="input" required>
-              <option value="mathvista">MathVista</option>
-              <option value="emma">EMMA</option>
+              <Options items={benchmarks} value={(b) => b.name} label={(b) => b.title} />
             </select>
           </label>
           <label className="flex flex-col text-xs">

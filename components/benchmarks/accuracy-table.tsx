@@ -4,8 +4,9 @@ import Link from "next/link";
 import { ColumnHeads } from "@/components/column-heads";
 import { ScrollBox } from "@/components/scroll-box";
 import type { BenchmarkBoard } from "@/lib/benchmarks";
+import { benchmarkTitle } from "@/lib/benchmarks";
 import type { Translate } from "@/lib/i18n/client";
-import { NAMES, pct, SOURCES } from "./names";
+import { pct, SOURCES } from "./names";
 
 export function AccuracyTable({
   benchmark,
@@ -18,7 +19,7 @@ export function AccuracyTable({
   staff: boolean;
   t: Translate;
 }) {
-  const name = NAMES[benchmark] ?? benchmark;
+  const name = benchmarkTitle(benchmark);
   return (
     <ScrollBox
       label={t("benchmarks.accuracyLabel", { benchmark: name })}

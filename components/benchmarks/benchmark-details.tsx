@@ -4,8 +4,9 @@ import { RatingIntervalsFigure } from "@/components/charts/rating-intervals";
 import { Scatter } from "@/components/charts/scatter";
 import { ScrollBox } from "@/components/scroll-box";
 import type { BenchmarkBoard } from "@/lib/benchmarks";
+import { benchmarkTitle } from "@/lib/benchmarks";
 import type { Translate } from "@/lib/i18n/client";
-import { NAMES, pct, SOURCES } from "./names";
+import { pct, SOURCES } from "./names";
 
 type Props = BenchmarkBoard & { t: Translate };
 
@@ -14,7 +15,7 @@ const points = (v: number) => (v * 100).toFixed(1);
 export function AccuracyFigure({ benchmark, report, t }: Props) {
   return (
     <RatingIntervalsFigure
-      title={t("benchmarks.figure", { benchmark: NAMES[benchmark] ?? benchmark })}
+      title={t("benchmarks.figure", { benchmark: benchmarkTitle(benchmark) })}
       digits={1}
       rows={report.models.map((m) => ({
         label: `${m.source === "native" ? m.model : `${m.model} (${SOURCES[m.source] ?? m.source})`} · ${m.set}`,
@@ -144,7 +145,7 @@ export function ArenaCorrelation({ benchmark, report, t }: Props) {
         ))}
       </ul>
       <Scatter
-        title={t("benchmarks.scatter", { benchmark: NAMES[benchmark] ?? benchmark })}
+        title={t("benchmarks.scatter", { benchmark: benchmarkTitle(benchmark) })}
         xLabel={t("benchmarks.arenaAxis")}
         yLabel={t("benchmarks.accuracyAxis")}
         points={report.models

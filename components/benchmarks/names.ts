@@ -1,4 +1,3 @@
-// How /benchmarks names benchmarks and toolkits, and writes an accuracy.
+// How /benchmarks names toolkits and writes an accuracy (a benchmark's name is its registry title: benchmarkTitle).
 export const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
-export const NAMES: Record<string, string> = { mathvista: "MathVista", emma: "EMMA", isobench: "IsoBench" };
 export const SOURCES: Record<string, string> = { vlmevalkit: "VLMEvalKit", "lmms-eval": "lmms-eval" };

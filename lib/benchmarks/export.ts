@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parquetWriteFile } from "hyparquet-writer";
 import type { Db } from "../db/context";
-import { BenchmarkDataError } from "./mathvista";
+import { BenchmarkDataError } from "./errors";
 
 interface ExportRow {
   benchmark: string;

@@ -5,20 +5,12 @@
 import path from "node:path";
 import type { Db } from "../db/context";
 import { findPromptSet } from "../evals";
-import { BenchmarkDataError, type Problem } from "./mathvista";
+import { BenchmarkDataError } from "./errors";
+import type { Problem } from "./mathvista";
 import { type Prediction, type PredictionSource, readPredictions } from "./predictions";
-import { SCORER_VERSION } from "./runs";
-import { scorerOf } from "./scorers";
+import { BENCHMARKS, type PredictionBenchmark } from "./registry";
+import { labelledVerdict, writeVerdicts } from "./verdicts";
 import { type Tally, tally } from "./wilson";
-
-export const PREDICTION_BENCHMARKS = ["mathvista", "emma"] as const;
-export type PredictionBenchmark = (typeof PREDICTION_BENCHMARKS)[number];
-
-/** The set a benchmark's predictions go to when none is named: the newest import of its usual split. */
-const DEFAULT_SETS: Record<PredictionBenchmark, string[]> = {
-  mathvista: ["mathvista-testmini", "mathvista-test"],
-  emma: ["emma-cot", "emma-direct"],
-};
 
 export interface PredictionImport {
   runId: string;
@@ -46,12 +38,13 @@ export interface PredictionImport {
 
 async function setFor(db: Db, benchmark: PredictionBenchmark, ref?: string) {
   if (ref) return findPromptSet(db, ref);
-  for (const name of DEFAULT_SETS[benchmark]) {
+  const { defaultSets } = BENCHMARKS[benchmark].predictions;
+  for (const name of defaultSets) {
     const set = await db.prisma.promptSet.findFirst({ where: { name }, orderBy: { version: "desc" } });
     if (set) return set;
   }
   throw new BenchmarkDataError(
-    `no imported ${benchmark} set (${DEFAULT_SETS[benchmark].join(" or ")}): run arena benchmark import ${benchmark} first, or name one with --set`,
+    `no imported ${benchmark} set (${defaultSets.join(" or ")}): run arena benchmark import ${benchmark} first, or name one with --set`,
   );
 }
 
@@ -75,8 +68,7 @@ export async function importPredictions(
   // the model and the set are checked before the file is read: a wrong name costs nothing
   const set = await predictionTarget(db, input);
   const predictions = await readPredictions(input.file, input.from);
-  const scorer = scorerOf(input.benchmark);
-  if (!scorer) throw new BenchmarkDataError(`${input.benchmark}: no scorer`);
+  const { scorer, predictions: taken } = BENCHMARKS[input.benchmark];
   const items = await db.prisma.promptItem.findMany({
     where: { setId: set.id },
     select: { id: true, questionId: true, metadata: true },
@@ -96,9 +88,8 @@ export async function importPredictions(
       `${unknown.length} items of the file are not in ${set.name}@${set.version} (left out; first: ${unknown[0]?.pid})`,
     );
 
-  // EMMA's official scorer reads the response itself; MathVista's takes an extraction where one exists (its own
-  // pipeline asks GPT-4, the toolkits their judge), else its quick rules
-  const useExtraction = input.benchmark === "mathvista";
+  // whether the toolkit's extraction counts is the benchmark's to say (./definitions)
+  const useExtraction = taken.fileExtractionCounts;
   const verdicts = matched.map((p) => {
     const item = byPid.get(p.pid) as (typeof items)[number];
     const problem = {
@@ -106,9 +97,7 @@ export async function importPredictions(
       response: p.response,
       ...(useExtraction && p.extraction !== undefined ? { extraction: p.extraction } : {}),
     } as Problem;
-    const verdict = scorer.score(problem);
-    const decidedBy = verdict.decided_by === "file" ? `file:${input.from} extraction` : verdict.decided_by;
-    return { p, item, verdict: { ...verdict, decided_by: decidedBy } };
+    return { p, item, verdict: labelledVerdict(scorer.score(problem), input.from) };
   });
 
   const runId = await db.prisma.$transaction(async (tx) => {
@@ -146,18 +135,11 @@ export async function importPredictions(
         finishReason: "stop",
       })),
     });
-    await tx.benchmarkVerdict.createMany({
-      data: verdicts.map(({ item, verdict }) => ({
-        runId: run.id,
-        itemId: item.id,
-        extraction: verdict.extraction,
-        prediction: verdict.prediction,
-        truth: (verdict as { truth?: string }).truth ?? null,
-        correct: verdict.correct,
-        decidedBy: verdict.decided_by,
-        scorer: SCORER_VERSION,
-      })),
-    });
+    await writeVerdicts(
+      tx,
+      run.id,
+      verdicts.map(({ item, verdict }) => ({ itemId: item.id, verdict })),
+    );
     return run.id;
   });
 
@@ -179,7 +161,7 @@ export async function importPredictions(
         reported: p.reported as boolean,
         ours: verdict.correct,
         prediction: verdict.prediction,
-        truth: (verdict as { truth?: string }).truth ?? null,
+        truth: verdict.truth ?? null,
         decidedBy: verdict.decided_by,
       })),
     unanswered: items.length - matched.length,

@@ -7,32 +7,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Db } from "../db/context";
-import { createPromptSetVersion, DESCRIPTION_SLOT, type NewPromptItem } from "../evals";
+import { createPromptSetVersion, type NewPromptItem } from "../evals";
 import { ImageRejected, ingestImage } from "../images";
-import { ISOBENCH_TASKS, isIsoTask } from "./isobench";
-import { BenchmarkDataError } from "./mathvista";
-import {
-  EMMA_STRATEGIES,
-  type EmmaStrategy,
-  emmaQuery,
-  ISO_DESCRIBE_PROMPT,
-  ISOBENCH_PROMPTS,
-  isoCombinedPrompt,
-  isoImagePrompt,
-  isoScratchpadPrompt,
-  isoTextPrompt,
-  mathVistaQuery,
-} from "./prompts";
-
-type Rec = Record<string, unknown>;
-export const IMPORTABLE = ["mathvista", "emma", "isobench"] as const;
-export type ImportableBenchmark = (typeof IMPORTABLE)[number];
-
-export const LICENCES: Record<ImportableBenchmark, string> = {
-  mathvista: "CC BY-SA 4.0 (MathVista, AI4Math/MathVista; attribution and share-alike apply to exports)",
-  emma: "CC BY-SA 4.0 (EMMA, luckychao/EMMA; attribution and share-alike apply to exports)",
-  isobench: "as the IsoBench dataset card states (isobench/IsoBench on Hugging Face)",
-};
+import type { BenchmarkRecord as Rec } from "./definition";
+import { BenchmarkDataError } from "./errors";
+import { BENCHMARKS, type BenchmarkName } from "./registry";
 
 interface RecordAt {
   where: string;
@@ -114,21 +93,6 @@ async function storeImage(db: Db, where: string, field: string, value: unknown, 
   }
 }
 
-const required = (where: string, record: Rec, field: string) => {
-  const value = record[field];
-  if (value === undefined || value === null || value === "")
-    throw new BenchmarkDataError(`${where}: field ${field} is missing`);
-  return value;
-};
-
-/** What an item keeps for scoring: the record without its image bytes. */
-const withoutImages = (record: Rec) =>
-  Object.fromEntries(
-    Object.entries(record).filter(
-      ([key, value]) => !(value instanceof Uint8Array) && !/^(decoded_image|image(_\d)?)$/.test(key),
-    ),
-  );
-
 export interface ImportOptions {
   /** the set name (MathVista) or prefix (EMMA, IsoBench) */
   name?: string;
@@ -140,139 +104,10 @@ export interface ImportResult {
   sets: { name: string; version: number; items: number }[];
 }
 
-/** One record read from a benchmark file, where it stands, and what it adds to which prompt set. */
-interface RecordContext {
-  db: Db;
-  where: string;
-  record: Rec;
-  file: string;
-  provenance: { file: string; record: string };
-  /** where its image files may be: --images, else beside the file */
-  imageDirs: string[];
-  name: string | undefined;
-  add: (set: string, item: NewPromptItem) => void;
-}
-
-/** MathVista: one item per problem, in mathvista-<split>, asked with the official query. */
-async function addMathVista({ db, where, record, file, provenance, imageDirs, name, add }: RecordContext) {
-  const benchmark = "mathvista";
-  const pid = String(required(where, record, "pid"));
-  required(where, record, "question_type");
-  required(where, record, "answer_type");
-  required(where, record, "answer");
-  const sha = await storeImage(
-    db,
-    where,
-    record.decoded_image ? "decoded_image" : "image",
-    record.decoded_image ?? record.image,
-    imageDirs,
-  );
-  const split = /test(?:mini)?/.exec(path.basename(file))?.[0] ?? "testmini";
-  add(name ?? `mathvista-${split}`, {
-    questionId: pid,
-    category:
-      typeof (record.metadata as Rec | undefined)?.category === "string"
-        ? ((record.metadata as Rec).category as string)
-        : null,
-    turns: [{ content: mathVistaQuery(record) }],
-    metadata: { benchmark, ...withoutImages(record) },
-    provenance,
-    imageShas: [sha],
-  });
-}
-
-/** EMMA: one item per problem in each strategy's set (direct, CoT), its images in their order. */
-async function addEmma({ db, where, record, provenance, imageDirs, name, add }: RecordContext) {
-  const benchmark = "emma";
-  const pid = String(required(where, record, "pid"));
-  required(where, record, "question");
-  const answer = String(required(where, record, "answer"));
-  const type = String(required(where, record, "type"));
-  const shas: string[] = [];
-  for (let n = 1; n <= 5; n++) {
-    const value = record[`image_${n}`];
-    if (value !== undefined && value !== null && value !== "")
-      shas.push(await storeImage(db, where, `image_${n}`, value, imageDirs));
-  }
-  const options_ = Array.isArray(record.options) ? record.options.map(String) : [];
-  if (type.toLowerCase() === "multiple choice" && !options_[answer.toUpperCase().charCodeAt(0) - 65]) {
-    throw new BenchmarkDataError(`${where}: field answer: '${answer}' is not one of the options' letters`);
-  }
-  const gtContent =
-    type.toLowerCase() === "multiple choice" ? options_[answer.toUpperCase().charCodeAt(0) - 65] : answer;
-  for (const strategy of Object.keys(EMMA_STRATEGIES) as EmmaStrategy[]) {
-    add(`${name ?? "emma"}-${strategy}`, {
-      questionId: pid,
-      category: typeof record.subject === "string" ? record.subject : null,
-      // <image_n> placeholders stay in the text; the images follow in their order
-      turns: [{ content: emmaQuery(record, strategy) }],
-      metadata: { benchmark, strategy, ...withoutImages(record), gt_content: gtContent },
-      provenance,
-      imageShas: shas,
-    });
-  }
-}
-
-/** IsoBench: each item as an image, as each text representation, as a scratchpad and combined. */
-async function addIsoBench({ db, where, record, file, provenance, imageDirs, name, add }: RecordContext) {
-  const benchmark = "isobench";
-  const fileTask = Object.keys(ISOBENCH_TASKS).find((t) => path.basename(file).startsWith(t));
-  const task = typeof record.task === "string" ? record.task : fileTask;
-  if (!task || !isIsoTask(task))
-    throw new BenchmarkDataError(`${where}: field task: name the task in the file name or a task field`);
-  const id = String(required(where, record, "id"));
-  if (record.label === undefined || record.label === null)
-    throw new BenchmarkDataError(`${where}: field label is missing`);
-  const sha = await storeImage(db, where, "image", record.image, imageDirs);
-  const kept = { benchmark, task, domain: ISOBENCH_TASKS[task], ...withoutImages(record), id };
-  const prefix = name ?? "isobench";
-  add(`${prefix}-image`, {
-    questionId: `${task}/${id}`,
-    category: task,
-    turns: [{ content: isoImagePrompt(task, record) }],
-    metadata: { ...kept, representation: "image" },
-    provenance,
-    imageShas: [sha],
-  });
-  for (const [field] of ISOBENCH_PROMPTS[task]?.texts ?? []) {
-    if (record[field] === undefined || record[field] === null || record[field] === "") continue;
-    add(`${prefix}-text`, {
-      questionId: `${task}/${id}/${field}`,
-      category: task,
-      turns: [{ content: isoTextPrompt(task, record, field) }],
-      metadata: { ...kept, representation: field },
-      provenance,
-      imageShas: [],
-    });
-  }
-  add(`${prefix}-scratchpad`, {
-    questionId: `${task}/${id}`,
-    category: task,
-    turns: [{ content: ISO_DESCRIBE_PROMPT }, { content: isoScratchpadPrompt(task, record, DESCRIPTION_SLOT) }],
-    metadata: { ...kept, representation: "scratchpad", mode: "scratchpad" },
-    provenance,
-    imageShas: [sha],
-  });
-  add(`${prefix}-combined`, {
-    questionId: `${task}/${id}`,
-    category: task,
-    turns: [{ content: isoCombinedPrompt(task, record) }],
-    metadata: { ...kept, representation: "combined" },
-    provenance,
-    imageShas: [sha],
-  });
-}
-
-const ADD_RECORD: Record<ImportableBenchmark, (context: RecordContext) => Promise<void>> = {
-  mathvista: addMathVista,
-  emma: addEmma,
-  isobench: addIsoBench,
-};
-
 /** Reads every record of the files, builds each benchmark's prompt sets, and stores each as a new version. */
 export async function importBenchmark(
   db: Db,
-  benchmark: ImportableBenchmark,
+  benchmark: BenchmarkName,
   files: string[],
   options: ImportOptions = {},
 ): Promise<ImportResult> {
@@ -281,12 +116,17 @@ export async function importBenchmark(
   for (const file of files) for (const r of await readRecords(file)) records.push({ ...r, file });
   if (records.length === 0) throw new BenchmarkDataError(`${files.join(", ")}: no records`);
   const sets = new Map<string, NewPromptItem[]>();
-  const add = (set: string, item: NewPromptItem) => sets.set(set, [...(sets.get(set) ?? []), item]);
+  const add = (set: string, item: NewPromptItem) => {
+    const items = sets.get(set);
+    if (items) items.push(item);
+    else sets.set(set, [item]);
+  };
   let done = 0;
   for (const { where, record, file } of records) {
     const provenance = { file: path.resolve(file), record: where.slice(file.length + 2) };
     const imageDirs = [options.imagesDir, path.dirname(file)].filter(Boolean) as string[];
-    await ADD_RECORD[benchmark]({ db, where, record, file, provenance, imageDirs, name: options.name, add });
+    const image = (field: string, value: unknown) => storeImage(db, where, field, value, imageDirs);
+    await BENCHMARKS[benchmark].addRecord({ where, record, file, provenance, name: options.name, image, add });
     options.onProgress?.(++done, records.length);
   }
   const written: ImportResult["sets"] = [];
@@ -301,7 +141,7 @@ export async function importBenchmark(
       {
         name,
         description: `${benchmark} imported from ${files.map((f) => path.basename(f)).join(", ")}`,
-        licence: LICENCES[benchmark],
+        licence: BENCHMARKS[benchmark].licence,
         source: `benchmark:${benchmark}`,
         metadata: { benchmark, files: files.map((f) => path.resolve(f)) },
       },

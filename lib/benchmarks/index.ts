@@ -1,21 +1,11 @@
 export { type BenchmarkBoard, benchmarkBoards, benchmarkRunItems, type RunItemView } from "./board";
+export type { BenchmarkDefinition, RecordContext, Scorer, Verdict } from "./definition";
 export { boxedContents, EMMA_KEYS, emmaEqual, emmaExtract, emmaTruthText, scoreEmmaItem } from "./emma";
+export { BenchmarkDataError } from "./errors";
 export { exportBenchmarkVerdicts } from "./export";
 export { connected, isomorphic, maxFlow, parseAdjacency } from "./graphs";
-export {
-  IMPORTABLE,
-  type ImportableBenchmark,
-  type ImportResult,
-  importBenchmark,
-  LICENCES,
-  readRecords,
-} from "./import";
-export {
-  importPredictions,
-  PREDICTION_BENCHMARKS,
-  type PredictionBenchmark,
-  type PredictionImport,
-} from "./import-predictions";
+export { type ImportResult, importBenchmark, readRecords } from "./import";
+export { importPredictions, type PredictionImport } from "./import-predictions";
 export {
   ISOBENCH_KEYS,
   ISOBENCH_RANDOM,
@@ -60,7 +50,6 @@ export {
   PREDICTION_FILE,
 } from "./library";
 export {
-  BenchmarkDataError,
   extractByRules,
   type ItemVerdict,
   MATHVISTA_KEYS,
@@ -96,11 +85,21 @@ export {
   pyStr,
 } from "./python";
 export {
+  BENCHMARK_NAMES,
+  BENCHMARKS,
+  type BenchmarkChoice,
+  type BenchmarkName,
+  benchmarkChoices,
+  benchmarkNamed,
+  benchmarkTitle,
+  PREDICTION_BENCHMARKS,
+  type PredictionBenchmark,
+} from "./registry";
+export {
   type BenchmarkReport,
   benchmarkReport,
   type ModelReport,
   runLabel,
-  SCORER_VERSION,
   scoreBenchmarkRun,
   scoreIfBenchmark,
 } from "./runs";
@@ -109,8 +108,7 @@ export {
   type ModalityGap,
   modalityGap,
   readEntries,
-  SCORED_BENCHMARKS,
-  type ScoredBenchmark,
   scoreOutputs,
 } from "./score-files";
+export { labelledVerdict, SCORER_VERSION, writeVerdicts } from "./verdicts";
 export { type Tally, tally, wilsonInterval } from "./wilson";

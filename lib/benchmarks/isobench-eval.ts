@@ -12,10 +12,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { isLosslessNumber } from "lossless-json";
+import { BenchmarkDataError } from "./errors";
 import { ISOBENCH_TASKS, type IsoTask, isIsoTask } from "./isobench";
 import { type ChoiceReading, isoBenchEvalParsed, isoBenchEvalParsePrompt, readChoice } from "./isobench-choice";
 import type { Judge } from "./judge-extract";
-import { BenchmarkDataError } from "./mathvista";
 import { type PyValue, parsePythonJson, pyStr, pyStrip } from "./python";
 import { type Tally, tally } from "./wilson";
 

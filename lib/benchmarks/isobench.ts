@@ -6,8 +6,9 @@
 // computation is reported, and the verdict follows the dataset label (the published benchmark).
 import { Chess } from "chess.js";
 import { boxedContents } from "./emma";
+import { BenchmarkDataError } from "./errors";
 import { connected, isomorphic, maxFlow, parseAdjacency } from "./graphs";
-import { BenchmarkDataError, type ItemVerdict, type Problem } from "./mathvista";
+import type { ItemVerdict, Problem } from "./mathvista";
 import { type PyValue, pyInt, pyStr } from "./python";
 
 export const ISOBENCH_TASKS = {

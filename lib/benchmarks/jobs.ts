@@ -1,12 +1,13 @@
 // The benchmark folder's imports run in the jobs process: the console names files, this checks them and queues the
 // import, and the handler reads them (datasets are large; a web request never parses one).
 import { type EnqueueOptions, enqueue, type JobHandlers, type Payload } from "../jobs";
-import { IMPORTABLE, type ImportableBenchmark, importBenchmark } from "./import";
+import { BenchmarkDataError } from "./errors";
+import { importBenchmark } from "./import";
 import { benchmarkDir, libraryFile } from "./library";
-import { BenchmarkDataError } from "./mathvista";
 import { runPredictionImport } from "./prediction-imports";
+import { BENCHMARK_NAMES, type BenchmarkName } from "./registry";
 
-export type ImportJob = Payload<"benchmark-import"> & { benchmark: ImportableBenchmark };
+export type ImportJob = Payload<"benchmark-import"> & { benchmark: BenchmarkName };
 
 /** Checks the files here (a bad name is refused before anything is queued); the jobs process imports them. */
 export async function queueBenchmarkImport(job: ImportJob, options: EnqueueOptions = {}): Promise<string | null> {
@@ -21,12 +22,12 @@ export const benchmarkJobs: JobHandlers = {
     if (!job) return;
     const dir = benchmarkDir();
     if (!dir) throw new BenchmarkDataError("no benchmark folder: set ARENA_BENCHMARK_DIR");
-    if (!(IMPORTABLE as readonly string[]).includes(job.data.benchmark)) {
+    if (!(BENCHMARK_NAMES as readonly string[]).includes(job.data.benchmark)) {
       throw new BenchmarkDataError(`'${job.data.benchmark}' is not a benchmark that can be imported`);
     }
     const files = job.data.files.map((file) => libraryFile(dir, file));
     try {
-      const result = await importBenchmark(db, job.data.benchmark as ImportableBenchmark, files, {
+      const result = await importBenchmark(db, job.data.benchmark as BenchmarkName, files, {
         name: job.data.name,
       });
       log(`benchmarks: imported ${result.sets.map((s) => `${s.name}@${s.version} (${s.items})`).join(", ")}`);

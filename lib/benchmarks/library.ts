@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { type Config, config } from "../config";
-import { BenchmarkDataError } from "./mathvista";
+import { BenchmarkDataError } from "./errors";
 
 const DATA_FILE = /\.(json|jsonl|parquet)$/i;
 /** A toolkit's prediction file: VLMEvalKit's tables (xlsx, tsv, csv, json) and lmms-eval's samples (jsonl). */

@@ -5,7 +5,7 @@
 // str(round(float(x), precision)); str(x) for lists) → verdict (prediction == answer). What the rules cannot read
 // is "undecided" — the official code would ask GPT-4 with its 5-shot prompt; never a silent guess.
 import { isLosslessNumber } from "lossless-json";
-import { domainError } from "../errors";
+import { BenchmarkDataError } from "./errors";
 import { nearestChoice } from "./levenshtein";
 import {
   type PyValue,
@@ -19,8 +19,6 @@ import {
   pyRoundFloat,
   pyStr,
 } from "./python";
-
-export class BenchmarkDataError extends domainError("invalid", "invalid_benchmark_data") {}
 
 export type Problem = { [key: string]: PyValue };
 

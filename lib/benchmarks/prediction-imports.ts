@@ -4,10 +4,11 @@
 // worker's memory) and writes the outcome to the row, which the console polls.
 import type { Db } from "../db/context";
 import { enqueue } from "../jobs";
-import { importPredictions, type PredictionBenchmark, predictionTarget } from "./import-predictions";
+import { BenchmarkDataError } from "./errors";
+import { importPredictions, predictionTarget } from "./import-predictions";
 import { benchmarkDir, checkPredictionSize, libraryFile, PREDICTION_FILE } from "./library";
-import { BenchmarkDataError } from "./mathvista";
 import type { PredictionSource } from "./predictions";
+import type { PredictionBenchmark } from "./registry";
 
 export interface PredictionImportRequest {
   benchmark: PredictionBenchmark;

@@ -9,7 +9,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Workbook } from "exceljs";
-import { BenchmarkDataError } from "./mathvista";
+import { BenchmarkDataError } from "./errors";
 import { type PyValue, parsePythonJson, pyStr } from "./python";
 
 export const PREDICTION_SOURCES = ["vlmevalkit", "lmms-eval"] as const;

@@ -5,20 +5,13 @@
 import type { Db } from "../db/context";
 import { compareBoards, currentSnapshot } from "../leaderboard";
 import { createRandom, quantileSorted } from "../numeric";
-import { ISOBENCH_RANDOM, type IsoTask } from "./isobench";
-import { emmaJudgePrompt, type Judge, mathVistaExtractionPrompt } from "./judge-extract";
-import { BenchmarkDataError, type ItemVerdict, type Problem, scoreMathVistaItem } from "./mathvista";
-import { mathVistaQuery } from "./prompts";
-import type { PyValue } from "./python";
-import { scorerOf } from "./scorers";
+import type { Verdict } from "./definition";
+import { BenchmarkDataError } from "./errors";
+import type { Judge } from "./judge-extract";
+import type { Problem } from "./mathvista";
+import { benchmarkNamed } from "./registry";
+import { labelledVerdict, SCORER_VERSION, writeVerdicts } from "./verdicts";
 import { type Tally, tally } from "./wilson";
-
-/** The arena boards each benchmark should line up with (the issue's pairing: maths homework and diagrams). */
-const RELATED_CATEGORIES: Record<string, string[]> = {
-  mathvista: ["math", "homework", "diagram"],
-  emma: ["homework", "diagram"],
-  isobench: ["diagram"],
-};
 
 function arenaCorrelation(
   models: ModelReport[],
@@ -55,9 +48,6 @@ function arenaCorrelation(
   };
 }
 
-/** Bumped when a rule changes: verdicts of another version are recomputed. */
-export const SCORER_VERSION = "1";
-
 interface Row {
   itemId: string;
   questionId: string;
@@ -71,28 +61,6 @@ interface Row {
 
 /** What only a judge could read: MathVista's undecided items, EMMA's answers the rules found nothing in. */
 const NEEDS_JUDGE = (decidedBy: string) => decidedBy === "undecided" || decidedBy.startsWith("rule:whole-response");
-
-/** The judge's step for an item the rules could not decide (see ./judge-extract). */
-async function judged(
-  judge: Judge,
-  problem: Problem,
-  response: string,
-  ruled: ItemVerdict & { truth?: string },
-): Promise<ItemVerdict & { truth?: string }> {
-  if (problem.benchmark === "mathvista") {
-    const query =
-      typeof problem.query === "string" ? problem.query : mathVistaQuery(problem as Record<string, unknown>);
-    const extraction = await judge.ask(mathVistaExtractionPrompt(query, response));
-    const verdict = scoreMathVistaItem({ ...problem, extraction }, (problem.answer ?? null) as PyValue);
-    return { ...verdict, decided_by: judge.label, truth: ruled.truth };
-  }
-  if (problem.benchmark === "emma") {
-    const answer = typeof problem.answer === "string" ? problem.answer : "";
-    const said = await judge.ask(emmaJudgePrompt(response, answer));
-    return { ...ruled, correct: said.toLowerCase() === "correct", decided_by: `${judge.label} (${said.slice(0, 40)})` };
-  }
-  return ruled;
-}
 
 /**
  * Scores every answer of a run that has no current verdict; with a judge, also re-asks what the rules could not
@@ -109,12 +77,11 @@ export async function scoreBenchmarkRun(db: Db, runId: string, options: { judge?
         AND (v."itemId" IS NULL OR ($3 AND (v."decidedBy" = 'undecided' OR v."decidedBy" LIKE 'rule:whole-response%')))`,
     [runId, SCORER_VERSION, options.judge !== undefined],
   );
-  const records: unknown[][] = [];
+  const verdicts: { itemId: string; verdict: Verdict }[] = [];
   for (const row of rows) {
-    const benchmark = row.metadata?.benchmark;
-    const scorer = scorerOf(benchmark);
-    if (!scorer) throw new BenchmarkDataError(`item ${row.questionId}: not from an imported benchmark`);
-    let verdict: ItemVerdict & { truth?: string };
+    const definition = benchmarkNamed(row.metadata?.benchmark);
+    if (!definition) throw new BenchmarkDataError(`item ${row.questionId}: not from an imported benchmark`);
+    let verdict: Verdict;
     if (row.error !== null || !row.turns) {
       verdict = { correct: false, extraction: null, prediction: null, decided_by: "no-answer" };
     } else {
@@ -122,38 +89,17 @@ export async function scoreBenchmarkRun(db: Db, runId: string, options: { judge?
       const response = row.metadata?.mode === "scratchpad" ? (row.turns.at(-1) ?? "") : row.turns.join("\n\n");
       // an imported run keeps the toolkit's extraction: the official pipeline's extraction step, done by its judge
       const extraction = row.fileExtraction !== null ? { extraction: row.fileExtraction } : {};
-      verdict = scorer.score({ ...row.metadata, response, ...extraction } as Problem);
-      if (row.importedFrom && verdict.decided_by === "file")
-        verdict = { ...verdict, decided_by: `file:${row.importedFrom} extraction` };
-      if (options.judge && NEEDS_JUDGE(verdict.decided_by)) {
-        verdict = await judged(options.judge, row.metadata, response, verdict);
+      verdict = labelledVerdict(
+        definition.scorer.score({ ...row.metadata, response, ...extraction } as Problem),
+        row.importedFrom,
+      );
+      if (options.judge && definition.judge && NEEDS_JUDGE(verdict.decided_by)) {
+        verdict = await definition.judge(options.judge, row.metadata, response, verdict);
       }
     }
-    records.push([
-      runId,
-      row.itemId,
-      verdict.extraction,
-      verdict.prediction,
-      verdict.truth ?? null,
-      verdict.correct,
-      verdict.decided_by,
-      SCORER_VERSION,
-    ]);
+    verdicts.push({ itemId: row.itemId, verdict });
   }
-  // a thousand verdicts per statement
-  for (let start = 0; start < records.length; start += 1000) {
-    const chunk = records.slice(start, start + 1000);
-    const params = chunk.flat();
-    const renumbered = chunk.map((_, i) => `(${Array.from({ length: 8 }, (_, k) => `$${i * 8 + k + 1}`).join(", ")})`);
-    await db.pool.query(
-      `INSERT INTO "BenchmarkVerdict" ("runId", "itemId", extraction, prediction, truth, correct, "decidedBy", scorer)
-       VALUES ${renumbered.join(", ")}
-       ON CONFLICT ("runId", "itemId") DO UPDATE SET extraction = EXCLUDED.extraction, prediction = EXCLUDED.prediction,
-         truth = EXCLUDED.truth, correct = EXCLUDED.correct, "decidedBy" = EXCLUDED."decidedBy", scorer = EXCLUDED.scorer,
-         "createdAt" = now()`,
-      params,
-    );
-  }
+  await writeVerdicts(db.prisma, runId, verdicts);
   return rows.length;
 }
 
@@ -187,22 +133,6 @@ export interface BenchmarkReport {
   arena: { category: string; models: number; spearman: number; ci: [number, number] }[];
   /** the papers' random-guess accuracy for these items, where they give one */
   random: { accuracy: number; source: string } | null;
-}
-
-/** The random-guess baseline the papers print: MathVista testmini 17.9%; EMMA 18.08% (EMMA-mini 22.75%); IsoBench
- *  per task (averaged over the items). */
-function randomBaseline(benchmark: string, items: Problem[]): BenchmarkReport["random"] {
-  if (benchmark === "mathvista") return { accuracy: 0.179, source: "MathVista Table 2 (testmini)" };
-  if (benchmark === "emma") {
-    return items.length <= 400
-      ? { accuracy: 0.2275, source: "EMMA (EMMA-mini)" }
-      : { accuracy: 0.1808, source: "EMMA (full)" };
-  }
-  if (benchmark === "isobench" && items.length) {
-    const sum = items.reduce((s, p) => s + (ISOBENCH_RANDOM[p.task as IsoTask] ?? 0), 0);
-    return { accuracy: sum / items.length, source: "IsoBench §4 (per task, averaged over these items)" };
-  }
-  return null;
 }
 
 interface VerdictRow {
@@ -241,7 +171,8 @@ export async function benchmarkReport(
     [runs.map((r) => r.id), SCORER_VERSION],
   );
   const benchmark = String(rows[0]?.metadata?.benchmark ?? "");
-  const scorer = scorerOf(benchmark);
+  const definition = benchmarkNamed(benchmark);
+  const scorer = definition?.scorer;
   const byRun = new Map<string, VerdictRow[]>();
   for (const row of rows) byRun.set(row.runId, [...(byRun.get(row.runId) ?? []), row]);
   const live = await currentSnapshot(db, "overall", false);
@@ -322,7 +253,7 @@ export async function benchmarkReport(
     return true;
   });
   const arena: BenchmarkReport["arena"] = [];
-  for (const category of ["overall", ...(RELATED_CATEGORIES[benchmark] ?? [])]) {
+  for (const category of ["overall", ...(definition?.relatedCategories ?? [])]) {
     const board = category === "overall" ? live : await currentSnapshot(db, category, false);
     const boardRatings = new Map(board?.payload.models.map((m) => [m.model, m.rating]) ?? []);
     const correlation = arenaCorrelation(onePerModel, boardRatings, byRun, rounds, options.seed ?? 0);
@@ -336,7 +267,7 @@ export async function benchmarkReport(
     models,
     differences,
     arena,
-    random: randomBaseline(benchmark, items),
+    random: definition?.randomBaseline(items) ?? null,
   };
 }
 

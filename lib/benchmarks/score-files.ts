@@ -3,19 +3,16 @@
 // item's verdict with what decided it, and accuracy with 95% Wilson intervals overall and per metadata key.
 import fs from "node:fs";
 import path from "node:path";
-// the two small pieces of the rating engine this needs, not its index (which brings the bootstrap worker threads)
 import { createRandom, quantileSorted } from "../numeric";
+import { BenchmarkDataError } from "./errors";
 import { ISOBENCH_TASKS, isoValues } from "./isobench";
-import { BenchmarkDataError, type ItemVerdict, type Problem } from "./mathvista";
+import type { ItemVerdict, Problem } from "./mathvista";
 import { type PyValue, parsePythonJson, pyStr } from "./python";
-import { SCORERS } from "./scorers";
+import { BENCHMARKS, type BenchmarkName } from "./registry";
 import { type Tally, tally } from "./wilson";
 
-export const SCORED_BENCHMARKS = ["mathvista", "emma", "isobench"] as const;
-export type ScoredBenchmark = (typeof SCORED_BENCHMARKS)[number];
-
 export interface FileScore {
-  benchmark: ScoredBenchmark;
+  benchmark: BenchmarkName;
   items: Record<string, ItemVerdict>;
   accuracy: { overall: Tally } & Record<string, Record<string, Tally> | Tally>;
   /** items only a judge model could have read (counted as not correct) */
@@ -105,12 +102,12 @@ export interface ModalityGap {
 }
 
 export function scoreOutputs(
-  benchmark: ScoredBenchmark,
+  benchmark: BenchmarkName,
   outputsFile: string,
   dataFiles: string | string[] = [],
 ): FileScore {
   const files = typeof dataFiles === "string" ? [dataFiles] : dataFiles;
-  const scorer = SCORERS[benchmark];
+  const scorer = BENCHMARKS[benchmark].scorer;
   const needsAnswer = scorer.gold === "answer";
   // the data: by key, and for IsoBench by task and id (ids repeat across tasks)
   const data = new Map<string, Problem[]>();

@@ -5,12 +5,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import {
+  BENCHMARK_NAMES,
+  type BenchmarkName,
   type BenchmarkReport,
   benchmarkReport,
   exportBenchmarkVerdicts,
   type FileScore,
-  IMPORTABLE,
-  type ImportableBenchmark,
   importBenchmark,
   importPredictions,
   isIsoBenchEvalLayout,
@@ -22,8 +22,6 @@ import {
   type PredictionBenchmark,
   type PredictionImport,
   type PredictionSource,
-  SCORED_BENCHMARKS,
-  type ScoredBenchmark,
   scoreBenchmarkRun,
   scoreIsoBenchEval,
   scoreIsoBenchEvalWithJudge,
@@ -37,12 +35,12 @@ import { progressBar } from "./progress";
 import { UsageError } from "./usage";
 import { withDb } from "./with-db";
 
-export const BENCHMARK_HELP = `usage: arena benchmark import mathvista|emma|isobench FILE... [--name NAME] [--images DIR]
+export const BENCHMARK_HELP = `usage: arena benchmark import ${BENCHMARK_NAMES.join("|")} FILE... [--name NAME] [--images DIR]
        arena benchmark run SET[@VERSION] --model MODEL [--here] [--wait] [--concurrency N]
        arena benchmark report SET[@VERSION]... [--judge MODEL] [--format table|json]
        arena benchmark export SET[@VERSION]... --out DIR
-       arena benchmark import-predictions mathvista|emma FILE --from vlmevalkit|lmms-eval --model MODEL [--set SET[@VERSION]]
-       arena benchmark score mathvista|emma|isobench --outputs FILE|DIR [--data FILE]... [--judge MODEL] [--format table|json] [--out PATH]
+       arena benchmark import-predictions ${PREDICTION_BENCHMARKS.join("|")} FILE --from vlmevalkit|lmms-eval --model MODEL [--set SET[@VERSION]]
+       arena benchmark score ${BENCHMARK_NAMES.join("|")} --outputs FILE|DIR [--data FILE]... [--judge MODEL] [--format table|json] [--out PATH]
 
 import: the benchmark's own files become prompt sets with provenance and licence — MathVista testmini.json / test.json
 (images beside it, or --images) or the Hugging Face Parquet (decoded_image); EMMA's JSON or Parquet (image_1…5),
@@ -140,8 +138,8 @@ export async function benchmarkCommand(argv: string[], out: NodeJS.WritableStrea
     throw new UsageError(
       `unknown benchmark subcommand '${sub}' (import, import-predictions, run, report, score, export)`,
     );
-  if (!name || !(SCORED_BENCHMARKS as readonly string[]).includes(name)) {
-    throw new UsageError(`arena benchmark score takes ${SCORED_BENCHMARKS.join(" or ")}, not '${name ?? ""}'`);
+  if (!name || !(BENCHMARK_NAMES as readonly string[]).includes(name)) {
+    throw new UsageError(`arena benchmark score takes ${BENCHMARK_NAMES.join(" or ")}, not '${name ?? ""}'`);
   }
   const { values } = parseArgs({
     args: rest,
@@ -173,7 +171,7 @@ export async function benchmarkCommand(argv: string[], out: NodeJS.WritableStrea
       : scoreIsoBenchEval(outputs);
     text = values.format === "json" ? `${JSON.stringify(score, null, 2)}\n` : isoBenchEvalTable(score);
   } else {
-    const score = scoreOutputs(name as ScoredBenchmark, values.outputs, values.data ?? []);
+    const score = scoreOutputs(name as BenchmarkName, values.outputs, values.data ?? []);
     text = values.format === "json" ? `${JSON.stringify(score, null, 2)}\n` : benchmarkTable(score);
   }
   if (values.out) fs.writeFileSync(values.out, text);
@@ -187,13 +185,13 @@ async function importCommand(argv: string[], out: NodeJS.WritableStream) {
     options: { name: { type: "string" }, images: { type: "string" } },
   });
   const [benchmark, ...files] = positionals;
-  if (!benchmark || !(IMPORTABLE as readonly string[]).includes(benchmark)) {
-    throw new UsageError(`arena benchmark import takes ${IMPORTABLE.join(", ")}, not '${benchmark ?? ""}'`);
+  if (!benchmark || !(BENCHMARK_NAMES as readonly string[]).includes(benchmark)) {
+    throw new UsageError(`arena benchmark import takes ${BENCHMARK_NAMES.join(", ")}, not '${benchmark ?? ""}'`);
   }
   if (files.length === 0) throw new UsageError("name the benchmark's files");
   const bar = progressBar("records");
   const result = await withDb((db) =>
-    importBenchmark(db, benchmark as ImportableBenchmark, files, {
+    importBenchmark(db, benchmark as BenchmarkName, files, {
       name: values.name,
       imagesDir: values.images,
       onProgress: (d, t) => bar.update(d, t),

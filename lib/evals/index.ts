@@ -1,6 +1,14 @@
 export { evalJobs, queueRun } from "./jobs";
 export { JsonLinesError, readJsonLines } from "./jsonl";
-export { type CallOutcome, type Completion, callWithRetries, complete, costOf, type RegistryModel, targetOf } from "./model-call";
+export {
+  type CallOutcome,
+  type Completion,
+  callWithRetries,
+  complete,
+  costOf,
+  type RegistryModel,
+  targetOf,
+} from "./model-call";
 export { type ItemPreset, itemPresets, presetCount, stratify } from "./presets";
 export {
   createPromptSetVersion,
@@ -17,7 +25,6 @@ export {
 export { gatesFrom, ProviderGates } from "./provider-gates";
 export {
   createRun,
-  DESCRIPTION_SLOT,
   EvalRunError,
   type ExecuteOptions,
   type ExecuteResult,
@@ -27,3 +34,4 @@ export {
   runSettings,
   runStatuses,
 } from "./runs";
+export { DESCRIPTION_SLOT } from "./slots";

@@ -13,6 +13,7 @@ import { type ChatTurn, type ImageInput, ProviderError } from "../providers";
 import { callWithRetries, complete, costOf, targetOf } from "./model-call";
 import { findPromptSet, type PromptTurn } from "./prompt-sets";
 import { gatesFrom, type ProviderGates } from "./provider-gates";
+import { DESCRIPTION_SLOT } from "./slots";
 
 export class EvalRunError extends domainError("invalid", "invalid_run") {}
 
@@ -65,9 +66,6 @@ interface ItemRow {
   mode: string | null;
 }
 
-/** In a scratchpad item, where the second turn takes the first answer (the model's own description). */
-export const DESCRIPTION_SLOT = "{description}";
-
 /**
  * Answers the items of a run that have no answer yet (or only a failed one). One execution of a run at a time,
  * across processes (an advisory lock held for the whole execution); a second one returns at once as skipped.
@@ -118,7 +116,13 @@ async function executeLocked(db: Db, runId: string, options: ExecuteOptions): Pr
       if (!image) throw new EvalRunError(`image ${sha} of item ${item.id} is missing from storage`);
       images.push({ data: image.data, mime: image.mime });
     }
-    const retry = { gates, providerKey, attempts: options.attempts, backoffMs: options.backoffMs, signal: options.signal };
+    const retry = {
+      gates,
+      providerKey,
+      attempts: options.attempts,
+      backoffMs: options.backoffMs,
+      signal: options.signal,
+    };
     let answers: string[] = [];
     let inputTokens = 0;
     let outputTokens = 0;

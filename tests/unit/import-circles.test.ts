@@ -16,7 +16,7 @@ const folderOf = (file: string): string | null => {
 };
 
 /** Circles between lib/ folders (strongly connected groups of two or more, by Tarjan's algorithm), each sorted. */
-export function folderCircles(tree: DependencyTree): string[][] {
+function folderCircles(tree: DependencyTree): string[][] {
   const edges = new Map<string, Set<string>>();
   for (const [file, dependencies] of Object.entries(tree)) {
     const from = folderOf(file);

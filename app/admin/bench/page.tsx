@@ -3,7 +3,7 @@ import { BenchAdmin } from "@/components/admin/bench-admin";
 import { listModelsForAdmin } from "@/lib/admin";
 import { pageRequiresRole } from "@/lib/auth/session";
 import { benchChoices, benchDefaults, judgingStatuses } from "@/lib/bench";
-import { benchmarkDir, libraryFiles, PREDICTION_FILE } from "@/lib/benchmarks";
+import { benchmarkChoices, benchmarkDir, libraryFiles, PREDICTION_FILE } from "@/lib/benchmarks";
 import { getDb } from "@/lib/db";
 import { listPromptSets, runStatuses } from "@/lib/evals";
 
@@ -31,6 +31,7 @@ export default async function BenchAdminPage() {
       defaults={benchDefaults()}
       library={libraryFolder ? libraryFiles(libraryFolder) : null}
       predictionFiles={libraryFolder ? libraryFiles(libraryFolder, 500, PREDICTION_FILE) : []}
+      benchmarks={benchmarkChoices()}
     />
   );
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { staffRoute } from "@/lib/auth/session";
 import {
   benchChoices,
   judgingStatuses,
@@ -9,8 +10,8 @@ import {
   queueJudging,
 } from "@/lib/bench";
 import {
+  BENCHMARK_NAMES,
   benchmarkDir,
-  IMPORTABLE,
   libraryFiles,
   PREDICTION_BENCHMARKS,
   PREDICTION_SOURCES,
@@ -19,7 +20,6 @@ import {
   recentPredictionImports,
 } from "@/lib/benchmarks";
 import { createRun, listPromptSets, queueRun, runStatuses } from "@/lib/evals";
-import { staffRoute } from "@/lib/auth/session";
 
 export const dynamic = "force-dynamic";
 
@@ -55,7 +55,7 @@ const body = z.discriminatedUnion("action", [
   z.object({ action: z.literal("publish"), set: id, anchor: id, judge: id }),
   z.object({
     action: z.literal("import"),
-    benchmark: z.enum(IMPORTABLE),
+    benchmark: z.enum(BENCHMARK_NAMES),
     files: z.array(z.string().trim().min(1).max(500)).min(1).max(50),
     name: z.string().trim().min(1).max(100).optional(),
   }),

@@ -1,0 +1,62 @@
+// What the arena knows of one ground-truth benchmark, in one place: how its files become prompt items, how an answer
+// is scored (exactly as its official code scores it), which toolkit predictions it takes, what a judge model may
+// decide, its licence, its random-guess baseline and the arena categories it should line up with. Each benchmark is
+// a file in ./definitions, listed once in ./registry.ts; every consumer (importers, scoring of files and runs,
+// reports, the CLI, the console) reads the registry. docs/architecture.md walks through adding one.
+import type { NewPromptItem } from "../evals";
+import type { Judge } from "./judge-extract";
+import type { ItemVerdict, Problem } from "./mathvista";
+
+/** A verdict with the gold answer as text, as stored. */
+export type Verdict = ItemVerdict & { truth?: string; computed?: string };
+
+export interface Scorer {
+  score: (problem: Problem) => Verdict;
+  /** the metadata keys accuracy is broken down by */
+  keys: readonly string[];
+  values: (problem: Problem, key: string) => string[];
+  /** the gold field an item must have: MathVista and EMMA an answer, IsoBench a label */
+  gold: "answer" | "label";
+}
+
+export type BenchmarkRecord = Record<string, unknown>;
+
+/** One record read from a benchmark file, where it stands, and what it adds to which prompt set. */
+export interface RecordContext {
+  /** "file: record 3", for errors that name the file, the record and the field */
+  where: string;
+  record: BenchmarkRecord;
+  file: string;
+  provenance: { file: string; record: string };
+  /** the set name (or prefix) the operator chose, if any */
+  name: string | undefined;
+  /** stores the image a field holds (a path, bytes, or {bytes, path}); its sha256, or a BenchmarkDataError */
+  image: (field: string, value: unknown) => Promise<string>;
+  add: (set: string, item: NewPromptItem) => void;
+}
+
+export interface BenchmarkDefinition {
+  /** the name files, commands, item metadata and URLs use */
+  name: string;
+  /** the name people read */
+  title: string;
+  /** stored with every prompt set imported from it, and carried by exports */
+  licence: string;
+  scorer: Scorer;
+  /** turns one record of the benchmark's files into prompt items (checking the fields it needs) */
+  addRecord: (context: RecordContext) => Promise<void>;
+  /** predictions from the toolkits (VLMEvalKit, lmms-eval) this benchmark takes, where it takes them */
+  predictions?: {
+    /** the set predictions go to when none is named: the newest import of the first that exists */
+    defaultSets: readonly string[];
+    /** whether the file's own extraction column counts (the official pipeline's extraction step, done by the
+     *  toolkit's judge), or the official scorer reads the response itself */
+    fileExtractionCounts: boolean;
+  };
+  /** a judge model's step for an item the rules could not decide; without it such items stay undecided */
+  judge?: (judge: Judge, problem: Problem, response: string, ruled: Verdict) => Promise<Verdict>;
+  /** the arena categories whose boards a report sets this benchmark beside (besides overall) */
+  relatedCategories: readonly string[];
+  /** the paper's random-guess accuracy for these items, where it gives one */
+  randomBaseline: (items: Problem[]) => { accuracy: number; source: string } | null;
+}

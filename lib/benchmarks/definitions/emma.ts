@@ -1,0 +1,64 @@
+// EMMA (Hao et al., 2025): its Hugging Face layout (image_1…image_5), one set per prompting strategy, scored as
+// hychaochao/EMMA's evaluation code does; where its rules find no answer, its pipeline asks a judge whether the
+// response matches the answer (here the configured judge, with the same prompt).
+import type { BenchmarkDefinition, RecordContext } from "../definition";
+import { EMMA_KEYS, emmaValues, scoreEmmaItem } from "../emma";
+import { BenchmarkDataError } from "../errors";
+import { emmaJudgePrompt } from "../judge-extract";
+import { EMMA_STRATEGIES, type EmmaStrategy, emmaQuery } from "../prompts";
+import { required, withoutImages } from "../records";
+
+/** One item per problem in each strategy's set (direct, CoT), its images in their order. */
+async function addRecord({ where, record, provenance, name, image, add }: RecordContext) {
+  const pid = String(required(where, record, "pid"));
+  required(where, record, "question");
+  const answer = String(required(where, record, "answer"));
+  const type = String(required(where, record, "type"));
+  const shas: string[] = [];
+  for (let n = 1; n <= 5; n++) {
+    const value = record[`image_${n}`];
+    if (value !== undefined && value !== null && value !== "") shas.push(await image(`image_${n}`, value));
+  }
+  const options = Array.isArray(record.options) ? record.options.map(String) : [];
+  const choice = type.toLowerCase() === "multiple choice";
+  if (choice && !options[answer.toUpperCase().charCodeAt(0) - 65]) {
+    throw new BenchmarkDataError(`${where}: field answer: '${answer}' is not one of the options' letters`);
+  }
+  const gtContent = choice ? options[answer.toUpperCase().charCodeAt(0) - 65] : answer;
+  for (const strategy of Object.keys(EMMA_STRATEGIES) as EmmaStrategy[]) {
+    add(`${name ?? "emma"}-${strategy}`, {
+      questionId: pid,
+      category: typeof record.subject === "string" ? record.subject : null,
+      // <image_n> placeholders stay in the text; the images follow in their order
+      turns: [{ content: emmaQuery(record, strategy) }],
+      metadata: { benchmark: "emma", strategy, ...withoutImages(record), gt_content: gtContent },
+      provenance,
+      imageShas: shas,
+    });
+  }
+}
+
+export const emma = {
+  name: "emma",
+  title: "EMMA",
+  licence: "CC BY-SA 4.0 (EMMA, luckychao/EMMA; attribution and share-alike apply to exports)",
+  scorer: {
+    score: (p) => ({ ...scoreEmmaItem(p), truth: String(p.answer ?? "") }),
+    keys: EMMA_KEYS,
+    values: emmaValues,
+    gold: "answer",
+  },
+  addRecord,
+  // EMMA's official scorer reads the response itself: a toolkit's extraction column does not count
+  predictions: { defaultSets: ["emma-cot", "emma-direct"], fileExtractionCounts: false },
+  judge: async (judge, problem, response, ruled) => {
+    const answer = typeof problem.answer === "string" ? problem.answer : "";
+    const said = await judge.ask(emmaJudgePrompt(response, answer));
+    return { ...ruled, correct: said.toLowerCase() === "correct", decided_by: `${judge.label} (${said.slice(0, 40)})` };
+  },
+  relatedCategories: ["homework", "diagram"],
+  randomBaseline: (items) =>
+    items.length <= 400
+      ? { accuracy: 0.2275, source: "EMMA (EMMA-mini)" }
+      : { accuracy: 0.1808, source: "EMMA (full)" },
+} satisfies BenchmarkDefinition;
