@@ -3,6 +3,7 @@
 // run's items with each step of their verdicts.
 import type { Db } from "../db/context";
 import type { ItemVerdict } from "./mathvista";
+import { benchmarkNamed } from "./registry";
 import { type BenchmarkReport, benchmarkReport } from "./runs";
 import { type ModalityGap, modalityGap } from "./score-files";
 
@@ -24,7 +25,7 @@ export async function benchmarkBoards(db: Db): Promise<BenchmarkBoard[]> {
   const boards: BenchmarkBoard[] = [];
   for (const row of rows) {
     const report = await benchmarkReport(db, row.setIds, { score: false, rounds: 500 });
-    const gaps = row.benchmark === "isobench" ? await isoGaps(db, row.setIds) : [];
+    const gaps = benchmarkNamed(row.benchmark)?.representations ? await isoGaps(db, row.setIds) : [];
     boards.push({ benchmark: row.benchmark, report, gaps });
   }
   return boards;

@@ -55,6 +55,10 @@ export interface BenchmarkDefinition {
   };
   /** a judge model's step for an item the rules could not decide; without it such items stay undecided */
   judge?: (judge: Judge, problem: Problem, response: string, ruled: Verdict) => Promise<Verdict>;
+  /** items asked in several representations of one problem (IsoBench: the image, each text form): an output
+   *  names its task (files may share ids across tasks), an item is task/id/representation, and reports show the
+   *  modality gap (text − image) */
+  representations?: boolean;
   /** the arena categories whose boards a report sets this benchmark beside (besides overall) */
   relatedCategories: readonly string[];
   /** the paper's random-guess accuracy for these items, where it gives one */

@@ -4,6 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { createRandom, quantileSorted } from "../numeric";
+import type { BenchmarkDefinition } from "./definition";
 import { BenchmarkDataError } from "./errors";
 import { ISOBENCH_TASKS, isoValues } from "./isobench";
 import type { ItemVerdict, Problem } from "./mathvista";
@@ -107,15 +108,17 @@ export function scoreOutputs(
   dataFiles: string | string[] = [],
 ): FileScore {
   const files = typeof dataFiles === "string" ? [dataFiles] : dataFiles;
-  const scorer = BENCHMARKS[benchmark].scorer;
+  const { scorer, representations } = BENCHMARKS[benchmark] as BenchmarkDefinition;
   const needsAnswer = scorer.gold === "answer";
-  // the data: by key, and for IsoBench by task and id (ids repeat across tasks)
+  // the data: by key, and where items come in representations (IsoBench) by task and id (ids repeat across tasks)
   const data = new Map<string, Problem[]>();
   for (const file of files) {
-    const fileTask = benchmark === "isobench" ? taskFromFile(file) : undefined;
+    const fileTask = representations ? taskFromFile(file) : undefined;
     for (const { key, problem } of readEntries(file)) {
       const withTask = fileTask && problem.task === undefined ? { ...problem, task: fileTask } : problem;
-      data.set(key, [...(data.get(key) ?? []), withTask]);
+      const known = data.get(key);
+      if (known) known.push(withTask);
+      else data.set(key, [withTask]);
     }
   }
   const outputs = readEntries(outputsFile);
@@ -130,9 +133,9 @@ export function scoreOutputs(
   for (const { key: pid, problem: output } of outputs) {
     const candidates = data.get(pid) ?? [];
     let truth: Problem | undefined;
-    if (benchmark === "isobench" && typeof output.task === "string") {
+    if (representations && typeof output.task === "string") {
       truth = candidates.find((c) => c.task === output.task);
-    } else if (benchmark === "isobench" && candidates.length > 1) {
+    } else if (representations && candidates.length > 1) {
       throw new BenchmarkDataError(`${where(pid)}: field task is missing, and id ${pid} is in several tasks`);
     } else truth = candidates[0];
     // the output's own fields first, as the official scripts read them; the data file fills what it lacks
@@ -154,8 +157,7 @@ export function scoreOutputs(
       if (error instanceof BenchmarkDataError) throw new BenchmarkDataError(`${where(pid)}: field ${error.message}`);
       throw error;
     }
-    const itemKey =
-      benchmark === "isobench" ? `${problem.task}/${pid}/${isoValues(problem, "representation")[0]}` : pid;
+    const itemKey = representations ? `${problem.task}/${pid}/${isoValues(problem, "representation")[0]}` : pid;
     items[itemKey] = verdict;
     if (verdict.correct) correct++;
     if (verdict.decided_by === "undecided") undecided++;
@@ -189,7 +191,7 @@ export function scoreOutputs(
   if (disagreements) warnings.push(`${disagreements} items' true_false in the outputs file differ from this verdict`);
   if (mislabelled) warnings.push(`${mislabelled} items' dataset label differs from the answer computed from the item`);
   const result: FileScore = { benchmark, items, accuracy, undecided, warnings };
-  if (benchmark === "isobench") {
+  if (representations) {
     const gap = modalityGap(items);
     if (gap) result.modalityGap = gap;
   }

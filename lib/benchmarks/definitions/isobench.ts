@@ -79,6 +79,7 @@ export const isobench = {
   licence: "as the IsoBench dataset card states (isobench/IsoBench on Hugging Face)",
   scorer: { score: scoreIsoBenchItem, keys: ISOBENCH_KEYS, values: isoValues, gold: "label" },
   addRecord,
+  representations: true,
   relatedCategories: ["diagram"],
   // the paper's random-guess accuracy per task (§4), averaged over the items
   randomBaseline: (items) => {
