@@ -18,6 +18,7 @@ import { STALE_ANSWER_MS } from "../lib/arena/history";
 import { type EmbeddedServer, startEmbeddedPostgres } from "../lib/db/embedded";
 import { freePort } from "../lib/db/free-port";
 import { applyMigrations } from "../lib/db/migrate";
+import { sql } from "../lib/db/sql";
 import { requireBuild, startWebProcess, stopAfter } from "./bounded-run";
 
 const arg = (name: string, fallback: number) => {
@@ -321,15 +322,13 @@ const { createDb, closeDb } = await import("../lib/db/context");
 const db = createDb(database.url);
 try {
   const stored = await db.pool.query<{ id: string }>(
-    `SELECT "conversationId" AS id FROM "Vote" WHERE "conversationId" = ANY($1::uuid[])`,
-    [acknowledged],
+    sql`SELECT "conversationId" AS id FROM "Vote" WHERE "conversationId" = ANY(${acknowledged}::uuid[])`,
   );
   figures.votes.stored = stored.rowCount ?? 0;
   const pending = await db.pool.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM "ResponseMeta" r JOIN "Message" m ON m.id = r."messageId"
+    sql`SELECT count(*)::int AS n FROM "ResponseMeta" r JOIN "Message" m ON m.id = r."messageId"
       WHERE NOT m.superseded AND r."finishReason" IS NULL AND r.error IS NULL
-        AND coalesce(r."heartbeatAt", r."createdAt") > now() - make_interval(secs => $1)`,
-    [STALE_ANSWER_MS / 1000],
+        AND coalesce(r."heartbeatAt", r."createdAt") > now() - make_interval(secs => ${STALE_ANSWER_MS / 1000})`,
   );
   figures.pendingAnswersLeft = pending.rows[0]?.n ?? 0;
 } finally {

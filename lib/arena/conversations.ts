@@ -8,6 +8,7 @@ import { detectLanguage } from "../categories/language";
 import type { Db } from "../db/context";
 import { isUuid } from "../db/literals";
 import { transaction, whenLocked } from "../db/pool";
+import { empty, sql } from "../db/sql";
 import { Conflict, type DomainError, InvalidInput, NotFound, TooLarge, Unavailable, Unprocessable } from "../errors";
 import { type ItemPreset, itemPresets, presetCount } from "../evals/presets";
 import type { PrismaClient } from "../generated/prisma/client";
@@ -301,36 +302,22 @@ export async function openConversation(db: Db, input: OpenConversation) {
     images.map((image, position) => ({ messageId, sha: image.sha256, position })),
   );
   // the conversation, its first prompt on every side and the prompt's images, in one statement
+  const language = detectLanguage(input.prompt);
+  const modality = images.length > 0 ? "image" : "text";
+  const chosen = input.mode === "battle" ? (input.withModel ?? null) : null;
   await db.pool.query(
-    `WITH conversation AS (
+    sql`WITH conversation AS (
        INSERT INTO "Conversation" (id, mode, "visitorId", "modelAId", "modelBId", "turnCount", language, "isPreset",
                                    "presetId", "isDemo", "inputModality", "chosenModelId", "updatedAt")
-       VALUES ($1, $2::"ConversationMode", $3, $4, $5, 1, $6, $7, $8, $9, $16, $17, now())
+       VALUES (${id}, ${input.mode}::"ConversationMode", ${input.visitorId}, ${modelAId}, ${modelBId}, 1, ${language},
+               ${isPreset}, ${input.presetId ?? null}, ${isDemo}, ${modality}, ${chosen}, now())
      ), messages AS (
        INSERT INTO "Message" (id, "conversationId", side, turn, role, content)
-       SELECT unnest($10::uuid[]), $1, unnest($11::"Side"[]), 1, 'user', $12
+       SELECT unnest(${messageIds}::uuid[]), ${id}, unnest(${[...sides]}::"Side"[]), 1, 'user', ${input.prompt}
      )
      INSERT INTO "MessageImage" ("messageId", "imageSha256", position)
-     SELECT * FROM unnest($13::uuid[], $14::text[], $15::int[])`,
-    [
-      id,
-      input.mode,
-      input.visitorId,
-      modelAId,
-      modelBId,
-      detectLanguage(input.prompt),
-      isPreset,
-      input.presetId ?? null,
-      isDemo,
-      messageIds,
-      [...sides],
-      input.prompt,
-      links.map((l) => l.messageId),
-      links.map((l) => l.sha),
-      links.map((l) => l.position),
-      images.length > 0 ? "image" : "text",
-      input.mode === "battle" ? (input.withModel ?? null) : null,
-    ],
+     SELECT * FROM unnest(${links.map((l) => l.messageId)}::uuid[], ${links.map((l) => l.sha)}::text[],
+                          ${links.map((l) => l.position)}::int[])`,
   );
   await flagIfModerated(prisma, id, input.prompt);
   await flagIfImageFlagged(prisma, id, images, checks);
@@ -349,12 +336,15 @@ interface FollowUpState {
   modelBId: string | null;
 }
 
-const FOLLOW_UP_STATE = `SELECT c."visitorId", c.mode, c."endedAt", c."turnCount", c."modelAId", c."modelBId",
+const followUpState = (
+  conversationId: string,
+  lock = empty,
+) => sql`SELECT c."visitorId", c.mode, c."endedAt", c."turnCount", c."modelAId", c."modelBId",
         CASE WHEN c."modelBId" IS NULL THEN 1 ELSE 2 END AS sides,
         (SELECT count(DISTINCT m.side)::int FROM "Message" m JOIN "ResponseMeta" r ON r."messageId" = m.id
           WHERE m."conversationId" = c.id AND m.turn = c."turnCount" AND m.role = 'assistant'
             AND NOT m.superseded AND r."finishReason" IS NOT NULL AND r.error IS NULL) AS complete
-   FROM "Conversation" c WHERE c.id = $1`;
+   FROM "Conversation" c WHERE c.id = ${conversationId} ${lock}`;
 
 /** Why a follow-up cannot open the next turn now, if it cannot (the same rules before and under the lock). */
 function refuseFollowUp(
@@ -402,7 +392,7 @@ export async function preflightFollowUp(
   input: { conversationId: string; visitorId: string; ipHash: string | null },
 ): Promise<{ imageRefusal?: DomainError }> {
   if (!isUuid(input.conversationId)) throw new NotFound("conversation_not_found", "no such conversation");
-  const state = (await db.pool.query<FollowUpState>(FOLLOW_UP_STATE, [input.conversationId])).rows[0];
+  const state = (await db.pool.query<FollowUpState>(followUpState(input.conversationId))).rows[0];
   // the prompt is not read yet: a placeholder that passes the prompt's own checks (they run again on the real one)
   refuseFollowUp(state, input.visitorId, "·");
   await lookBeforePrompt(db.pool, input.visitorId, input.ipHash);
@@ -437,7 +427,7 @@ export async function addFollowUp(
 ) {
   if (!isUuid(input.conversationId)) throw new NotFound("conversation_not_found", "no such conversation");
   const uploads = input.uploads ?? [];
-  const before = (await db.pool.query<FollowUpState>(FOLLOW_UP_STATE, [input.conversationId])).rows[0];
+  const before = (await db.pool.query<FollowUpState>(followUpState(input.conversationId))).rows[0];
   refuseFollowUp(before, input.visitorId, input.prompt);
   await refuseImagesForTextModels(db, before, uploads.length);
   // The visitor's standing and limits are settled next, in a statement of its own: nothing below may need a
@@ -466,7 +456,7 @@ async function writeFollowUp(
     const { rows } = await client
       // NOWAIT: a second follow-up while one is being written is refused at once instead of holding a pooled
       // connection while it waits (sixty of them exhausted the pool)
-      .query<FollowUpState>(`${FOLLOW_UP_STATE} FOR UPDATE OF c NOWAIT`, [input.conversationId])
+      .query<FollowUpState>(followUpState(input.conversationId, sql`FOR UPDATE OF c NOWAIT`))
       .catch(
         whenLocked(
           () => new Conflict("conversation_busy", "another message for this conversation is being sent; please wait"),
@@ -481,24 +471,16 @@ async function writeFollowUp(
       images.map((image, position) => ({ messageId, sha: image.sha256, position })),
     );
     await client.query(
-      `WITH messages AS (
+      sql`WITH messages AS (
          INSERT INTO "Message" (id, "conversationId", side, turn, role, content)
-         SELECT unnest($5::uuid[]), $1, unnest($2::"Side"[]), $3, 'user', $4
+         SELECT unnest(${messageIds}::uuid[]), ${input.conversationId}, unnest(${sides}::"Side"[]), ${next}, 'user',
+                ${input.prompt}
        ), links AS (
          INSERT INTO "MessageImage" ("messageId", "imageSha256", position)
-         SELECT * FROM unnest($6::uuid[], $7::text[], $8::int[])
+         SELECT * FROM unnest(${links.map((l) => l.messageId)}::uuid[], ${links.map((l) => l.sha)}::text[],
+                              ${links.map((l) => l.position)}::int[])
        )
-       UPDATE "Conversation" SET "turnCount" = $3, "updatedAt" = now() WHERE id = $1`,
-      [
-        input.conversationId,
-        sides,
-        next,
-        input.prompt,
-        messageIds,
-        links.map((l) => l.messageId),
-        links.map((l) => l.sha),
-        links.map((l) => l.position),
-      ],
+       UPDATE "Conversation" SET "turnCount" = ${next}, "updatedAt" = now() WHERE id = ${input.conversationId}`,
     );
     return next;
   }, db.pool);

@@ -4,6 +4,7 @@
 // removes it at once. Hand-written SQL: one query pages the whole gallery with its filters.
 import type { Db } from "../db/context";
 import { isUuid } from "../db/literals";
+import { raw, sql } from "../db/sql";
 import { Conflict, NotFound } from "../errors";
 import { admit, checkStanding } from "./rate-limit";
 
@@ -40,8 +41,9 @@ export async function galleryPage(
   const sort = options.sort ?? "newest";
   const page = Math.max(0, Math.floor(options.page ?? 0));
   const order = sort === "liked" ? `likes DESC, c."galleryAt" DESC` : `c."galleryAt" DESC`;
+  const category = options.category ?? null;
   const { rows } = await db.pool.query<GalleryItem & { more: boolean }>(
-    `SELECT c.id, c."isDemo", c."galleryAt" AS "sharedAt",
+    sql`SELECT c.id, c."isDemo", c."galleryAt" AS "sharedAt",
             json_build_object('a', ma."displayName", 'b', mb."displayName") AS models,
             v.winner::text AS winner,
             (SELECT m.content FROM "Message" m WHERE m."conversationId" = c.id AND m.role = 'user'
@@ -55,12 +57,11 @@ export async function galleryPage(
        JOIN "Vote" v ON v."conversationId" = c.id
        JOIN "Model" ma ON ma.id = c."modelAId"
        JOIN "Model" mb ON mb.id = c."modelBId"
-      WHERE ${LISTABLE}
-        AND ($1::text IS NULL OR EXISTS (SELECT 1 FROM "BattleCategory" bc
-                                          WHERE bc."conversationId" = c.id AND bc.category = $1 AND bc.value))
-      ORDER BY ${order}, c.id
-      LIMIT $2 OFFSET $3`,
-    [options.category ?? null, GALLERY_PAGE + 1, page * GALLERY_PAGE],
+      WHERE ${raw(LISTABLE)}
+        AND (${category}::text IS NULL OR EXISTS (SELECT 1 FROM "BattleCategory" bc
+                                          WHERE bc."conversationId" = c.id AND bc.category = ${category} AND bc.value))
+      ORDER BY ${raw(order)}, c.id
+      LIMIT ${GALLERY_PAGE + 1} OFFSET ${page * GALLERY_PAGE}`,
   );
   const more = rows.length > GALLERY_PAGE;
   return { items: rows.slice(0, GALLERY_PAGE).map(({ more: _m, ...item }) => item), more };
@@ -69,10 +70,9 @@ export async function galleryPage(
 async function ownBattle(db: Db, conversationId: string, visitorId: string) {
   if (!isUuid(conversationId)) throw new NotFound("conversation_not_found", "no such conversation");
   const { rows } = await db.pool.query<{ listable: boolean; mode: string; galleryAt: Date | null }>(
-    `SELECT c.mode, c."galleryAt",
-            (${LISTABLE.replace(`c."galleryAt" IS NOT NULL AND `, "")}) AS listable
-       FROM "Conversation" c WHERE c.id = $1 AND c."visitorId" = $2`,
-    [conversationId, visitorId],
+    sql`SELECT c.mode, c."galleryAt",
+            (${raw(LISTABLE.replace(`c."galleryAt" IS NOT NULL AND `, ""))}) AS listable
+       FROM "Conversation" c WHERE c.id = ${conversationId} AND c."visitorId" = ${visitorId}`,
   );
   const row = rows[0];
   if (!row) throw new NotFound("conversation_not_found", "no such conversation");
@@ -88,8 +88,7 @@ export async function showInGallery(db: Db, input: { conversationId: string; vis
     throw new Conflict("not_shareable", "only a voted battle in good standing can go in the gallery");
   }
   await db.pool.query(
-    `UPDATE "Conversation" SET "galleryAt" = coalesce("galleryAt", now()) WHERE id = $1 AND "visitorId" = $2`,
-    [input.conversationId, input.visitorId],
+    sql`UPDATE "Conversation" SET "galleryAt" = coalesce("galleryAt", now()) WHERE id = ${input.conversationId} AND "visitorId" = ${input.visitorId}`,
   );
   return { inGallery: true };
 }
@@ -97,10 +96,9 @@ export async function showInGallery(db: Db, input: { conversationId: string; vis
 /** Takes it back out: gone from /explore at once (its share link still works for those who have it). */
 export async function withdrawFromGallery(db: Db, input: { conversationId: string; visitorId: string }) {
   await ownBattle(db, input.conversationId, input.visitorId);
-  await db.pool.query(`UPDATE "Conversation" SET "galleryAt" = NULL WHERE id = $1 AND "visitorId" = $2`, [
-    input.conversationId,
-    input.visitorId,
-  ]);
+  await db.pool.query(
+    sql`UPDATE "Conversation" SET "galleryAt" = NULL WHERE id = ${input.conversationId} AND "visitorId" = ${input.visitorId}`,
+  );
   return { inGallery: false };
 }
 
@@ -109,13 +107,12 @@ export async function likeGalleryBattle(db: Db, input: { conversationId: string;
   if (!isUuid(input.conversationId)) throw new NotFound("conversation_not_found", "no such battle in the gallery");
   await admit(db.pool, input.visitorId, [], checkStanding);
   const { rows } = await db.pool.query<{ likes: number }>(
-    `WITH listed AS (SELECT c.id FROM "Conversation" c WHERE c.id = $1 AND ${LISTABLE}),
+    sql`WITH listed AS (SELECT c.id FROM "Conversation" c WHERE c.id = ${input.conversationId} AND ${raw(LISTABLE)}),
           liked AS (INSERT INTO "GalleryLike" ("conversationId", "visitorId")
-                    SELECT id, $2 FROM listed ON CONFLICT DO NOTHING RETURNING 1)
-     SELECT (SELECT count(*)::int FROM "GalleryLike" WHERE "conversationId" = $1)
+                    SELECT id, ${input.visitorId} FROM listed ON CONFLICT DO NOTHING RETURNING 1)
+     SELECT (SELECT count(*)::int FROM "GalleryLike" WHERE "conversationId" = ${input.conversationId})
             + (SELECT count(*)::int FROM liked) AS likes
        FROM listed`,
-    [input.conversationId, input.visitorId],
   );
   const row = rows[0];
   if (!row) throw new NotFound("conversation_not_found", "no such battle in the gallery");

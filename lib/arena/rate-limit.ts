@@ -3,6 +3,7 @@
 // why the hot paths use node-postgres rather than Prisma).
 import type pg from "pg";
 import { type Config, config } from "../config";
+import { sql } from "../db/sql";
 import { Forbidden, RateLimited } from "../errors";
 
 export interface Limit {
@@ -21,12 +22,16 @@ const windowStart = (limit: Limit, now: number) => {
  * Window starts are stored in UTC, as Prisma stores its DateTime fields. Counts one hit on every limit in one statement. Keys are taken in sorted order, so two requests touching the same
  * counters never wait on each other in a cycle.
  */
-const UPSERT = `INSERT INTO "RateLimitBucket" ("key", "windowStart", "count")
-  SELECT k, w::timestamptz AT TIME ZONE 'UTC', 1 FROM unnest($1::text[], $2::text[]) AS u(k, w) ORDER BY k
+const upsert = (limits: Limit[], now: number) => {
+  const [keys, windows] = windowsOf(limits, now);
+  return sql`INSERT INTO "RateLimitBucket" ("key", "windowStart", "count")
+  SELECT k, w::timestamptz AT TIME ZONE 'UTC', 1 FROM unnest(${keys}::text[], ${windows}::text[]) AS u(k, w) ORDER BY k
   ON CONFLICT ("key", "windowStart") DO UPDATE SET "count" = "RateLimitBucket"."count" + 1
   RETURNING "key", "count"`;
+};
 
-const upsertParams = (limits: Limit[], now: number) => {
+/** The limits' keys in sorted order and the start of each one's current window (UTC). */
+const windowsOf = (limits: Limit[], now: number) => {
   const sorted = [...limits].sort((a, b) => (a.key < b.key ? -1 : 1));
   return [sorted.map((l) => l.key), sorted.map((l) => new Date(windowStart(l, now)).toISOString())];
 };
@@ -43,7 +48,7 @@ function enforce(limits: Limit[], counts: { key: string; count: number }[], now:
 
 export async function hitLimits(pool: pg.Pool, limits: Limit[], now = Date.now()): Promise<void> {
   if (limits.length === 0) return;
-  const { rows } = await pool.query<{ key: string; count: number }>(UPSERT, upsertParams(limits, now));
+  const { rows } = await pool.query<{ key: string; count: number }>(upsert(limits, now));
   enforce(limits, rows, now);
 }
 
@@ -97,12 +102,11 @@ export interface VisitorStanding {
 /** Takes back one hit on each limit (a sign-in that succeeded does not count toward the lockout). */
 export async function forgiveLimits(pool: pg.Pool, limits: Limit[], now = Date.now()): Promise<void> {
   if (limits.length === 0) return;
-  const [keys, windows] = upsertParams(limits, now);
+  const [keys, windows] = windowsOf(limits, now);
   await pool.query(
-    `UPDATE "RateLimitBucket" b SET "count" = greatest(b."count" - 1, 0)
-       FROM unnest($1::text[], $2::text[]) AS u(k, w)
+    sql`UPDATE "RateLimitBucket" b SET "count" = greatest(b."count" - 1, 0)
+       FROM unnest(${keys}::text[], ${windows}::text[]) AS u(k, w)
       WHERE b."key" = u.k AND b."windowStart" = u.w::timestamptz AT TIME ZONE 'UTC'`,
-    [keys, windows],
   );
 }
 
@@ -127,11 +131,10 @@ export async function admit(
   now = Date.now(),
 ): Promise<void> {
   const { rows } = await pool.query<VisitorStanding & { found: boolean; hits: { key: string; count: number }[] }>(
-    `WITH hits AS (${UPSERT})
+    sql`WITH hits AS (${upsert(limits, now)})
      SELECT v.id IS NOT NULL AS found, v."termsAcceptedAt", v."bannedAt",
             (SELECT json_agg(json_build_object('key', "key", 'count', "count")) FROM hits) AS hits
-       FROM (VALUES (1)) AS one LEFT JOIN "Visitor" v ON v.id = $3::uuid`,
-    [...upsertParams(limits, now), visitorId],
+       FROM (VALUES (1)) AS one LEFT JOIN "Visitor" v ON v.id = ${visitorId}::uuid`,
   );
   const row = rows[0];
   check(row?.found ? row : undefined);
@@ -159,15 +162,14 @@ export async function lookBeforePrompt(
   now = Date.now(),
 ): Promise<void> {
   const limits = promptLimits(visitorId, ipHash);
-  const [keys, windows] = upsertParams(limits, now);
+  const [keys, windows] = windowsOf(limits, now);
   const { rows } = await pool.query<VisitorStanding & { found: boolean; hits: { key: string; count: number }[] }>(
-    `SELECT v.id IS NOT NULL AS found, v."termsAcceptedAt", v."bannedAt",
+    sql`SELECT v.id IS NOT NULL AS found, v."termsAcceptedAt", v."bannedAt",
             (SELECT json_agg(json_build_object('key', b."key", 'count', b."count" + 1))
-               FROM unnest($1::text[], $2::text[]) AS u(k, w)
+               FROM unnest(${keys}::text[], ${windows}::text[]) AS u(k, w)
                JOIN "RateLimitBucket" b ON b."key" = u.k AND b."windowStart" = u.w::timestamptz AT TIME ZONE 'UTC'
             ) AS hits
-       FROM (VALUES (1)) AS one LEFT JOIN "Visitor" v ON v.id = $3::uuid`,
-    [keys, windows, visitorId],
+       FROM (VALUES (1)) AS one LEFT JOIN "Visitor" v ON v.id = ${visitorId}::uuid`,
   );
   const row = rows[0];
   checkStanding(row?.found ? row : undefined);

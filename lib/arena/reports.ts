@@ -4,6 +4,7 @@
 import { z } from "zod";
 import type { Db } from "../db/context";
 import { isUuid } from "../db/literals";
+import { sql } from "../db/sql";
 import { NotFound } from "../errors";
 import { admit, checkStanding, reportLimits } from "./rate-limit";
 
@@ -42,9 +43,8 @@ export async function reportAnswer(
   const missing = () => new NotFound("conversation_not_found", "no such conversation");
   if (!isUuid(input.conversationId)) throw missing();
   const { rows } = await db.pool.query<{ visitorId: string | null; turnCount: number; modelId: string | null }>(
-    `SELECT "visitorId", "turnCount", CASE WHEN $2 = 'b' THEN "modelBId" ELSE "modelAId" END AS "modelId"
-       FROM "Conversation" WHERE id = $1`,
-    [input.conversationId, input.side],
+    sql`SELECT "visitorId", "turnCount", CASE WHEN ${input.side} = 'b' THEN "modelBId" ELSE "modelAId" END AS "modelId"
+       FROM "Conversation" WHERE id = ${input.conversationId}`,
   );
   const conversation = rows[0];
   if (!conversation || conversation.visitorId !== input.visitorId) throw missing();
@@ -54,21 +54,11 @@ export async function reportAnswer(
   const note = input.note ? input.note : null;
   // xmax = 0 only on a row this statement inserted: an existing report (updated for its note) reads as not created
   const filed = await db.pool.query<{ id: string; created: boolean }>(
-    `INSERT INTO "ModerationFlag" (id, "conversationId", source, reason, side, turn, "modelId", "reportReason", note)
-     VALUES (gen_random_uuid(), $1, $2, $3, $4::"Side", $5, $6, $7, $8)
+    sql`INSERT INTO "ModerationFlag" (id, "conversationId", source, reason, side, turn, "modelId", "reportReason", note)
+     VALUES (gen_random_uuid(), ${input.conversationId}, ${ANSWER_REPORT}, ${reason}, ${input.side}::"Side", ${conversation.turnCount}, ${conversation.modelId}, ${input.reason}, ${note})
      ON CONFLICT ("conversationId", turn, side, "reportReason")
        DO UPDATE SET note = coalesce(EXCLUDED.note, "ModerationFlag".note)
      RETURNING id, (xmax = 0) AS created`,
-    [
-      input.conversationId,
-      ANSWER_REPORT,
-      reason,
-      input.side,
-      conversation.turnCount,
-      conversation.modelId,
-      input.reason,
-      note,
-    ],
   );
   const row = filed.rows[0] as { id: string; created: boolean };
   return { id: row.id, created: row.created };

@@ -3,6 +3,7 @@
 // (ANSWER_HEARTBEAT_MS), which reads the request back. A stopped answer is kept as finished at what was shown.
 import type { Db } from "../db/context";
 import { isUuid } from "../db/literals";
+import { sql } from "../db/sql";
 import { NotFound } from "../errors";
 import type { Side } from "../generated/prisma/enums";
 
@@ -38,7 +39,7 @@ export function stopWriting(messageIds: Iterable<string>) {
 export async function requestStop(db: Db, input: { conversationId: string; visitorId: string }): Promise<Side[]> {
   if (!isUuid(input.conversationId)) throw new NotFound("conversation_not_found", "no such conversation");
   const { rows } = await db.pool.query<{ owned: boolean; stopped: { id: string; side: Side }[] | null }>(
-    `WITH c AS (SELECT id, "turnCount" FROM "Conversation" WHERE id = $1 AND "visitorId" = $2),
+    sql`WITH c AS (SELECT id, "turnCount" FROM "Conversation" WHERE id = ${input.conversationId} AND "visitorId" = ${input.visitorId}),
      stopped AS (
        UPDATE "ResponseMeta" r SET "stopRequestedAt" = now()
          FROM "Message" m, c
@@ -47,7 +48,6 @@ export async function requestStop(db: Db, input: { conversationId: string; visit
        RETURNING m.id, m.side)
      SELECT EXISTS (SELECT 1 FROM c) AS owned,
             (SELECT json_agg(json_build_object('id', id, 'side', side) ORDER BY side) FROM stopped) AS stopped`,
-    [input.conversationId, input.visitorId],
   );
   const row = rows[0];
   if (!row?.owned) throw new NotFound("conversation_not_found", "no such conversation");

@@ -7,6 +7,7 @@ import { sleep } from "../async/sleep";
 import type { Db } from "../db/context";
 import { isUuid, literals, statementResults, uuidLiteral } from "../db/literals";
 import { inTransaction, whenLocked } from "../db/pool";
+import { join, raw, sql } from "../db/sql";
 import { isDatabaseUnavailable } from "../db/unavailable";
 import { Conflict, DomainError, Forbidden, NotFound } from "../errors";
 import type { Side } from "../generated/prisma/enums";
@@ -324,11 +325,12 @@ function reasoningMeta(reasoning: StreamEnd["reasoning"], maxChars: number): Rec
 /** Stores an answer's text and what we measured about it, in one statement. */
 async function saveAnswer(db: Db, messageId: string, text: string, meta: Record<string, string | number | null>) {
   const columns = Object.keys(meta);
+  // the columns are ours (finishedMeta's keys), quoted as identifiers; the values are parameters
+  const assignments = join(columns.map((c) => sql`${raw(`"${c}"`)} = ${meta[c] ?? null}`));
   await db.pool.query(
-    `WITH message AS (UPDATE "Message" SET content = $2 WHERE id = $1)
-     UPDATE "ResponseMeta" SET ${columns.map((c, i) => `"${c}" = $${i + 3}`).join(", ")} WHERE "messageId" = $1`,
     // made well-formed on the whole answer, so a surrogate pair split across two deltas is whole again here
-    [messageId, storableText(text), ...columns.map((c) => meta[c] ?? null)],
+    sql`WITH message AS (UPDATE "Message" SET content = ${storableText(text)} WHERE id = ${messageId})
+     UPDATE "ResponseMeta" SET ${assignments} WHERE "messageId" = ${messageId}`,
   );
 }
 
@@ -584,12 +586,11 @@ function startHeartbeat(db: Db, plan: TurnPlan): () => void {
   const timer = setInterval(() => {
     db.pool
       .query<{ messageId: string }>(
-        `WITH beat AS (
+        sql`WITH beat AS (
            UPDATE "ResponseMeta" SET "heartbeatAt" = now()
-            WHERE "messageId" = ANY($1::uuid[]) AND "finishReason" IS NULL AND error IS NULL
+            WHERE "messageId" = ANY(${ids}::uuid[]) AND "finishReason" IS NULL AND error IS NULL
            RETURNING "messageId", "stopRequestedAt")
          SELECT "messageId" FROM beat WHERE "stopRequestedAt" IS NOT NULL`,
-        [ids],
       )
       // a Stop another instance received: read back here, so it takes at most one heartbeat
       .then(({ rows }) => stopWriting(rows.map((r) => r.messageId)))

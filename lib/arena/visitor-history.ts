@@ -1,6 +1,7 @@
 // A visitor's own battles and chats, newest first, found by the visitor cookie alone (no account): what /history
 // lists so a conversation can be reopened. Models of an anonymous battle stay hidden until it was voted on.
 import type { Db } from "../db/context";
+import { sql } from "../db/sql";
 import type { Winner } from "../ratings/types";
 import { WINNER_FROM_DB } from "./votes";
 
@@ -35,7 +36,7 @@ export async function visitorHistory(db: Db, visitorId: string, limit = 100): Pr
     prompt: string | null;
     image: string | null;
   }>(
-    `SELECT c.id, c.mode, c."createdAt", c."turnCount", v.winner, ma."displayName" AS "modelA",
+    sql`SELECT c.id, c.mode, c."createdAt", c."turnCount", v.winner, ma."displayName" AS "modelA",
             mb."displayName" AS "modelB", first.content AS prompt,
             (SELECT mi."imageSha256" FROM "MessageImage" mi WHERE mi."messageId" = first.id
               ORDER BY mi.position LIMIT 1) AS image
@@ -48,10 +49,9 @@ export async function visitorHistory(db: Db, visitorId: string, limit = 100): Pr
           WHERE m."conversationId" = c.id AND m.side = 'a' AND m.turn = 1 AND m.role = 'user'
           ORDER BY m."createdAt" LIMIT 1
        ) first ON true
-      WHERE c."visitorId" = $1 AND c."moderationStatus" <> 'banned'
+      WHERE c."visitorId" = ${visitorId} AND c."moderationStatus" <> 'banned'
       ORDER BY c."createdAt" DESC
-      LIMIT $2`,
-    [visitorId, limit],
+      LIMIT ${limit}`,
   );
   return rows.map((r) => {
     const revealed = r.mode !== "battle" || r.winner !== null;

@@ -3,6 +3,7 @@
 // schema is left out too (queued work is recreated by the schedules). Parents before children, so each COPY
 // satisfies its foreign keys without disabling triggers, which a managed PostgreSQL would not allow.
 import type pg from "pg";
+import { sql } from "../db/sql";
 import { domainError } from "../errors";
 
 export class BackupError extends domainError("invalid", "backup_invalid") {}
@@ -21,12 +22,11 @@ export const tableSql = (table: TableShape) => `${quote(table.name)} (${table.co
 /** The public schema's tables with their columns, parents before children. */
 export async function tablesInLoadOrder(client: pg.ClientBase): Promise<TableShape[]> {
   const { rows: columns } = await client.query<{ table: string; column: string }>(
-    `SELECT c.relname AS table, a.attname AS column
+    sql`SELECT c.relname AS table, a.attname AS column
        FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
        JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped AND a.attgenerated = ''
-      WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND NOT (c.relname = ANY($1::text[]))
+      WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND NOT (c.relname = ANY(${LEFT_OUT}::text[]))
       ORDER BY c.relname, a.attnum`,
-    [LEFT_OUT],
   );
   const { rows: links } = await client.query<{ child: string; parent: string }>(
     `SELECT ch.relname AS child, pa.relname AS parent

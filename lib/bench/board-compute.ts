@@ -1,6 +1,7 @@
 // Scoring a bench for /bench, in the jobs process (or the CLI): plain and style-controlled scores with their
 // intervals, the judging cost and the set's topics, stored as one JSON value per bench (set, anchor, judge).
 import type { Db } from "../db/context";
+import { sql } from "../db/sql";
 import { storeSetting } from "../settings/settings";
 import { type BenchBoard, boardKey, type StoredBoard } from "./board";
 import type { Topic } from "./curate";
@@ -16,10 +17,9 @@ export async function computeBenchBoard(
   if ("selection" in input) selection = input.selection;
   else {
     const { rows } = await db.pool.query<Required<BenchSelection>>(
-      `SELECT s.name || '@' || s.version AS set, an."modelId" AS anchor, j."judgeModelId" AS judge
+      sql`SELECT s.name || '@' || s.version AS set, an."modelId" AS anchor, j."judgeModelId" AS judge
          FROM "JudgeRun" j JOIN "EvalRun" c ON c.id = j."candidateRunId" JOIN "EvalRun" an ON an.id = j."anchorRunId"
-         JOIN "PromptSet" s ON s.id = c."setId" WHERE j.id = $1`,
-      [input.judgeRunId],
+         JOIN "PromptSet" s ON s.id = c."setId" WHERE j.id = ${input.judgeRunId}`,
     );
     if (!rows[0]) return null;
     selection = rows[0];
@@ -38,9 +38,8 @@ export async function computeBenchBoard(
   const topics = ((set?.metadata as { topics?: Topic[] } | null)?.topics ?? []).filter((t) => t.selected > 0);
   const totals = (
     await db.pool.query<{ games: number; cost: number | null }>(
-      `SELECT count(*)::int AS games, sum("costUsd") AS cost FROM "Judgment"
-        WHERE "judgeRunId" = ANY($1::uuid[]) AND error IS NULL`,
-      [stored.judgings.map((j) => j.id)],
+      sql`SELECT count(*)::int AS games, sum("costUsd") AS cost FROM "Judgment"
+        WHERE "judgeRunId" = ANY(${stored.judgings.map((j) => j.id)}::uuid[]) AND error IS NULL`,
     )
   ).rows[0];
   const names = await db.prisma.model.findMany({

@@ -4,6 +4,7 @@
 // judgments per candidate.
 import { z } from "zod";
 import type { Db } from "../db/context";
+import { sql } from "../db/sql";
 import { type Agreement, compareBoards, servedSnapshot } from "../leaderboard";
 import { storeSetting } from "../settings/settings";
 import type { Topic } from "./curate";
@@ -44,9 +45,9 @@ export async function publishBench(db: Db, selection: Required<BenchSelection>):
 export async function shownSelection(
   db: Db,
 ): Promise<{ selection: Required<BenchSelection>; published: boolean } | null> {
-  const { rows } = await db.pool.query<{ value: unknown }>(`SELECT value FROM "Setting" WHERE key = $1`, [
-    PUBLISHED_KEY,
-  ]);
+  const { rows } = await db.pool.query<{ value: unknown }>(
+    sql`SELECT value FROM "Setting" WHERE key = ${PUBLISHED_KEY}`,
+  );
   const published = selectionSchema.safeParse(rows[0]?.value);
   if (published.success) return { selection: published.data, published: true };
   const [newest] = await benchChoices(db);
@@ -83,9 +84,9 @@ export async function benchBoard(
 ): Promise<{ selection: Required<BenchSelection>; published: boolean; board: BenchBoard | null } | null> {
   const shown = await shownSelection(db);
   if (!shown) return null;
-  const { rows } = await db.pool.query<{ value: StoredBoard }>(`SELECT value FROM "Setting" WHERE key = $1`, [
-    boardKey(shown.selection),
-  ]);
+  const { rows } = await db.pool.query<{ value: StoredBoard }>(
+    sql`SELECT value FROM "Setting" WHERE key = ${boardKey(shown.selection)}`,
+  );
   const stored = rows[0]?.value;
   if (!stored) return { ...shown, board: null };
   const live = await servedSnapshot(db, "overall", false);

@@ -9,6 +9,7 @@ import { setMaxListeners } from "node:events";
 import { z } from "zod";
 import { withTryLock } from "../db/advisory-lock";
 import type { Db } from "../db/context";
+import { sql } from "../db/sql";
 import { domainError } from "../errors";
 import { callWithRetries, complete, costOf, type ExecuteOptions, gatesFrom, targetOf } from "../evals";
 import { loadImage } from "../images";
@@ -123,27 +124,25 @@ async function judgeLocked(db: Db, judgeRunId: string, options: JudgeOptions): P
   // both games of every item whose two answers are complete, less the games already judged (a failed call is
   // asked again; an invalid verdict is a result and stays)
   const { rows: games } = await db.pool.query<GameRow>(
-    `SELECT i.id AS "itemId", g.game, i.turns,
+    sql`SELECT i.id AS "itemId", g.game, i.turns,
             (SELECT array_agg(pi."imageSha256" ORDER BY pi.position) FROM "PromptItemImage" pi
               WHERE pi."itemId" = i.id) AS images,
             c.turns AS candidate, an.turns AS anchor
        FROM "PromptItem" i
-       JOIN "EvalAnswer" c ON c."itemId" = i.id AND c."runId" = $2 AND c.error IS NULL
-       JOIN "EvalAnswer" an ON an."itemId" = i.id AND an."runId" = $3 AND an.error IS NULL
+       JOIN "EvalAnswer" c ON c."itemId" = i.id AND c."runId" = ${run.candidateRunId} AND c.error IS NULL
+       JOIN "EvalAnswer" an ON an."itemId" = i.id AND an."runId" = ${run.anchorRunId} AND an.error IS NULL
        CROSS JOIN (VALUES (1), (2)) AS g(game)
-       LEFT JOIN "Judgment" j ON j."judgeRunId" = $1 AND j."itemId" = i.id AND j.game = g.game
-      WHERE i."setId" = $4 AND (j."itemId" IS NULL OR j.error IS NOT NULL)
+       LEFT JOIN "Judgment" j ON j."judgeRunId" = ${judgeRunId} AND j."itemId" = i.id AND j.game = g.game
+      WHERE i."setId" = ${run.candidate.setId} AND (j."itemId" IS NULL OR j.error IS NOT NULL)
       ORDER BY i.position, g.game`,
-    [judgeRunId, run.candidateRunId, run.anchorRunId, run.candidate.setId],
   );
   const counts = (
     await db.pool.query<{ items: number; ready: number; judged: number }>(
-      `SELECT (SELECT count(*)::int FROM "PromptItem" WHERE "setId" = $4) AS items,
+      sql`SELECT (SELECT count(*)::int FROM "PromptItem" WHERE "setId" = ${run.candidate.setId}) AS items,
               (SELECT count(*)::int FROM "EvalAnswer" c JOIN "EvalAnswer" an
-                  ON an."itemId" = c."itemId" AND an."runId" = $3 AND an.error IS NULL
-                WHERE c."runId" = $2 AND c.error IS NULL) AS ready,
-              (SELECT count(*)::int FROM "Judgment" WHERE "judgeRunId" = $1 AND error IS NULL) AS judged`,
-      [judgeRunId, run.candidateRunId, run.anchorRunId, run.candidate.setId],
+                  ON an."itemId" = c."itemId" AND an."runId" = ${run.anchorRunId} AND an.error IS NULL
+                WHERE c."runId" = ${run.candidateRunId} AND c.error IS NULL) AS ready,
+              (SELECT count(*)::int FROM "Judgment" WHERE "judgeRunId" = ${judgeRunId} AND error IS NULL) AS judged`,
     )
   ).rows[0] ?? { items: 0, ready: 0, judged: 0 };
   const total = counts.ready * 2;
@@ -289,27 +288,13 @@ async function saveJudgment(
   // plain SQL, not Prisma's upsert: one statement per judgment on the hot path of a judging at full concurrency
   // (bench:evals at concurrency 32 against a 50 ms judge: 542 calls/s with Prisma's upsert, 598 with this; bound 640)
   await db.pool.query(
-    `INSERT INTO "Judgment" ("judgeRunId", "itemId", game, judgment, verdict, calls, error, "errorCode",
+    sql`INSERT INTO "Judgment" ("judgeRunId", "itemId", game, judgment, verdict, calls, error, "errorCode",
                              "inputTokens", "outputTokens", "costUsd", "latencyMs")
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+     VALUES (${judgeRunId}, ${row.itemId}, ${row.game}, ${result.judgment}, ${result.verdict}, ${result.calls}, ${result.error ?? null}, ${result.errorCode ?? null}, ${result.inputTokens ?? null}, ${result.outputTokens ?? null}, ${result.costUsd ?? null}, ${result.latencyMs})
      ON CONFLICT ("judgeRunId", "itemId", game) DO UPDATE SET
        judgment = EXCLUDED.judgment, verdict = EXCLUDED.verdict, calls = EXCLUDED.calls, error = EXCLUDED.error,
        "errorCode" = EXCLUDED."errorCode", "inputTokens" = EXCLUDED."inputTokens",
        "outputTokens" = EXCLUDED."outputTokens", "costUsd" = EXCLUDED."costUsd", "latencyMs" = EXCLUDED."latencyMs",
        "createdAt" = now()`,
-    [
-      judgeRunId,
-      row.itemId,
-      row.game,
-      result.judgment,
-      result.verdict,
-      result.calls,
-      result.error ?? null,
-      result.errorCode ?? null,
-      result.inputTokens ?? null,
-      result.outputTokens ?? null,
-      result.costUsd ?? null,
-      result.latencyMs,
-    ],
   );
 }

@@ -1,5 +1,6 @@
 // Progress and cost of judgings, for `arena bench status`, the console and /bench.
 import type { Db } from "../db/context";
+import { sql } from "../db/sql";
 
 export interface JudgingStatus {
   id: string;
@@ -23,7 +24,7 @@ export interface JudgingStatus {
 
 export async function judgingStatuses(db: Db, judgeRunId?: string): Promise<JudgingStatus[]> {
   const { rows } = await db.pool.query<JudgingStatus>(
-    `SELECT j.id, s.name || '@' || s.version AS set, c."modelId" AS candidate, an."modelId" AS anchor,
+    sql`SELECT j.id, s.name || '@' || s.version AS set, c."modelId" AS candidate, an."modelId" AS anchor,
             j."judgeModelId" AS judge, j.status::text AS status, j.error, j."createdAt",
             2 * (SELECT count(*)::int FROM "EvalAnswer" x JOIN "EvalAnswer" y
                     ON y."itemId" = x."itemId" AND y."runId" = j."anchorRunId" AND y.error IS NULL
@@ -40,10 +41,9 @@ export async function judgingStatuses(db: Db, judgeRunId?: string): Promise<Judg
        JOIN "EvalRun" an ON an.id = j."anchorRunId"
        JOIN "PromptSet" s ON s.id = c."setId"
        LEFT JOIN "Judgment" g ON g."judgeRunId" = j.id
-      WHERE ($1::uuid IS NULL OR j.id = $1::uuid)
+      WHERE (${judgeRunId ?? null}::uuid IS NULL OR j.id = ${judgeRunId ?? null}::uuid)
       GROUP BY j.id, s.name, s.version, c."modelId", an."modelId"
       ORDER BY j."createdAt" DESC`,
-    [judgeRunId ?? null],
   );
   return rows.map((r) => ({ ...r, costUsd: r.costUsd === null ? null : Number(r.costUsd) }));
 }

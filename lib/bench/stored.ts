@@ -4,6 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Db } from "../db/context";
+import { sql } from "../db/sql";
 import { domainError } from "../errors";
 import { exportPromptSet, findPromptSet } from "../evals";
 import { type AnswerStyle, styleOfAnswer } from "./answer-style";
@@ -60,15 +61,14 @@ export async function loadStoredBench(db: Db, selection: BenchSelection): Promis
     throw new BenchSelectionError(error.message);
   });
   const { rows: all } = await db.pool.query<JudgingRow>(
-    `SELECT DISTINCT ON (c."modelId", j."judgeModelId")
+    sql`SELECT DISTINCT ON (c."modelId", j."judgeModelId")
             j.id, j."candidateRunId", j."anchorRunId", c."modelId" AS model, j."judgeModelId" AS judge,
             j.status::text AS status
        FROM "JudgeRun" j
        JOIN "EvalRun" c ON c.id = j."candidateRunId"
        JOIN "EvalRun" an ON an.id = j."anchorRunId"
-      WHERE c."setId" = $1 AND an."modelId" = $2
+      WHERE c."setId" = ${set.id} AND an."modelId" = ${selection.anchor}
       ORDER BY c."modelId", j."judgeModelId", j."createdAt" DESC`,
-    [set.id, selection.anchor],
   );
   const judges = [...new Set(all.map((r) => r.judge))].sort();
   if (judges.length === 0) {
@@ -80,11 +80,10 @@ export async function loadStoredBench(db: Db, selection: BenchSelection): Promis
   if (judgings.length === 0) throw new BenchSelectionError(`no judgments by '${judge}' (judges: ${judges.join(", ")})`);
 
   const { rows: games } = await db.pool.query<GameRow>(
-    `SELECT g."judgeRunId", i."questionId", g.game, g.judgment, g.verdict, g.error, i.turns::text AS prompt
+    sql`SELECT g."judgeRunId", i."questionId", g.game, g.judgment, g.verdict, g.error, i.turns::text AS prompt
        FROM "Judgment" g JOIN "PromptItem" i ON i.id = g."itemId"
-      WHERE g."judgeRunId" = ANY($1::uuid[])
+      WHERE g."judgeRunId" = ANY(${judgings.map((j) => j.id)}::uuid[])
       ORDER BY g."judgeRunId", i.position, g.game`,
-    [judgings.map((j) => j.id)],
   );
   const byJudging = new Map(judgings.map((j) => [j.id, j]));
   const grouped = new Map<string, { judging: JudgingRow; questionId: string; games: (GameRow | undefined)[] }>();
@@ -125,11 +124,10 @@ export async function loadStoredBench(db: Db, selection: BenchSelection): Promis
   // every answer of the candidates and of the anchor run(s), with its style
   const runIds = [...new Set(judgings.flatMap((j) => [j.candidateRunId, j.anchorRunId]))];
   const { rows: answerRows } = await db.pool.query<{ model: string; questionId: string; turns: string[] }>(
-    `SELECT r."modelId" AS model, i."questionId", a.turns
+    sql`SELECT r."modelId" AS model, i."questionId", a.turns
        FROM "EvalAnswer" a JOIN "EvalRun" r ON r.id = a."runId" JOIN "PromptItem" i ON i.id = a."itemId"
-      WHERE a."runId" = ANY($1::uuid[]) AND a.error IS NULL
+      WHERE a."runId" = ANY(${runIds}::uuid[]) AND a.error IS NULL
       ORDER BY r."createdAt" DESC`,
-    [runIds],
   );
   const answers = new Map<string, Map<string, string[]>>();
   const styles = new Map<string, Map<string, AnswerStyle>>();

@@ -2,6 +2,7 @@
 // `arena benchmark report` or after a run from the console), IsoBench's modality gap per model, and for staff one
 // run's items with each step of their verdicts.
 import type { Db } from "../db/context";
+import { sql } from "../db/sql";
 import type { ItemVerdict } from "./mathvista";
 import { benchmarkNamed } from "./registry";
 import { type BenchmarkReport, benchmarkReport } from "./runs";
@@ -39,12 +40,11 @@ async function isoGaps(db: Db, setIds: string[]) {
     representation: string;
     correct: boolean;
   }>(
-    `SELECT DISTINCT ON (r."modelId", i.id) r."modelId" AS model, i.metadata->>'task' AS task, i.metadata->>'id' AS id,
+    sql`SELECT DISTINCT ON (r."modelId", i.id) r."modelId" AS model, i.metadata->>'task' AS task, i.metadata->>'id' AS id,
             i.metadata->>'representation' AS representation, v.correct
        FROM "BenchmarkVerdict" v JOIN "EvalRun" r ON r.id = v."runId" JOIN "PromptItem" i ON i.id = v."itemId"
-      WHERE r."setId" = ANY($1::uuid[])
+      WHERE r."setId" = ANY(${setIds}::uuid[])
       ORDER BY r."modelId", i.id, r."createdAt" DESC`,
-    [setIds],
   );
   const byModel = new Map<string, Record<string, ItemVerdict>>();
   for (const row of rows) {
@@ -83,14 +83,13 @@ export async function benchmarkRunItems(
   const run = await db.prisma.evalRun.findUnique({ where: { id: runId }, include: { set: true } });
   if (!run) return null;
   const { rows } = await db.pool.query<RunItemView & { turns: { content: string }[]; answer: string[] | null }>(
-    `SELECT i."questionId", i.turns, a.turns AS answer, v.extraction, v.prediction, v.truth, v.correct,
+    sql`SELECT i."questionId", i.turns, a.turns AS answer, v.extraction, v.prediction, v.truth, v.correct,
             v."decidedBy",
             coalesce((SELECT array_agg(pi."imageSha256" ORDER BY pi.position) FROM "PromptItemImage" pi
                        WHERE pi."itemId" = i.id), '{}') AS images
        FROM "BenchmarkVerdict" v JOIN "PromptItem" i ON i.id = v."itemId"
        LEFT JOIN "EvalAnswer" a ON a."runId" = v."runId" AND a."itemId" = v."itemId"
-      WHERE v."runId" = $1 ORDER BY i.position`,
-    [runId],
+      WHERE v."runId" = ${runId} ORDER BY i.position`,
   );
   return {
     model: run.modelId,

@@ -5,6 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parquetWriteFile } from "hyparquet-writer";
 import type { Db } from "../db/context";
+import { sql } from "../db/sql";
 import { BenchmarkDataError } from "./errors";
 
 interface ExportRow {
@@ -30,7 +31,7 @@ interface ExportRow {
 
 export async function exportBenchmarkVerdicts(db: Db, setIds: string[], outDir: string) {
   const { rows } = await db.pool.query<ExportRow & { turns: string[] | null; licence: string | null; source: string }>(
-    `SELECT s.metadata->>'benchmark' AS benchmark, s.name || '@' || s.version AS set, s.licence, s.source,
+    sql`SELECT s.metadata->>'benchmark' AS benchmark, s.name || '@' || s.version AS set, s.licence, s.source,
             r."modelId" AS model, r.id AS run_id, i."questionId" AS question_id,
             i.metadata->>'representation' AS representation, a.turns, v.extraction, v.prediction, v.truth, v.correct,
             v."decidedBy" AS decided_by, v.scorer, a."inputTokens" AS input_tokens, a."outputTokens" AS output_tokens,
@@ -38,9 +39,8 @@ export async function exportBenchmarkVerdicts(db: Db, setIds: string[], outDir: 
        FROM "BenchmarkVerdict" v JOIN "EvalRun" r ON r.id = v."runId" JOIN "PromptItem" i ON i.id = v."itemId"
        JOIN "PromptSet" s ON s.id = r."setId"
        LEFT JOIN "EvalAnswer" a ON a."runId" = v."runId" AND a."itemId" = v."itemId"
-      WHERE r."setId" = ANY($1::uuid[])
+      WHERE r."setId" = ANY(${setIds}::uuid[])
       ORDER BY s.name, s.version, r."modelId", r."createdAt", i.position`,
-    [setIds],
   );
   if (rows.length === 0)
     throw new BenchmarkDataError("no scored runs on these sets (arena benchmark report scores them)");

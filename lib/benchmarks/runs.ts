@@ -3,6 +3,7 @@
 // reported per model with Wilson intervals, per metadata key, as paired differences between models, as IsoBench's
 // modality gap, and beside the live arena.
 import type { Db } from "../db/context";
+import { sql } from "../db/sql";
 import { compareBoards, currentSnapshot } from "../leaderboard";
 import { createRandom, quantileSorted } from "../numeric";
 import type { Verdict } from "./definition";
@@ -68,14 +69,13 @@ const NEEDS_JUDGE = (decidedBy: string) => decidedBy === "undecided" || decidedB
  */
 export async function scoreBenchmarkRun(db: Db, runId: string, options: { judge?: Judge } = {}): Promise<number> {
   const { rows } = await db.pool.query<Row>(
-    `SELECT i.id AS "itemId", i."questionId", i.metadata, a.turns, a.error,
+    sql`SELECT i.id AS "itemId", i."questionId", i.metadata, a.turns, a.error,
             r.settings->'imported'->'extractions'->>i."questionId" AS "fileExtraction",
             r.settings->'imported'->>'from' AS "importedFrom"
        FROM "EvalAnswer" a JOIN "PromptItem" i ON i.id = a."itemId" JOIN "EvalRun" r ON r.id = a."runId"
-       LEFT JOIN "BenchmarkVerdict" v ON v."runId" = a."runId" AND v."itemId" = a."itemId" AND v.scorer = $2
-      WHERE a."runId" = $1
-        AND (v."itemId" IS NULL OR ($3 AND (v."decidedBy" = 'undecided' OR v."decidedBy" LIKE 'rule:whole-response%')))`,
-    [runId, SCORER_VERSION, options.judge !== undefined],
+       LEFT JOIN "BenchmarkVerdict" v ON v."runId" = a."runId" AND v."itemId" = a."itemId" AND v.scorer = ${SCORER_VERSION}
+      WHERE a."runId" = ${runId}
+        AND (v."itemId" IS NULL OR (${options.judge !== undefined} AND (v."decidedBy" = 'undecided' OR v."decidedBy" LIKE 'rule:whole-response%')))`,
   );
   const verdicts: { itemId: string; verdict: Verdict }[] = [];
   for (const row of rows) {
@@ -154,21 +154,19 @@ export async function benchmarkReport(
 ): Promise<BenchmarkReport> {
   // a model's newest native run, and its newest run of each toolkit's imported predictions beside it
   const { rows: runs } = await db.pool.query<{ id: string; source: string; reported: Record<string, boolean> | null }>(
-    `SELECT DISTINCT ON (r."setId", r."modelId", source) r.id, source, r.settings->'imported'->'reported' AS reported
+    sql`SELECT DISTINCT ON (r."setId", r."modelId", source) r.id, source, r.settings->'imported'->'reported' AS reported
        FROM "EvalRun" r, LATERAL (SELECT COALESCE(r.settings->'imported'->>'from', 'native') AS source) s
-      WHERE r."setId" = ANY($1::uuid[]) ORDER BY r."setId", r."modelId", source, r."createdAt" DESC`,
-    [setIds],
+      WHERE r."setId" = ANY(${setIds}::uuid[]) ORDER BY r."setId", r."modelId", source, r."createdAt" DESC`,
   );
   const runInfo = new Map(runs.map((r) => [r.id, r]));
   if (options.score !== false) for (const run of runs) await scoreBenchmarkRun(db, run.id, { judge: options.judge });
   const { rows } = await db.pool.query<VerdictRow>(
-    `SELECT v."runId", r."modelId" AS model, s.name || '@' || s.version AS set, i."questionId", i.metadata, v.correct,
+    sql`SELECT v."runId", r."modelId" AS model, s.name || '@' || s.version AS set, i."questionId", i.metadata, v.correct,
             v."decidedBy"
        FROM "BenchmarkVerdict" v JOIN "EvalRun" r ON r.id = v."runId" JOIN "PromptItem" i ON i.id = v."itemId"
        JOIN "PromptSet" s ON s.id = r."setId"
-      WHERE v."runId" = ANY($1::uuid[]) AND v.scorer = $2
+      WHERE v."runId" = ANY(${runs.map((r) => r.id)}::uuid[]) AND v.scorer = ${SCORER_VERSION}
       ORDER BY i.position`,
-    [runs.map((r) => r.id), SCORER_VERSION],
   );
   const benchmark = String(rows[0]?.metadata?.benchmark ?? "");
   const definition = benchmarkNamed(benchmark);
@@ -274,8 +272,7 @@ export async function benchmarkReport(
 /** After a run of the jobs process: a run over an imported benchmark set gets its verdicts (rules only). */
 export async function scoreIfBenchmark(db: Db, runId: string): Promise<number> {
   const { rows } = await db.pool.query<{ source: string }>(
-    `SELECT s.source FROM "EvalRun" r JOIN "PromptSet" s ON s.id = r."setId" WHERE r.id = $1`,
-    [runId],
+    sql`SELECT s.source FROM "EvalRun" r JOIN "PromptSet" s ON s.id = r."setId" WHERE r.id = ${runId}`,
   );
   return rows[0]?.source.startsWith("benchmark:") ? scoreBenchmarkRun(db, runId) : 0;
 }

@@ -3,6 +3,7 @@
 // stored with its labeller's name and version, so relabelling with another judge adds labels beside the old ones.
 import { type Config, config } from "../config";
 import type { Db } from "../db/context";
+import { sql } from "../db/sql";
 import { imageStore } from "../images";
 import type { ImageInput, ModelTarget } from "../providers";
 import { judgeBattle } from "./judge";
@@ -29,15 +30,14 @@ interface BattleRow {
 
 async function loadBattles(db: Db, ids: string[]): Promise<BattleRow[]> {
   const { rows } = await db.pool.query<BattleRow>(
-    `SELECT c.id, c."isPreset", c."isDemo",
+    sql`SELECT c.id, c."isPreset", c."isDemo",
             COALESCE((SELECT json_agg(json_build_object('side', m.side, 'role', m.role, 'content', m.content,
                         'images', (SELECT json_agg(json_build_object('key', i."storageKey", 'mime', i.mime) ORDER BY mi.position)
                                      FROM "MessageImage" mi JOIN "Image" i ON i.sha256 = mi."imageSha256"
                                     WHERE mi."messageId" = m.id))
                       ORDER BY m.turn, m."createdAt")
                         FROM "Message" m WHERE m."conversationId" = c.id AND NOT m.superseded), '[]') AS messages
-       FROM "Conversation" c WHERE c.id = ANY($1::uuid[])`,
-    [ids],
+       FROM "Conversation" c WHERE c.id = ANY(${ids}::uuid[])`,
   );
   return rows;
 }
@@ -59,26 +59,23 @@ function textOf(battle: BattleRow) {
 async function writeLabels(db: Db, conversationId: string, labeller: Labeller, labels: Labels) {
   const entries = Object.entries(labels);
   await db.pool.query(
-    `INSERT INTO "BattleCategory" ("conversationId", category, labeller, "labellerVersion", value)
-     SELECT $1, unnest($2::text[]), $3, $4, unnest($5::boolean[])
+    sql`INSERT INTO "BattleCategory" ("conversationId", category, labeller, "labellerVersion", value)
+     SELECT ${conversationId}, unnest(${entries.map(([k]) => k)}::text[]), ${labeller.name}, ${labeller.version}, unnest(${entries.map(([, v]) => v)}::boolean[])
      ON CONFLICT ("conversationId", category, labeller)
      DO UPDATE SET value = EXCLUDED.value, "labellerVersion" = EXCLUDED."labellerVersion", "createdAt" = now()`,
-    [conversationId, entries.map(([k]) => k), labeller.name, labeller.version, entries.map(([, v]) => v)],
   );
 }
 
 /** Fills the named-entity count (specificity) of every answer of a conversation that has none yet. */
 async function countAnswerEntities(db: Db, conversationId: string) {
   const { rows } = await db.pool.query<{ id: string; content: string }>(
-    `SELECT m.id, m.content FROM "Message" m JOIN "ResponseMeta" r ON r."messageId" = m.id
-      WHERE m."conversationId" = $1 AND m.role = 'assistant' AND r."entityCount" IS NULL`,
-    [conversationId],
+    sql`SELECT m.id, m.content FROM "Message" m JOIN "ResponseMeta" r ON r."messageId" = m.id
+      WHERE m."conversationId" = ${conversationId} AND m.role = 'assistant' AND r."entityCount" IS NULL`,
   );
   if (rows.length === 0) return;
   await db.pool.query(
-    `UPDATE "ResponseMeta" r SET "entityCount" = u.n FROM unnest($1::uuid[], $2::int[]) AS u(id, n)
+    sql`UPDATE "ResponseMeta" r SET "entityCount" = u.n FROM unnest(${rows.map((r) => r.id)}::uuid[], ${rows.map((r) => countNamedEntities(r.content))}::int[]) AS u(id, n)
       WHERE r."messageId" = u.id`,
-    [rows.map((r) => r.id), rows.map((r) => countNamedEntities(r.content))],
   );
 }
 
@@ -160,18 +157,17 @@ export async function tagBattles(
  */
 export async function untaggedBattles(db: Db, labellers: Labeller[], limit: number): Promise<string[]> {
   const { rows } = await db.pool.query<{ id: string }>(
-    `SELECT t.id FROM (
+    sql`SELECT t.id FROM (
        SELECT v."conversationId" AS id, v."createdAt" AS at FROM "Vote" v
        UNION ALL
        SELECT c.id, c."createdAt" FROM "Conversation" c
         WHERE c.mode = 'direct' AND EXISTS (SELECT 1 FROM "Message" m JOIN "ResponseMeta" r ON r."messageId" = m.id
                                              WHERE m."conversationId" = c.id AND r."finishReason" IS NOT NULL)) t
-      WHERE EXISTS (SELECT 1 FROM unnest($1::text[], $2::text[]) AS l(name, version)
+      WHERE EXISTS (SELECT 1 FROM unnest(${labellers.map((l) => l.name)}::text[], ${labellers.map((l) => l.version)}::text[]) AS l(name, version)
                      WHERE NOT EXISTS (SELECT 1 FROM "BattleCategory" bc
                                         WHERE bc."conversationId" = t.id
                                           AND bc.labeller = l.name AND bc."labellerVersion" = l.version))
-      ORDER BY t.at LIMIT $3`,
-    [labellers.map((l) => l.name), labellers.map((l) => l.version), limit],
+      ORDER BY t.at LIMIT ${limit}`,
   );
   return rows.map((r) => r.id);
 }

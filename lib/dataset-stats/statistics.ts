@@ -5,14 +5,9 @@
 
 import { JUDGED_CATEGORIES, LEADERBOARD_TAGS, RULES_LABELLER } from "../categories/names";
 import type { Db } from "../db/context";
+import { raw, type Sql, sql } from "../db/sql";
 import { countTokens } from "../text/tokens";
-import {
-  FROM_BATTLES,
-  FROM_CHATS,
-  publicationDelayDays,
-  releasedBattleClauses,
-  releasedChatClauses,
-} from "./released";
+import { FROM_BATTLES, FROM_CHATS, publicationDelayDays, releasedBattleClauses, releasedChatClauses } from "./released";
 import type { DatasetRow, DatasetStatistics, ModelCounts } from "./statistics-payload";
 
 /** Released battles and chats: functions, as the publication delay is read from the configuration each time. */
@@ -78,11 +73,10 @@ async function averagePromptTokens(db: Db, conv: string): Promise<number | null>
   let after: string | null = null;
   for (;;) {
     const { rows }: { rows: { id: string; content: string }[] } = await db.pool.query<{ id: string; content: string }>(
-      `WITH conv AS (${conv})
+      sql`WITH conv AS (${raw(conv)})
        SELECT m.id, m.content FROM conv JOIN "Message" m ON m."conversationId" = conv.id
-        WHERE m.role = 'user' AND m.side = 'a' AND NOT m.superseded AND ($1::uuid IS NULL OR m.id > $1::uuid)
+        WHERE m.role = 'user' AND m.side = 'a' AND NOT m.superseded AND (${after}::uuid IS NULL OR m.id > ${after}::uuid)
         ORDER BY m.id LIMIT 5000`,
-      [after],
     );
     for (const row of rows) total += await countTokens(row.content);
     prompts += rows.length;
@@ -93,20 +87,20 @@ async function averagePromptTokens(db: Db, conv: string): Promise<number | null>
   return prompts ? total / prompts : null;
 }
 
-async function counts(db: Db, sql: string, params: unknown[] = []): Promise<{ key: string; count: number }[]> {
-  const { rows } = await db.pool.query<{ key: string; count: string }>(sql, params);
+async function counts(db: Db, query: string | Sql): Promise<{ key: string; count: number }[]> {
+  const { rows } = await db.pool.query<{ key: string; count: string }>(query);
   return rows.map((r) => ({ key: r.key, count: Number(r.count) }));
 }
 
 /** Per model: battles, chats, answers and their average tokens, refusals (from the rules' per-side labels). */
 async function modelCounts(db: Db, options: StatisticsOptions): Promise<ModelCounts[]> {
   const { rows } = await db.pool.query(
-    `WITH b AS (${BATTLES()}), ch AS (${CHATS()}),
+    sql`WITH b AS (${raw(BATTLES())}), ch AS (${raw(CHATS())}),
           sides AS (SELECT id, a AS model, 'a' AS side FROM b UNION ALL SELECT id, b AS model, 'b' FROM b),
           battles AS (SELECT model, count(*) AS n FROM sides GROUP BY model),
           refusals AS (SELECT s.model, count(*) AS n FROM sides s JOIN "BattleCategory" bc
                          ON bc."conversationId" = s.id AND bc.category = 'refusal:' || s.side
-                        AND bc.labeller = $1 AND bc.value GROUP BY s.model),
+                        AND bc.labeller = ${RULES_LABELLER.name} AND bc.value GROUP BY s.model),
           chats AS (SELECT a AS model, count(*) AS n FROM ch GROUP BY a),
           tokens AS (SELECT r."modelId" AS model, avg(r.tokens) AS avg, count(*) AS n
                        FROM b JOIN "Message" m ON m."conversationId" = b.id JOIN "ResponseMeta" r ON r."messageId" = m.id
@@ -118,7 +112,6 @@ async function modelCounts(db: Db, options: StatisticsOptions): Promise<ModelCou
        LEFT JOIN refusals ON refusals.model = md.id LEFT JOIN tokens ON tokens.model = md.id
       WHERE battles.n > 0 OR chats.n > 0
       ORDER BY COALESCE(battles.n, 0) DESC, COALESCE(chats.n, 0) DESC, md.id`,
-    [RULES_LABELLER.name],
   );
   return rows.map((r) => {
     const plain = options.ranks?.plain.get(r.model);
@@ -138,16 +131,20 @@ async function modelCounts(db: Db, options: StatisticsOptions): Promise<ModelCou
   });
 }
 
+/** The labeller whose labels the leaderboard reads for a category (`bc`): the judge's for the judged ones, else the
+ *  rules'. */
+const labellerOf = (judgedBy: string) =>
+  sql`CASE WHEN bc.category = ANY(${[...JUDGED_CATEGORIES]}::text[]) THEN ${judgedBy} ELSE ${RULES_LABELLER.name} END`;
+
 /** The leaderboard's categories each battle carries, as the leaderboard reads them (same labeller per category). */
 async function categoryOverlap(db: Db, judgedBy: string) {
   const categories = [...LEADERBOARD_TAGS];
   const pairs = await db.pool.query<{ x: string; y: string; n: string }>(
-    `WITH b AS (${BATTLES()}),
+    sql`WITH b AS (${raw(BATTLES())}),
           lab AS (SELECT DISTINCT bc."conversationId" AS id, bc.category FROM "BattleCategory" bc JOIN b ON b.id = bc."conversationId"
-                   WHERE bc.value AND bc.category = ANY($1::text[])
-                     AND bc.labeller = CASE WHEN bc.category = ANY($2::text[]) THEN $3 ELSE '${RULES_LABELLER.name}' END)
+                   WHERE bc.value AND bc.category = ANY(${categories}::text[])
+                     AND bc.labeller = ${labellerOf(judgedBy)})
      SELECT x.category AS x, y.category AS y, count(*) AS n FROM lab x JOIN lab y ON x.id = y.id GROUP BY 1, 2`,
-    [categories, [...JUDGED_CATEGORIES], judgedBy],
   );
   const counts = new Map(pairs.rows.map((r) => [`${r.x}\u0000${r.y}`, Number(r.n)]));
   const present = categories.filter((c) => counts.has(`${c}\u0000${c}`));
@@ -162,27 +159,25 @@ async function categoryOverlap(db: Db, judgedBy: string) {
 async function categoryCounts(db: Db, source: string, judgedBy: string) {
   return counts(
     db,
-    `WITH x AS (${source})
+    sql`WITH x AS (${raw(source)})
      SELECT bc.category AS key, count(DISTINCT x.id) AS count FROM x JOIN "BattleCategory" bc ON bc."conversationId" = x.id
-      WHERE bc.value AND bc.category = ANY($1::text[])
-        AND bc.labeller = CASE WHEN bc.category = ANY($2::text[]) THEN $3 ELSE '${RULES_LABELLER.name}' END
+      WHERE bc.value AND bc.category = ANY(${[...LEADERBOARD_TAGS]}::text[])
+        AND bc.labeller = ${labellerOf(judgedBy)}
       GROUP BY 1 ORDER BY 2 DESC, 1`,
-    [[...LEADERBOARD_TAGS], [...JUDGED_CATEGORIES], judgedBy],
   );
 }
 
 /** The paper's refusal prompt labels over labelled battles: which side refused (A, B, both, none). */
 async function refusalLabels(db: Db) {
   const { rows } = await db.pool.query(
-    `WITH b AS (${BATTLES()}),
+    sql`WITH b AS (${raw(BATTLES())}),
           l AS (SELECT b.id,
                        bool_or(bc.value) FILTER (WHERE bc.category = 'refusal:a') AS a,
                        bool_or(bc.value) FILTER (WHERE bc.category = 'refusal:b') AS b
-                  FROM b JOIN "BattleCategory" bc ON bc."conversationId" = b.id AND bc.labeller = $1
+                  FROM b JOIN "BattleCategory" bc ON bc."conversationId" = b.id AND bc.labeller = ${RULES_LABELLER.name}
                    AND bc.category IN ('refusal:a', 'refusal:b') GROUP BY b.id)
      SELECT count(*) FILTER (WHERE a AND NOT b) AS "A", count(*) FILTER (WHERE b AND NOT a) AS "B",
             count(*) FILTER (WHERE a AND b) AS both, count(*) FILTER (WHERE NOT a AND NOT b) AS none FROM l`,
-    [RULES_LABELLER.name],
   );
   const r = rows[0] ?? {};
   return { A: int(r.A), B: int(r.B), both: int(r.both), none: int(r.none) };
@@ -217,7 +212,10 @@ export async function computeDatasetStatistics(db: Db, options: StatisticsOption
       db,
       `SELECT "turnCount"::text AS key, count(*) FROM (${BATTLES()}) b GROUP BY "turnCount" ORDER BY "turnCount"`,
     ),
-    counts(db, `SELECT "turnCount"::text AS key, count(*) FROM (${CHATS()}) c GROUP BY "turnCount" ORDER BY "turnCount"`),
+    counts(
+      db,
+      `SELECT "turnCount"::text AS key, count(*) FROM (${CHATS()}) c GROUP BY "turnCount" ORDER BY "turnCount"`,
+    ),
   ]);
   step("refusals and categories");
   const [refusals, overlap, battleCategories, chatCategories] = await Promise.all([

@@ -7,9 +7,9 @@ import { withTryLock } from "../db/advisory-lock";
 import type { Db } from "../db/context";
 import { domainError } from "../errors";
 import { currentSnapshot } from "../leaderboard/serve";
+import { publicationDelayDays } from "./released";
 import { computeDatasetStatistics, type StatisticsOptions } from "./statistics";
 import { type DatasetStatistics, datasetStatisticsSchema } from "./statistics-payload";
-import { publicationDelayDays } from "./released";
 import { type DatasetTopics, datasetTopicsSchema } from "./topics-payload";
 
 const KIND = "statistics";

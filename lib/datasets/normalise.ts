@@ -1,7 +1,8 @@
 // One battle record as found in the public arena files (FastChat clean-battle layout) → a Battle, or the
 // reason it is malformed. Hand-written rather than a schema library: it runs a million times per file.
-import type { Battle, StyleCounts, Winner } from "../ratings/types";
+
 import { domainError } from "../errors";
+import type { Battle, StyleCounts, Winner } from "../ratings/types";
 
 const WINNERS: Record<string, Winner> = {
   model_a: "model_a",

@@ -4,4 +4,5 @@ export { closeDb, createDb, type Db, getDb } from "./context";
 export { checkHealth, type Health } from "./health";
 export { isUuid } from "./literals";
 export { getPool, transaction } from "./pool";
+export { empty, join, raw, Sql, sql } from "./sql";
 export { isDatabaseUnavailable } from "./unavailable";

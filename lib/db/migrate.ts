@@ -6,6 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { domainError } from "../errors";
+import { sql } from "./sql";
 
 export const MIGRATIONS_DIR = path.join(process.cwd(), "prisma", "migrations");
 /** Prisma's own advisory lock key, so our runner and the Prisma CLI never migrate at the same time. */
@@ -83,7 +84,7 @@ export async function applyMigrations(
   const applied: string[] = [];
   const warnings: string[] = [];
   try {
-    await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    await client.query(sql`SELECT pg_advisory_lock(${MIGRATION_LOCK})`);
     await client.query(CREATE_TABLE);
     const rows = (
       await client.query<AppliedRow>(
@@ -112,9 +113,8 @@ export async function applyMigrations(
         await client.query("BEGIN");
         await client.query(file.sql);
         await client.query(
-          `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at, finished_at, applied_steps_count)
-           VALUES ($1, $2, $3, now(), now(), 1)`,
-          [crypto.randomUUID(), file.checksum, file.name],
+          sql`INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at, finished_at, applied_steps_count)
+           VALUES (${crypto.randomUUID()}, ${file.checksum}, ${file.name}, now(), now(), 1)`,
         );
         await client.query("COMMIT");
         applied.push(file.name);
@@ -127,7 +127,7 @@ export async function applyMigrations(
     const latest = await latestMigration(client);
     return { applied, latest, warnings };
   } finally {
-    await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => undefined);
+    await client.query(sql`SELECT pg_advisory_unlock(${MIGRATION_LOCK})`).catch(() => undefined);
     await client.end();
   }
 }

@@ -7,6 +7,7 @@ import { setMaxListeners } from "node:events";
 import { z } from "zod";
 import { withTryLock } from "../db/advisory-lock";
 import type { Db } from "../db/context";
+import { sql } from "../db/sql";
 import { domainError } from "../errors";
 import { loadImage } from "../images";
 import { type ChatTurn, type ImageInput, ProviderError } from "../providers";
@@ -90,14 +91,13 @@ async function executeLocked(db: Db, runId: string, options: ExecuteOptions): Pr
   if (options.signal) setMaxListeners(0, options.signal);
   const target = targetOf(run.model);
   const { rows: items } = await db.pool.query<ItemRow>(
-    `SELECT i.id, i.turns, i.metadata->>'mode' AS mode,
+    sql`SELECT i.id, i.turns, i.metadata->>'mode' AS mode,
             (SELECT json_agg(json_build_object('sha', pi."imageSha256") ORDER BY pi.position)
                FROM "PromptItemImage" pi WHERE pi."itemId" = i.id) AS images
        FROM "PromptItem" i
-       LEFT JOIN "EvalAnswer" a ON a."itemId" = i.id AND a."runId" = $1
-      WHERE i."setId" = $2 AND (a."itemId" IS NULL OR a.error IS NOT NULL)
+       LEFT JOIN "EvalAnswer" a ON a."itemId" = i.id AND a."runId" = ${runId}
+      WHERE i."setId" = ${run.setId} AND (a."itemId" IS NULL OR a.error IS NOT NULL)
       ORDER BY i.position`,
-    [runId, run.setId],
   );
   const total = await db.prisma.promptItem.count({ where: { setId: run.setId } });
   await db.prisma.evalRun.update({
@@ -257,7 +257,7 @@ export interface RunStatus {
 
 export async function runStatuses(db: Db, runId?: string): Promise<RunStatus[]> {
   const { rows } = await db.pool.query<RunStatus & { costKnown: boolean }>(
-    `SELECT r.id, s.name || '@' || s.version AS set, r."modelId" AS model, r.status::text AS status, r.error,
+    sql`SELECT r.id, s.name || '@' || s.version AS set, r."modelId" AS model, r.status::text AS status, r.error,
             r."createdAt",
             (SELECT count(*)::int FROM "PromptItem" i WHERE i."setId" = r."setId") AS items,
             count(a."itemId") FILTER (WHERE a.error IS NULL)::int AS answered,
@@ -267,10 +267,9 @@ export async function runStatuses(db: Db, runId?: string): Promise<RunStatus[]> 
             sum(a."costUsd") AS "costUsd"
        FROM "EvalRun" r JOIN "PromptSet" s ON s.id = r."setId"
        LEFT JOIN "EvalAnswer" a ON a."runId" = r.id
-      WHERE ($1::uuid IS NULL OR r.id = $1::uuid)
+      WHERE (${runId ?? null}::uuid IS NULL OR r.id = ${runId ?? null}::uuid)
       GROUP BY r.id, s.name, s.version
       ORDER BY r."createdAt" DESC`,
-    [runId ?? null],
   );
   return rows.map(({ costKnown: _k, ...r }) => ({ ...r, costUsd: r.costUsd === null ? null : Number(r.costUsd) }));
 }

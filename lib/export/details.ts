@@ -3,6 +3,7 @@
 // JavaScript then parsed again: ~80 µs of database time a battle, most of an export of 1M battles.
 
 import type { Db } from "../db/context";
+import { sql } from "../db/sql";
 import type { BattleRow, LabelRow, MessageRow } from "./records";
 
 /** A conversation's row without its details: what the batch query selects. */
@@ -27,20 +28,18 @@ export async function withDetails<T extends BareRow>(
   const ids = rows.map((r) => r.conversationId);
   const [messages, labels] = await Promise.all([
     db.pool.query<MessageWithId>(
-      `SELECT m.id, m."conversationId", m.side::text AS side, m.turn, m.role::text AS role, m.content,
+      sql`SELECT m.id, m."conversationId", m.side::text AS side, m.turn, m.role::text AS role, m.content,
               r.tokens, r."entityCount" AS entities, r."markdownDetail" AS markdown,
               r."reasoningTokens", r."thinkingMs", r."finishReason"
          FROM "Message" m LEFT JOIN "ResponseMeta" r ON r."messageId" = m.id
-        WHERE m."conversationId" = ANY($1::uuid[]) AND NOT m.superseded
+        WHERE m."conversationId" = ANY(${ids}::uuid[]) AND NOT m.superseded
           AND (m.role = 'user' OR r."finishReason" IS NOT NULL)
         ORDER BY m."conversationId", m.turn, m."createdAt", m.side, m.role`,
-      [ids],
     ),
     db.pool.query<LabelRow & { conversationId: string }>(
-      `SELECT "conversationId", category, labeller, "labellerVersion" AS version, value
-         FROM "BattleCategory" WHERE "conversationId" = ANY($1::uuid[])
+      sql`SELECT "conversationId", category, labeller, "labellerVersion" AS version, value
+         FROM "BattleCategory" WHERE "conversationId" = ANY(${ids}::uuid[])
         ORDER BY "conversationId", labeller, category`,
-      [ids],
     ),
   ]);
   const images = await imagesOf(
@@ -83,11 +82,10 @@ async function imagesOf(db: Db, messageIds: string[]) {
   const out = new Map<string, { sha: string; mime: string; key: string }[]>();
   if (messageIds.length === 0) return out;
   const { rows } = await db.pool.query<{ messageId: string; sha: string; mime: string; key: string }>(
-    `SELECT mi."messageId", i.sha256 AS sha, i.mime, i."storageKey" AS key
+    sql`SELECT mi."messageId", i.sha256 AS sha, i.mime, i."storageKey" AS key
        FROM "MessageImage" mi JOIN "Image" i ON i.sha256 = mi."imageSha256"
-      WHERE mi."messageId" = ANY($1::uuid[])
+      WHERE mi."messageId" = ANY(${messageIds}::uuid[])
       ORDER BY mi."messageId", mi.position`,
-    [messageIds],
   );
   for (const { messageId, ...image } of rows) {
     const list = out.get(messageId) ?? [];

@@ -5,6 +5,7 @@
 import { releasedBattleClauses } from "../dataset-stats/released";
 import type { Db } from "../db/context";
 import { isUuid } from "../db/literals";
+import { raw, sql } from "../db/sql";
 import { InvalidInput, NotFound } from "../errors";
 import { createPromptSetVersion } from "../evals/prompt-sets";
 import { currentSnapshot } from "../leaderboard/serve";
@@ -50,14 +51,13 @@ export async function findFailureCandidates(db: Db, options: { top?: number } = 
     b: string;
     answers: { side: string; content: string }[];
   }>(
-    `SELECT c.id, v."modelAId" AS a, v."modelBId" AS b,
+    sql`SELECT c.id, v."modelAId" AS a, v."modelBId" AS b,
             (SELECT json_agg(json_build_object('side', m.side, 'content', m.content) ORDER BY m.turn)
                FROM "Message" m WHERE m."conversationId" = c.id AND m.role = 'assistant' AND NOT m.superseded) AS answers
        FROM "Vote" v JOIN "Conversation" c ON c.id = v."conversationId" LEFT JOIN "Visitor" vis ON vis.id = v."visitorId"
-      WHERE ${releasedBattleClauses().join(" AND ")} AND v.winner = 'tie (bothbad)'
-        AND v."modelAId" = ANY($1::text[]) AND v."modelBId" = ANY($1::text[])
+      WHERE ${raw(releasedBattleClauses().join(" AND "))} AND v.winner = 'tie (bothbad)'
+        AND v."modelAId" = ANY(${models}::text[]) AND v."modelBId" = ANY(${models}::text[])
         AND NOT EXISTS (SELECT 1 FROM "FailureCase" f WHERE f."conversationId" = c.id)`,
-    [models],
   );
   let added = 0;
   for (const row of rows) {

@@ -3,6 +3,7 @@
 
 import type { Db } from "../db/context";
 import { isUuid } from "../db/literals";
+import { sql } from "../db/sql";
 import { NotFound } from "../errors";
 import { detectOutliers, type Flagged } from "./outliers";
 
@@ -78,9 +79,8 @@ export async function unbanVisitor(db: Db, visitorId: string): Promise<boolean> 
 /** Banned visitors, newest ban first, with how many votes they cast. */
 export async function bannedVisitors(db: Db, limit = 200) {
   const { rows } = await db.pool.query<{ id: string; bannedAt: Date; banReason: string | null; votes: number }>(
-    `SELECT vis.id, vis."bannedAt", vis."banReason", (SELECT count(*)::int FROM "Vote" v WHERE v."visitorId" = vis.id) AS votes
-       FROM "Visitor" vis WHERE vis."bannedAt" IS NOT NULL ORDER BY vis."bannedAt" DESC LIMIT $1`,
-    [limit],
+    sql`SELECT vis.id, vis."bannedAt", vis."banReason", (SELECT count(*)::int FROM "Vote" v WHERE v."visitorId" = vis.id) AS votes
+       FROM "Visitor" vis WHERE vis."bannedAt" IS NOT NULL ORDER BY vis."bannedAt" DESC LIMIT ${limit}`,
   );
   return rows;
 }

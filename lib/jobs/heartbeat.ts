@@ -4,6 +4,7 @@
 import os from "node:os";
 import { sleep } from "../async/sleep";
 import type { Db } from "../db/context";
+import { sql } from "../db/sql";
 
 export const BEAT_MS = 5_000;
 /** Six missed beats: a process that long silent is gone or stuck. */
@@ -25,23 +26,21 @@ export async function keepBeating(db: Db, id: string, role: string, signal: Abor
   while (!signal.aborted) {
     await db.pool
       .query(
-        `INSERT INTO "WorkerHeartbeat" (id, role, host, "startedAt", "beatAt") VALUES ($1, $2, $3, $4, now())
+        sql`INSERT INTO "WorkerHeartbeat" (id, role, host, "startedAt", "beatAt") VALUES (${id}, ${role}, ${os.hostname()}, ${startedAt}, now())
          ON CONFLICT (id) DO UPDATE SET "beatAt" = now()`,
-        [id, role, os.hostname(), startedAt],
       )
       .catch(() => undefined);
     await sleep(BEAT_MS, signal);
   }
-  await db.pool.query(`DELETE FROM "WorkerHeartbeat" WHERE id = $1`, [id]).catch(() => undefined);
+  await db.pool.query(sql`DELETE FROM "WorkerHeartbeat" WHERE id = ${id}`).catch(() => undefined);
 }
 
 /** The process's last beat, or null when it never beat (or stopped cleanly). */
 export async function readHeartbeat(db: Pick<Db, "pool">, id: string): Promise<Heartbeat | null> {
   const { rows } = await db.pool.query<Omit<Heartbeat, "ageMs"> & { ageMs: number }>(
-    `SELECT id, role, host, "startedAt", "beatAt",
+    sql`SELECT id, role, host, "startedAt", "beatAt",
             (extract(epoch FROM now() - "beatAt") * 1000)::float8 AS "ageMs"
-       FROM "WorkerHeartbeat" WHERE id = $1`,
-    [id],
+       FROM "WorkerHeartbeat" WHERE id = ${id}`,
   );
   return rows[0] ?? null;
 }

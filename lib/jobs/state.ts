@@ -1,6 +1,7 @@
 // What the queues hold, read straight from pg-boss' tables: which subjects still have a job to do, and since when
 // a queue has had one waiting. The tables exist once any runner has started; before that nothing is pending.
 import type { Db } from "../db/context";
+import { raw, sql } from "../db/sql";
 import { JOBS_SCHEMA } from "./connection";
 import type { QueueName } from "./queues";
 
@@ -17,10 +18,9 @@ export async function keysWithoutJob(db: Db, queue: QueueName, keys: string[]): 
   if (keys.length === 0) return [];
   if (!(await jobsTableExists(db))) return keys;
   const { rows } = await db.pool.query<{ id: string }>(
-    `SELECT u.id FROM unnest($1::text[]) AS u(id)
-      WHERE NOT EXISTS (SELECT 1 FROM ${JOBS_SCHEMA}.job j
-                         WHERE j.name = $2 AND j.singleton_key = u.id AND j.state <> 'completed')`,
-    [keys, queue],
+    sql`SELECT u.id FROM unnest(${keys}::text[]) AS u(id)
+      WHERE NOT EXISTS (SELECT 1 FROM ${raw(JOBS_SCHEMA)}.job j
+                         WHERE j.name = ${queue} AND j.singleton_key = u.id AND j.state <> 'completed')`,
   );
   return rows.map((r) => r.id);
 }
@@ -29,8 +29,7 @@ export async function keysWithoutJob(db: Db, queue: QueueName, keys: string[]): 
 export async function oldestPending(db: Db, queue: QueueName): Promise<Date | null> {
   if (!(await jobsTableExists(db))) return null;
   const { rows } = await db.pool.query<{ requested: Date | null }>(
-    `SELECT min(created_on) AS requested FROM ${JOBS_SCHEMA}.job WHERE name = $1 AND state IN ('created', 'retry', 'active')`,
-    [queue],
+    sql`SELECT min(created_on) AS requested FROM ${raw(JOBS_SCHEMA)}.job WHERE name = ${queue} AND state IN ('created', 'retry', 'active')`,
   );
   return rows[0]?.requested ?? null;
 }

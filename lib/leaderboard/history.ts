@@ -2,6 +2,7 @@
 // GET /api/leaderboard/history?model=…), or every model's rank (the board's rank-over-time chart). Each point is one
 // recompute; only this model's entry is read out of each stored board.
 import type { Db } from "../db/context";
+import { sql } from "../db/sql";
 import { InvalidInput, NotFound } from "../errors";
 import { cached } from "./ttl-cache";
 
@@ -47,12 +48,11 @@ export async function modelHistory(
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_POINTS)
     throw new InvalidInput("invalid_limit", `limit takes a whole number from 1 to ${MAX_POINTS}`);
   const { rows } = await db.pool.query<{ at: Date; entry: StoredEntry | null }>(
-    `SELECT "createdAt" AS at,
-            (SELECT m FROM jsonb_array_elements(payload->'models') m WHERE m->>'model' = $1) AS entry
+    sql`SELECT "createdAt" AS at,
+            (SELECT m FROM jsonb_array_elements(payload->'models') m WHERE m->>'model' = ${model}) AS entry
        FROM "LeaderboardSnapshot"
-      WHERE source = 'live' AND category = $2 AND "styleControl" = $3
-      ORDER BY "createdAt" DESC LIMIT $4`,
-    [model, board.category, board.styleControl, limit],
+      WHERE source = 'live' AND category = ${board.category} AND "styleControl" = ${board.styleControl}
+      ORDER BY "createdAt" DESC LIMIT ${limit}`,
   );
   return rows
     .filter((r): r is { at: Date; entry: StoredEntry } => r.entry !== null)
@@ -77,14 +77,13 @@ export interface RankHistory {
 /** Every model's rank on one board over the newest `limit` recomputes, oldest first. */
 export async function rankHistory(db: Db, board: BoardKey = DEFAULT_BOARD, limit = 100): Promise<RankHistory> {
   const { rows } = await db.pool.query<{ at: Date; ranks: { model: string; name: string; rank: number | null }[] }>(
-    `SELECT "createdAt" AS at,
+    sql`SELECT "createdAt" AS at,
             (SELECT coalesce(jsonb_agg(jsonb_build_object('model', m->>'model', 'name', m->>'displayName',
                                                           'rank', m->'rank')), '[]'::jsonb)
                FROM jsonb_array_elements(payload->'models') m) AS ranks
        FROM "LeaderboardSnapshot"
-      WHERE source = 'live' AND category = $1 AND "styleControl" = $2
-      ORDER BY "createdAt" DESC LIMIT $3`,
-    [board.category, board.styleControl, limit],
+      WHERE source = 'live' AND category = ${board.category} AND "styleControl" = ${board.styleControl}
+      ORDER BY "createdAt" DESC LIMIT ${limit}`,
   );
   const names = new Map<string, string>();
   const points = rows.reverse().map(({ at, ranks }) => {

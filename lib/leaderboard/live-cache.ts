@@ -3,6 +3,7 @@
 import type pg from "pg";
 import { RULES_LABELLER } from "../categories/names";
 import type { Db } from "../db/context";
+import { sql } from "../db/sql";
 import { inSnapshot, type LoadOptions, partsOf, readAll, readParts, type Snapshot } from "./battles";
 import { type LabelSet, type LiveBattles, VoteStore } from "./vote-store";
 
@@ -31,8 +32,7 @@ const timestampMinus = (at: string, ms: number) => new Date(Date.parse(`${at}Z`)
  *  decision commits, so one the snapshot sees, the read saw the effects of). */
 async function rereadAudits(snapshot: Snapshot, since = timestampMinus(snapshot.at, COMMIT_SLACK_MS)) {
   const { rows } = await (snapshot.clients[0] as pg.PoolClient).query<{ id: string; action: string }>(
-    `SELECT id, action FROM "AuditEntry" WHERE "createdAt" >= $1::timestamp AND action = ANY($2::text[])`,
-    [since, REREAD_ACTIONS],
+    sql`SELECT id, action FROM "AuditEntry" WHERE "createdAt" >= ${since}::timestamp AND action = ANY(${REREAD_ACTIONS}::text[])`,
   );
   return rows;
 }
@@ -117,11 +117,10 @@ export class LiveBattleCache {
       // older battles whose labels (and, written just before them, named entities) or moderation changed
       const changed = (
         await client.query<{ id: string }>(
-          `SELECT x.id FROM (SELECT "conversationId" AS id FROM "BattleCategory" WHERE "createdAt" >= $1::timestamp
-                             UNION SELECT id FROM "Conversation" WHERE "updatedAt" >= $1::timestamp) x
+          sql`SELECT x.id FROM (SELECT "conversationId" AS id FROM "BattleCategory" WHERE "createdAt" >= ${since}::timestamp
+                             UNION SELECT id FROM "Conversation" WHERE "updatedAt" >= ${since}::timestamp) x
              JOIN "Vote" v ON v."conversationId" = x.id
-            WHERE v."createdAt" < $1::timestamp`,
-          [since],
+            WHERE v."createdAt" < ${since}::timestamp`,
         )
       ).rows.map((r) => r.id);
       if (changed.length > MAX_CHANGED_SHARE * store.count) return { reason: `${changed.length} battles changed` };

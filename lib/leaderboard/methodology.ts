@@ -4,6 +4,7 @@
 // and the first after it. Read from the method each live snapshot stores; the newest vote and the input hash are
 // the data, not the method, and are left out of the comparison.
 import type { Db } from "../db/context";
+import { sql } from "../db/sql";
 import { type BoardKey, DEFAULT_BOARD } from "./history";
 
 type Method = Record<string, unknown>;
@@ -67,13 +68,13 @@ export async function methodChanges(db: Db, board: BoardKey = DEFAULT_BOARD): Pr
     before_models: Entry[] | null;
     first: boolean;
   }>(
-    `WITH boards AS (
+    sql`WITH boards AS (
        SELECT id, "createdAt" AS at, (payload->'method') - 'voteCutoff'::text - 'dataHash'::text AS method,
               lag((payload->'method') - 'voteCutoff'::text - 'dataHash'::text) OVER w AS before,
               lag(id) OVER w AS before_id,
               row_number() OVER w = 1 AS first
          FROM "LeaderboardSnapshot"
-        WHERE source = 'live' AND category = $1 AND "styleControl" = $2
+        WHERE source = 'live' AND category = ${board.category} AND "styleControl" = ${board.styleControl}
        WINDOW w AS (ORDER BY "createdAt", id))
      SELECT b.at, b.method, b.before, b.first,
             (SELECT jsonb_agg(jsonb_build_object('model', m->>'model', 'rating', (m->>'rating')::float8, 'rank', m->'rank'))
@@ -84,7 +85,6 @@ export async function methodChanges(db: Db, board: BoardKey = DEFAULT_BOARD): Pr
        FROM boards b
       WHERE b.first OR b.before IS DISTINCT FROM b.method
       ORDER BY b.at`,
-    [board.category, board.styleControl],
   );
   return rows.map((r) => ({
     at: r.at,

@@ -2,6 +2,7 @@
 // it, its score over the snapshots of the default board, its record against every opponent, its rank in every
 // category. Read from stored snapshots only.
 import type { Db } from "../db/context";
+import { sql } from "../db/sql";
 import { DEFAULT_BOARD, type HistoryPoint, modelHistory } from "./history";
 import { type SnapshotModel, servedSnapshot } from "./serve";
 
@@ -32,10 +33,9 @@ export interface ModelProfile {
 /** How long, and how much, a model thinks before it answers (over every answer it thought for). */
 async function thinkingOf(db: Db, id: string): Promise<ModelProfile["thinking"]> {
   const { rows } = await db.pool.query<{ answers: number; median: number | null; tokens: number | null }>(
-    `SELECT count(*)::int AS answers, percentile_cont(0.5) WITHIN GROUP (ORDER BY "thinkingMs")::float8 AS median,
+    sql`SELECT count(*)::int AS answers, percentile_cont(0.5) WITHIN GROUP (ORDER BY "thinkingMs")::float8 AS median,
             avg("reasoningTokens")::float8 AS tokens
-       FROM "ResponseMeta" WHERE "modelId" = $1 AND "thinkingMs" IS NOT NULL`,
-    [id],
+       FROM "ResponseMeta" WHERE "modelId" = ${id} AND "thinkingMs" IS NOT NULL`,
   );
   const row = rows[0];
   if (!row?.answers || row.median === null) return null;

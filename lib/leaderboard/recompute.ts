@@ -5,6 +5,7 @@ import crypto from "node:crypto";
 import { judgedByFromEnv } from "../categories/names";
 import { config } from "../config";
 import type { Db } from "../db/context";
+import { sql } from "../db/sql";
 import { categoryNames, type computeLeaderboard, type Leaderboard, roundedRating, selectRows } from "../ratings";
 import type { BattleTable } from "../ratings/battle-table";
 import { boardDigest, rowDigests } from "../ratings/board-input";
@@ -412,12 +413,11 @@ async function writeRun(db: Db, plan: Plan, boards: FinishedBoard[], excluded: E
     excluded,
   }));
   await db.pool.query(
-    `INSERT INTO "LeaderboardSnapshot" (id, category, "styleControl", params, payload, "voteCount", excluded, "createdAt")
+    sql`INSERT INTO "LeaderboardSnapshot" (id, category, "styleControl", params, payload, "voteCount", excluded, "createdAt")
      SELECT gen_random_uuid(), s.category, s."styleControl", s.params, s.payload, s."voteCount", s.excluded,
             now() AT TIME ZONE 'UTC'
-       FROM jsonb_to_recordset($1::jsonb)
+       FROM jsonb_to_recordset(${JSON.stringify(snapshots)}::jsonb)
          AS s(category text, "styleControl" boolean, params jsonb, payload jsonb, "voteCount" int, excluded jsonb)`,
-    [JSON.stringify(snapshots)],
   );
 }
 

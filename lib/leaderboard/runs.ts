@@ -1,6 +1,7 @@
 // Recompute runs: every snapshot of one recompute shares a run id. Publishing a run freezes it as the public
 // leaderboard (pages and the API serve it until another run is published); comparing two runs shows what moved.
 import type { Db } from "../db/context";
+import { sql } from "../db/sql";
 import { domainError } from "../errors";
 import { readSnapshotPayload } from "./snapshot-payload";
 
@@ -19,13 +20,12 @@ export interface RunInfo {
 
 export async function listRuns(db: Db, limit = 20): Promise<RunInfo[]> {
   const { rows } = await db.pool.query<RunInfo>(
-    `SELECT params->>'runId' AS "runId", min("createdAt") AS "createdAt",
+    sql`SELECT params->>'runId' AS "runId", min("createdAt") AS "createdAt",
             COALESCE(max("voteCount") FILTER (WHERE category = 'overall' AND NOT "styleControl"), 0) AS votes,
             count(*)::int AS snapshots, bool_or(published) AS published,
             COALESCE((array_agg(params->'failedBoards'))[1], '[]'::jsonb) AS "failedBoards"
        FROM "LeaderboardSnapshot" WHERE source = 'live' AND params ? 'runId'
-      GROUP BY 1 ORDER BY 2 DESC LIMIT $1`,
-    [limit],
+      GROUP BY 1 ORDER BY 2 DESC LIMIT ${limit}`,
   );
   return rows;
 }
@@ -37,8 +37,7 @@ async function resolveRun(db: Db, runId: string): Promise<string> {
     return latest.runId;
   }
   const { rows } = await db.pool.query(
-    `SELECT 1 FROM "LeaderboardSnapshot" WHERE source = 'live' AND params->>'runId' = $1 LIMIT 1`,
-    [runId],
+    sql`SELECT 1 FROM "LeaderboardSnapshot" WHERE source = 'live' AND params->>'runId' = ${runId} LIMIT 1`,
   );
   if (rows.length === 0) throw new RunNotFoundError(`no recompute run '${runId}'`);
   return runId;

@@ -2,6 +2,7 @@
 // (a PostgreSQL advisory lock), so any number of instances can run the loop.
 
 import type { Db } from "../db/context";
+import { sql } from "../db/sql";
 import type { JobHandlers, Schedule } from "../jobs";
 import { LiveBattleCache } from "./live-cache";
 import { latestDataAt, type RecomputeResult, recomputeSnapshots } from "./recompute";
@@ -29,7 +30,7 @@ export interface TickOptions {
 export async function snapshotTick(db: Db, options: TickOptions = {}): Promise<TickResult> {
   const client = await db.pool.connect();
   try {
-    const locked = (await client.query<{ ok: boolean }>("SELECT pg_try_advisory_lock($1) AS ok", [SNAPSHOT_LOCK]))
+    const locked = (await client.query<{ ok: boolean }>(sql`SELECT pg_try_advisory_lock(${SNAPSHOT_LOCK}) AS ok`))
       .rows[0]?.ok;
     if (!locked) return { ran: false, reason: "locked_elsewhere" };
     try {
@@ -46,7 +47,7 @@ export async function snapshotTick(db: Db, options: TickOptions = {}): Promise<T
       const result = await recomputeSnapshots(db, { ...settings, dataAt: latest, liveCache });
       return { ran: true, reason: requested ? "requested" : "recomputed", result };
     } finally {
-      await client.query("SELECT pg_advisory_unlock($1)", [SNAPSHOT_LOCK]);
+      await client.query(sql`SELECT pg_advisory_unlock(${SNAPSHOT_LOCK})`);
     }
   } finally {
     client.release();

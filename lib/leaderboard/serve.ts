@@ -2,6 +2,7 @@
 import crypto from "node:crypto";
 import type { Db } from "../db/context";
 import { isUuid } from "../db/literals";
+import { sql } from "../db/sql";
 import { readSnapshotPayload, type SnapshotPayload } from "./snapshot-payload";
 import { cached } from "./ttl-cache";
 
@@ -76,15 +77,14 @@ const loaded = new Map<string, ServedSnapshot | null>();
 async function refreshedSnapshot(db: Db, category: string, styleControl: boolean): Promise<ServedSnapshot | null> {
   const key = `${category}\u0000${styleControl}`;
   const { rows } = await db.pool.query<{ id: string; published: boolean }>(
-    `(SELECT id, published FROM "LeaderboardSnapshot"
-       WHERE source = 'live' AND category = $1 AND "styleControl" = $2 AND published
+    sql`(SELECT id, published FROM "LeaderboardSnapshot"
+       WHERE source = 'live' AND category = ${category} AND "styleControl" = ${styleControl} AND published
        ORDER BY "publishedAt" DESC LIMIT 1)
      UNION ALL
      (SELECT id, published FROM "LeaderboardSnapshot"
-       WHERE source = 'live' AND category = $1 AND "styleControl" = $2
+       WHERE source = 'live' AND category = ${category} AND "styleControl" = ${styleControl}
        ORDER BY "createdAt" DESC LIMIT 1)
      LIMIT 1`,
-    [category, styleControl],
   );
   const current = rows[0];
   const previous = loaded.get(key);

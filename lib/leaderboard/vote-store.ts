@@ -6,6 +6,7 @@
 import type pg from "pg";
 import { dedupTagsFromCounts } from "../categories/dedup";
 import { LEADERBOARD_TAGS } from "../categories/names";
+import { sql } from "../db/sql";
 import {
   type BattleTable,
   BattleTableBuilder,
@@ -47,8 +48,7 @@ export class LabelSet {
 
   static async sorted(client: pg.PoolClient): Promise<LabelSet> {
     const { rows } = await client.query<{ names: string[] }>(
-      "SELECT array_agg(x ORDER BY x) AS names FROM unnest($1::text[]) x",
-      [[...LEADERBOARD_TAGS, "refusal"]],
+      sql`SELECT array_agg(x ORDER BY x) AS names FROM unnest(${[...LEADERBOARD_TAGS, "refusal"]}::text[]) x`,
     );
     return new LabelSet(rows[0]?.names ?? []);
   }

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { loadingCache } from "../async";
 import { type Config, config } from "../config";
 import type { Db } from "../db/context";
+import { sql } from "../db/sql";
 
 export const SETTINGS = {
   "export.licence": {
@@ -26,7 +27,7 @@ export async function readSetting<K extends SettingKey>(
   key: K,
   c: Config = config(),
 ): Promise<SettingValue<K>> {
-  const { rows } = await db.pool.query<{ value: unknown }>(`SELECT value FROM "Setting" WHERE key = $1`, [key]);
+  const { rows } = await db.pool.query<{ value: unknown }>(sql`SELECT value FROM "Setting" WHERE key = ${key}`);
   const parsed = SETTINGS[key].schema.safeParse(rows[0]?.value);
   return (parsed.success ? parsed.data : SETTINGS[key].fromEnv(c)) as SettingValue<K>;
 }
@@ -34,16 +35,15 @@ export async function readSetting<K extends SettingKey>(
 /** Stores any JSON value under `key`, unchecked: for the app's own bookkeeping keys; admins go through writeSetting. */
 export async function storeSetting(db: Db, key: string, value: unknown): Promise<void> {
   await db.pool.query(
-    `INSERT INTO "Setting" (key, value, "updatedAt") VALUES ($1, $2::jsonb, now())
+    sql`INSERT INTO "Setting" (key, value, "updatedAt") VALUES (${key}, ${JSON.stringify(value)}::jsonb, now())
      ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, "updatedAt" = now()`,
-    [key, JSON.stringify(value)],
   );
 }
 
 /** Stores a value; null goes back to the environment's default. */
 export async function writeSetting<K extends SettingKey>(db: Db, key: K, value: SettingValue<K> | null): Promise<void> {
   if (value === null) {
-    await db.pool.query(`DELETE FROM "Setting" WHERE key = $1`, [key]);
+    await db.pool.query(sql`DELETE FROM "Setting" WHERE key = ${key}`);
   } else {
     await storeSetting(db, key, SETTINGS[key].schema.parse(value));
   }
