@@ -2,31 +2,22 @@
 // conversation, its first messages and images are written by hand-written SQL in one transaction: the path every
 // battle starts on (the rest of the app reads and writes through Prisma).
 import crypto from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import { detectLanguage } from "../categories/language";
 import type { Db } from "../db/context";
 import { isUuid } from "../db/literals";
 import { transaction, whenLocked } from "../db/pool";
 import { empty, sql } from "../db/sql";
 import { Conflict, type DomainError, InvalidInput, NotFound, TooLarge, Unavailable, Unprocessable } from "../errors";
-import { type ItemPreset, itemPresets, presetCount } from "../evals/presets";
 import type { PrismaClient } from "../generated/prisma/client";
 import type { ConversationMode } from "../generated/prisma/enums";
-import { checkImage, type ImageVerdict } from "../image-safety/checks";
-import { imageLimits, ingestImage, loadImage, type StoredImage } from "../images";
 import { countConversationOpened } from "../metrics";
 import { moderate } from "../moderation";
 import { ensureRegistry } from "../providers";
+import { admitImages, settleImageChecks, type Upload } from "./attachments";
 import { admitPrompt, checkStanding, forgiveLimits, lookBeforePrompt, promptLimits } from "./rate-limit";
 import { invalidateRegistry, registrySnapshot } from "./registry-cache";
 import { NoPairError, samplePair, samplePairWith } from "./sampling";
 import { arenaSettings } from "./settings";
-
-export interface Upload {
-  name: string;
-  bytes: Uint8Array;
-}
 
 export interface OpenConversation {
   visitorId: string;
@@ -40,79 +31,6 @@ export interface OpenConversation {
   modelB?: string;
   /** a battle that includes this model ("Battle with this model"), on a side the visitor is not told */
   withModel?: string;
-}
-
-/** An image of the bundled bank (public/presets/index.json, written by `npm run bank`). */
-export interface PresetImage {
-  id: string;
-  file: string;
-  question: string;
-  kind: string;
-  /** a photograph (credited when offered) rather than an image drawn for the project */
-  photo?: boolean;
-  title?: string;
-  author?: string;
-  licence?: string;
-  source?: string;
-}
-
-/** The line a photograph of the bank is shown with: CC BY asks for it, and the others deserve it. */
-export const presetCredit = (p: PresetImage): string | undefined =>
-  p.photo ? `Photo: ${p.title ? `${p.title}, ` : ""}${p.author} · ${p.licence}` : undefined;
-
-/** A preset as the page offers it: where its image is, and whom to credit for it. */
-export interface OfferedPreset {
-  id: string;
-  url: string;
-  question: string;
-  kind: string;
-  credit?: string;
-}
-
-let itemPresetCache: { at: number; count: number; value: Promise<ItemPreset[]> } | undefined;
-const ITEM_PRESET_TTL_MS = 60_000;
-
-/** Benchmark items offered as presets (ARENA_BENCHMARK_PRESETS), read at most once a minute per process. */
-function cachedItemPresets(db: Db): Promise<ItemPreset[]> {
-  const count = presetCount();
-  const stale =
-    !itemPresetCache || itemPresetCache.count !== count || Date.now() - itemPresetCache.at > ITEM_PRESET_TTL_MS;
-  if (stale) {
-    const value = itemPresets(db, count).catch((error) => {
-      itemPresetCache = undefined;
-      throw error;
-    });
-    itemPresetCache = { at: Date.now(), count, value };
-  }
-  return (itemPresetCache as { value: Promise<ItemPreset[]> }).value;
-}
-
-/** Every preset the Random image button may draw: the bundled bank, and imported benchmark items when enabled. */
-export async function offeredPresets(db: Db): Promise<OfferedPreset[]> {
-  const bundled = presetBank().map((p) => ({
-    id: p.id,
-    url: `/presets/${p.file}`,
-    question: p.question,
-    kind: p.kind,
-    credit: presetCredit(p),
-  }));
-  const items = (await cachedItemPresets(db)).map((p) => ({
-    id: p.id,
-    url: `/api/images/${p.imageSha}`,
-    question: p.question,
-    kind: p.kind,
-    credit: p.credit,
-  }));
-  return [...bundled, ...items];
-}
-
-export function presetBank(): PresetImage[] {
-  const file = path.join(process.cwd(), "public", "presets", "index.json");
-  try {
-    return JSON.parse(fs.readFileSync(/*turbopackIgnore: true*/ file, "utf8")) as PresetImage[];
-  } catch {
-    return [];
-  }
 }
 
 function checkPrompt(prompt: string, mode: ConversationMode) {
@@ -140,57 +58,6 @@ async function flagIfModerated(prisma: PrismaClient, conversationId: string, pro
     "prompt_flagged",
     "This message was flagged by our content filter, so the conversation has ended. Please start a new one.",
   );
-}
-
-/**
- * Every image of the first prompt passes the image checks (local NSFW classifier, OpenAI's when configured) before
- * any provider is called: a flagged one ends the conversation, goes to the moderation queue with the image, and
- * the visitor is told why. A check that cannot run ends the conversation too (closed, not open) with a 503.
- */
-/** The image checks, started as soon as the images are stored (they run on worker threads meanwhile). */
-function startImageChecks(images: StoredImage[]): Promise<ImageVerdict | { failed: unknown }>[] {
-  return images.map((image) => checkImage(image.data, image.mime).catch((failed: unknown) => ({ failed })));
-}
-
-async function flagIfImageFlagged(
-  prisma: PrismaClient,
-  conversationId: string,
-  images: StoredImage[],
-  checks = startImageChecks(images),
-): Promise<void> {
-  for (const [k, image] of images.entries()) {
-    const outcome = await checks[k];
-    let verdict: ImageVerdict;
-    try {
-      if (!outcome || "failed" in outcome) throw outcome?.failed ?? new Error("no verdict");
-      verdict = outcome;
-    } catch (error) {
-      await prisma.conversation.update({ where: { id: conversationId }, data: { endedAt: new Date() } });
-      throw new Unavailable(
-        "image_check_unavailable",
-        `the image check could not run (${error instanceof Error ? error.message : String(error)}); please try again shortly`,
-      );
-    }
-    if (!verdict.flagged) continue;
-    const reason = verdict.reason ?? "flagged";
-    await prisma.$transaction([
-      prisma.conversation.update({
-        where: { id: conversationId },
-        data: { moderationStatus: "flagged", moderationReason: `image: ${reason}`, endedAt: new Date() },
-      }),
-      prisma.moderationFlag.create({
-        data: { conversationId, imageSha256: image.sha256, source: verdict.source ?? "image-check", reason },
-      }),
-      prisma.image.updateMany({
-        where: { sha256: image.sha256, moderationStatus: "clear" },
-        data: { moderationStatus: "flagged" },
-      }),
-    ]);
-    throw new Unprocessable(
-      "image_flagged",
-      `This image was flagged by our content filter (${verdict.source === "nsfw-classifier" ? "it looks explicit" : reason}), so the conversation has ended before any model saw it. Please start a new one with another image.`,
-    );
-  }
 }
 
 async function chooseModels(db: Db, input: OpenConversation, hasImage: boolean): Promise<[string, string | null]> {
@@ -234,52 +101,6 @@ async function chooseModels(db: Db, input: OpenConversation, hasImage: boolean):
   return [input.modelA as string, input.mode === "direct" ? null : (input.modelB as string)];
 }
 
-/** The credit line of the preset a conversation started from, when it has one (photographs, benchmark items). */
-export async function presetCreditOf(db: Db, presetId: string): Promise<string | undefined> {
-  if (presetId.startsWith("benchmark:")) {
-    return (await cachedItemPresets(db).catch(() => [])).find((p) => p.id === presetId)?.credit;
-  }
-  const preset = presetBank().find((p) => p.id === presetId);
-  return preset ? presetCredit(preset) : undefined;
-}
-
-async function presetUpload(db: Db, presetId: string): Promise<Upload> {
-  if (presetId.startsWith("benchmark:")) {
-    // only items the bank offers right now, not any prompt item by id
-    const item = (await cachedItemPresets(db)).find((p) => p.id === presetId);
-    const image = item ? await loadImage(db.prisma, item.imageSha) : null;
-    if (!item || !image) throw new NotFound("unknown_preset", `unknown preset image '${presetId}'`);
-    return { name: `preset.${image.mime.split("/")[1] ?? "png"}`, bytes: image.data };
-  }
-  const preset = presetBank().find((p) => p.id === presetId);
-  if (!preset) throw new NotFound("unknown_preset", `unknown preset image '${presetId}'`);
-  return { name: preset.file, bytes: fs.readFileSync(path.join(process.cwd(), "public", "presets", preset.file)) };
-}
-
-async function ingestAll(
-  db: Db,
-  input: Pick<OpenConversation, "uploads" | "presetId">,
-): Promise<{ images: StoredImage[]; isPreset: boolean }> {
-  const prisma = db.prisma;
-  const limits = imageLimits();
-  let uploads = input.uploads;
-  let isPreset = false;
-  if (input.presetId) {
-    uploads = [await presetUpload(db, input.presetId), ...uploads];
-    isPreset = true;
-  }
-  if (uploads.length > limits.maxImagesPerTurn) {
-    throw new InvalidInput(
-      "too_many_images",
-      `attach at most ${limits.maxImagesPerTurn} image${limits.maxImagesPerTurn === 1 ? "" : "s"}`,
-    );
-  }
-  // a refused image throws ImageRejected, a DomainError: lib/http answers it with its kind's status
-  const images: StoredImage[] = [];
-  for (const upload of uploads) images.push(await ingestImage(prisma, upload.name, upload.bytes));
-  return { images, isPreset };
-}
-
 /** Opens a conversation with its first prompt on every side. The answers are streamed by runTurn. */
 export async function openConversation(db: Db, input: OpenConversation) {
   const { prisma } = db;
@@ -290,8 +111,8 @@ export async function openConversation(db: Db, input: OpenConversation) {
     throw new InvalidInput("image_required", "attach an image (or take a Random image) to start a battle");
   }
   await admitPrompt(db.pool, input.visitorId, input.ipHash, checkStanding);
-  const { images, isPreset } = await ingestAll(db, input);
-  const checks = startImageChecks(images);
+  const admitted = await admitImages(db, input);
+  const { images, isPreset } = admitted;
   const [modelAId, modelBId] = await chooseModels(db, input, images.length > 0);
   const registry = await registrySnapshot(db.pool);
   const isDemo = [modelAId, modelBId].some((id) => id !== null && registry.models.get(id)?.isDemo);
@@ -320,7 +141,7 @@ export async function openConversation(db: Db, input: OpenConversation) {
                           ${links.map((l) => l.position)}::int[])`,
   );
   await flagIfModerated(prisma, id, input.prompt);
-  await flagIfImageFlagged(prisma, id, images, checks);
+  await settleImageChecks(prisma, id, admitted);
   countConversationOpened(input.mode, input.mode === "battle" ? [modelAId, modelBId] : [modelAId]);
   return { id, mode: input.mode, isDemo };
 }
@@ -450,8 +271,8 @@ async function writeFollowUp(
 ) {
   // a follow-up may bring new images (up to the per-turn limit); both sides receive them. They are stored (by
   // hash, so a refused follow-up leaves at most an unreferenced image) before the conversation is locked.
-  const { images } = await ingestAll(db, { uploads });
-  const checks = startImageChecks(images);
+  const admitted = await admitImages(db, { uploads });
+  const { images } = admitted;
   const turn = await transaction(async (client) => {
     const { rows } = await client
       // NOWAIT: a second follow-up while one is being written is refused at once instead of holding a pooled
@@ -485,6 +306,6 @@ async function writeFollowUp(
     return next;
   }, db.pool);
   await flagIfModerated(db.prisma, input.conversationId, input.prompt);
-  await flagIfImageFlagged(db.prisma, input.conversationId, images, checks);
+  await settleImageChecks(db.prisma, input.conversationId, admitted);
   return { turn, images: images.length };
 }

@@ -1,16 +1,7 @@
 export { admitUpload } from "./admission";
+export type { Upload } from "./attachments";
 export { continueWithPair } from "./continue";
-export {
-  addFollowUp,
-  type OfferedPreset,
-  offeredPresets,
-  openConversation,
-  preflightFollowUp,
-  preflightOpening,
-  presetBank,
-  presetCredit,
-  type Upload,
-} from "./conversations";
+export { addFollowUp, openConversation, preflightFollowUp, preflightOpening } from "./conversations";
 export type { AnswerSide } from "./events";
 export {
   GALLERY_SORTS,
@@ -21,6 +12,7 @@ export {
   showInGallery,
   withdrawFromGallery,
 } from "./gallery";
+export { type OfferedPreset, offeredPresets, presetBank, presetCredit } from "./presets";
 export { REPORT_REASONS, reportAnswer, reportInput } from "./reports";
 export { type SharePreview, sharePreview } from "./share-preview";
 export { requestStop } from "./stops";

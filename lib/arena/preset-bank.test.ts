@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { presetBank, presetCredit } from "./conversations";
+import { presetBank, presetCredit } from "./presets";
 
 const DIR = path.join(process.cwd(), "public", "presets");
 const LICENCES = new Set(["Public domain", "CC0 1.0", "CC BY 2.0", "CC BY 4.0"]);

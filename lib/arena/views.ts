@@ -4,8 +4,8 @@ import { isUuid } from "../db/literals";
 import { NotFound } from "../errors";
 import type { Side } from "../generated/prisma/enums";
 import type { Winner } from "../ratings/types";
-import { presetCreditOf } from "./conversations";
 import { type AnswerStatus, answerStatus, sideMessages } from "./history";
+import { presetCreditOf } from "./presets";
 import { STOPPED } from "./stops";
 import { WINNER_FROM_DB } from "./votes";
 

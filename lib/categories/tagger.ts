@@ -4,7 +4,7 @@
 import { type Config, config } from "../config";
 import type { Db } from "../db/context";
 import { sql } from "../db/sql";
-import { imageStore } from "../images";
+import { imageBytes } from "../images";
 import type { ImageInput, ModelTarget } from "../providers";
 import { judgeBattle } from "./judge";
 import { JUDGE_PROMPTS_VERSION, judgeLabellerName, RULES_LABELLER } from "./names";
@@ -24,7 +24,7 @@ interface BattleRow {
     side: "a" | "b";
     role: "user" | "assistant";
     content: string;
-    images: { key: string; mime: string }[] | null;
+    images: { key: string; mime: string; banned: boolean }[] | null;
   }[];
 }
 
@@ -32,7 +32,7 @@ async function loadBattles(db: Db, ids: string[]): Promise<BattleRow[]> {
   const { rows } = await db.pool.query<BattleRow>(
     sql`SELECT c.id, c."isPreset", c."isDemo",
             COALESCE((SELECT json_agg(json_build_object('side', m.side, 'role', m.role, 'content', m.content,
-                        'images', (SELECT json_agg(json_build_object('key', i."storageKey", 'mime', i.mime) ORDER BY mi.position)
+                        'images', (SELECT json_agg(json_build_object('key', i."storageKey", 'mime', i.mime, 'banned', i."moderationStatus" = 'banned') ORDER BY mi.position)
                                      FROM "MessageImage" mi JOIN "Image" i ON i.sha256 = mi."imageSha256"
                                     WHERE mi."messageId" = m.id))
                       ORDER BY m.turn, m."createdAt")
@@ -128,8 +128,8 @@ export async function tagBattles(
       try {
         const images: ImageInput[] = [];
         for (const image of text.firstImages) {
-          const data = await imageStore().get(image.key);
-          if (data) images.push({ data, mime: image.mime });
+          const stored = await imageBytes({ storageKey: image.key, mime: image.mime, banned: image.banned });
+          if (stored) images.push(stored);
         }
         const labels = await judgeBattle(
           options.judge.target,

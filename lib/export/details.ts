@@ -79,10 +79,11 @@ export async function withDetails<T extends BareRow>(
 
 /** Each message's images, in their order. */
 async function imagesOf(db: Db, messageIds: string[]) {
-  const out = new Map<string, { sha: string; mime: string; key: string }[]>();
+  const out = new Map<string, { sha: string; mime: string; key: string; banned: boolean }[]>();
   if (messageIds.length === 0) return out;
-  const { rows } = await db.pool.query<{ messageId: string; sha: string; mime: string; key: string }>(
-    sql`SELECT mi."messageId", i.sha256 AS sha, i.mime, i."storageKey" AS key
+  const { rows } = await db.pool.query<{ messageId: string; sha: string; mime: string; key: string; banned: boolean }>(
+    sql`SELECT mi."messageId", i.sha256 AS sha, i.mime, i."storageKey" AS key,
+               i."moderationStatus" = 'banned' AS banned
        FROM "MessageImage" mi JOIN "Image" i ON i.sha256 = mi."imageSha256"
       WHERE mi."messageId" = ANY(${messageIds}::uuid[])
       ORDER BY mi."messageId", mi.position`,

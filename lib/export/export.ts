@@ -11,7 +11,6 @@ import {
   FROM_BATTLES,
   FROM_CHATS,
   latestDatasetStatistics,
-  publicationDelayNote,
   releasedBattleClauses,
   releasedChatClauses,
   statisticsMarkdown,
@@ -19,80 +18,12 @@ import {
 import type { Db } from "../db/context";
 import { promptKeysSql } from "../leaderboard/vote-parts";
 import { yieldToLoop } from "../text";
+import { datasheet } from "./datasheet";
 import { type BareRow, CONVERSATION_SQL, keysetBatches } from "./details";
+import type { ExportFilters, ExportOptions, ExportSplit, ExportSummary } from "./export-types";
 import { ImageCopier } from "./image-copier";
-import { Output, type TextSink } from "./output";
+import { Output } from "./output";
 import { type BattleRecord, type BattleRow, battleRecord, chatRecord, type RecordOptions } from "./records";
-import { REDACTION_NOTE } from "./redact";
-
-export interface ExportFilters {
-  /** votes (battles) or conversations (chats) from this time on, inclusive */
-  from?: Date;
-  /** … and before this time */
-  to?: Date;
-  anonymousOnly?: boolean;
-  /** battles carrying any of these labels */
-  categories?: string[];
-  /** battles whose two models are both in this list */
-  models?: string[];
-  /** battles whose two models both have at least this many battles in the export */
-  minVotes?: number;
-}
-
-export interface ExportOptions {
-  outDir: string;
-  filters?: ExportFilters;
-  formats?: ("jsonl" | "parquet")[];
-  /** salt of the judge hashes; random by default, so hashes differ between exports */
-  salt?: string;
-  redact?: boolean;
-  images?: boolean;
-  /** blur every face the local detector finds in the exported images */
-  blurFaces?: boolean;
-  chats?: boolean;
-  licence?: string;
-  /** JSON Lines files go here instead of the folder */
-  jsonlSink?: TextSink;
-  batchSize?: number;
-  onProgress?: (done: number, total: number) => void;
-  /**
-   * the datasheet's dataset statistics: `current` (the default) recomputes them when the stored ones are older than
-   * ARENA_DATA_STATS_INTERVAL_S; `stored` takes the newest the jobs process stored, whatever their age, and never
-   * computes (the web's statement limit is shorter than a computation at 1M battles, about a minute)
-   */
-  statistics?: "current" | "stored";
-}
-
-export interface ExportSummary {
-  battles: number;
-  chats: number;
-  images: number;
-  models: number;
-  from: string | null;
-  to: string | null;
-  files: string[];
-  /** with blurFaces: how many images had faces, and how many faces were blurred */
-  blurred?: { images: number; faces: number };
-  /** where the wall time went, in seconds (see ExportSplit) */
-  split: ExportSplit;
-}
-
-/**
- * Wall seconds of an export's parts: `select` (the selection's size, its models and dedup tags), `read` (waiting for
- * the database's next batch of battles), `records` (building them), `write` (JSON Lines and Parquet), `images`
- * (copying them), `chats` (the direct chats, all parts), `statistics` (waiting for the datasheet's statistics, which
- * are computed while the battles are written) and `finish` (closing the files, the datasheet).
- */
-export interface ExportSplit {
-  select: number;
-  read: number;
-  records: number;
-  write: number;
-  images: number;
-  chats: number;
-  statistics: number;
-  finish: number;
-}
 
 /** A stopwatch adding each part's seconds into a split. */
 function stopwatch<K extends string>(split: Record<K, number>) {
@@ -398,62 +329,4 @@ export async function exportDataset(db: Db, options: ExportOptions): Promise<Exp
   );
   split.finish += (performance.now() - datasheetStarted) / 1000;
   return summary;
-}
-
-function datasheet(summary: ExportSummary, filters: ExportFilters, options: ExportOptions): string {
-  const used = [
-    filters.from && `from ${filters.from.toISOString()}`,
-    filters.to && `before ${filters.to.toISOString()}`,
-    filters.anonymousOnly && "anonymous battles only",
-    filters.categories?.length && `categories: ${filters.categories.join(", ")}`,
-    filters.models?.length && `models: ${filters.models.join(", ")}`,
-    filters.minVotes && `models with at least ${filters.minVotes} battles`,
-  ].filter(Boolean);
-  return `# Vision Arena dataset
-
-Exported ${new Date().toISOString()}.
-
-| | |
-| --- | --- |
-| battles | ${summary.battles} |
-| direct chats | ${summary.chats} |
-| models | ${summary.models} |
-| images | ${summary.images} |
-| votes from | ${summary.from ?? "–"} |
-| votes to | ${summary.to ?? "–"} |
-
-Files: ${summary.files.map((f) => `\`${f}\``).join(", ")}${options.images === false ? "" : ", `images/` (named by SHA-256)"}.
-
-## Filters
-
-${used.length ? used.map((f) => `- ${f}`).join("\n") : "- none"}
-
-Always left out: battles between demo models, battles stopped by the content filter, visitors who were banned, and
-votes an integrity rule did not count.${publicationDelayNote() ? `\n\n${publicationDelayNote()}` : ""}
-
-## Fields
-
-\`battles\` follows the public clean-battle layout of Chatbot Arena and VisionArena: \`question_id\`, \`model_a\`,
-\`model_b\`, \`winner\` (model_a, model_b, tie, tie (bothbad)), \`judge\`, \`conversation_a\` / \`conversation_b\` (OpenAI
-message format; images as \`image_url\` parts pointing into \`images/\`), \`turn\`, \`anony\`, \`language\`, \`tstamp\`
-(Unix seconds of the vote), \`conv_metadata\` (answer tokens and markdown header, list and bold counts per side; for
-reasoning models also \`reasoning_tokens_a/b\` and \`thinking_ms_a/b\`, the thinking itself never exported; and
-\`entity_count_a\`/\`entity_count_b\`: named entities, VisionArena's specificity, once counted),
-\`category_tag\` (labels per labeller and version), \`dedup_tag\` ({high_freq, sampled}: prompts above the 99.99th
-frequency percentile down-sampled), \`is_preset\`, \`preset_id\`, \`input_modality\` (\`image\`, \`text\`, or \`image+text\`: an image with a text representation of it), \`images\` (SHA-256 of every image),
-\`stopped\` (true when the visitor pressed Stop while an answer was written: the vote judged what was shown),
-\`answer_versions\` (after Regenerate: which version of each answer was on screen at the vote, of how many, e.g.
-\`{"a": {"shown": 1, "of": 2}, "b": {"shown": 1, "of": 1}}\`; the conversations hold that version; null otherwise).
-\`chats\` holds direct conversations with one model in the same message format.
-
-## Privacy
-
-No IP addresses and no visitor ids: \`judge\` is a salted hash of the visitor, with a salt ${options.salt ? "given by the exporter (hashes match other exports with the same salt)" : "drawn for this export (hashes differ between exports)"}.
-${options.redact ? REDACTION_NOTE : "Text is as the visitors wrote it."}
-${summary.blurred ? `Faces were blurred in the images (Human's BlazeFace detector, run locally, confidence 0.5 or more, a fifth of the box as margin): ${summary.blurred.faces} faces in ${summary.blurred.images} of ${summary.images} images.` : "Faces in the images were not blurred."}
-
-## Licence
-
-${options.licence ?? "No licence was set by the administrators; ask them before redistributing."}
-`;
 }

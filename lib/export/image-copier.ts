@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { blurFaces } from "../image-safety/faces";
-import { imageStore } from "../images";
+import { imageBytes } from "../images";
 import { imagePath } from "./records";
 
 export class ImageCopier {
@@ -16,11 +16,11 @@ export class ImageCopier {
     private readonly options: { blurFaces?: boolean } = {},
   ) {}
 
-  async copy(images: { sha: string; mime: string; key: string }[]): Promise<void> {
+  async copy(images: { sha: string; mime: string; key: string; banned?: boolean }[]): Promise<void> {
     for (const image of images) {
       if (this.copied.has(image.sha)) continue;
       this.copied.add(image.sha);
-      const data = await imageStore().get(image.key);
+      const data = (await imageBytes({ storageKey: image.key, mime: image.mime, banned: image.banned === true }))?.data;
       if (!data) continue;
       if (!this.folderMade) fs.mkdirSync(path.join(this.outDir, "images"), { recursive: true });
       this.folderMade = true;

@@ -1,7 +1,7 @@
 // The export filters as URL query parameters, shared by GET /api/export and the researcher download.
 import { z } from "zod";
 import { InvalidInput } from "../errors";
-import type { ExportFilters } from "./export";
+import type { ExportFilters } from "./export-types";
 
 const list = z
   .string()

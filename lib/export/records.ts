@@ -7,7 +7,7 @@ export interface MessageRow {
   turn: number;
   role: "user" | "assistant";
   content: string;
-  images: { sha: string; mime: string; key: string }[] | null;
+  images: { sha: string; mime: string; key: string; banned?: boolean }[] | null;
   tokens: number | null;
   /** named entities of an answer (specificity); null until counted */
   entities?: number | null;

@@ -1,6 +1,6 @@
 import { config } from "../config";
 import type { PrismaClient } from "../generated/prisma/client";
-import { hammingDistance, perceptualHash } from "../image-safety/phash";
+import { perceptualHash } from "../image-safety/phash";
 import { EXTENSION, normaliseImage } from "./normalise";
 import { imageStore } from "./store";
 import { checkUpload, ImageRejected, imageLimits } from "./validate";
@@ -56,20 +56,48 @@ export async function ingestImage(prisma: PrismaClient, name: string, upload: Ui
   return { sha256: image.sha256, ...row, data: image.data };
 }
 
-/** Whether a banned image lies within ARENA_PHASH_MAX_DISTANCE bits of this perceptual hash. */
+/**
+ * Whether a banned image lies within ARENA_PHASH_MAX_DISTANCE bits of this perceptual hash. Asked of the database
+ * in one statement over the banned images alone (the moderation status is indexed), so an upload neither reads
+ * every banned hash into the process nor waits for a cache to learn of a ban made by another instance. The Hamming
+ * distance is counted as the XOR's one-bits, in SQL any PostgreSQL has (bit_count needs 14).
+ */
 async function nearBannedImage(prisma: PrismaClient, phash: string): Promise<boolean> {
-  const banned = await prisma.image.findMany({
-    where: { moderationStatus: "banned", phash: { not: null } },
-    select: { phash: true },
-  });
+  if (!/^[0-9a-f]{1,16}$/i.test(phash)) return false; // not a hash of ours: nothing can be near it
   const limit = config().ARENA_PHASH_MAX_DISTANCE;
-  return banned.some((b) => hammingDistance(b.phash as string, phash) <= limit);
+  const rows = await prisma.$queryRaw<{ near: boolean }[]>`
+    SELECT EXISTS (
+      SELECT 1 FROM "Image"
+       WHERE "moderationStatus" = 'banned' AND phash ~ '^[0-9a-fA-F]{1,16}$'
+         AND length(replace((('x' || lpad(phash, 16, '0'))::bit(64)
+                             # ('x' || lpad(${phash}, 16, '0'))::bit(64))::text, '0', '')) <= ${limit}
+    ) AS near`;
+  return rows[0]?.near === true;
 }
 
-/** The bytes of a stored image, or null. */
+/** A stored image as a query names it: where its bytes are, its type, and whether the moderators removed it. */
+export interface StoredImageRef {
+  storageKey: string;
+  mime: string;
+  banned: boolean;
+}
+
+/**
+ * The one door image bytes leave storage by, for a model, a page, an export or a label: a removed image has none
+ * (the moderation check cannot be forgotten by a caller that already knows the storage key). Backups copy the
+ * store as it is and are the exception.
+ */
+export async function imageBytes(ref: StoredImageRef): Promise<{ data: Buffer; mime: string } | null> {
+  if (ref.banned) return null;
+  const data = await imageStore().get(ref.storageKey);
+  return data ? { data, mime: ref.mime } : null;
+}
+
+/** The bytes of a stored image, or null (unknown or removed). */
 export async function loadImage(prisma: PrismaClient, sha256: string): Promise<{ data: Buffer; mime: string } | null> {
-  const row = await prisma.image.findUnique({ where: { sha256 } });
-  if (!row || row.moderationStatus === "banned") return null;
-  const data = await imageStore().get(row.storageKey);
-  return data ? { data, mime: row.mime } : null;
+  const row = await prisma.image.findUnique({
+    where: { sha256 },
+    select: { storageKey: true, mime: true, moderationStatus: true },
+  });
+  return row ? imageBytes({ ...row, banned: row.moderationStatus === "banned" }) : null;
 }

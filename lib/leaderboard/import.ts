@@ -5,8 +5,8 @@ import { readBattles } from "../datasets";
 import type { Db } from "../db/context";
 import { domainError } from "../errors";
 import { computeLeaderboard, selectRows } from "../ratings";
+import { payloadOf } from "./board-payload";
 import { type Agreement, type BoardEntry, compareBoards } from "./compare";
-import { payloadOf } from "./recompute";
 import { currentSnapshot, SNAPSHOT_ROUNDS } from "./serve";
 import { readImportedBoard } from "./snapshot-payload";
 

@@ -6,13 +6,14 @@ import { judgedByFromEnv } from "../categories/names";
 import { config } from "../config";
 import type { Db } from "../db/context";
 import { sql } from "../db/sql";
-import { categoryNames, type computeLeaderboard, type Leaderboard, roundedRating, selectRows } from "../ratings";
+import { categoryNames, type computeLeaderboard, selectRows } from "../ratings";
 import type { BattleTable } from "../ratings/battle-table";
 import { boardDigest, rowDigests } from "../ratings/board-input";
 import { BoardPool } from "../ratings/board-pool";
 import { OUTCOME, type StyleGroup, styleFeaturesOf } from "../ratings/types";
 import { type Exclusions, type LoadOptions, loadLiveBattles } from "./battles";
-import { type BoardMethod, listedFigures, liveBoardMethod, type MethodRecord, methodRecord } from "./board-method";
+import { type BoardMethod, liveBoardMethod, methodRecord } from "./board-method";
+import { infoOf, type ModelInfo, payloadOf } from "./board-payload";
 import type { LiveBattleCache, LoadReport } from "./live-cache";
 import { type CategorySummary, SNAPSHOT_ROUNDS, type SnapshotPayload } from "./serve";
 import { readSnapshotPayload } from "./snapshot-payload";
@@ -42,23 +43,6 @@ export interface FailedBoard {
   error: string;
 }
 
-const round = (v: number, d: number) => Number(v.toFixed(d));
-
-/** The matrices re-ordered like the ranked models, so rows and columns read top to bottom. */
-function orderedMatrices(board: Leaderboard) {
-  const m = board.matrices as NonNullable<Leaderboard["matrices"]>;
-  const index = board.models.map((entry) => m.models.indexOf(entry.model));
-  return {
-    battles: index.map((i) => index.map((j) => m.battles[i]?.[j] ?? 0)),
-    winFraction: index.map((i) =>
-      index.map((j) => {
-        const v = m.winFraction[i]?.[j];
-        return v === null || v === undefined ? null : round(v, 4);
-      }),
-    ),
-  };
-}
-
 /** The newest vote or category label: what a snapshot computed now has seen. */
 export async function latestDataAt(db: Db): Promise<Date | null> {
   const { rows } = await db.pool.query<{ latest: Date | null }>(
@@ -68,57 +52,6 @@ export async function latestDataAt(db: Db): Promise<Date | null> {
                        WHERE action IN ('visitor.ban', 'visitor.unban', 'moderation.ban', 'moderation.release'))) AS latest`,
   );
   return rows[0]?.latest ?? null;
-}
-
-type ModelInfo = Map<
-  string,
-  { displayName: string; organization: string | null; license: string | null; isDemo: boolean; enabled?: boolean }
->;
-
-/** A model's names and licence as the registry has them now. */
-function infoOf(models: ModelInfo, model: string) {
-  const info = models.get(model);
-  return {
-    displayName: info?.displayName ?? model,
-    organization: info?.organization ?? null,
-    license: info?.license ?? null,
-    isDemo: info?.isDemo ?? false,
-  };
-}
-
-/** A live board's listing: its method, the retired models, and the record stored with it. */
-export interface BoardListing {
-  method: BoardMethod;
-  retired: ReadonlySet<string>;
-  record: MethodRecord;
-}
-
-export function payloadOf(
-  board: Leaderboard,
-  models: ModelInfo,
-  runId: string,
-  categoriesLabelledBy: string,
-  listing?: BoardListing,
-): SnapshotPayload {
-  return {
-    runId,
-    categoriesLabelledBy,
-    ...(listing ? { method: listing.record } : {}),
-    battles: board.battles,
-    components: board.components,
-    warnings: board.warnings,
-    models: board.models.map((m) => ({
-      ...roundedRating(m),
-      ...infoOf(models, m.model),
-      rankSpread: m.rankSpread,
-      fragility: null,
-      preliminary: false,
-      retired: false,
-      ...(listing ? listedFigures(m, listing.method, listing.retired) : {}),
-    })),
-    ...(board.styleCoefficients ? { styleCoefficients: board.styleCoefficients } : {}),
-    ...(board.matrices ? { matrices: orderedMatrices(board) } : {}),
-  };
 }
 
 export interface RecomputeOptions {

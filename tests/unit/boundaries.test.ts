@@ -55,6 +55,9 @@ const NOT_YET_TAGGED = [
   "lib/leaderboard/vote-parts.ts",
 ];
 
+/** The most lines a lib/ file may have (issue 42). */
+const MAX_LINES = 450;
+
 describe("layer boundaries", () => {
   it("app/ never reaches the database itself: no Prisma client, no pg, no queries", () => {
     const offenders = sources("app").filter((file) => {
@@ -124,6 +127,26 @@ describe("layer boundaries", () => {
     expect(offenders.filter((file) => !NOT_YET_TAGGED.includes(file))).toEqual([]);
     // a converted file leaves the list
     expect(NOT_YET_TAGGED.filter((file) => !offenders.includes(file))).toEqual([]);
+  });
+
+  it("image bytes leave storage through lib/images' one door (imageBytes), backups aside", () => {
+    const readsStore = (text: string) => /imageStore\(\)\.get\(|\bstore\.get\(/.test(text);
+    const outside = sources("lib").filter(
+      (file) => !file.startsWith(path.join("lib", "images")) && !file.startsWith(path.join("lib", "backup")),
+    );
+    expect(outside.filter((file) => !/\.test\.tsx?$/.test(file) && readsStore(read(file)))).toEqual([]);
+    expect(readsStore("const data = await imageStore().get(image.key);")).toBe(true);
+    expect(readsStore("const bytes = await store.get(key);")).toBe(true);
+  });
+
+  it("no file in lib/ is over 450 lines (tests and the generated client aside): a longer one holds two jobs", () => {
+    const long = fs
+      .readdirSync(path.join(root, "lib"), { recursive: true, encoding: "utf8" })
+      .filter((f) => /\.(ts|tsx|mjs)$/.test(f) && !/\.test\.|generated/.test(f))
+      .map((f) => path.join("lib", f))
+      .map((file) => ({ file, lines: read(file).split("\n").length - 1 }))
+      .filter(({ lines }) => lines > MAX_LINES);
+    expect(long).toEqual([]);
   });
 
   it("the checks see what they look for (a planted offender is caught)", () => {

@@ -1,0 +1,63 @@
+// The datasheet written beside every export (DATASHEET.md): what is in it, what was left out and why, every field,
+// privacy and the licence. Its dataset statistics are appended by the export.
+import { publicationDelayNote } from "../dataset-stats";
+import type { ExportFilters, ExportOptions, ExportSummary } from "./export-types";
+import { REDACTION_NOTE } from "./redact";
+
+export function datasheet(summary: ExportSummary, filters: ExportFilters, options: ExportOptions): string {
+  const used = [
+    filters.from && `from ${filters.from.toISOString()}`,
+    filters.to && `before ${filters.to.toISOString()}`,
+    filters.anonymousOnly && "anonymous battles only",
+    filters.categories?.length && `categories: ${filters.categories.join(", ")}`,
+    filters.models?.length && `models: ${filters.models.join(", ")}`,
+    filters.minVotes && `models with at least ${filters.minVotes} battles`,
+  ].filter(Boolean);
+  return `# Vision Arena dataset
+
+Exported ${new Date().toISOString()}.
+
+| | |
+| --- | --- |
+| battles | ${summary.battles} |
+| direct chats | ${summary.chats} |
+| models | ${summary.models} |
+| images | ${summary.images} |
+| votes from | ${summary.from ?? "–"} |
+| votes to | ${summary.to ?? "–"} |
+
+Files: ${summary.files.map((f) => `\`${f}\``).join(", ")}${options.images === false ? "" : ", `images/` (named by SHA-256)"}.
+
+## Filters
+
+${used.length ? used.map((f) => `- ${f}`).join("\n") : "- none"}
+
+Always left out: battles between demo models, battles stopped by the content filter, visitors who were banned, and
+votes an integrity rule did not count.${publicationDelayNote() ? `\n\n${publicationDelayNote()}` : ""}
+
+## Fields
+
+\`battles\` follows the public clean-battle layout of Chatbot Arena and VisionArena: \`question_id\`, \`model_a\`,
+\`model_b\`, \`winner\` (model_a, model_b, tie, tie (bothbad)), \`judge\`, \`conversation_a\` / \`conversation_b\` (OpenAI
+message format; images as \`image_url\` parts pointing into \`images/\`), \`turn\`, \`anony\`, \`language\`, \`tstamp\`
+(Unix seconds of the vote), \`conv_metadata\` (answer tokens and markdown header, list and bold counts per side; for
+reasoning models also \`reasoning_tokens_a/b\` and \`thinking_ms_a/b\`, the thinking itself never exported; and
+\`entity_count_a\`/\`entity_count_b\`: named entities, VisionArena's specificity, once counted),
+\`category_tag\` (labels per labeller and version), \`dedup_tag\` ({high_freq, sampled}: prompts above the 99.99th
+frequency percentile down-sampled), \`is_preset\`, \`preset_id\`, \`input_modality\` (\`image\`, \`text\`, or \`image+text\`: an image with a text representation of it), \`images\` (SHA-256 of every image),
+\`stopped\` (true when the visitor pressed Stop while an answer was written: the vote judged what was shown),
+\`answer_versions\` (after Regenerate: which version of each answer was on screen at the vote, of how many, e.g.
+\`{"a": {"shown": 1, "of": 2}, "b": {"shown": 1, "of": 1}}\`; the conversations hold that version; null otherwise).
+\`chats\` holds direct conversations with one model in the same message format.
+
+## Privacy
+
+No IP addresses and no visitor ids: \`judge\` is a salted hash of the visitor, with a salt ${options.salt ? "given by the exporter (hashes match other exports with the same salt)" : "drawn for this export (hashes differ between exports)"}.
+${options.redact ? REDACTION_NOTE : "Text is as the visitors wrote it."}
+${summary.blurred ? `Faces were blurred in the images (Human's BlazeFace detector, run locally, confidence 0.5 or more, a fifth of the box as margin): ${summary.blurred.faces} faces in ${summary.blurred.images} of ${summary.images} images.` : "Faces in the images were not blurred."}
+
+## Licence
+
+${options.licence ?? "No licence was set by the administrators; ask them before redistributing."}
+`;
+}
