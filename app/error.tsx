@@ -8,7 +8,7 @@ export default function ErrorPage({ reset }: { error: Error & { digest?: string 
   return (
     <div className="mx-auto max-w-md space-y-3 py-12 text-center">
       <h1 className="text-2xl font-bold tracking-tight">{t("error.title")}</h1>
-      <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("error.body")}</p>
+      <p className="text-sm muted">{t("error.body")}</p>
       <p className="flex justify-center gap-3 text-sm">
         <button type="button" onClick={reset} className="btn-primary">
           {t("error.retry")}

@@ -6,7 +6,7 @@ export default function Forbidden() {
   return (
     <div className="mx-auto max-w-md space-y-3 text-center">
       <h1 className="text-xl font-semibold">No access</h1>
-      <p className="text-sm text-zinc-600 dark:text-zinc-400">
+      <p className="text-sm muted">
         Your account does not have the role this page needs. Ask an admin to invite or promote you.
       </p>
       <div className="flex justify-center gap-3">

@@ -8,7 +8,7 @@ export default async function NotFound() {
     <div className="mx-auto max-w-md space-y-3 py-12 text-center">
       <p className="text-sm font-medium text-brand-600 dark:text-indigo-300">404</p>
       <h1 className="text-2xl font-bold tracking-tight">{t("notFound.title")}</h1>
-      <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("notFound.body")}</p>
+      <p className="text-sm muted">{t("notFound.body")}</p>
       <p className="flex justify-center gap-3 text-sm">
         <Link href="/" className="btn-primary">
           {t("notFound.back")}

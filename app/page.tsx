@@ -8,7 +8,7 @@ export default async function BattlePage() {
     <div className="space-y-4">
       <div>
         <h1 className="text-2xl font-bold tracking-tight">{t("pages.battleTitle")}</h1>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+        <p className="text-sm muted">
           {t("pages.battleIntro")}{" "}
           <Link href="/history" className="underline">
             {t("pages.yourBattles")}

@@ -8,8 +8,8 @@ export interface Column {
 }
 
 const STYLES = {
-  public: { head: "text-left text-xs uppercase tracking-wide text-zinc-600 dark:text-zinc-400", cell: "px-3 py-2" },
-  console: { head: "text-left text-xs text-zinc-600 dark:text-zinc-400", cell: "py-1 pr-3" },
+  public: { head: "text-left text-xs uppercase tracking-wide muted", cell: "px-3 py-2" },
+  console: { head: "text-left text-xs muted", cell: "py-1 pr-3" },
 };
 
 export function ColumnHeads({

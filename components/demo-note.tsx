@@ -7,7 +7,7 @@ export async function DemoNote({ battles, onBoard }: { battles: number; onBoard:
   const { t } = await serverTranslator();
   const so = battles > 0 ? `${t("demoNote.soFar", { count: battles })} ` : "";
   return (
-    <p className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="demo-note">
+    <p className="text-xs muted" data-testid="demo-note">
       {so}
       {onBoard ? t("demoNote.onBoard") : t("demoNote.nowhere")}
     </p>

@@ -26,7 +26,7 @@ export function LocaleSwitch({
 }) {
   const router = useRouter();
   return (
-    <label className="flex items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400">
+    <label className="flex items-center gap-2 text-xs muted">
       {label}
       <select
         value={current}

@@ -22,7 +22,7 @@ export async function SiteFooter() {
   return (
     <footer className="mt-8 border-t border-zinc-200 dark:border-zinc-800">
       <nav aria-label={t("footer.more")} className="mx-auto max-w-6xl px-4 py-6">
-        <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-zinc-600 dark:text-zinc-400">
+        <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm muted">
           {LINKS.map((link) => (
             <li key={link.href}>
               <Link href={link.href} className="hover:text-zinc-900 hover:underline dark:hover:text-zinc-100">
@@ -32,7 +32,7 @@ export async function SiteFooter() {
           ))}
         </ul>
         <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
-          <p className="max-w-3xl text-xs text-zinc-600 dark:text-zinc-400">{t("footer.note")}</p>
+          <p className="max-w-3xl text-xs muted">{t("footer.note")}</p>
           <LocaleSwitch
             current={locale}
             label={t("footer.language")}

@@ -7,7 +7,7 @@ export async function StaffDetails({ children }: { children: ReactNode }) {
   const user = await signedInUser();
   if (!user || (user.role !== "admin" && user.role !== "researcher")) return null;
   return (
-    <details className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="staff-details">
+    <details className="text-xs muted" data-testid="staff-details">
       <summary className="cursor-pointer">Technical details</summary>
       <div className="mt-1 space-y-1">{children}</div>
     </details>

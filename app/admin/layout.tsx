@@ -31,7 +31,7 @@ export default async function AdminLayout({ children }: { children: ReactNode })
             Research export
           </Link>
         </nav>
-        <form action={signOutAction} className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
+        <form action={signOutAction} className="flex items-center gap-2 text-sm muted">
           <span>{admin.email}</span>
           <button type="submit" className="btn-secondary">
             Sign out

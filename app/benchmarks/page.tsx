@@ -8,6 +8,7 @@ import {
   PairedDifferences,
 } from "@/components/benchmarks/benchmark-details";
 import { pct } from "@/components/benchmarks/names";
+import { EmptyPanel, PageHeading } from "@/components/page-heading";
 import { signedInUser } from "@/lib/auth/session";
 import { benchmarkBoards, benchmarkTitle } from "@/lib/benchmarks";
 import { getDb } from "@/lib/db";
@@ -22,21 +23,16 @@ export default async function BenchmarksPage() {
   const staff = user?.role === "admin" || user?.role === "researcher";
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight">{t("benchmarks.title")}</h1>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("benchmarks.intro")}</p>
-      </div>
+      <PageHeading title={t("benchmarks.title")} intro={t("benchmarks.intro")} />
       {boards.length === 0 ? (
-        <p className="rounded-lg border border-zinc-200 bg-white p-6 text-sm text-zinc-600 dark:text-zinc-400 dark:border-zinc-800 dark:bg-zinc-900">
-          {t("benchmarks.none")}
-        </p>
+        <EmptyPanel>{t("benchmarks.none")}</EmptyPanel>
       ) : (
         boards.map(({ benchmark, report, gaps }) => (
           <section key={benchmark} className="space-y-3" aria-labelledby={`b-${benchmark}`} data-benchmark={benchmark}>
             <h2 id={`b-${benchmark}`} className="text-xl font-semibold">
               {benchmarkTitle(benchmark)}
             </h2>
-            <p className="text-xs text-zinc-600 dark:text-zinc-400">
+            <p className="text-xs muted">
               {report.sets.join(", ")}
               {report.random
                 ? ` · ${t("benchmarks.random", { accuracy: pct(report.random.accuracy), source: report.random.source })}`

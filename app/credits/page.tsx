@@ -15,7 +15,7 @@ export default async function CreditsPage() {
     <div className="space-y-4">
       <div className="space-y-1">
         <h1 className="text-2xl font-bold tracking-tight">{t("credits.title")}</h1>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+        <p className="text-sm muted">
           {t("credits.intro", { total: bank.length, photos: photos.length, drawn: bank.length - photos.length })}
         </p>
       </div>

@@ -1,165 +1,21 @@
 import type { Metadata } from "next";
-import Link from "next/link";
-import { TopicList } from "@/components/data/topic-list";
-import { DemoNote } from "@/components/demo-note";
-import { Chart } from "@/components/leaderboard/chart-panel";
-import { LocalTime } from "@/components/local-time";
-import { rich } from "@/components/rich-text";
-import { StaffDetails } from "@/components/staff-details";
-import { Table } from "@/components/table";
+import { DataView } from "@/components/data/data-view";
 import { judgedByFromEnv } from "@/lib/categories";
-import {
-  currentDatasetStatistics,
-  datasetCharts,
-  latestDatasetTopics,
-  PAPER_TABLE_1,
-  type PaperRow,
-  publicationDelayDays,
-} from "@/lib/dataset-stats";
+import { currentDatasetStatistics, latestDatasetTopics } from "@/lib/dataset-stats";
 import { getDb } from "@/lib/db";
-import { demoBattleCount, demoBoardShown } from "@/lib/export";
+import { demoBattleCount } from "@/lib/export";
 import { serverTranslator, titleMetadata } from "@/lib/i18n/session";
 
 export const dynamic = "force-dynamic";
 export const generateMetadata = (): Promise<Metadata> => titleMetadata("titles.data");
 
-const DATASET_KEYS: Record<string, string> = { battle: "data.battlesRow", chat: "data.chatsRow" };
-
-const COLUMNS = [
-  "dataset",
-  "conversations",
-  "models",
-  "users",
-  "languages",
-  "uniqueImages",
-  "avgTurns",
-  "avgPromptTokens",
-  "avgAnswerTokens",
-  "humanPreference",
-] as const;
-
 export default async function DataPage() {
   const db = getDb();
-  const [{ statistics, createdAt }, topics, demoBattles, { t, locale }] = await Promise.all([
+  const [stored, topics, demoBattles, { t, locale }] = await Promise.all([
     currentDatasetStatistics(db, { judgedBy: judgedByFromEnv() }),
     latestDatasetTopics(db),
     demoBattleCount(db),
     serverTranslator(),
   ]);
-  const whole = (v: number | null) => (v === null ? "–" : Math.round(v).toLocaleString(locale));
-  const one = (v: number | null) =>
-    v === null ? "–" : v.toLocaleString(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-  const delayDays = publicationDelayDays();
-  const link = (href: string) => (words: string) => <Link href={href}>{words}</Link>;
-  const live: (PaperRow & { live: boolean })[] = statistics.datasets.map((d) => ({
-    ...d,
-    name: DATASET_KEYS[d.name] ? t(DATASET_KEYS[d.name] as string) : d.name,
-    live: true,
-  }));
-  const rows = [...live, ...PAPER_TABLE_1.map((r) => ({ ...r, live: false }))];
-  const charts = datasetCharts(statistics, t);
-  return (
-    <div className="space-y-6">
-      <div className="space-y-1">
-        <h1 className="text-2xl font-bold tracking-tight">{t("data.title")}</h1>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          {t("data.intro")} {delayDays > 0 ? `${t("data.delay", { count: delayDays })} ` : ""}
-          {rich(t("data.computed", { when: "<when></when>" }), {
-            when: () => <LocalTime iso={createdAt.toISOString()} />,
-            research: link("/research"),
-            failures: link("/failures"),
-          })}
-        </p>
-        <DemoNote battles={demoBattles} onBoard={demoBoardShown()} />
-      </div>
-      <section aria-labelledby="for-researchers-title" id="for-researchers" className="space-y-1">
-        <h2 id="for-researchers-title" className="text-lg font-semibold">
-          {t("data.researchersTitle")}
-        </h2>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          {rich(t("data.researchers"), { research: link("/research"), board: link("/leaderboard") })}
-        </p>
-      </section>
-      <section aria-labelledby="table-1" className="space-y-2">
-        <h2 id="table-1" className="text-lg font-semibold">
-          {t("data.tableTitle")}
-        </h2>
-        {/* ten columns: their headers wrap, so the whole table fits a laptop screen (at 1366 px the last was cut) */}
-        <Table
-          aria-label={t("data.tableLabel")}
-          className="min-w-[56rem] [&_th]:whitespace-normal"
-          data-testid="dataset-table"
-        >
-          <thead>
-            <tr>
-              {COLUMNS.map((key) => (
-                <th key={key} scope="col">
-                  {t(`data.${key}`)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.name} data-dataset={r.live ? r.name : undefined} className={r.live ? "font-medium" : ""}>
-                <th scope="row" className="text-left">
-                  {r.name}
-                </th>
-                <td>{whole(r.conversations)}</td>
-                <td>{whole(r.models)}</td>
-                <td>{whole(r.users)}</td>
-                <td>{whole(r.languages)}</td>
-                <td>{one(r.uniqueImagePercent)}</td>
-                <td>{one(r.avgTurns)}</td>
-                <td>{one(r.avgPromptTokens)}</td>
-                <td>{one(r.avgResponseTokens)}</td>
-                <td>{r.humanPreference ? t("data.yes") : t("data.no")}</td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-        <p className="text-xs text-zinc-600 dark:text-zinc-400">{t("data.tableNote")}</p>
-        <StaffDetails>
-          <p>
-            Tokenizer: cl100k_base (js-tiktoken). Prompt embedder for the topics:{" "}
-            {topics?.topics.embedder ?? "none yet"}.
-          </p>
-        </StaffDetails>
-      </section>
-      <section aria-labelledby="topics" className="space-y-3">
-        <h2 id="topics" className="text-lg font-semibold">
-          {t("data.topicsTitle")}
-        </h2>
-        {topics ? (
-          <>
-            <p className="text-sm text-zinc-600 dark:text-zinc-400">
-              {rich(t("data.topicsIntro", { when: "<when></when>" }), {
-                when: () => <LocalTime iso={topics.createdAt.toISOString()} />,
-              })}
-            </p>
-            <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-              <TopicList slug="battles" title={t("data.battles")} kind={topics.topics.battles} t={t} locale={locale} />
-              <TopicList slug="direct-chats" title={t("data.chats")} kind={topics.topics.chats} t={t} locale={locale} />
-            </div>
-          </>
-        ) : (
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("data.noTopics")}</p>
-        )}
-      </section>
-      <section aria-labelledby="figures" className="space-y-3">
-        <h2 id="figures" className="text-lg font-semibold">
-          {t("data.figuresTitle")}
-        </h2>
-        {charts.length === 0 ? (
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("data.noFigures")}</p>
-        ) : (
-          <div className="grid gap-4 lg:grid-cols-2">
-            {charts.map((chart) => (
-              <Chart key={chart.id} chart={chart} />
-            ))}
-          </div>
-        )}
-      </section>
-    </div>
-  );
+  return <DataView stored={stored} topics={topics} demoBattles={demoBattles} t={t} locale={locale} />;
 }

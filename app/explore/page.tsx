@@ -48,7 +48,7 @@ export default async function ExplorePage({ searchParams }: QueryProps) {
     <div className="space-y-4">
       <div className="space-y-1">
         <h1 className="text-2xl font-bold tracking-tight">{t("explore.title")}</h1>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("explore.intro")}</p>
+        <p className="text-sm muted">{t("explore.intro")}</p>
       </div>
       <nav aria-label={t("explore.order")} className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
         <span className="flex gap-3">
@@ -84,7 +84,7 @@ export default async function ExplorePage({ searchParams }: QueryProps) {
         </span>
       </nav>
       {items.length === 0 ? (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="gallery-empty">
+        <p className="text-sm muted" data-testid="gallery-empty">
           {category ? t("explore.emptyCategory") : t("explore.empty")}{" "}
           <Link href="/" className="underline">
             {t("explore.start")}
@@ -111,7 +111,7 @@ export default async function ExplorePage({ searchParams }: QueryProps) {
                 ) : null}
                 <span className="block text-sm font-medium">{excerpt(item.prompt)}</span>
               </Link>
-              <p className="text-xs text-zinc-600 dark:text-zinc-400">
+              <p className="text-xs muted">
                 {item.models.a} vs {item.models.b} · {t(VERDICTS[item.winner])}
                 {item.isDemo ? ` · ${t("explore.demo")}` : ""}
               </p>

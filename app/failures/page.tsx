@@ -15,10 +15,10 @@ export default async function FailuresPage() {
     <div className="space-y-6">
       <div className="space-y-1">
         <h1 className="text-2xl font-bold tracking-tight">{t("failures.title")}</h1>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("failures.intro", { top: TOP_RANKS })}</p>
+        <p className="text-sm muted">{t("failures.intro", { top: TOP_RANKS })}</p>
       </div>
       {cases.length === 0 ? (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("failures.none")}</p>
+        <p className="text-sm muted">{t("failures.none")}</p>
       ) : (
         <>
           <section aria-labelledby="grid" className="space-y-2">
@@ -55,7 +55,7 @@ export default async function FailuresPage() {
                 ))}
               </tbody>
             </Table>
-            <p className="text-xs text-zinc-600 dark:text-zinc-400">
+            <p className="text-xs muted">
               {t("failures.failedAll", { failed: grid.failedAll.length, count: grid.models.length })}
             </p>
           </section>

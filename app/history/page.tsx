@@ -27,7 +27,7 @@ export default async function HistoryPage() {
     <div className="space-y-4">
       <div className="space-y-1">
         <h1 className="text-2xl font-bold tracking-tight">{t("history.title")}</h1>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("history.intro")}</p>
+        <p className="text-sm muted">{t("history.intro")}</p>
       </div>
       {items.length === 0 ? (
         <p className="rounded-lg border border-zinc-200 bg-white p-6 text-sm text-zinc-600 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-400">
@@ -57,7 +57,7 @@ export default async function HistoryPage() {
                 )}
                 <span className="min-w-0 flex-1">
                   <span className="block truncate text-sm font-medium">{item.prompt || t("history.noQuestion")}</span>
-                  <span className="block text-xs text-zinc-600 dark:text-zinc-400">
+                  <span className="block text-xs muted">
                     {t(MODE_LABEL[item.mode])} · <LocalTime iso={item.createdAt.toISOString()} />
                     {item.turns > 1 ? ` · ${t("history.turns", { count: item.turns })}` : ""}
                     {item.vote

@@ -1,19 +1,12 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
-import { RankHistoryChart } from "@/components/charts/rank-history";
-import { DemoNote } from "@/components/demo-note";
-import { LazyCharts } from "@/components/leaderboard/lazy-charts";
-import { LeaderboardTable } from "@/components/leaderboard/leaderboard-table";
-import { methodLabel } from "@/components/leaderboard/method-label";
-import { LocalTime } from "@/components/local-time";
-import { StaffDetails } from "@/components/staff-details";
-import { CATEGORY_LABELS, localCategoryLabel } from "@/lib/categories";
+import { BoardView } from "@/components/leaderboard/board-view";
+import { CATEGORY_LABELS } from "@/lib/categories";
 import { getDb } from "@/lib/db";
-import { demoBattleCount, demoBoardShown } from "@/lib/export";
+import { demoBattleCount } from "@/lib/export";
 import type { QueryProps } from "@/lib/http";
 import { serverTranslator, titleMetadata } from "@/lib/i18n/session";
-import { LISTING_MIN_VOTES, servedCategories, servedRankHistory, servedSnapshot } from "@/lib/leaderboard";
+import { servedCategories, servedRankHistory, servedSnapshot } from "@/lib/leaderboard";
 
 export const dynamic = "force-dynamic";
 export const generateMetadata = (): Promise<Metadata> => titleMetadata("titles.leaderboard");
@@ -32,124 +25,22 @@ export default async function LeaderboardPage({ searchParams }: QueryProps) {
     demoBattleCount(db),
     servedRankHistory(db, { category, styleControl: style }),
   ]);
-  const demoBoard = Boolean(snapshot?.payload.models.some((m) => m.isDemo));
   const { t } = await serverTranslator();
-  // the run's summary (on the overall board) has every category's ranks, with and without style control
   // an unknown category is a missing page, not an empty board
   const known =
     category in CATEGORY_LABELS || category.startsWith("language:") || categories.some((c) => c.category === category);
   if (!known) notFound();
-  const summary = overall?.payload.summary ?? [];
-  const overallSummary = summary.find((c) => c.category === "overall");
-  const thisSummary = summary.find((c) => c.category === category);
-  // the board as shown, from the public API (the same file `arena leaderboard --format csv|json` writes)
-  const download = (format: "csv" | "json") =>
-    `/api/leaderboard?category=${encodeURIComponent(category)}&style=${style ? 1 : 0}&format=${format}`;
-  const href = (next: { category?: string; style?: boolean }) =>
-    `/leaderboard?category=${encodeURIComponent(next.category ?? category)}&style=${(next.style ?? style) ? 1 : 0}`;
-
   return (
-    <div className="space-y-4">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight">
-          {t("board.title")}
-          {demoBoard && (
-            <span className="ml-2 rounded-md bg-amber-100 px-2 py-0.5 align-middle text-sm font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-100">
-              {t("board.demoBoard")}
-            </span>
-          )}
-        </h1>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          {t("board.intro")} <span className="hidden sm:inline">{t("board.introRank")} </span>
-          <Link href="/about" className="underline">
-            {t("board.howScores")}
-          </Link>
-        </p>
-      </div>
-      {/* one row on a phone: the categories scroll sideways beside the style switch, so the board starts in view */}
-      <nav className="flex items-center gap-2 text-sm" aria-label={t("board.options")}>
-        <span className="hidden text-zinc-600 sm:inline dark:text-zinc-400">{t("board.category")}</span>
-        <span className="flex min-w-0 flex-1 gap-1 overflow-x-auto whitespace-nowrap sm:flex-wrap">
-          {(categories.length ? categories : [{ category: "overall", votes: 0 }]).map((c) => (
-            <Link
-              key={c.category}
-              href={href({ category: c.category })}
-              aria-current={c.category === category ? "page" : undefined}
-              className={`rounded-md border px-2 py-0.5 ${c.category === category ? "border-brand-600 bg-brand-600 text-white" : "border-zinc-300 dark:border-zinc-700"}`}
-            >
-              {localCategoryLabel(c.category, t)}
-            </Link>
-          ))}
-        </span>
-        <Link
-          href={href({ style: !style })}
-          title={style ? t("board.styleOnTitle") : t("board.styleOffTitle")}
-          className="shrink-0 whitespace-nowrap rounded-md border border-zinc-300 px-2 py-0.5 dark:border-zinc-700"
-        >
-          {style ? t("board.styleOn") : t("board.styleOff")}
-        </Link>
-      </nav>
-      {!snapshot && <DemoNote battles={demoBattles} onBoard={demoBoardShown()} />}
-      {!snapshot ? (
-        <p className="rounded-lg border border-zinc-200 bg-white p-6 text-sm text-zinc-600 dark:text-zinc-400 dark:border-zinc-800 dark:bg-zinc-900">
-          {t("board.empty")}
-        </p>
-      ) : (
-        <>
-          <p className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="snapshot-info">
-            {t("board.lastUpdated")} <LocalTime iso={snapshot.createdAt.toISOString()} /> ·{" "}
-            {t("board.models", { count: snapshot.payload.models.length })} ·{" "}
-            {t("board.votes", { count: snapshot.voteCount })}
-            {snapshot.published ? ` · ${t("board.published")}` : ""}
-            {snapshot.payload.method ? (
-              <>
-                {" · "}
-                <Link className="underline" href="/about#method">
-                  {methodLabel(snapshot.payload.method, t)}
-                </Link>
-              </>
-            ) : null}{" "}
-            · {t("board.download")}{" "}
-            <a className="underline" href={download("csv")} download={`leaderboard-${category}.csv`}>
-              CSV
-            </a>{" "}
-            {/* saved, not opened in the tab: both are downloads */}
-            <a className="underline" href={download("json")} download={`leaderboard-${category}.json`}>
-              JSON
-            </a>
-            {snapshot.payload.categoriesLabelledBy && category !== "overall"
-              ? ` · ${t("board.labelledBy", { by: snapshot.payload.categoriesLabelledBy === "rules" ? t("board.keywordRules") : snapshot.payload.categoriesLabelledBy })}`
-              : ""}
-          </p>
-          <DemoNote battles={demoBattles} onBoard={demoBoard} />
-          <LeaderboardTable
-            models={snapshot.payload.models}
-            minVotes={snapshot.payload.method?.minVotes ?? LISTING_MIN_VOTES}
-            overallRanks={
-              category === "overall" ? undefined : style ? overallSummary?.styleRanks : overallSummary?.ranks
-            }
-            plainRanks={style ? thisSummary?.ranks : undefined}
-          />
-          <LazyCharts
-            snapshot={snapshot.id}
-            summary={category === "overall" ? overall?.id : undefined}
-            pairs={plain?.id}
-          />
-          <RankHistoryChart history={ranks} title={t(style ? "board.rankHistoryStyle" : "board.rankHistory")} t={t} />
-          {snapshot.payload.warnings.length > 0 && (
-            <>
-              <p className="text-xs text-zinc-600 dark:text-zinc-400">{t("board.settling")}</p>
-              <StaffDetails>
-                <ul className="list-disc pl-5">
-                  {snapshot.payload.warnings.map((w) => (
-                    <li key={w}>{w}</li>
-                  ))}
-                </ul>
-              </StaffDetails>
-            </>
-          )}
-        </>
-      )}
-    </div>
+    <BoardView
+      category={category}
+      style={style}
+      snapshot={snapshot}
+      overall={overall}
+      plain={plain}
+      categories={categories}
+      demoBattles={demoBattles}
+      ranks={ranks}
+      t={t}
+    />
   );
 }

@@ -35,7 +35,7 @@ export default async function MethodologyPage() {
     <div className="space-y-4">
       <div className="space-y-1">
         <h1 className="text-2xl font-bold tracking-tight">{t("methodology.title")}</h1>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+        <p className="text-sm muted">
           {rich(t("methodology.intro"), {
             link: (w) => (
               <Link href="/about#method" className="underline">
@@ -46,7 +46,7 @@ export default async function MethodologyPage() {
         </p>
       </div>
       {changes.length === 0 ? (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("methodology.none")}</p>
+        <p className="text-sm muted">{t("methodology.none")}</p>
       ) : (
         <Table aria-label={t("methodology.title")}>
           <thead>

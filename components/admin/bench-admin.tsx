@@ -134,14 +134,12 @@ export function BenchAdmin({
           Import a ground-truth benchmark (MathVista, EMMA, IsoBench)
         </h2>
         {library === null ? (
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          <p className="text-sm muted">
             Put the benchmark&apos;s files in a folder on the server and set ARENA_BENCHMARK_DIR to it to import them
             here, or use <code>arena benchmark import</code>.
           </p>
         ) : library.length === 0 ? (
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">
-            The benchmark folder has no .json, .jsonl or .parquet files.
-          </p>
+          <p className="text-sm muted">The benchmark folder has no .json, .jsonl or .parquet files.</p>
         ) : (
           <form onSubmit={submit("import")} className="space-y-2" aria-label="Import">
             <div className="flex flex-wrap items-end gap-2">

@@ -5,6 +5,7 @@ import { type Column, ColumnHeads } from "@/components/column-heads";
 import { Table } from "@/components/table";
 import type { JudgingStatus } from "@/lib/bench";
 import type { RunStatus } from "@/lib/evals";
+import { Section } from "./section";
 
 const cost = (v: number | null) => (v === null ? "—" : `$${v.toFixed(4)}`);
 
@@ -30,19 +31,14 @@ function WorkTable(props: {
 }) {
   const { id, title, count, width, columns, children } = props;
   return (
-    <section className="space-y-2" aria-labelledby={id}>
-      <h2 id={id} className="font-semibold">
-        {title}
-      </h2>
-      {count === 0 ? (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">No {title.toLowerCase()} yet.</p>
-      ) : (
+    <Section title={title} size="base" count={count} empty={`No ${title.toLowerCase()} yet.`}>
+      {count > 0 && (
         <Table aria-label={title} className={width} data-testid={`bench-${id}`}>
           <ColumnHeads variant="console" columns={columns} />
           <tbody>{children}</tbody>
         </Table>
       )}
-    </section>
+    </Section>
   );
 }
 

@@ -4,6 +4,7 @@ import { callApi } from "../api-client";
 // The failure-case review (VisionArena §4.5): candidates from "both are bad" votes between top-ranked models,
 // accepted or rejected with a note; answers of evaluation runs over the accepted cases marked O or X.
 import { ActionButton } from "./action-button";
+import { Section } from "./section";
 import { ErrorNote, useAction } from "./use-action";
 
 export interface FailureItem {
@@ -87,7 +88,7 @@ export function FailuresAdmin({ cases, answers }: { cases: FailureItem[]; answer
   return (
     <div className="space-y-4">
       <h1 className="text-xl font-semibold">Failure cases</h1>
-      <p className="text-sm text-zinc-600 dark:text-zinc-400">
+      <p className="text-sm muted">
         Battles between two top-ranked models where the visitor voted both answers bad. Accept the ones that show a real
         failure (the public page lists them with an O/X grid); export them as a prompt set to run more models.
       </p>
@@ -123,26 +124,18 @@ export function FailuresAdmin({ cases, answers }: { cases: FailureItem[]; answer
           Export accepted as a prompt set
         </button>
       </div>
-      <section className="space-y-2" aria-labelledby="candidates">
-        <h2 id="candidates" className="text-lg font-semibold">
-          Candidates ({candidates.length})
-        </h2>
-        {candidates.length === 0 && <p className="text-sm text-zinc-600 dark:text-zinc-400">None waiting.</p>}
+      <Section title="Candidates" count={candidates.length} empty="None waiting.">
         <ul className="space-y-3">
           {candidates.map((item) => (
             <CaseCard key={item.id} item={item} onReview={review} busy={busy} />
           ))}
         </ul>
-      </section>
-      <section className="space-y-2" aria-labelledby="grading">
-        <h2 id="grading" className="text-lg font-semibold">
-          Answers to grade ({ungraded.length})
-        </h2>
-        {ungraded.length === 0 && (
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">
-            Nothing to grade: run models on the exported prompt set to add their answers here.
-          </p>
-        )}
+      </Section>
+      <Section
+        title="Answers to grade"
+        count={ungraded.length}
+        empty="Nothing to grade: run models on the exported prompt set to add their answers here."
+      >
         <ul className="space-y-2">
           {ungraded.map((a) => (
             <li
@@ -170,17 +163,14 @@ export function FailuresAdmin({ cases, answers }: { cases: FailureItem[]; answer
             </li>
           ))}
         </ul>
-      </section>
-      <section className="space-y-2" aria-labelledby="accepted">
-        <h2 id="accepted" className="text-lg font-semibold">
-          Accepted ({accepted.length})
-        </h2>
+      </Section>
+      <Section title="Accepted" count={accepted.length}>
         <ul className="space-y-3">
           {accepted.map((item) => (
             <CaseCard key={item.id} item={item} onReview={review} busy={busy} />
           ))}
         </ul>
-      </section>
+      </Section>
     </div>
   );
 }

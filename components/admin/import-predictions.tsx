@@ -86,7 +86,7 @@ export function ImportPredictions({
       <ErrorNote error={error} />
       <DoneNote text={result} />
       {files.length === 0 ? (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+        <p className="text-sm muted">
           Put VLMEvalKit&apos;s prediction table (.xlsx, .tsv, .csv, .json) or lmms-eval&apos;s samples (.jsonl) in the
           benchmark folder, or use <code>arena benchmark import-predictions</code>.
         </p>

@@ -4,6 +4,7 @@ import { ColumnHeads } from "@/components/column-heads";
 import { Table } from "@/components/table";
 import { callApi } from "../api-client";
 import { ActionButton, SubmitButton } from "./action-button";
+import { Section } from "./section";
 import { ErrorNote, useAction } from "./use-action";
 
 interface FlaggedVoter {
@@ -37,8 +38,7 @@ export function IntegrityAdmin({
     <div className="space-y-6">
       <h1 className="text-xl font-semibold">Vote integrity</h1>
       <ErrorNote error={error} />
-      <section className="space-y-2">
-        <h2 className="text-lg font-semibold">Daily cap</h2>
+      <Section title="Daily cap">
         <form
           className="flex flex-wrap items-center gap-2 text-sm"
           onSubmit={(e) => {
@@ -56,18 +56,17 @@ export function IntegrityAdmin({
             onChange={(e) => setCap(e.target.value)}
           />
           <SubmitButton busy={busy}>Save</SubmitButton>
-          <span className="text-zinc-600 dark:text-zinc-400">
+          <span className="muted">
             (now from the {capSource}; later votes are kept but not counted, and the visitor is not told)
           </span>
         </form>
-      </section>
-      <section className="space-y-2">
-        <h2 className="text-lg font-semibold">Flagged voters</h2>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          FastChat's sequential test: each voter's votes against the crowd's on the same model pairs; flagged when the
-          evidence passes 1/α. Banning leaves their votes out of the next snapshot.
-        </p>
-        {flagged.length === 0 ? <p className="text-sm text-zinc-600 dark:text-zinc-400">No voter is flagged.</p> : null}
+      </Section>
+      <Section
+        title="Flagged voters"
+        note="FastChat's sequential test: each voter's votes against the crowd's on the same model pairs; flagged when the evidence passes 1/α. Banning leaves their votes out of the next snapshot."
+        count={flagged.length}
+        empty="No voter is flagged."
+      >
         <Table>
           <ColumnHeads
             variant="console"
@@ -103,10 +102,8 @@ export function IntegrityAdmin({
             ))}
           </tbody>
         </Table>
-      </section>
-      <section className="space-y-2">
-        <h2 className="text-lg font-semibold">Banned visitors</h2>
-        {banned.length === 0 ? <p className="text-sm text-zinc-600 dark:text-zinc-400">Nobody is banned.</p> : null}
+      </Section>
+      <Section title="Banned visitors" count={banned.length} empty="Nobody is banned.">
         <Table>
           <tbody>
             {banned.map((b) => (
@@ -124,7 +121,7 @@ export function IntegrityAdmin({
             ))}
           </tbody>
         </Table>
-      </section>
+      </Section>
     </div>
   );
 }

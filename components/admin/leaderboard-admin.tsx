@@ -43,7 +43,7 @@ export function LeaderboardAdmin({ runs, requestedAt }: { runs: RunInfo[]; reque
           check. Reload to see it.
         </p>
       ) : null}
-      <p className="text-sm text-zinc-600 dark:text-zinc-400">
+      <p className="text-sm muted">
         A run is one recompute of every board. Publishing freezes it as the public leaderboard until another run is
         published; otherwise the newest run is served.
       </p>

@@ -208,7 +208,7 @@ export function ProbeView({ result }: { result: ProbeResult }) {
         · first token {result.firstTokenMs ?? "—"} ms · total {result.totalMs} ms
         {result.finishReason ? ` · ${result.finishReason}` : ""}
       </p>
-      <p className="text-zinc-600 dark:text-zinc-400">Prompt: {result.prompt}</p>
+      <p className="muted">Prompt: {result.prompt}</p>
       {result.reply ? (
         <div className="rounded bg-zinc-50 p-2 dark:bg-zinc-950">
           <Markdown text={result.reply} />

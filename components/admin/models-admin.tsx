@@ -36,7 +36,7 @@ export function ModelsAdmin({ models, providers }: { models: AdminModel[]; provi
           New model
         </button>
       </div>
-      <p className="text-sm text-zinc-600 dark:text-zinc-400">
+      <p className="text-sm muted">
         Changes reach every app instance within a second; the models file no longer overrides a model edited here.
         Weight 0 keeps a model out of battles (still offered in direct chat); outage takes it out for now.
       </p>
@@ -76,16 +76,16 @@ export function ModelsAdmin({ models, providers }: { models: AdminModel[]; provi
               <tr key={m.id} data-model={m.id} className="border-t border-zinc-200 dark:border-zinc-800">
                 <td className="py-1.5">
                   <div className="font-medium">{m.displayName}</div>
-                  <div className="text-xs text-zinc-600 dark:text-zinc-400">{m.id}</div>
+                  <div className="text-xs muted">{m.id}</div>
                 </td>
                 <td>
-                  {m.providerId} · <span className="text-zinc-600 dark:text-zinc-400">{m.providerModelId}</span>
+                  {m.providerId} · <span className="muted">{m.providerModelId}</span>
                 </td>
                 <td>{m.vision ? "yes" : "no"}</td>
                 <td>{m.weight}</td>
                 <td>
                   {!m.enabled ? (
-                    <span className="text-zinc-600 dark:text-zinc-400">disabled</span>
+                    <span className="muted">disabled</span>
                   ) : m.outage ? (
                     <span className="text-amber-700 dark:text-amber-400">outage</span>
                   ) : (
@@ -104,7 +104,7 @@ export function ModelsAdmin({ models, providers }: { models: AdminModel[]; provi
                       {m.openReports}
                     </Link>
                   ) : (
-                    <span className="text-zinc-600 dark:text-zinc-400">0</span>
+                    <span className="muted">0</span>
                   )}
                 </td>
                 <td className="space-x-1 text-right">

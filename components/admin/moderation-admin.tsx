@@ -85,7 +85,7 @@ function ReportDesk({ flag, busy, review }: { flag: QueueItem; busy: boolean; re
       </p>
       {report.note ? (
         <blockquote className="border-l-4 border-zinc-300 pl-2 text-sm italic dark:border-zinc-700">
-          “{report.note}”<span className="not-italic text-zinc-600 dark:text-zinc-400"> — the reporter</span>
+          “{report.note}”<span className="not-italic muted"> — the reporter</span>
         </blockquote>
       ) : null}
       <div className={`grid gap-2 ${report.other ? "md:grid-cols-2" : ""}`}>
@@ -117,7 +117,7 @@ function ReportDesk({ flag, busy, review }: { flag: QueueItem; busy: boolean; re
           </details>
         </div>
       ) : null}
-      <p className="text-xs text-zinc-600 dark:text-zinc-400">
+      <p className="text-xs muted">
         Mark: the answer is shown as marked on share pages (and a confirmed “says which model it is” takes the vote off
         the anonymous board). Exclude: the battle leaves the board, exports and share pages.
       </p>
@@ -141,7 +141,7 @@ export function ModerationAdmin({
   return (
     <div className="space-y-3">
       <h1 className="text-xl font-semibold">Moderation{model ? ` · reports of ${model.displayName}` : ""}</h1>
-      <p className="max-w-prose text-sm text-zinc-600 dark:text-zinc-400">
+      <p className="max-w-prose text-sm muted">
         Flagged prompts and images: <b>Release</b> returns the conversation to good standing; <b>Ban</b> keeps it out of
         every export and share link, blocks its images from new uploads and bans the visitor who sent it. Reported
         answers are about what a model wrote: act on the answer and its battle.
@@ -167,9 +167,7 @@ export function ModerationAdmin({
         ) : null}
       </nav>
       <ErrorNote error={error} />
-      {flags.length === 0 ? (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">Nothing waiting for review.</p>
-      ) : null}
+      {flags.length === 0 ? <p className="text-sm muted">Nothing waiting for review.</p> : null}
       <ul className="space-y-3">
         {flags.map((flag) => {
           const promptImages = flag.conversation?.prompts.flatMap((p) => p.images) ?? [];

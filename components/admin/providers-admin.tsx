@@ -31,7 +31,7 @@ export function ProvidersAdmin({ providers }: { providers: AdminProvider[] }) {
           New provider
         </button>
       </div>
-      <p className="text-sm text-zinc-600 dark:text-zinc-400">
+      <p className="text-sm muted">
         Keys stay in the server's environment: a provider names the variable that holds its key, never the key.
       </p>
       <ErrorNote error={error} />
@@ -105,7 +105,7 @@ export function ProvidersAdmin({ providers }: { providers: AdminProvider[] }) {
             <tr key={p.id} className="border-t border-zinc-200 dark:border-zinc-800">
               <td className="py-1.5 font-medium">{p.id}</td>
               <td>{p.type}</td>
-              <td className="text-zinc-600 dark:text-zinc-400">{p.baseURL ?? "—"}</td>
+              <td className="muted">{p.baseURL ?? "—"}</td>
               <td>
                 {p.apiKeyEnv ?? "—"}{" "}
                 {p.keyConfigured === false ? (

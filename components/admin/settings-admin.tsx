@@ -30,9 +30,7 @@ export function SettingsAdmin({ licence, licenceSource }: { licence: string; lic
         />
         <SubmitButton busy={busy}>Save licence</SubmitButton>
       </form>
-      <p className="text-sm text-zinc-600 dark:text-zinc-400">
-        The daily cap on counted votes is on the vote integrity page.
-      </p>
+      <p className="text-sm muted">The daily cap on counted votes is on the vote integrity page.</p>
     </div>
   );
 }

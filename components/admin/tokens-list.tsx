@@ -28,18 +28,18 @@ export function TokensList({
   return (
     <div className="space-y-2">
       <ErrorNote error={error} />
-      {tokens.length === 0 ? <p className="text-sm text-zinc-600 dark:text-zinc-400">No tokens yet.</p> : null}
+      {tokens.length === 0 ? <p className="text-sm muted">No tokens yet.</p> : null}
       <Table>
         <tbody>
           {tokens.map((t) => (
             <tr key={t.id} data-token={t.name} className="border-t border-zinc-200 dark:border-zinc-800">
               <td className="py-1.5 font-medium">{t.name}</td>
               {showOwner ? <td>{t.user?.email}</td> : null}
-              <td className="text-zinc-600 dark:text-zinc-400">created {when(t.createdAt)}</td>
-              <td className="text-zinc-600 dark:text-zinc-400">last used {when(t.lastUsedAt)}</td>
+              <td className="muted">created {when(t.createdAt)}</td>
+              <td className="muted">last used {when(t.lastUsedAt)}</td>
               <td className="text-right">
                 {t.revokedAt ? (
-                  <span className="text-zinc-600 dark:text-zinc-400">revoked</span>
+                  <span className="muted">revoked</span>
                 ) : (
                   <ActionButton
                     kind="danger"

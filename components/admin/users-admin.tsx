@@ -67,13 +67,7 @@ export function UsersAdmin({ users, me }: { users: Person[]; me: string }) {
             <tr key={u.id} className="border-t border-zinc-200 dark:border-zinc-800">
               <td className="py-1.5">{u.email}</td>
               <td>{u.name ?? ""}</td>
-              <td>
-                {u.signIn.length ? (
-                  u.signIn.join(", ")
-                ) : (
-                  <span className="text-zinc-600 dark:text-zinc-400">invited</span>
-                )}
-              </td>
+              <td>{u.signIn.length ? u.signIn.join(", ") : <span className="muted">invited</span>}</td>
               <td>
                 <select
                   aria-label={`Role of ${u.email}`}

@@ -28,10 +28,7 @@ export function AfterVote({
   }
   const link = "underline hover:text-zinc-900 dark:hover:text-zinc-100";
   return (
-    <div
-      className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-zinc-600 dark:text-zinc-400"
-      data-testid="after-vote"
-    >
+    <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm muted" data-testid="after-vote">
       <button type="button" onClick={() => void keepChatting()} disabled={state === "busy"} className="btn-secondary">
         {t("afterVote.keepChatting")}
       </button>

@@ -43,7 +43,7 @@ function VersionPager({ entry, side, onShow }: { entry: Entry; side: Side; onSho
   const shown = entry.shownVersion ?? total;
   if (total < 2 || entry.status !== "done") return null;
   return (
-    <span className="flex items-center gap-1 text-xs text-zinc-600 dark:text-zinc-400" data-testid={`versions-${side}`}>
+    <span className="flex items-center gap-1 text-xs muted" data-testid={`versions-${side}`}>
       <button
         type="button"
         onClick={() => onShow(shown - 1)}
@@ -160,7 +160,7 @@ export function AnswerPane({
                 )}
                 <Markdown text={shownText(entry)} streaming={entry.status === "streaming"} />
                 {entry.stopped && (
-                  <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400" data-testid={`stopped-${side}`}>
+                  <p className="mt-1 text-xs muted" data-testid={`stopped-${side}`}>
                     {t("answer.stopped")}
                   </p>
                 )}

@@ -180,7 +180,7 @@ export function Arena({ mode }: { mode: Mode }) {
 
   if (opening) {
     return (
-      <p className="text-sm text-zinc-600 dark:text-zinc-400" role="status" data-testid="opening">
+      <p className="text-sm muted" role="status" data-testid="opening">
         {t("arena.opening")}
       </p>
     );
@@ -223,7 +223,7 @@ export function Arena({ mode }: { mode: Mode }) {
             />
           ))}
           {credit && (
-            <p className="w-full text-center text-xs text-zinc-600 dark:text-zinc-400" data-testid="image-credit">
+            <p className="w-full text-center text-xs muted" data-testid="image-credit">
               {credit}
             </p>
           )}
@@ -282,7 +282,7 @@ export function Arena({ mode }: { mode: Mode }) {
       </div>
 
       {awaitingServer && (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="resuming" aria-live="polite">
+        <p className="text-sm muted" data-testid="resuming" aria-live="polite">
           {t("arena.stillAnswering")}
         </p>
       )}

@@ -151,12 +151,12 @@ export function Composer(props: Props) {
           </button>
         )}
         {!started && !props.needsImage && (draft.files.length > 0 || draft.preset) && !draft.prompt.trim() && (
-          <span className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="question-hint">
+          <span className="text-xs muted" data-testid="question-hint">
             {t("composer.needsQuestion")}
           </span>
         )}
         {props.needsImage && (
-          <span className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="image-hint">
+          <span className="text-xs muted" data-testid="image-hint">
             {t("composer.needsImage")}
           </span>
         )}
@@ -201,9 +201,7 @@ function Attachments({ draft }: { draft: Draft }) {
             className="h-20 rounded-md border border-zinc-200"
           />
           {preset.credit && (
-            <figcaption className="max-w-48 text-[10px] leading-tight text-zinc-600 dark:text-zinc-400">
-              {preset.credit}
-            </figcaption>
+            <figcaption className="max-w-48 text-[10px] leading-tight muted">{preset.credit}</figcaption>
           )}
           <button
             type="button"

@@ -44,9 +44,7 @@ export function ModelPickers({
           </label>
         );
       })}
-      {mode === "side_by_side" && (
-        <span className="text-zinc-600 dark:text-zinc-400">{t("arena.namedNotCounted")}</span>
-      )}
+      {mode === "side_by_side" && <span className="muted">{t("arena.namedNotCounted")}</span>}
     </div>
   );
 }

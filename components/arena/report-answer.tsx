@@ -14,7 +14,7 @@ export function ReportAnswer({ onReport }: { onReport: (reason: ReportReason, no
   const [state, setState] = useState<"closed" | "open" | "sending" | "sent" | "failed">("closed");
   const [reason, setReason] = useState<ReportReason>("harmful");
   const [note, setNote] = useState("");
-  if (state === "sent") return <span className="text-xs text-zinc-600 dark:text-zinc-400">{t("report.sent")}</span>;
+  if (state === "sent") return <span className="text-xs muted">{t("report.sent")}</span>;
   if (state === "closed")
     return (
       <button

@@ -19,7 +19,7 @@ export function SharedConversation({ view, t }: { view: ConversationView; t: Tra
     <div className="space-y-4">
       <div>
         <h1 className="text-2xl font-bold tracking-tight">{t("share.title")}</h1>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+        <p className="text-sm muted">
           {t("share.verdict")}{" "}
           <strong data-testid="verdict">
             {view.vote ? t(VERDICT[view.vote.winner] as string) : t("share.notVoted")}

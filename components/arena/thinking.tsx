@@ -14,7 +14,7 @@ export function ThinkingClock({ since }: { since: number }) {
   }, []);
   const seconds = Math.max(0, Math.round((now - since) / 1000));
   return (
-    <p data-testid="thinking" className="text-sm italic text-zinc-600 dark:text-zinc-400">
+    <p data-testid="thinking" className="text-sm italic muted">
       {t("answer.thinking")} {/* the count changes every second: not read out each time inside the live region */}
       <span aria-hidden>{seconds} s</span>
     </p>

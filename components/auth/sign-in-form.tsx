@@ -20,9 +20,7 @@ export function SignInForm({ next, error, email }: { next?: string; error?: stri
     <div className="mx-auto max-w-sm space-y-4 rounded-xl border border-zinc-200 p-6 dark:border-zinc-800">
       <div>
         <h1 className="text-xl font-semibold">Sign in</h1>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          For admins and researchers. Voting in the arena needs no account.
-        </p>
+        <p className="text-sm muted">For admins and researchers. Voting in the arena needs no account.</p>
       </div>
       {error ? (
         <p role="alert" className="rounded-md bg-red-50 p-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">

@@ -49,14 +49,10 @@ export function BenchTable({
                 <td className="px-3 py-1.5 tabular-nums">{i + 1}</td>
                 <td className="px-3 py-1.5 font-medium">
                   {names[m.model] ?? m.model}
-                  {anchor && (
-                    <span className="ml-2 text-xs font-normal text-zinc-600 dark:text-zinc-400">
-                      {t("bench.anchorTag")}
-                    </span>
-                  )}
+                  {anchor && <span className="ml-2 text-xs font-normal muted">{t("bench.anchorTag")}</span>}
                 </td>
                 <td className="px-3 py-1.5 text-right tabular-nums">{m.score.toFixed(1)}</td>
-                <td className="px-3 py-1.5 text-right tabular-nums text-zinc-600 dark:text-zinc-400">
+                <td className="px-3 py-1.5 text-right tabular-nums muted">
                   {anchor ? "—" : `${signed(m.ci[0] - m.score)} / ${signed(m.ci[1] - m.score)}`}
                 </td>
                 {styled && (

@@ -45,18 +45,18 @@ export function AccuracyTable({
               <td className="px-3 py-1.5 font-medium">
                 {m.model}
                 {m.source !== "native" && (
-                  <span className="ml-2 text-xs font-normal text-zinc-600 dark:text-zinc-400">
+                  <span className="ml-2 text-xs font-normal muted">
                     {t("benchmarks.predictions", { source: SOURCES[m.source] ?? m.source })}
                   </span>
                 )}
               </td>
-              <td className="px-3 py-1.5 text-xs text-zinc-600 dark:text-zinc-400">{m.set}</td>
+              <td className="px-3 py-1.5 text-xs muted">{m.set}</td>
               <td className="px-3 py-1.5 text-right tabular-nums">{pct(m.overall.accuracy)}</td>
-              <td className="px-3 py-1.5 text-right tabular-nums text-zinc-600 dark:text-zinc-400">
+              <td className="px-3 py-1.5 text-right tabular-nums muted">
                 {pct(m.overall.ci[0])}–{pct(m.overall.ci[1])}
               </td>
               <td className="px-3 py-1.5 text-right tabular-nums">{m.overall.total}</td>
-              <td className="px-3 py-1.5 text-right tabular-nums text-zinc-600 dark:text-zinc-400">
+              <td className="px-3 py-1.5 text-right tabular-nums muted">
                 {m.reported ? pct(m.reported.accuracy) : "—"}
               </td>
               <td className="px-3 py-1.5 text-right tabular-nums">

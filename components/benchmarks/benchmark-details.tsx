@@ -94,7 +94,7 @@ export function AccuracyByKey({ report, t }: Props) {
         <ScrollBox key={key} label={t("benchmarks.byKeyLabel", { key: key.replace("_", " ") })} className="mt-2">
           <h4 className="font-medium">{key.replace("_", " ")}</h4>
           <table className="min-w-[420px] text-xs">
-            <thead className="text-left text-zinc-600 dark:text-zinc-400">
+            <thead className="text-left muted">
               <tr>
                 <th scope="col" className="pr-3">
                   {t("benchmarks.value")}
@@ -158,6 +158,6 @@ export function ArenaCorrelation({ benchmark, report, t }: Props) {
       />
     </>
   ) : (
-    <p className="text-xs text-zinc-600 dark:text-zinc-400">{t("benchmarks.correlationNeeds")}</p>
+    <p className="text-xs muted">{t("benchmarks.correlationNeeds")}</p>
   );
 }

@@ -68,7 +68,7 @@ export function RankHistoryChart({ history, title, t }: { history: RankHistory; 
         ))}
       </ul>
       <details className="mt-2 text-xs">
-        <summary className="cursor-pointer text-zinc-600 dark:text-zinc-400">{t("charts.ranksTable")}</summary>
+        <summary className="cursor-pointer muted">{t("charts.ranksTable")}</summary>
         <ScrollBox label={t("charts.table", { title })}>
           <table className="text-xs">
             <caption className="sr-only">{title}</caption>

@@ -26,10 +26,10 @@ export function TopicList({
         {title}
       </h3>
       {kind.topics.length === 0 ? (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("data.topicsNone")}</p>
+        <p className="text-sm muted">{t("data.topicsNone")}</p>
       ) : (
         <>
-          <p className="text-xs text-zinc-600 dark:text-zinc-400">
+          <p className="text-xs muted">
             {t("data.topicsLargest", {
               count: kind.topics.length,
               pool: kind.pool.toLocaleString(locale),
@@ -43,9 +43,7 @@ export function TopicList({
                   <summary className="cursor-pointer">
                     <span className="inline-flex w-[calc(100%-1.5rem)] items-center gap-2 align-middle">
                       <span className="min-w-0 flex-1 truncate">{topic.name}</span>
-                      <span className="tabular-nums text-zinc-600 dark:text-zinc-400">
-                        {(100 * topic.share).toFixed(1)}%
-                      </span>
+                      <span className="tabular-nums muted">{(100 * topic.share).toFixed(1)}%</span>
                       <span aria-hidden="true" className="h-2 w-24 shrink-0 rounded bg-zinc-200 dark:bg-zinc-800">
                         <span
                           className="block h-2 rounded bg-brand-600"

@@ -46,9 +46,9 @@ export function Chart({ chart }: { chart: ChartSpec }) {
             ))}
         </ScrollBox>
       </div>
-      {"note" in chart && chart.note && <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">{chart.note}</p>}
+      {"note" in chart && chart.note && <p className="mt-1 text-xs muted">{chart.note}</p>}
       <details className="mt-2 text-xs">
-        <summary className="cursor-pointer text-zinc-600 dark:text-zinc-400">{t("charts.showTable")}</summary>
+        <summary className="cursor-pointer muted">{t("charts.showTable")}</summary>
         <ScrollBox label={t("charts.dataLabel", { title: chart.title })} className="mt-2">
           <ChartDataTable chart={chart} t={t} />
         </ScrollBox>

@@ -46,11 +46,11 @@ export function LazyCharts({ snapshot, summary, pairs }: { snapshot: string; sum
   return (
     <div ref={anchor} data-testid="charts" aria-busy={charts === null && !failed}>
       {failed ? (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("charts.loadFailed")}</p>
+        <p className="text-sm muted">{t("charts.loadFailed")}</p>
       ) : charts ? (
         <ChartPanel charts={charts} />
       ) : (
-        <p className="min-h-40 text-sm text-zinc-600 dark:text-zinc-400">{t("charts.loading")}</p>
+        <p className="min-h-40 text-sm muted">{t("charts.loading")}</p>
       )}
     </div>
   );

@@ -18,7 +18,7 @@ export function LeaderboardCards({ models, minVotes, deltas, showOverall, showPl
   const t = useT();
   return (
     <ol className="space-y-2 sm:hidden" aria-label={t("board.title")} data-testid="board-cards">
-      {models.length === 0 && <li className="text-sm text-zinc-600 dark:text-zinc-400">{t("board.noMatch")}</li>}
+      {models.length === 0 && <li className="text-sm muted">{t("board.noMatch")}</li>}
       {models.map((m) => {
         const d = deltas(m);
         return (
@@ -40,7 +40,7 @@ export function LeaderboardCards({ models, minVotes, deltas, showOverall, showPl
                 {Math.round(m.rating)}
               </span>
             </div>
-            <p className="mt-1 flex flex-wrap items-center gap-x-3 text-xs text-zinc-600 dark:text-zinc-400">
+            <p className="mt-1 flex flex-wrap items-center gap-x-3 text-xs muted">
               <span className="tabular-nums">
                 {t("board.ci")} <IntervalText model={m} />
               </span>

@@ -159,7 +159,7 @@ export function LeaderboardTable({ models: all, minVotes, overallRanks, plainRan
             {t("board.showRetired", { count: retiredCount })}
           </label>
         )}
-        <span className="text-xs text-zinc-600 dark:text-zinc-400" aria-live="polite" data-testid="table-count">
+        <span className="text-xs muted" aria-live="polite" data-testid="table-count">
           {shown.length === models.length
             ? t("board.models", { count: models.length })
             : t("board.modelsOf", { shown: shown.length, count: models.length })}
@@ -196,7 +196,7 @@ export function LeaderboardTable({ models: all, minVotes, overallRanks, plainRan
                 <td className={`${td} whitespace-nowrap text-right tabular-nums`} data-testid="rank-cell">
                   {m.rank ?? <span className="text-zinc-500">—</span>}
                   {m.rankSpread && m.rankSpread[1] > m.rankSpread[0] && (
-                    <span className="ml-1 text-xs text-zinc-600 dark:text-zinc-400" title="ranks the intervals allow">
+                    <span className="ml-1 text-xs muted" title="ranks the intervals allow">
                       ({m.rankSpread[0]}–{m.rankSpread[1]})
                     </span>
                   )}
@@ -222,7 +222,7 @@ export function LeaderboardTable({ models: all, minVotes, overallRanks, plainRan
                   )}
                   <ListingBadges model={m} minVotes={minVotes} />
                   {!m.retired && (
-                    <span className="block text-xs font-normal text-zinc-600 dark:text-zinc-400">
+                    <span className="block text-xs font-normal muted">
                       <Link
                         href={`/?with=${encodeURIComponent(m.model)}`}
                         className="underline"
@@ -252,7 +252,7 @@ export function LeaderboardTable({ models: all, minVotes, overallRanks, plainRan
             ))}
             {shown.length === 0 && (
               <tr>
-                <td colSpan={9} className={`${td} text-center text-zinc-600 dark:text-zinc-400`}>
+                <td colSpan={9} className={`${td} text-center muted`}>
                   {t("board.noMatch")}
                 </td>
               </tr>
@@ -260,7 +260,7 @@ export function LeaderboardTable({ models: all, minVotes, overallRanks, plainRan
           </tbody>
         </table>
       </ScrollBox>
-      <p className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="rank-note">
+      <p className="text-xs muted" data-testid="rank-note">
         Rank (UB) is one plus the number of models whose whole 95% interval lies above this model's: models whose
         intervals overlap share a rank, so a young board, where every interval is still wide, shows many models at rank
         1. In brackets, the range of ranks the intervals allow. Models with fewer than {minVotes} votes are preliminary:

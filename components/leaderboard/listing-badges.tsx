@@ -42,7 +42,7 @@ export function ListingBadges({ model: m, minVotes }: { model: SnapshotModel; mi
 export function IntervalText({ model: m }: { model: SnapshotModel }) {
   const t = useT();
   if (m.preliminary || !Number.isFinite(m.ciUpper) || !Number.isFinite(m.ciLower))
-    return <span className="text-zinc-600 dark:text-zinc-400">{t("board.tooFewVotes", { count: m.votes })}</span>;
+    return <span className="muted">{t("board.tooFewVotes", { count: m.votes })}</span>;
   return (
     <>
       +{Math.round(m.ciUpper - m.rating)}/−{Math.round(m.rating - m.ciLower)}

@@ -6,7 +6,7 @@ export function RankDelta({ value, label }: { value: number | null; label: strin
   if (value === null) return <span className="text-zinc-400">–</span>;
   if (value === 0)
     return (
-      <span className="text-zinc-600 dark:text-zinc-400" title={t("board.same", { label })}>
+      <span className="muted" title={t("board.same", { label })}>
         0
       </span>
     );

@@ -14,10 +14,10 @@ export default async function AuditPage() {
   return (
     <div className="space-y-3">
       <h1 className="text-xl font-semibold">Audit trail</h1>
-      <p className="text-sm text-zinc-600 dark:text-zinc-400">
+      <p className="text-sm muted">
         The last 200 changes made by staff, from the console or the <code>arena</code> command.
       </p>
-      {entries.length === 0 ? <p className="text-sm text-zinc-600 dark:text-zinc-400">Nothing yet.</p> : null}
+      {entries.length === 0 ? <p className="text-sm muted">Nothing yet.</p> : null}
       <Table>
         <ColumnHeads variant="console" columns={["When", "Who", "What", "On", "Details"]} />
         <tbody>
@@ -27,7 +27,7 @@ export default async function AuditPage() {
               <td>{e.actor}</td>
               <td className="font-mono text-xs">{e.action}</td>
               <td className="font-mono text-xs break-all">{e.target ?? ""}</td>
-              <td className="font-mono text-xs break-all text-zinc-600 dark:text-zinc-400">
+              <td className="font-mono text-xs break-all muted">
                 {e.details === null ? "" : JSON.stringify(e.details)}
               </td>
             </tr>

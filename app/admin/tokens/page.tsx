@@ -12,7 +12,7 @@ export default async function TokensPage() {
   return (
     <div className="space-y-3">
       <h1 className="text-xl font-semibold">Researcher API tokens</h1>
-      <p className="text-sm text-zinc-600 dark:text-zinc-400">
+      <p className="text-sm muted">
         Researchers create their own on the research page; only a hash is stored. Revoking works at once.
       </p>
       <TokensList tokens={await listApiTokens(getDb())} revokeBase="/api/admin/tokens" showOwner />

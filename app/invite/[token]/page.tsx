@@ -21,9 +21,7 @@ export default async function InvitePage({
     return (
       <div className="mx-auto max-w-sm space-y-2 text-center">
         <h1 className="text-xl font-semibold">Invitation not valid</h1>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          It was used already or has expired. Ask an admin for a new one.
-        </p>
+        <p className="text-sm muted">It was used already or has expired. Ask an admin for a new one.</p>
       </div>
     );
   }
@@ -33,7 +31,7 @@ export default async function InvitePage({
       className="mx-auto max-w-sm space-y-3 rounded-xl border border-zinc-200 p-6 dark:border-zinc-800"
     >
       <h1 className="text-xl font-semibold">Welcome to Vision Arena</h1>
-      <p className="text-sm text-zinc-600 dark:text-zinc-400">Choose a password for {invite.email}.</p>
+      <p className="text-sm muted">Choose a password for {invite.email}.</p>
       {error ? (
         <p role="alert" className="rounded-md bg-red-50 p-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
           {error}

@@ -32,11 +32,11 @@ export default async function ModelPage({ params }: Props) {
   return (
     <div className="space-y-4">
       <div className="space-y-1">
-        <Link href="/leaderboard" className="text-sm text-zinc-600 dark:text-zinc-400 hover:underline">
+        <Link href="/leaderboard" className="text-sm muted hover:underline">
           ← {t("board.title")}
         </Link>
         <h1 className="text-2xl font-bold tracking-tight">{model.displayName}</h1>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+        <p className="text-sm muted">
           {[model.organization, model.license, model.isDemo ? t("modelPage.demo") : null].filter(Boolean).join(" · ")}
         </p>
         {model.enabled ? (
@@ -71,10 +71,10 @@ export default async function ModelPage({ params }: Props) {
           </Link>
         </p>
       ) : (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("modelPage.notOnBoard")}</p>
+        <p className="text-sm muted">{t("modelPage.notOnBoard")}</p>
       )}
       {profile.thinking && (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="model-thinking">
+        <p className="text-sm muted" data-testid="model-thinking">
           {t("modelPage.thinks", {
             seconds: (profile.thinking.medianMs / 1000).toLocaleString(locale, {
               minimumFractionDigits: 1,
@@ -93,7 +93,7 @@ export default async function ModelPage({ params }: Props) {
           <section className="min-w-0 rounded-xl border border-zinc-200 bg-white p-3 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
             <h2 className="mb-2 text-sm font-medium">{t("modelPage.opponents")}</h2>
             <Table aria-label={t("modelPage.opponents")}>
-              <thead className="text-left text-xs uppercase text-zinc-600 dark:text-zinc-400">
+              <thead className="text-left text-xs uppercase muted">
                 <tr>
                   <th className="py-1">{t("modelPage.opponent")}</th>
                   <th className="py-1 text-right">{t("modelPage.battles")}</th>
@@ -122,7 +122,7 @@ export default async function ModelPage({ params }: Props) {
           <section className="min-w-0 rounded-xl border border-zinc-200 bg-white p-3 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
             <h2 className="mb-2 text-sm font-medium">{t("modelPage.categories")}</h2>
             <Table aria-label={t("modelPage.categories")}>
-              <thead className="text-left text-xs uppercase text-zinc-600 dark:text-zinc-400">
+              <thead className="text-left text-xs uppercase muted">
                 <tr>
                   <th className="py-1">{t("board.category")}</th>
                   <th className="py-1 text-right">{t("board.rank")}</th>

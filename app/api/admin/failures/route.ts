@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { exportFailurePromptSet, findFailureCandidates } from "@/lib/failures";
 import { staffRoute } from "@/lib/auth/session";
+import { exportFailurePromptSet, findFailureCandidates } from "@/lib/failures";
 
 const body = z.discriminatedUnion("action", [
   z.object({ action: z.literal("find") }),

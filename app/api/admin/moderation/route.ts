@@ -1,6 +1,6 @@
 import { moderationQueue } from "@/lib/admin";
-import { searchParams } from "@/lib/http";
 import { staffRoute } from "@/lib/auth/session";
+import { searchParams } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 

@@ -22,7 +22,7 @@ export default async function BenchItemPage({ params }: { params: Promise<{ ques
         ← VisionArena-Bench
       </Link>
       <h1 className="text-xl font-semibold">Prompt {item.questionId}</h1>
-      {item.topic ? <p className="text-xs text-zinc-600 dark:text-zinc-400">Topic: {item.topic}</p> : null}
+      {item.topic ? <p className="text-xs muted">Topic: {item.topic}</p> : null}
       <div className="flex flex-wrap gap-2">
         {item.images.map((sha) => (
           // biome-ignore lint/performance/noImgElement: images are served by our own immutable endpoint

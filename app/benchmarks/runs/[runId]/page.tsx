@@ -46,11 +46,11 @@ export default async function BenchmarkRunPage({ params }: { params: Promise<{ r
               </div>
             </details>
             <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-xs">
-              <dt className="text-zinc-600 dark:text-zinc-400">Extraction</dt>
+              <dt className="muted">Extraction</dt>
               <dd>{item.extraction ?? "—"}</dd>
-              <dt className="text-zinc-600 dark:text-zinc-400">Prediction</dt>
+              <dt className="muted">Prediction</dt>
               <dd>{item.prediction ?? "—"}</dd>
-              <dt className="text-zinc-600 dark:text-zinc-400">Answer</dt>
+              <dt className="muted">Answer</dt>
               <dd>{item.truth ?? "—"}</dd>
             </dl>
           </li>

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { reviewFailureCase } from "@/lib/failures";
 import { staffRoute } from "@/lib/auth/session";
+import { reviewFailureCase } from "@/lib/failures";
 
 const body = z.object({ action: z.enum(["accept", "reject"]), note: z.string().max(2000).optional() });
 

@@ -1,6 +1,6 @@
+import { staffRoute } from "@/lib/auth/session";
 import { InvalidInput } from "@/lib/errors";
 import { searchParams } from "@/lib/http";
-import { staffRoute } from "@/lib/auth/session";
 import { compareRuns } from "@/lib/leaderboard";
 
 export const dynamic = "force-dynamic";

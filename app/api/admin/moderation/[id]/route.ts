@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { FLAG_ACTIONS, REPORT_ACTIONS, reviewFlag } from "@/lib/admin";
+import { staffRoute } from "@/lib/auth/session";
 import { isUuid } from "@/lib/db";
 import { NotFound } from "@/lib/errors";
-import { staffRoute } from "@/lib/auth/session";
 
 const body = z.object({ action: z.enum([...FLAG_ACTIONS, ...REPORT_ACTIONS]) });
 

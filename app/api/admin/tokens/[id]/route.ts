@@ -1,6 +1,6 @@
 import { revokeApiToken } from "@/lib/auth";
-import { NotFound } from "@/lib/errors";
 import { staffRoute } from "@/lib/auth/session";
+import { NotFound } from "@/lib/errors";
 
 export const DELETE = staffRoute("admin", async ({ db, params, audit }) => {
   const id = params.id ?? "";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { markFailureAnswer } from "@/lib/failures";
 import { staffRoute } from "@/lib/auth/session";
+import { markFailureAnswer } from "@/lib/failures";
 
 const body = z.object({
   modelId: z.string().min(1).max(100),
