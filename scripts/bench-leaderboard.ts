@@ -16,6 +16,7 @@ import { progressBar } from "../lib/cli/progress";
 import { createDb } from "../lib/db/context";
 import { startTemporaryPostgres } from "../lib/db/embedded";
 import { applyMigrations } from "../lib/db/migrate";
+import { sql } from "../lib/db/sql";
 import { flaggedVotersCached } from "../lib/integrity/review";
 import { LiveBattleCache } from "../lib/leaderboard/live-cache";
 import { recomputeSnapshots } from "../lib/leaderboard/recompute";
@@ -95,7 +96,7 @@ say(`console: model list ${console_.modelListMs} ms, flagged voters ${console_.f
 
 // ---------------------------------------------------------------- serving
 // let PostgreSQL write out what seeding and recomputing dirtied before measuring requests
-await db.pool.query("CHECKPOINT");
+await db.pool.query(sql`CHECKPOINT`);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "arena-bench-lb-data-"));
 const server = await startBenchServer({
   DATABASE_URL: database.url,

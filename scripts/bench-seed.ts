@@ -2,6 +2,7 @@
 // style counts, languages, category labels and some repeated prompts, and one vote each. Used by bench:leaderboard
 // and by the recompute profiling harness (scripts/profile-recompute.ts).
 import type { Db } from "../lib/db/context";
+import { raw, sql } from "../lib/db/sql";
 
 const CHUNK = 100_000;
 
@@ -12,31 +13,31 @@ export async function seedBenchVotes(
 ): Promise<void> {
   const models = options.models ?? 60;
   const { onProgress } = options;
-  await db.pool.query(`
+  await db.pool.query(sql`
     INSERT INTO "Provider" (id, type, "updatedAt") VALUES ('bench', 'openai_compatible', now());
     INSERT INTO "Model" (id, "providerId", "providerModelId", "displayName", organization, license, vision, "updatedAt")
     SELECT 'm' || lpad(i::text, 2, '0'), 'bench', 'm' || i, 'Model ' || i, 'Org ' || (i % 7), 'Proprietary', true, now()
-      FROM generate_series(1, ${models}) i;
+      FROM generate_series(1, ${raw(String(models))}) i;
     INSERT INTO "Visitor" (id, "termsAcceptedAt") SELECT gen_random_uuid(), now() FROM generate_series(1, 20000);`);
   for (let done = 0; done < votes; done += CHUNK) {
     const n = Math.min(CHUNK, votes - done);
     const client = await db.pool.connect();
     try {
       // one chunk: a temporary table of battles, then every table filled from it
-      await client.query(`
+      await client.query(sql`
         BEGIN; SET LOCAL synchronous_commit TO off;
         CREATE TEMP TABLE seed ON COMMIT DROP AS
         SELECT gen_random_uuid() AS id, gen_random_uuid() AS mu, gen_random_uuid() AS ma, gen_random_uuid() AS mb,
-               a, ((a - 1 + boff) % ${models}) + 1 AS b, r, at,
+               a, ((a - 1 + boff) % ${raw(String(models))}) + 1 AS b, r, at,
                (SELECT id FROM "Visitor" OFFSET floor(random() * 20000)::int LIMIT 1) AS visitor,
                CASE WHEN lang < 0.8 THEN 'English' WHEN lang < 0.9 THEN 'Chinese' ELSE 'Spanish' END AS language,
-               CASE WHEN random() < 0.01 THEN 'hello' ELSE 'prompt ' || ${done} + g END AS prompt,
+               CASE WHEN random() < 0.01 THEN 'hello' ELSE 'prompt ' || ${raw(String(done))} + g END AS prompt,
                (random() < 0.05) AS preset, CASE WHEN random() < 0.05 THEN 2 ELSE 1 END AS turn,
                random() AS c1, random() AS c2, random() AS c3, random() AS c4, random() AS c5
-          FROM (SELECT g, 1 + floor(random() * ${models})::int AS a, 1 + floor(random() * ${models - 1})::int AS boff,
+          FROM (SELECT g, 1 + floor(random() * ${raw(String(models))})::int AS a, 1 + floor(random() * ${raw(String(models - 1))})::int AS boff,
                        random() AS r, random() AS lang,
                        now() - interval '90 days' * random() AS at
-                  FROM generate_series(1, ${n}) g) x;
+                  FROM generate_series(1, ${raw(String(n))}) g) x;
         INSERT INTO "Conversation" (id, mode, "visitorId", "modelAId", "modelBId", "turnCount", language, "isPreset",
                                     "createdAt", "updatedAt", "endedAt")
         SELECT id, 'battle'::"ConversationMode", visitor, 'm' || lpad(a::text, 2, '0'), 'm' || lpad(b::text, 2, '0'), turn, language, preset,
@@ -72,5 +73,5 @@ export async function seedBenchVotes(
     }
     onProgress?.(done + n, votes);
   }
-  await db.pool.query("ANALYZE");
+  await db.pool.query(sql`ANALYZE`);
 }

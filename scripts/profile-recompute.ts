@@ -6,6 +6,7 @@
 import { createDb } from "../lib/db/context";
 import { startEmbeddedPostgres } from "../lib/db/embedded";
 import { applyMigrations } from "../lib/db/migrate";
+import { sql } from "../lib/db/sql";
 import { loadLiveBattles } from "../lib/leaderboard/battles";
 import { LiveBattleCache } from "../lib/leaderboard/live-cache";
 import { recomputeSnapshots } from "../lib/leaderboard/recompute";
@@ -25,7 +26,7 @@ if (!dataDir) {
 const server = await startEmbeddedPostgres({ dataDir });
 await applyMigrations(server.url);
 const db = createDb(server.url);
-const { rows } = await db.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM "Vote"`);
+const { rows } = await db.pool.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM "Vote"`);
 if ((rows[0]?.n ?? 0) === 0) {
   const votes = Number(votesArg ?? 1_000_000);
   const started = performance.now();

@@ -291,7 +291,7 @@ const faults = (async () => {
   await admin.connect();
   const cut = Date.now();
   const { rowCount } = await admin.query(
-    `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+    sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
       WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'`,
   );
   await admin.end();

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { namedSecret } from "../config";
 import type { Db } from "../db/context";
+import { sql } from "../db/sql";
 import { Conflict, InvalidInput, NotFound } from "../errors";
 import { Prisma } from "../generated/prisma/client";
 import { keyRefusal, type ParamRules, paramRulesSchema } from "../providers";
@@ -60,7 +61,7 @@ export async function listModelsForAdmin(db: Db) {
     db.prisma.provider.findMany({ orderBy: { id: "asc" } }),
     // one grouped pass per table and side (a per-model subquery would scan the votes once per model)
     db.pool.query<{ id: string; battles: number; votes: number }>(
-      `SELECT id, sum(battles)::int AS battles, sum(votes)::int AS votes FROM (
+      sql`SELECT id, sum(battles)::int AS battles, sum(votes)::int AS votes FROM (
          SELECT "modelAId" AS id, count(*) AS battles, 0 AS votes FROM "Conversation" WHERE mode = 'battle' GROUP BY 1
          UNION ALL SELECT "modelBId", count(*), 0 FROM "Conversation" WHERE mode = 'battle' GROUP BY 1
          UNION ALL SELECT "modelAId", 0, count(*) FROM "Vote" GROUP BY 1

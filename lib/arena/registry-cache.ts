@@ -3,6 +3,7 @@
 // newest updatedAt and the count: one index-free scan of a few dozen rows); only then are the rows read again. An
 // admin's edit therefore reaches every instance within a second, without a restart.
 import type pg from "pg";
+import { sql } from "../db/sql";
 import { type IdentityTerms, identityTerms } from "./identity";
 
 export interface RegistryModel {
@@ -40,7 +41,7 @@ async function load(pool: pg.Pool): Promise<Snapshot> {
   // version first: an edit landing between the two reads shows up as a newer version at the next check
   const current = await version(pool);
   const { rows } = await pool.query<RegistryModel>(
-    `SELECT id, "displayName", "providerModelId", organization, license, "isDemo", vision, enabled, outage, weight,
+    sql`SELECT id, "displayName", "providerModelId", organization, license, "isDemo", vision, enabled, outage, weight,
             "battleTargets" FROM "Model"`,
   );
   return { at: Date.now(), version: current, models: new Map(rows.map((m) => [m.id, m])), terms: identityTerms(rows) };

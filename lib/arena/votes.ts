@@ -6,6 +6,7 @@ import type pg from "pg";
 import type { Db } from "../db/context";
 import { isUuid, literals, statementResults, uuidLiteral } from "../db/literals";
 import { inTransaction } from "../db/pool";
+import { sql } from "../db/sql";
 import { NotFound } from "../errors";
 import { servedSnapshot } from "../leaderboard";
 import { countVote } from "../metrics";
@@ -145,7 +146,7 @@ export async function castVote(
     const conversation = await readLocked(client, id, versions);
     const decision = decideVote(conversation, input, registry);
     if (decision.kind === "repeat") {
-      await client.query("ROLLBACK"); // nothing to write: release the lock
+      await client.query(sql`ROLLBACK`); // nothing to write: release the lock
       return decision.result;
     }
     const counted = await writeVote(client, id, input, conversation as ConversationRow, decision, dailyCap);

@@ -11,6 +11,7 @@ import zlib from "node:zlib";
 import pg from "pg";
 import { to as copyTo } from "pg-copy-streams";
 import { latestMigration } from "../db/migrate";
+import { sql } from "../db/sql";
 import type { ImageStore } from "../images/store";
 import { FORMAT, MANIFEST, type Manifest } from "./manifest";
 import { BackupError, LEFT_OUT, tableSql, tablesInLoadOrder } from "./tables";
@@ -61,10 +62,10 @@ export async function createBackup(connectionString: string, options: BackupOpti
   let migration: string | null;
   let server: string;
   try {
-    await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+    await client.query(sql`BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY`);
     migration = await latestMigration(client);
     if (!migration) throw new BackupError("the database has no migrations applied: nothing to back up");
-    server = (await client.query<{ v: string }>("SELECT version() AS v")).rows[0]?.v ?? "";
+    server = (await client.query<{ v: string }>(sql`SELECT version() AS v`)).rows[0]?.v ?? "";
     const shapes = await tablesInLoadOrder(client);
     for (const [i, shape] of shapes.entries()) {
       const file = path.join("tables", `${shape.name}.copy.gz`);
@@ -89,10 +90,10 @@ export async function createBackup(connectionString: string, options: BackupOpti
     }
     images = (
       await client.query<{ sha256: string; storageKey: string; mime: string }>(
-        `SELECT sha256, "storageKey", mime FROM "Image" ORDER BY sha256`,
+        sql`SELECT sha256, "storageKey", mime FROM "Image" ORDER BY sha256`,
       )
     ).rows;
-    await client.query("COMMIT");
+    await client.query(sql`COMMIT`);
   } finally {
     await client.end();
   }

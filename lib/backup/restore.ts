@@ -10,6 +10,7 @@ import zlib from "node:zlib";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { applyMigrations, latestMigration } from "../db/migrate";
+import { raw, sql } from "../db/sql";
 import type { ImageStore } from "../images/store";
 import { type Manifest, readManifest } from "./manifest";
 import { BackupError, quote, tableSql } from "./tables";
@@ -71,10 +72,10 @@ export async function restoreBackup(
         `the database is at migration ${at ?? "(none)"}; the backup needs ${manifest.migration} (restore into an empty database)`,
       );
     }
-    await client.query("BEGIN");
+    await client.query(sql`BEGIN`);
     for (const table of manifest.tables) {
       const { rows: present } = await client.query<{ any: boolean }>(
-        `SELECT EXISTS (SELECT 1 FROM ${quote(table.name)}) AS any`,
+        sql`SELECT EXISTS (SELECT 1 FROM ${raw(quote(table.name))}) AS any`,
       );
       if (present[0]?.any) {
         throw new BackupError(`the database is not empty (table ${table.name} has rows): restore into an empty one`);
@@ -86,7 +87,9 @@ export async function restoreBackup(
         zlib.createGunzip(),
         client.query(copyFrom(`COPY ${tableSql(table)} FROM STDIN`)),
       );
-      const { rows: counted } = await client.query<{ n: string }>(`SELECT count(*) AS n FROM ${quote(table.name)}`);
+      const { rows: counted } = await client.query<{ n: string }>(
+        sql`SELECT count(*) AS n FROM ${raw(quote(table.name))}`,
+      );
       if (Number(counted[0]?.n) !== table.rows) {
         throw new BackupError(`table ${table.name}: loaded ${counted[0]?.n} rows, the manifest says ${table.rows}`);
       }
@@ -94,9 +97,9 @@ export async function restoreBackup(
       options.onProgress?.("tables", i + 1, manifest.tables.length);
     }
     await resetSequences(client);
-    await client.query("COMMIT");
+    await client.query(sql`COMMIT`);
   } catch (error) {
-    await client.query("ROLLBACK").catch(() => undefined);
+    await client.query(sql`ROLLBACK`).catch(() => undefined);
     throw error;
   } finally {
     await client.end();
@@ -118,7 +121,7 @@ export async function restoreBackup(
 /** Sequences owned by columns continue after the largest value loaded (COPY does not advance them). */
 async function resetSequences(client: pg.ClientBase) {
   const { rows } = await client.query<{ seq: string; tbl: string; col: string }>(
-    `SELECT s.oid::regclass::text AS seq, t.oid::regclass::text AS tbl, quote_ident(a.attname) AS col
+    sql`SELECT s.oid::regclass::text AS seq, t.oid::regclass::text AS tbl, quote_ident(a.attname) AS col
        FROM pg_class s JOIN pg_depend d ON d.objid = s.oid AND d.deptype IN ('a', 'i')
        JOIN pg_class t ON t.oid = d.refobjid JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = d.refobjsubid
        JOIN pg_namespace n ON n.oid = s.relnamespace
@@ -126,7 +129,7 @@ async function resetSequences(client: pg.ClientBase) {
   );
   for (const row of rows) {
     await client.query(
-      `SELECT setval('${row.seq.replaceAll("'", "''")}', coalesce((SELECT max(${row.col}) FROM ${row.tbl}), 0) + 1, false)`,
+      sql`SELECT setval('${raw(row.seq.replaceAll("'", "''"))}', coalesce((SELECT max(${raw(row.col)}) FROM ${raw(row.tbl)}), 0) + 1, false)`,
     );
   }
 }

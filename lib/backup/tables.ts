@@ -29,7 +29,7 @@ export async function tablesInLoadOrder(client: pg.ClientBase): Promise<TableSha
       ORDER BY c.relname, a.attnum`,
   );
   const { rows: links } = await client.query<{ child: string; parent: string }>(
-    `SELECT ch.relname AS child, pa.relname AS parent
+    sql`SELECT ch.relname AS child, pa.relname AS parent
        FROM pg_constraint k JOIN pg_class ch ON ch.oid = k.conrelid JOIN pg_class pa ON pa.oid = k.confrelid
        JOIN pg_namespace n ON n.oid = ch.relnamespace
       WHERE k.contype = 'f' AND n.nspname = 'public' AND ch.relname <> pa.relname`,

@@ -26,7 +26,7 @@ export interface BenchChoice {
 /** Every (set, anchor, judge) with judgings, newest first. */
 export async function benchChoices(db: Db): Promise<BenchChoice[]> {
   const { rows } = await db.pool.query<BenchChoice>(
-    `SELECT s.name || '@' || s.version AS set, an."modelId" AS anchor, j."judgeModelId" AS judge,
+    sql`SELECT s.name || '@' || s.version AS set, an."modelId" AS anchor, j."judgeModelId" AS judge,
             count(DISTINCT c."modelId")::int AS candidates, max(j."createdAt") AS "createdAt"
        FROM "JudgeRun" j
        JOIN "EvalRun" c ON c.id = j."candidateRunId"

@@ -7,6 +7,7 @@ import { HDBSCAN } from "hdbscan-ts";
 import { kmeans } from "ml-kmeans";
 import { UMAP } from "umap-js";
 import type { Db } from "../db/context";
+import { sql } from "../db/sql";
 import { domainError } from "../errors";
 import { createPromptSetVersion, targetOf } from "../evals";
 import { loadImage } from "../images";
@@ -57,7 +58,7 @@ export interface CurationResult {
 
 async function loadPool(db: Db): Promise<PoolRow[]> {
   const { rows } = await db.pool.query<PoolRow>(
-    `SELECT c.id AS "conversationId", m.content AS text,
+    sql`SELECT c.id AS "conversationId", m.content AS text,
             array_agg(mi."imageSha256" ORDER BY mi.position) AS images
        FROM "Conversation" c
        JOIN "Message" m ON m."conversationId" = c.id AND m.side = 'a' AND m.turn = 1 AND m.role = 'user'

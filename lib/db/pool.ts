@@ -3,6 +3,7 @@
 // Prisma. Both talk to the same database.
 import pg from "pg";
 import { config } from "../config";
+import { sql } from "./sql";
 import { isDatabaseUnavailable } from "./unavailable";
 import { BACKGROUND_WAITS, clientSettings, type DbWaits, webWaits } from "./waits";
 
@@ -57,7 +58,7 @@ export async function transaction<T>(
   return inTransaction(pool, async (client) => {
     await client.query(options.durable === false ? "BEGIN; SET LOCAL synchronous_commit TO off" : "BEGIN");
     const result = await work(client);
-    await client.query("COMMIT");
+    await client.query(sql`COMMIT`);
     return result;
   });
 }
@@ -101,7 +102,7 @@ export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClie
     return await work(client);
   } catch (error) {
     broken = brokenConnection(error);
-    if (!broken) await client.query("ROLLBACK").catch(() => undefined);
+    if (!broken) await client.query(sql`ROLLBACK`).catch(() => undefined);
     throw error;
   } finally {
     client.release(broken);

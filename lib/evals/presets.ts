@@ -4,6 +4,7 @@
 // credit it. Off unless ARENA_BENCHMARK_PRESETS names how many; a fixed seed keeps the bank stable between requests.
 import { type Config, config } from "../config";
 import type { Db } from "../db/context";
+import { sql } from "../db/sql";
 
 export interface ItemPreset {
   /** benchmark:<set id>:<question id> */
@@ -68,7 +69,7 @@ export function stratify<T>(groups: Map<string, T[]>, total: number, perSource: 
 export async function itemPresets(db: Db, total = presetCount(), perSource = 4): Promise<ItemPreset[]> {
   if (total === 0) return [];
   const { rows } = await db.pool.query<Row>(
-    `SELECT s.id AS "setId", s.name || '@' || s.version AS "setName", s.licence, i."questionId", i.metadata,
+    sql`SELECT s.id AS "setId", s.name || '@' || s.version AS "setName", s.licence, i."questionId", i.metadata,
             pi."imageSha256" AS "imageSha"
        FROM "PromptItem" i
        JOIN "PromptItemImage" pi ON pi."itemId" = i.id AND pi.position = 0

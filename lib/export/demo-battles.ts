@@ -4,13 +4,14 @@
 import { loadingCache } from "../async";
 import { config } from "../config";
 import type { Db } from "../db/context";
+import { sql } from "../db/sql";
 
 const counts = loadingCache({ max: 1, ttlMs: () => config().ARENA_SNAPSHOT_INTERVAL_S * 1000 });
 
 export function demoBattleCount(db: Db): Promise<number> {
   return counts.get("demo", async () => {
     const { rows } = await db.pool.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM "Vote" v JOIN "Conversation" c ON c.id = v."conversationId" WHERE c."isDemo"`,
+      sql`SELECT count(*)::int AS n FROM "Vote" v JOIN "Conversation" c ON c.id = v."conversationId" WHERE c."isDemo"`,
     );
     return rows[0]?.n ?? 0;
   });

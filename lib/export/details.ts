@@ -3,7 +3,7 @@
 // JavaScript then parsed again: ~80 µs of database time a battle, most of an export of 1M battles.
 
 import type { Db } from "../db/context";
-import { sql } from "../db/sql";
+import { empty, raw, type Sql, sql } from "../db/sql";
 import type { BattleRow, LabelRow, MessageRow } from "./records";
 
 /** A conversation's row without its details: what the batch query selects. */
@@ -98,9 +98,8 @@ async function imagesOf(db: Db, messageIds: string[]) {
 
 export interface KeysetQuery<T> {
   /** the selected columns and FROM clause, without WHERE */
-  select: string;
-  where: string;
-  params: unknown[];
+  select: Sql;
+  where: Sql;
   /** the ordering key's columns: a timestamp, then a uuid */
   order: [string, string];
   keyOf: (row: T) => { at: Date; id: string };
@@ -114,11 +113,11 @@ export async function* keysetBatches<T extends BareRow>(
 ): AsyncGenerator<(T & Pick<BattleRow, "messages" | "labels">)[]> {
   const [atColumn, idColumn] = query.order;
   const fetch = async (after: { at: Date; id: string } | null) => {
-    const n = query.params.length;
-    const keyset = after ? `AND (${atColumn}, ${idColumn}) > ($${n + 1}::timestamp, $${n + 2}::uuid)` : "";
+    // the ordering columns are ours (KeysetQuery.order), written as SQL; the key's values are parameters
+    const [at, id] = [raw(atColumn), raw(idColumn)];
+    const keyset = after ? sql`AND (${at}, ${id}) > (${after.at}::timestamp, ${after.id}::uuid)` : empty;
     const { rows } = await db.pool.query<T>(
-      `${query.select} WHERE ${query.where} ${keyset} ORDER BY ${atColumn}, ${idColumn} LIMIT ${query.size}`,
-      after ? [...query.params, after.at, after.id] : query.params,
+      sql`${query.select} WHERE ${query.where} ${keyset} ORDER BY ${at}, ${id} LIMIT ${query.size}`,
     );
     return withDetails(db, rows);
   };

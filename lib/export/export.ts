@@ -16,6 +16,7 @@ import {
   statisticsMarkdown,
 } from "../dataset-stats";
 import type { Db } from "../db/context";
+import { join, raw, type Sql, sql } from "../db/sql";
 import { promptKeysSql } from "../leaderboard/vote-parts";
 import { yieldToLoop } from "../text";
 import { datasheet } from "./datasheet";
@@ -37,26 +38,21 @@ function stopwatch<K extends string>(split: Record<K, number>) {
   };
 }
 
-/** The WHERE clause of exported battles, over `v` (Vote), `c` (Conversation) and `vis` (Visitor), from $1 on. */
-function battleWhere(filters: ExportFilters, allowedModels: string[] | null) {
-  const params: unknown[] = [];
-  const p = (value: unknown) => {
-    params.push(value);
-    return `$${params.length}`;
-  };
+/** The WHERE clause of exported battles, over `v` (Vote), `c` (Conversation) and `vis` (Visitor). */
+function battleWhere(filters: ExportFilters, allowedModels: string[] | null): Sql {
   // never exported: demo battles, battles the content filter stopped, banned visitors, votes not counted
-  const clauses: string[] = releasedBattleClauses();
-  if (filters.from) clauses.push(`v."createdAt" >= ${p(filters.from)}::timestamptz AT TIME ZONE 'UTC'`);
-  if (filters.to) clauses.push(`v."createdAt" < ${p(filters.to)}::timestamptz AT TIME ZONE 'UTC'`);
-  if (filters.anonymousOnly) clauses.push("v.anonymous");
+  const clauses: Sql[] = releasedBattleClauses().map(raw);
+  if (filters.from) clauses.push(sql`v."createdAt" >= ${filters.from}::timestamptz AT TIME ZONE 'UTC'`);
+  if (filters.to) clauses.push(sql`v."createdAt" < ${filters.to}::timestamptz AT TIME ZONE 'UTC'`);
+  if (filters.anonymousOnly) clauses.push(sql`v.anonymous`);
   const models = allowedModels ?? filters.models;
-  if (models) clauses.push(`v."modelAId" = ANY(${p(models)}::text[]) AND v."modelBId" = ANY(${p(models)}::text[])`);
+  if (models) clauses.push(sql`v."modelAId" = ANY(${models}::text[]) AND v."modelBId" = ANY(${models}::text[])`);
   if (filters.categories?.length) {
     clauses.push(
-      `EXISTS (SELECT 1 FROM "BattleCategory" bc WHERE bc."conversationId" = c.id AND bc.value AND bc.category = ANY(${p(filters.categories)}::text[]))`,
+      sql`EXISTS (SELECT 1 FROM "BattleCategory" bc WHERE bc."conversationId" = c.id AND bc.value AND bc.category = ANY(${filters.categories}::text[]))`,
     );
   }
-  return { sql: clauses.join(" AND "), params };
+  return join(clauses, " AND ");
 }
 
 /** Models with at least `minVotes` battles among those the other filters keep (intersected with `models`). */
@@ -64,10 +60,9 @@ async function modelsWithVotes(db: Db, filters: ExportFilters): Promise<string[]
   if (!filters.minVotes) return filters.models ?? null;
   const where = battleWhere({ ...filters, minVotes: undefined }, null);
   const { rows } = await db.pool.query<{ model: string }>(
-    `SELECT model FROM (SELECT v."modelAId" AS model ${FROM_BATTLES} WHERE ${where.sql}
-                        UNION ALL SELECT v."modelBId" ${FROM_BATTLES} WHERE ${where.sql}) t
-      GROUP BY model HAVING count(*) >= $${where.params.length + 1}`,
-    [...where.params, filters.minVotes],
+    sql`SELECT model FROM (SELECT v."modelAId" AS model ${raw(FROM_BATTLES)} WHERE ${where}
+                        UNION ALL SELECT v."modelBId" ${raw(FROM_BATTLES)} WHERE ${where}) t
+      GROUP BY model HAVING count(*) >= ${filters.minVotes}`,
   );
   return rows.map((r) => r.model);
 }
@@ -77,17 +72,16 @@ async function modelsWithVotes(db: Db, filters: ExportFilters): Promise<string[]
  * subquery per battle, run twice, took 7.8 s of a 40 s export of 200k battles), grouped in the database; only the
  * prompts asked more than once come back with their conversations' ids.
  */
-async function dedupFor(db: Db, where: { sql: string; params: unknown[] }) {
+async function dedupFor(db: Db, where: Sql) {
   const { rows } = await db.pool.query<{ n: number; ids: string[] | null; singles: number | null }>(
-    `WITH ${promptKeysSql()},
+    sql`WITH ${promptKeysSql()},
           grouped AS (
             SELECT count(*)::int AS n, array_agg(c.id::text) AS ids
-              ${FROM_BATTLES} LEFT JOIN prompts p ON p.id = c.id
-             WHERE ${where.sql}
+              ${raw(FROM_BATTLES)} LEFT JOIN prompts p ON p.id = c.id
+             WHERE ${where}
              GROUP BY COALESCE(p.key, md5('#' || c.id)))
      SELECT n, ids, NULL::int AS singles FROM grouped WHERE n > 1
      UNION ALL SELECT 1, NULL, count(*)::int FROM grouped WHERE n = 1`,
-    where.params,
   );
   const histogram = new Map<number, number>();
   for (const row of rows) {
@@ -131,7 +125,7 @@ export async function* battleBatches(
     const allowed = await modelsWithVotes(db, filters);
     const where = battleWhere(filters, allowed);
     const [count, dedup] = await Promise.all([
-      db.pool.query<{ n: number }>(`SELECT count(*)::int AS n ${FROM_BATTLES} WHERE ${where.sql}`, where.params),
+      db.pool.query<{ n: number }>(sql`SELECT count(*)::int AS n ${raw(FROM_BATTLES)} WHERE ${where}`),
       dedupFor(db, where),
     ]);
     return { where, total: Number(count.rows[0]?.n ?? 0), dedup };
@@ -139,10 +133,9 @@ export async function* battleBatches(
   const recordOptions = recordOptionsFor(options.salt, Boolean(options.redact), dedup);
   // the next batch is read while this one is turned into records and written
   for await (const rows of keysetBatches<Omit<VoteRow, "messages" | "labels">>(db, {
-    select: `SELECT v.id AS "voteId", v.winner::text AS winner, v.anonymous, v."visitorId", v."createdAt" AS at,
-                    v."shownVersions", ${CONVERSATION_SQL} ${FROM_BATTLES}`,
-    where: where.sql,
-    params: where.params,
+    select: sql`SELECT v.id AS "voteId", v.winner::text AS winner, v.anonymous, v."visitorId", v."createdAt" AS at,
+                    v."shownVersions", ${raw(CONVERSATION_SQL)} ${raw(FROM_BATTLES)}`,
+    where,
     order: ['v."createdAt"', "v.id"],
     keyOf: (row) => ({ at: row.at, id: row.voteId }),
     size: batchSize,
@@ -270,26 +263,15 @@ export async function exportDataset(db: Db, options: ExportOptions): Promise<Exp
   const chatsStarted = performance.now();
   if (options.chats !== false) {
     const out = new Output(options.outDir, "chats", outputs);
-    const params: unknown[] = [];
-    const clauses: string[] = releasedChatClauses();
-    if (filters.from) {
-      params.push(filters.from);
-      clauses.push(`c."createdAt" >= $${params.length}::timestamptz AT TIME ZONE 'UTC'`);
-    }
-    if (filters.to) {
-      params.push(filters.to);
-      clauses.push(`c."createdAt" < $${params.length}::timestamptz AT TIME ZONE 'UTC'`);
-    }
+    const clauses: Sql[] = releasedChatClauses().map(raw);
+    if (filters.from) clauses.push(sql`c."createdAt" >= ${filters.from}::timestamptz AT TIME ZONE 'UTC'`);
+    if (filters.to) clauses.push(sql`c."createdAt" < ${filters.to}::timestamptz AT TIME ZONE 'UTC'`);
     const models = allowed ?? filters.models;
-    if (models) {
-      params.push(models);
-      clauses.push(`c."modelAId" = ANY($${params.length}::text[])`);
-    }
+    if (models) clauses.push(sql`c."modelAId" = ANY(${models}::text[])`);
     for await (const rows of keysetBatches<BareRow>(db, {
-      select: `SELECT c."visitorId", c."createdAt" AS at, NULL AS winner, NULL AS anonymous, ${CONVERSATION_SQL}
-                 ${FROM_CHATS}`,
-      where: clauses.join(" AND "),
-      params,
+      select: sql`SELECT c."visitorId", c."createdAt" AS at, NULL AS winner, NULL AS anonymous, ${raw(CONVERSATION_SQL)}
+                 ${raw(FROM_CHATS)}`,
+      where: join(clauses, " AND "),
       order: ['c."createdAt"', "c.id"],
       keyOf: (row) => ({ at: row.at, id: row.conversationId }),
       size: batchSize,

@@ -11,6 +11,7 @@ import {
   releasedChatClauses,
 } from "../dataset-stats/released";
 import type { Db } from "../db/context";
+import { raw, sql } from "../db/sql";
 import { InvalidInput } from "../errors";
 import { currentSnapshot } from "../leaderboard/serve";
 import { type BareRow, CONVERSATION_SQL, keysetBatches } from "./details";
@@ -106,10 +107,10 @@ export async function exportSft(db: Db, options: SftOptions): Promise<SftSummary
   fs.mkdirSync(options.outDir, { recursive: true });
   const clean = options.redact ? redactPersonal : (t: string) => t;
   const images = new ImageCopier(options.outDir, { blurFaces: options.blurFaces });
-  const released = `((${releasedBattleClauses().join(" AND ")}) OR (${releasedChatClauses().join(" AND ")}))
-    AND (c."modelAId" = ANY($1::text[]) OR c."modelBId" = ANY($1::text[]))`;
+  const released = sql`((${raw(releasedBattleClauses().join(" AND "))}) OR (${raw(releasedChatClauses().join(" AND "))}))
+    AND (c."modelAId" = ANY(${models}::text[]) OR c."modelBId" = ANY(${models}::text[]))`;
   const total = Number(
-    (await db.pool.query(`SELECT count(*) AS n ${FROM_BATTLES_OR_CHATS} WHERE ${released}`, [models])).rows[0]?.n ?? 0,
+    (await db.pool.query(sql`SELECT count(*) AS n ${raw(FROM_BATTLES_OR_CHATS)} WHERE ${released}`)).rows[0]?.n ?? 0,
   );
   const out = fs.openSync(path.join(options.outDir, "sft.json"), "w");
   const summary: SftSummary = { models, conversations: 0, fromChats: 0, fromBattles: 0, turns: 0, images: 0 };
@@ -118,10 +119,9 @@ export async function exportSft(db: Db, options: SftOptions): Promise<SftSummary
   fs.writeSync(out, "[");
   try {
     for await (const rows of keysetBatches<BareRow>(db, {
-      select: `SELECT c."visitorId", c."createdAt" AS at, NULL AS winner, NULL AS anonymous, ${CONVERSATION_SQL}
-                 ${FROM_BATTLES_OR_CHATS}`,
+      select: sql`SELECT c."visitorId", c."createdAt" AS at, NULL AS winner, NULL AS anonymous, ${raw(CONVERSATION_SQL)}
+                 ${raw(FROM_BATTLES_OR_CHATS)}`,
       where: released,
-      params: [models],
       order: ['c."createdAt"', "c.id"],
       keyOf: (row) => ({ at: row.at, id: row.conversationId }),
       size: batchSize,

@@ -2,6 +2,7 @@
 // publication delay included), over which days, and which non-demo models can be filtered on.
 import { FROM_BATTLES, publicationDelayDays, releasedBattleClauses } from "../dataset-stats/released";
 import type { Db } from "../db/context";
+import { raw, sql } from "../db/sql";
 
 export interface ResearchSummary {
   battles: number;
@@ -20,8 +21,8 @@ export async function researchSummary(db: Db): Promise<ResearchSummary> {
       select: { id: true, displayName: true },
     }),
     db.pool.query<{ battles: number; first: Date | null; last: Date | null }>(
-      `SELECT count(*)::int AS battles, min(v."createdAt") AS first, max(v."createdAt") AS last
-         ${FROM_BATTLES} WHERE ${releasedBattleClauses().join(" AND ")}`,
+      sql`SELECT count(*)::int AS battles, min(v."createdAt") AS first, max(v."createdAt") AS last
+         ${raw(FROM_BATTLES)} WHERE ${raw(releasedBattleClauses().join(" AND "))}`,
     ),
   ]);
   const row = counts.rows[0];

@@ -215,7 +215,7 @@ export async function exportFailurePromptSet(db: Db, name = "visionarena-failure
 /** Answers of evaluation runs over exported failure-case sets, for staff to mark O or X. */
 export async function failureRunAnswers(db: Db) {
   const { rows } = await db.pool.query<{ caseId: string; modelId: string; answer: string }>(
-    `SELECT pi.metadata->>'failureCaseId' AS "caseId", r."modelId", a.turns->>0 AS answer
+    sql`SELECT pi.metadata->>'failureCaseId' AS "caseId", r."modelId", a.turns->>0 AS answer
        FROM "EvalAnswer" a JOIN "EvalRun" r ON r.id = a."runId" JOIN "PromptItem" pi ON pi.id = a."itemId"
        JOIN "PromptSet" ps ON ps.id = pi."setId"
       WHERE ps.source = 'failure-cases' AND a.error IS NULL AND a.turns IS NOT NULL

@@ -12,7 +12,7 @@ const SCORE: Record<string, number> = { model_a: 1, model_b: 0, tie: 0.5, "tie (
 /** Counted, anonymous votes of visitors not banned yet, oldest first, through the outlier test. */
 export async function flaggedVoters(db: Db, options: { alpha?: number } = {}): Promise<Flagged[]> {
   const { rows } = await db.pool.query<{ voter: string; modelA: string; modelB: string; winner: string }>(
-    `SELECT v."visitorId" AS voter, v."modelAId" AS "modelA", v."modelBId" AS "modelB", v.winner::text AS winner
+    sql`SELECT v."visitorId" AS voter, v."modelAId" AS "modelA", v."modelBId" AS "modelB", v.winner::text AS winner
        FROM "Vote" v JOIN "Conversation" c ON c.id = v."conversationId" JOIN "Visitor" vis ON vis.id = v."visitorId"
       WHERE v.counted AND v.anonymous AND NOT c."isDemo" AND vis."bannedAt" IS NULL
       ORDER BY v."createdAt", v.id`,
@@ -26,7 +26,7 @@ export async function flaggedVoters(db: Db, options: { alpha?: number } = {}): P
 /** What the test's answer depends on: the newest vote and the bans. */
 async function integrityVersion(db: Db): Promise<string> {
   const { rows } = await db.pool.query<{ version: string }>(
-    `SELECT COALESCE((SELECT max("createdAt")::text FROM "Vote"), '') || '/' ||
+    sql`SELECT COALESCE((SELECT max("createdAt")::text FROM "Vote"), '') || '/' ||
             (SELECT count(*) || '/' || COALESCE(max("bannedAt")::text, '') FROM "Visitor" WHERE "bannedAt" IS NOT NULL)
             AS version`,
   );

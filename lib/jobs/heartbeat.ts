@@ -48,7 +48,7 @@ export async function readHeartbeat(db: Pick<Db, "pool">, id: string): Promise<H
 /** Every process's last beat, seconds ago (the metrics endpoint's view). */
 export async function heartbeatAges(db: Pick<Db, "pool">): Promise<{ id: string; host: string; ageSeconds: number }[]> {
   const { rows } = await db.pool.query<{ id: string; host: string; ageSeconds: number }>(
-    `SELECT id, host, extract(epoch FROM now() - "beatAt")::float8 AS "ageSeconds" FROM "WorkerHeartbeat"`,
+    sql`SELECT id, host, extract(epoch FROM now() - "beatAt")::float8 AS "ageSeconds" FROM "WorkerHeartbeat"`,
   );
   return rows;
 }

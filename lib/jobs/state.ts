@@ -6,7 +6,9 @@ import { JOBS_SCHEMA } from "./connection";
 import type { QueueName } from "./queues";
 
 async function jobsTableExists(db: Db): Promise<boolean> {
-  const { rows } = await db.pool.query<{ ok: boolean }>(`SELECT to_regclass('${JOBS_SCHEMA}.job') IS NOT NULL AS ok`);
+  const { rows } = await db.pool.query<{ ok: boolean }>(
+    sql`SELECT to_regclass('${raw(JOBS_SCHEMA)}.job') IS NOT NULL AS ok`,
+  );
   return rows[0]?.ok ?? false;
 }
 
@@ -46,9 +48,9 @@ export interface QueueDepth {
 export async function queueDepths(db: Db): Promise<QueueDepth[]> {
   if (!(await jobsTableExists(db))) return [];
   const { rows } = await db.pool.query<QueueDepth>(
-    `SELECT name AS queue, state::text AS state, count(*)::int AS jobs,
+    sql`SELECT name AS queue, state::text AS state, count(*)::int AS jobs,
             extract(epoch FROM now() - min(created_on))::float8 AS "oldestSeconds"
-       FROM ${JOBS_SCHEMA}.job WHERE state IN ('created', 'retry', 'active') GROUP BY name, state`,
+       FROM ${raw(JOBS_SCHEMA)}.job WHERE state IN ('created', 'retry', 'active') GROUP BY name, state`,
   );
   return rows;
 }

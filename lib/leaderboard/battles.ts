@@ -5,6 +5,7 @@ import type pg from "pg";
 import { RULES_LABELLER } from "../categories/names";
 import { config } from "../config";
 import type { Db } from "../db/context";
+import { raw, sql } from "../db/sql";
 import {
   labelColumns,
   type Part,
@@ -27,7 +28,7 @@ export type { Exclusions, LiveBattles } from "./vote-store";
  */
 async function loadWorkMemMb(client: pg.PoolClient): Promise<number> {
   const { rows } = await client.query<{ votes: number }>(
-    `SELECT GREATEST(reltuples, 0)::float8 AS votes FROM pg_class WHERE oid = '"Vote"'::regclass`,
+    sql`SELECT GREATEST(reltuples, 0)::float8 AS votes FROM pg_class WHERE oid = '"Vote"'::regclass`,
   );
   const wanted = Math.ceil((200 * (rows[0]?.votes ?? 0)) / 1e6);
   return Math.min(config().ARENA_LOAD_WORK_MEM_MB as number, Math.max(256, wanted));
@@ -47,27 +48,27 @@ export async function inSnapshot<T>(db: Db, lanes: number, work: (snapshot: Snap
   try {
     for (let lane = 0; lane < count; lane++) clients.push(await db.pool.connect());
     const [first, ...others] = clients as [pg.PoolClient, ...pg.PoolClient[]];
-    await first.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+    await first.query(sql`BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY`);
     const { id, at } = (
       await first.query<{ id: string; at: string }>(
-        `SELECT pg_export_snapshot() AS id,
+        sql`SELECT pg_export_snapshot() AS id,
                 to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS') AS at`,
       )
     ).rows[0] as { id: string; at: string };
     for (const client of others) {
-      await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
-      await client.query(`SET TRANSACTION SNAPSHOT '${id}'`);
+      await client.query(sql`BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY`);
+      await client.query(sql`SET TRANSACTION SNAPSHOT '${raw(id)}'`);
     }
     const workMem = await loadWorkMemMb(first);
     for (const client of clients) {
       // planned for reading every row (hash joins), not for a fast first row
-      await client.query(`SET LOCAL cursor_tuple_fraction = 1; SET LOCAL work_mem = '${workMem}MB'`);
+      await client.query(sql`SET LOCAL cursor_tuple_fraction = 1; SET LOCAL work_mem = '${raw(String(workMem))}MB'`);
     }
     const result = await work({ clients, at });
-    for (const client of clients) await client.query("COMMIT");
+    for (const client of clients) await client.query(sql`COMMIT`);
     return result;
   } catch (error) {
-    for (const client of clients) await client.query("ROLLBACK").catch(() => {});
+    for (const client of clients) await client.query(sql`ROLLBACK`).catch(() => {});
     throw error;
   } finally {
     for (const client of clients) client.release();
@@ -92,8 +93,7 @@ export async function readParts(
     parts.map(async (part, k) => {
       const client = clients[k % clients.length] as pg.PoolClient;
       const cursor = `live_part_${++cursors}`;
-      const { text, values } = partQuery(part, filter);
-      await client.query(`DECLARE ${cursor} NO SCROLL CURSOR FOR ${text}`, values);
+      await client.query(sql`DECLARE ${raw(cursor)} NO SCROLL CURSOR FOR ${partQuery(part, filter)}`);
       for (;;) {
         const { rows } = await client.query<unknown[]>({ text: `FETCH ${batchSize} FROM ${cursor}`, rowMode: "array" });
         part.take(rows, store);
@@ -101,7 +101,7 @@ export async function readParts(
         onBatch();
         if (rows.length < batchSize) break;
       }
-      await client.query(`CLOSE ${cursor}`);
+      await client.query(sql`CLOSE ${raw(cursor)}`);
     }),
   );
   if (taken.some((n) => n !== taken[0]) || store.count !== before + (taken[0] ?? 0) || !store.aligned()) {

@@ -138,7 +138,7 @@ export class LiveBattleCache {
           snapshot,
           reread,
           parts,
-          { sql: `v."conversationId" = ANY($F::uuid[])`, param: changed },
+          sql`v."conversationId" = ANY(${changed}::uuid[])`,
           batchSize,
           () => {},
         );
@@ -151,7 +151,7 @@ export class LiveBattleCache {
       }
       const before = store.tail(cut);
       store.truncate(cut);
-      await readParts(snapshot, store, parts, { sql: `v."createdAt" >= $F::timestamp`, param: since }, batchSize, () =>
+      await readParts(snapshot, store, parts, sql`v."createdAt" >= ${since}::timestamp`, batchSize, () =>
         options.onProgress?.(store.count),
       );
       cached.readAt = snapshot.at;

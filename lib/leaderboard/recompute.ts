@@ -47,7 +47,7 @@ export interface FailedBoard {
 export async function latestDataAt(db: Db): Promise<Date | null> {
   const { rows } = await db.pool.query<{ latest: Date | null }>(
     // a ban or a moderation decision changes what counts as much as a vote does: the next tick recomputes
-    `SELECT GREATEST((SELECT max("createdAt") FROM "Vote"), (SELECT max("createdAt") FROM "BattleCategory"),
+    sql`SELECT GREATEST((SELECT max("createdAt") FROM "Vote"), (SELECT max("createdAt") FROM "BattleCategory"),
                      (SELECT max("createdAt") FROM "AuditEntry"
                        WHERE action IN ('visitor.ban', 'visitor.unban', 'moderation.ban', 'moderation.release'))) AS latest`,
   );
@@ -405,7 +405,7 @@ async function newestBoards(db: Db): Promise<Map<string, StoredBoard>> {
     digest: string | null;
     payload: unknown;
   }>(
-    `SELECT DISTINCT ON (category, "styleControl") id, category, "styleControl", params->>'inputDigest' AS digest, payload
+    sql`SELECT DISTINCT ON (category, "styleControl") id, category, "styleControl", params->>'inputDigest' AS digest, payload
        FROM "LeaderboardSnapshot" WHERE source = 'live'
       ORDER BY category, "styleControl", "createdAt" DESC`,
   );

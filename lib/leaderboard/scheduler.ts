@@ -38,7 +38,7 @@ export async function snapshotTick(db: Db, options: TickOptions = {}): Promise<T
       const latest = await latestDataAt(db);
       const seen = (
         await client.query<{ seen: string | null }>(
-          `SELECT params->>'dataAt' AS seen FROM "LeaderboardSnapshot" WHERE source = 'live'
+          sql`SELECT params->>'dataAt' AS seen FROM "LeaderboardSnapshot" WHERE source = 'live'
             ORDER BY "createdAt" DESC LIMIT 1`,
         )
       ).rows[0]?.seen;

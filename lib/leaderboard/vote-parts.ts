@@ -1,6 +1,7 @@
 // The SQL that reads the votes into a VoteStore, in four parts of one row per vote, for every vote or a filtered few.
 
 import { JUDGED_CATEGORIES, RULES_LABELLER } from "../categories/names";
+import { empty, raw, type Sql, sql } from "../db/sql";
 import type { Column } from "../ratings/battle-table";
 import { WINNER_CODE, type Winner } from "../ratings/types";
 import { wordsOfHex } from "./uuid-index";
@@ -10,8 +11,8 @@ import type { LabelSet, VoteStore } from "./vote-store";
  * What makes two battles "the same prompt" for de-duplication: the visitor's prompts (side a's copy) and the hashes
  * of their images, per conversation: CTEs `images` and `prompts` (id, key), narrowed by `scope` when given.
  */
-export function promptKeysSql(scope: (column: string, of?: "message") => string = () => ""): string {
-  return `images AS (
+export function promptKeysSql(scope: Scope = () => empty): Sql {
+  return sql`images AS (
           SELECT mi."messageId" AS id, string_agg(mi."imageSha256", ',' ORDER BY mi.position) AS list
             FROM "MessageImage" mi
            WHERE TRUE ${scope('mi."messageId"', "message")}
@@ -32,27 +33,26 @@ export function promptKeysSql(scope: (column: string, of?: "message") => string 
  * overlaps the database's work on the others. Every part has exactly one row per vote, in the same order: row k of
  * each belongs to vote k. A part reads every vote, or those a filter names (the newest, or some conversations').
  */
-const VOTE_ORDER = `ORDER BY v."createdAt", v.id`;
+const VOTE_ORDER = sql`ORDER BY v."createdAt", v.id`;
 
-/** Which votes a read covers: all of them, or those `sql` (on vote `v`, with `$F` its one parameter) selects. */
-export interface VoteFilter {
-  sql: string;
-  param: unknown;
-}
+/** Which votes a read covers: all of them (null), or those this condition on vote `v` selects. */
+export type VoteFilter = Sql;
 
-/** Writes a part's SQL for a filter: `where` for the votes; `scope(column)` narrows an aggregate to the filtered
- *  votes' conversations (`column` a conversation's id) or their messages (`column` a message's id, `of` "message"). */
-type PartSql = (where: string, scope: (column: string, of?: "message") => string) => string;
+/** Narrows an aggregate to the filtered votes' conversations (`column` a conversation's id) or their messages
+ *  (`column` a message's id, `of` "message"); nothing without a filter. */
+type Scope = (column: string, of?: "message") => Sql;
+
+/** Writes a part's SQL for a filter: `where` for the votes, `scope` for its aggregates. */
+type PartSql = (where: Sql, scope: Scope) => Sql;
 
 export interface Part {
   sql: PartSql;
-  params: unknown[];
   /** the next rows of this part, in vote order, appended to the store */
   take(rows: unknown[][], store: VoteStore): void;
 }
 
-/** The index into EXCLUSIONS of vote `v` of conversation `c` by visitor `vis`; `$1`: whether demo battles count. */
-const EXCLUSION_SQL = `CASE WHEN c."isDemo" AND NOT $1::boolean THEN 1
+/** The index into EXCLUSIONS of vote `v` of conversation `c` by visitor `vis`. */
+const exclusion = (includeDemo: boolean) => sql`CASE WHEN c."isDemo" AND NOT ${includeDemo}::boolean THEN 1
                             WHEN NOT v.anonymous THEN 2
                             WHEN c."moderationStatus"::text IN ('flagged', 'banned') THEN 3
                             WHEN vis."bannedAt" IS NOT NULL THEN 4
@@ -60,14 +60,13 @@ const EXCLUSION_SQL = `CASE WHEN c."isDemo" AND NOT $1::boolean THEN 1
                             ELSE 0 END`;
 
 export const voteColumns = (includeDemo: boolean): Part => ({
-  sql: (where) => `SELECT ${EXCLUSION_SQL}, v.winner::text, v."modelAId", v."modelBId",
+  sql: (where) => sql`SELECT ${exclusion(includeDemo)}, v.winner::text, v."modelAId", v."modelBId",
                           extract(epoch FROM v."createdAt")::float8, v."visitorId", v.turn, c."isPreset", c.language,
                           v."conversationId"
                      FROM "Vote" v
                      JOIN "Conversation" c ON c.id = v."conversationId"
                      LEFT JOIN "Visitor" vis ON vis.id = v."visitorId"
                     ${where} ${VOTE_ORDER}`,
-  params: [includeDemo],
   take(rows, store) {
     for (const r of rows) {
       store.excluded.push(r[0] as number);
@@ -88,7 +87,7 @@ export const voteColumns = (includeDemo: boolean): Part => ({
 /** Summed style counts of A's and B's answers (zeros when none is recorded), and named entities once every answer
  *  has been counted. */
 export const styleColumns = (): Part => ({
-  sql: (where, scope) => `WITH style AS (
+  sql: (where, scope) => sql`WITH style AS (
           SELECT m."conversationId" AS id,
                  COALESCE(SUM(r.tokens) FILTER (WHERE m.side = 'a'), 0)::float8 AS ta,
                  COALESCE(SUM(r."headerCount") FILTER (WHERE m.side = 'a'), 0)::float8 AS ha,
@@ -108,7 +107,6 @@ export const styleColumns = (): Part => ({
         SELECT s.ta, s.ha, s.la, s.ba, s.tb, s.hb, s.lb, s.bb, s.ea, s.eb
           FROM "Vote" v LEFT JOIN style s ON s.id = v."conversationId"
          ${where} ${VOTE_ORDER}`,
-  params: [],
   take(rows, store) {
     for (const r of rows) {
       for (let k = 0; k < 8; k++) store.style.push((r[k] as number | null) ?? 0);
@@ -119,19 +117,19 @@ export const styleColumns = (): Part => ({
   },
 });
 
-/** The labels that count: the judge's (`$2`) for the judged categories (`$1`), the rules' for the others; kept as a
- *  bit mask over the labels the board uses (LabelSet). */
+/** The labels that count: the judge's for the judged categories, the rules' for the others; kept as a bit mask over
+ *  the labels the board uses (LabelSet). */
 export const labelColumns = (judgedBy: string, labelSet: LabelSet): Part => ({
-  sql: (where, scope) => `WITH labels AS (
+  sql: (where, scope) => sql`WITH labels AS (
           SELECT bc."conversationId" AS id, array_agg(DISTINCT bc.category) AS categories
             FROM "BattleCategory" bc
            WHERE bc.value
-             AND bc.labeller = CASE WHEN bc.category = ANY($1::text[]) THEN $2 ELSE '${RULES_LABELLER.name}' END
+             AND bc.labeller = CASE WHEN bc.category = ANY(${[...JUDGED_CATEGORIES]}::text[]) THEN ${judgedBy}
+                                    ELSE ${RULES_LABELLER.name} END
              ${scope('bc."conversationId"')}
            GROUP BY bc."conversationId")
         SELECT l.categories FROM "Vote" v LEFT JOIN labels l ON l.id = v."conversationId"
          ${where} ${VOTE_ORDER}`,
-  params: [[...JUDGED_CATEGORIES], judgedBy],
   take(rows, store) {
     for (const r of rows) {
       const labels = r[0] as string[] | null;
@@ -148,11 +146,10 @@ export const labelColumns = (judgedBy: string, labelSet: LabelSet): Part => ({
  * memory (UuidIndex), so a read of the newest votes can update the counts of every older vote sharing their keys.
  */
 export const promptColumns = (): Part => ({
-  sql: (where, scope) => `WITH ${promptKeysSql(scope)}
+  sql: (where, scope) => sql`WITH ${promptKeysSql(scope)}
         SELECT COALESCE(p.key, md5('#' || v."conversationId"))
           FROM "Vote" v LEFT JOIN prompts p ON p.id = v."conversationId"
          ${where} ${VOTE_ORDER}`,
-  params: [],
   take(rows, store) {
     for (const r of rows) pushWords(store.promptKey, r[0] as string);
   },
@@ -165,15 +162,14 @@ function pushWords(column: Column<Int32Array>, hex: string) {
   wordsOfHex(hex, column, at);
 }
 
-/** The part's SQL and parameters for a filter (its parameter numbered after the part's own). */
-export function partQuery(part: Part, filter: VoteFilter | null): { text: string; values: unknown[] } {
-  if (!filter) return { text: part.sql("", () => ""), values: part.params };
-  const own = `$${part.params.length + 1}`;
-  const where = filter.sql.replaceAll("$F", own);
-  const conversations = `SELECT v."conversationId" FROM "Vote" v WHERE ${where}`;
-  const scope = (column: string, of?: "message") =>
+/** The part's query for a filter (every vote without one). */
+export function partQuery(part: Part, filter: VoteFilter | null): Sql {
+  if (!filter) return part.sql(empty, () => empty);
+  const conversations = sql`SELECT v."conversationId" FROM "Vote" v WHERE ${filter}`;
+  // the columns are ours (the parts' own SQL), written as SQL
+  const scope: Scope = (column, of) =>
     of === "message"
-      ? `AND ${column} IN (SELECT im.id FROM "Message" im WHERE im."conversationId" IN (${conversations}))`
-      : `AND ${column} IN (${conversations})`;
-  return { text: part.sql(`WHERE ${where}`, scope), values: [...part.params, filter.param] };
+      ? sql`AND ${raw(column)} IN (SELECT im.id FROM "Message" im WHERE im."conversationId" IN (${conversations}))`
+      : sql`AND ${raw(column)} IN (${conversations})`;
+  return part.sql(sql`WHERE ${filter}`, scope);
 }

@@ -3,10 +3,11 @@
 // sits low in the import order (image safety counts into it), and reading lib/leaderboard from here closed a folder
 // circle (metrics → leaderboard → categories → images → image-safety → metrics).
 import type { Db } from "../db/context";
+import { sql } from "../db/sql";
 
 export async function snapshotAges(db: Db): Promise<{ category: string; styleControl: boolean; ageSeconds: number }[]> {
   const { rows } = await db.pool.query<{ category: string; styleControl: boolean; ageSeconds: number }>(
-    `SELECT DISTINCT ON (category, "styleControl") category, "styleControl",
+    sql`SELECT DISTINCT ON (category, "styleControl") category, "styleControl",
             extract(epoch FROM now() - "createdAt")::float8 AS "ageSeconds"
        FROM "LeaderboardSnapshot" WHERE source = 'live'
       ORDER BY category, "styleControl", "createdAt" DESC`,
@@ -16,7 +17,7 @@ export async function snapshotAges(db: Db): Promise<{ category: string; styleCon
 
 export async function votesSinceSnapshot(db: Db): Promise<number> {
   const { rows } = await db.pool.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM "Vote" WHERE "createdAt" > coalesce(
+    sql`SELECT count(*)::int AS n FROM "Vote" WHERE "createdAt" > coalesce(
        (SELECT max("createdAt") FROM "LeaderboardSnapshot"
          WHERE source = 'live' AND category = 'overall' AND NOT "styleControl"), '-infinity')`,
   );

@@ -58,7 +58,7 @@ export const cachedSetting = <K extends SettingKey>(db: Db, key: K): Promise<Set
 
 /** Every setting with its current value and whether it comes from the database or the environment. */
 export async function allSettings(db: Db) {
-  const { rows } = await db.pool.query<{ key: string; value: unknown }>(`SELECT key, value FROM "Setting"`);
+  const { rows } = await db.pool.query<{ key: string; value: unknown }>(sql`SELECT key, value FROM "Setting"`);
   return Object.entries(SETTINGS).map(([key, spec]) => {
     const stored = rows.find((r) => r.key === key);
     const parsed = spec.schema.safeParse(stored?.value);
