@@ -11,6 +11,7 @@ import { callApi } from "../api-client";
 // while anything is under way (the work itself happens in the jobs process).
 import { SubmitButton } from "./action-button";
 import { BenchProgress } from "./bench-progress";
+import { BenchmarkSelect } from "./benchmark-select";
 import { ImportPredictions } from "./import-predictions";
 import { ModelSelect } from "./model-select";
 import { DoneNote, ErrorNote, useAction } from "./use-action";
@@ -143,12 +144,7 @@ export function BenchAdmin({
         ) : (
           <form onSubmit={submit("import")} className="space-y-2" aria-label="Import">
             <div className="flex flex-wrap items-end gap-2">
-              <label className="flex flex-col text-xs">
-                Benchmark
-                <select name="benchmark" className="input" required>
-                  <Options items={benchmarks} value={(b) => b.name} label={(b) => b.title} />
-                </select>
-              </label>
+              <BenchmarkSelect benchmarks={benchmarks} />
               <label className="flex flex-col text-xs">
                 Set name (optional)
                 <input name="name" className="input" maxLength={100} />

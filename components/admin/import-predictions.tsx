@@ -6,6 +6,7 @@ import { callApi } from "../api-client";
 // A toolkit's prediction file from the benchmark folder (VLMEvalKit's tables, lmms-eval's samples) imported as a run
 // of a registered model, scored at once; the result says our accuracy beside the file's own.
 import { SubmitButton } from "./action-button";
+import { BenchmarkSelect } from "./benchmark-select";
 import { ModelSelect } from "./model-select";
 import { DoneNote, ErrorNote, useAction } from "./use-action";
 
@@ -92,12 +93,7 @@ export function ImportPredictions({
         </p>
       ) : (
         <form onSubmit={submit} className="flex flex-wrap items-end gap-2" aria-label="Predictions from a toolkit">
-          <label className="flex flex-col text-xs">
-            Benchmark
-            <select name="benchmark" className="input" required>
-              <Options items={benchmarks} value={(b) => b.name} label={(b) => b.title} />
-            </select>
-          </label>
+          <BenchmarkSelect benchmarks={benchmarks} />
           <label className="flex flex-col text-xs">
             Toolkit
             <select name="from" className="input" required>

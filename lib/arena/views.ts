@@ -7,6 +7,7 @@ import type { Winner } from "../ratings/types";
 import { type AnswerStatus, answerStatus, sideMessages } from "./history";
 import { presetCreditOf } from "./presets";
 import { STOPPED } from "./stops";
+import type { RevealedModel } from "./vote-decision";
 import { WINNER_FROM_DB } from "./votes";
 
 export interface MessageView {
@@ -27,13 +28,7 @@ export interface MessageView {
 }
 
 export interface SideView {
-  model: {
-    id: string;
-    displayName: string;
-    organization: string | null;
-    license: string | null;
-    isDemo: boolean;
-  } | null;
+  model: RevealedModel | null;
   messages: MessageView[];
 }
 

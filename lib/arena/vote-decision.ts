@@ -3,6 +3,7 @@
 // decides whether it counts (anonymity, the reasons it is excluded, the versions shown), or the refusal. castVote
 // (./votes.ts) reads, asks this, and writes; tests ask it directly.
 import { Conflict, Forbidden, InvalidInput, NotFound } from "../errors";
+import type { Model } from "../generated/prisma/client";
 import type { Winner as DbWinner } from "../generated/prisma/enums";
 import type { Winner } from "../ratings/types";
 import { answerStatus } from "./history";
@@ -23,13 +24,8 @@ export const WINNER_FROM_DB: Record<DbWinner, Winner> = {
   tie_bothbad: "tie (bothbad)",
 };
 
-export interface RevealedModel {
-  id: string;
-  displayName: string;
-  organization: string | null;
-  license: string | null;
-  isDemo: boolean;
-}
+/** A model as a revealed battle (and a model's page) names it: the registry's own fields. */
+export type RevealedModel = Pick<Model, "id" | "displayName" | "organization" | "license" | "isDemo">;
 
 /** A reasoning model's thinking for one turn's answer, shown once the models are revealed. */
 export interface Thought {

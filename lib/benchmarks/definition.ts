@@ -19,6 +19,13 @@ export interface Scorer {
   gold: "answer" | "label";
 }
 
+/** A scorer whose gold is the item's answer, kept as text beside each verdict (MathVista, EMMA). */
+export const scoredAgainstAnswer = (
+  score: (problem: Problem) => ItemVerdict,
+  keys: readonly string[],
+  values: Scorer["values"],
+): Scorer => ({ score: (p) => ({ ...score(p), truth: String(p.answer ?? "") }), keys, values, gold: "answer" });
+
 export type BenchmarkRecord = Record<string, unknown>;
 
 /** One record read from a benchmark file, where it stands, and what it adds to which prompt set. */

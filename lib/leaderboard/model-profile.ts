@@ -3,21 +3,13 @@
 // category. Read from stored snapshots only.
 import type { Db } from "../db/context";
 import { sql } from "../db/sql";
+import type { Model } from "../generated/prisma/client";
 import { DEFAULT_BOARD, type HistoryPoint, modelHistory } from "./history";
 import { type SnapshotModel, servedSnapshot } from "./serve";
 
 export interface ModelProfile {
-  model: {
-    id: string;
-    displayName: string;
-    organization: string | null;
-    license: string | null;
-    isDemo: boolean;
-    enabled: boolean;
-    outage: boolean;
-    /** 0: offered in direct chat only */
-    weight: number;
-  };
+  /** the registry's fields a model's page shows (weight 0: offered in direct chat only) */
+  model: Pick<Model, "id" | "displayName" | "organization" | "license" | "isDemo" | "enabled" | "outage" | "weight">;
   /** on the default board: overall, with style control */
   current: SnapshotModel | null;
   /** on the overall board without style control */

@@ -1,7 +1,7 @@
 // EMMA (Hao et al., 2025): its Hugging Face layout (image_1…image_5), one set per prompting strategy, scored as
 // hychaochao/EMMA's evaluation code does; where its rules find no answer, its pipeline asks a judge whether the
 // response matches the answer (here the configured judge, with the same prompt).
-import type { BenchmarkDefinition, RecordContext } from "../definition";
+import { type BenchmarkDefinition, type RecordContext, scoredAgainstAnswer } from "../definition";
 import { EMMA_KEYS, emmaValues, scoreEmmaItem } from "../emma";
 import { BenchmarkDataError } from "../errors";
 import { emmaJudgePrompt } from "../judge-extract";
@@ -42,12 +42,7 @@ export const emma = {
   name: "emma",
   title: "EMMA",
   licence: "CC BY-SA 4.0 (EMMA, luckychao/EMMA; attribution and share-alike apply to exports)",
-  scorer: {
-    score: (p) => ({ ...scoreEmmaItem(p), truth: String(p.answer ?? "") }),
-    keys: EMMA_KEYS,
-    values: emmaValues,
-    gold: "answer",
-  },
+  scorer: scoredAgainstAnswer(scoreEmmaItem, EMMA_KEYS, emmaValues),
   addRecord,
   // EMMA's official scorer reads the response itself: a toolkit's extraction column does not count
   predictions: { defaultSets: ["emma-cot", "emma-direct"], fileExtractionCounts: false },

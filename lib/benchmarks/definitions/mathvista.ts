@@ -1,7 +1,7 @@
 // MathVista (Lu et al., ICLR 2024): testmini and test, scored as lupantech/MathVista's evaluation code does; what its
 // quick rules cannot read, its pipeline gives GPT-4 to extract (here the configured judge, with the same prompt).
 import path from "node:path";
-import type { BenchmarkDefinition, BenchmarkRecord, RecordContext } from "../definition";
+import { type BenchmarkDefinition, type BenchmarkRecord, type RecordContext, scoredAgainstAnswer } from "../definition";
 import { mathVistaExtractionPrompt } from "../judge-extract";
 import { MATHVISTA_KEYS, mathVistaValues, scoreMathVistaItem } from "../mathvista";
 import { mathVistaQuery } from "../prompts";
@@ -33,12 +33,11 @@ export const mathvista = {
   name: "mathvista",
   title: "MathVista",
   licence: "CC BY-SA 4.0 (MathVista, AI4Math/MathVista; attribution and share-alike apply to exports)",
-  scorer: {
-    score: (p) => ({ ...scoreMathVistaItem(p, (p.answer ?? null) as PyValue), truth: String(p.answer ?? "") }),
-    keys: MATHVISTA_KEYS,
-    values: mathVistaValues,
-    gold: "answer",
-  },
+  scorer: scoredAgainstAnswer(
+    (p) => scoreMathVistaItem(p, (p.answer ?? null) as PyValue),
+    MATHVISTA_KEYS,
+    mathVistaValues,
+  ),
   addRecord,
   // the toolkits' extraction column is the official pipeline's extraction step, done by their judge
   predictions: { defaultSets: ["mathvista-testmini", "mathvista-test"], fileExtractionCounts: true },
