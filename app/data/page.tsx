@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { DataView } from "@/components/data/data-view";
+import { DataPageView } from "@/components/data/data-view";
 import { judgedByFromEnv } from "@/lib/categories";
 import { currentDatasetStatistics, latestDatasetTopics } from "@/lib/dataset-stats";
 import { getDb } from "@/lib/db";
@@ -17,5 +17,5 @@ export default async function DataPage() {
     demoBattleCount(db),
     serverTranslator(),
   ]);
-  return <DataView stored={stored} topics={topics} demoBattles={demoBattles} t={t} locale={locale} />;
+  return <DataPageView stored={stored} topics={topics} demoBattles={demoBattles} t={t} locale={locale} />;
 }

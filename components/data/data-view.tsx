@@ -34,7 +34,7 @@ const COLUMNS = [
   "humanPreference",
 ] as const;
 
-export function DataView({
+export function DataPageView({
   stored: { statistics, createdAt },
   topics,
   demoBattles,
