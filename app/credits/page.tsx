@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { PageHeading } from "@/components/page-heading";
 import { Table } from "@/components/table";
 import { presetBank } from "@/lib/arena";
 import { serverTranslator, titleMetadata } from "@/lib/i18n/session";
@@ -13,12 +14,12 @@ export default async function CreditsPage() {
   const photos = bank.filter((p) => p.photo);
   return (
     <div className="space-y-4">
-      <div className="space-y-1">
-        <h1 className="text-2xl font-bold tracking-tight">{t("credits.title")}</h1>
-        <p className="text-sm muted">
-          {t("credits.intro", { total: bank.length, photos: photos.length, drawn: bank.length - photos.length })}
-        </p>
-      </div>
+      <PageHeading
+        title={t("credits.title")}
+        intro={
+          <>{t("credits.intro", { total: bank.length, photos: photos.length, drawn: bank.length - photos.length })}</>
+        }
+      />
       <Table aria-label={t("credits.table")}>
         <thead>
           <tr>

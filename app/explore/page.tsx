@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { LikeButton } from "@/components/gallery/like-button";
+import { PageHeading } from "@/components/page-heading";
 import { GALLERY_SORTS, type GallerySort, galleryPage } from "@/lib/arena";
 import { CATEGORY_LABELS, LEADERBOARD_TAGS, localCategoryLabel } from "@/lib/categories";
 import { getDb } from "@/lib/db";
@@ -46,10 +47,7 @@ export default async function ExplorePage({ searchParams }: QueryProps) {
   const categories = [...LEADERBOARD_TAGS].filter((c) => CATEGORY_LABELS[c]);
   return (
     <div className="space-y-4">
-      <div className="space-y-1">
-        <h1 className="text-2xl font-bold tracking-tight">{t("explore.title")}</h1>
-        <p className="text-sm muted">{t("explore.intro")}</p>
-      </div>
+      <PageHeading title={t("explore.title")} intro={t("explore.intro")} />
       <nav aria-label={t("explore.order")} className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
         <span className="flex gap-3">
           {GALLERY_SORTS.map((s) => (

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { Markdown } from "@/components/arena/markdown";
+import { PageHeading } from "@/components/page-heading";
 import { Table } from "@/components/table";
 import { getDb } from "@/lib/db";
 import { failureCases, failureGrid, TOP_RANKS } from "@/lib/failures";
@@ -13,10 +14,7 @@ export default async function FailuresPage() {
   const grid = failureGrid(cases);
   return (
     <div className="space-y-6">
-      <div className="space-y-1">
-        <h1 className="text-2xl font-bold tracking-tight">{t("failures.title")}</h1>
-        <p className="text-sm muted">{t("failures.intro", { top: TOP_RANKS })}</p>
-      </div>
+      <PageHeading title={t("failures.title")} intro={<>{t("failures.intro", { top: TOP_RANKS })}</>} />
       {cases.length === 0 ? (
         <p className="text-sm muted">{t("failures.none")}</p>
       ) : (

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import Link from "next/link";
 import { LocalTime } from "@/components/local-time";
+import { PageHeading } from "@/components/page-heading";
 import { visitorHistory } from "@/lib/arena";
 import { getDb } from "@/lib/db";
 import { VISITOR_COOKIE, visitorIdFromCookie } from "@/lib/http";
@@ -25,10 +26,7 @@ export default async function HistoryPage() {
   const { t } = await serverTranslator();
   return (
     <div className="space-y-4">
-      <div className="space-y-1">
-        <h1 className="text-2xl font-bold tracking-tight">{t("history.title")}</h1>
-        <p className="text-sm muted">{t("history.intro")}</p>
-      </div>
+      <PageHeading title={t("history.title")} intro={t("history.intro")} />
       {items.length === 0 ? (
         <p className="rounded-lg border border-zinc-200 bg-white p-6 text-sm text-zinc-600 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-400">
           {t("history.empty")}{" "}

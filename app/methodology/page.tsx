@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { methodLabel } from "@/components/leaderboard/method-label";
 import { LocalTime } from "@/components/local-time";
+import { PageHeading } from "@/components/page-heading";
 import { rich } from "@/components/rich-text";
 import { Table } from "@/components/table";
 import { getDb } from "@/lib/db";
@@ -33,18 +34,20 @@ export default async function MethodologyPage() {
   const [changes, { t }] = await Promise.all([methodChanges(getDb()).then((c) => c.reverse()), serverTranslator()]);
   return (
     <div className="space-y-4">
-      <div className="space-y-1">
-        <h1 className="text-2xl font-bold tracking-tight">{t("methodology.title")}</h1>
-        <p className="text-sm muted">
-          {rich(t("methodology.intro"), {
-            link: (w) => (
-              <Link href="/about#method" className="underline">
-                {w}
-              </Link>
-            ),
-          })}
-        </p>
-      </div>
+      <PageHeading
+        title={t("methodology.title")}
+        intro={
+          <>
+            {rich(t("methodology.intro"), {
+              link: (w) => (
+                <Link href="/about#method" className="underline">
+                  {w}
+                </Link>
+              ),
+            })}
+          </>
+        }
+      />
       {changes.length === 0 ? (
         <p className="text-sm muted">{t("methodology.none")}</p>
       ) : (
