@@ -3,6 +3,7 @@ import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { readBattles } from "../datasets";
 import { type CiMethod, categoryNames, computeLeaderboard, type Leaderboard, selectRows } from "../ratings";
+import { compositeCommand } from "./composite-command";
 import { leaderboardCsv, leaderboardJson, leaderboardTable } from "./format";
 import { flags, intOption, switches } from "./options";
 import { progressBar } from "./progress";
@@ -33,7 +34,13 @@ Reads battles (FastChat clean-battle .json, .jsonl, .csv, optionally .gz, or .pa
   --strict                 fail on the first malformed battle instead of skipping it
   --workers N              bootstrap worker threads (default: one per core for large jobs, 0 = none)
   --timings                print where the time went (start-up, reading, each board's fit and intervals, output)
-                           to stderr as JSON`;
+                           to stderr as JSON
+
+A composite board (arena-rank's CompositeBradleyTerry: one rating per model from several kinds of evidence, each
+component's likelihood normalised by its size, sandwich intervals summing the components'):
+  --component FILE:WEIGHT  another set of pairwise outcomes in a battle layout read above (e.g. a benchmark's, from
+                           arena benchmark), with its weight; repeat for more
+  --human-weight W         the weight of FILE's battles (default 1)`;
 
 export async function leaderboardCommand(argv: string[], out: NodeJS.WritableStream = process.stdout): Promise<void> {
   const { values, positionals } = parseArgs({
@@ -47,6 +54,8 @@ export async function leaderboardCommand(argv: string[], out: NodeJS.WritableStr
       out: { type: "string" },
       ...switches("matrices", "strict", "reweighted", "fragility", "timings"),
       "min-votes": { type: "string" },
+      component: { type: "string", multiple: true },
+      "human-weight": { type: "string" },
       workers: { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
@@ -76,6 +85,11 @@ export async function leaderboardCommand(argv: string[], out: NodeJS.WritableStr
       throw new UsageError("--anchor takes MODEL=RATING, e.g. --anchor gpt-4o=1200");
     anchor = { model: values.anchor.slice(0, at), rating };
   }
+  if (values.component?.length) {
+    await compositeCommand(file, values, format, out);
+    return;
+  }
+  if (values["human-weight"] !== undefined) throw new UsageError("--human-weight goes with --component");
   const rounds = intOption(values.bootstrap, "bootstrap", 100);
   const seed = intOption(values.seed, "seed", 0);
   const workers = values.workers === undefined ? undefined : intOption(values.workers, "workers", 0);

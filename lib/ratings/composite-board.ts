@@ -1,0 +1,101 @@
+// A composite board from battle tables: the human battles and one or more other sets of pairwise outcomes (a
+// benchmark's, in the same battle layout), each a component of arena-rank's CompositeBradleyTerry (./composite.ts)
+// with its weight, as one Leaderboard the outputs already print. The counts (votes, wins, win rate) are the human
+// battles'; a model that only another component has shows 0 votes. A model with no ground truth is held by the
+// human component alone: its interval is that evidence's, scaled by the human weight's share (the sandwich has no
+// other term for it), so it is wider than a model both kinds of evidence place.
+import type { BattleTable } from "./battle-table";
+import { type CompositeComponent, type CompositeOptions, fitComposite } from "./composite";
+import type { Leaderboard, ModelRating } from "./leaderboard";
+import { rankUpperBound } from "./ranks";
+import { OUTCOME, OUTCOME_SCORE } from "./types";
+
+export interface CompositePart {
+  table: BattleTable;
+  /** the battles of the table this part uses */
+  rows: Uint32Array;
+  /** the part's weight w_k */
+  lossWeight: number;
+}
+
+/** The composite board over `parts`, the first being the human battles. */
+export function compositeLeaderboard(parts: CompositePart[], options: CompositeOptions = {}): Leaderboard {
+  const index = new Map<string, number>();
+  const names: string[] = [];
+  const id = (name: string) => {
+    let k = index.get(name);
+    if (k === undefined) {
+      k = names.length;
+      names.push(name);
+      index.set(name, k);
+    }
+    return k;
+  };
+  const components: CompositeComponent[] = parts.map(({ table, rows, lossWeight }) => {
+    const a = new Int32Array(rows.length);
+    const b = new Int32Array(rows.length);
+    const outcome = new Float64Array(rows.length);
+    rows.forEach((r, k) => {
+      a[k] = id(table.models[table.a[r] as number] as string);
+      b[k] = id(table.models[table.b[r] as number] as string);
+      outcome[k] = OUTCOME_SCORE[table.outcome[r] as number] as number;
+    });
+    return { a, b, outcome, lossWeight };
+  });
+  const fit = fitComposite(names.length, components, options);
+  const human = parts[0] as CompositePart;
+  const counts = names.map(() => ({ votes: 0, wins: 0, losses: 0, ties: 0, bothBad: 0 }));
+  for (const r of human.rows) {
+    const a = counts[index.get(human.table.models[human.table.a[r] as number] as string) as number];
+    const b = counts[index.get(human.table.models[human.table.b[r] as number] as string) as number];
+    if (!a || !b) continue;
+    a.votes++;
+    b.votes++;
+    const outcome = human.table.outcome[r];
+    if (outcome === OUTCOME.modelA) {
+      a.wins++;
+      b.losses++;
+    } else if (outcome === OUTCOME.modelB) {
+      b.wins++;
+      a.losses++;
+    } else if (outcome === OUTCOME.tie) {
+      a.ties++;
+      b.ties++;
+    } else {
+      a.bothBad++;
+      b.bothBad++;
+    }
+  }
+  const entries = names.map((model, k) => ({
+    model,
+    rating: fit.ratings[k] as number,
+    ciLower: fit.lower[k] as number,
+    ciUpper: fit.upper[k] as number,
+  }));
+  const ranks = rankUpperBound(entries);
+  const models: ModelRating[] = entries.map((entry, k) => {
+    const c = counts[k] as (typeof counts)[number];
+    return {
+      ...entry,
+      rank: ranks[k] as number,
+      ...c,
+      winRate: c.votes ? (c.wins + (c.ties + c.bothBad) / 2) / c.votes : 0,
+      component: 0,
+      ranked: true,
+      rankSpread: null,
+    };
+  });
+  models.sort((x, y) => y.rating - x.rating || x.model.localeCompare(y.model));
+  return {
+    battles: human.rows.length,
+    components: 1,
+    warnings: [],
+    models,
+    ci: "sandwich",
+    bootstrapRounds: 0,
+    seed: 0,
+    styleControl: false,
+    confidence: 1 - (options.significance ?? 0.05),
+    reweighted: false,
+  };
+}
