@@ -8,6 +8,7 @@ import {
   BENCHMARK_NAMES,
   type BenchmarkName,
   type BenchmarkReport,
+  benchmarkPairs,
   benchmarkReport,
   exportBenchmarkVerdicts,
   type FileScore,
@@ -39,6 +40,7 @@ export const BENCHMARK_HELP = `usage: arena benchmark import ${BENCHMARK_NAMES.j
        arena benchmark run SET[@VERSION] --model MODEL [--here] [--wait] [--concurrency N]
        arena benchmark report SET[@VERSION]... [--judge MODEL] [--format table|json]
        arena benchmark export SET[@VERSION]... --out DIR
+       arena benchmark pairs SET[@VERSION]... --out FILE
        arena benchmark import-predictions ${PREDICTION_BENCHMARKS.join("|")} FILE --from vlmevalkit|lmms-eval --model MODEL [--set SET[@VERSION]]
        arena benchmark score ${BENCHMARK_NAMES.join("|")} --outputs FILE|DIR [--data FILE]... [--judge MODEL] [--format table|json] [--out PATH]
 
@@ -59,7 +61,9 @@ verdicts stored with each step), accuracy with 95% Wilson intervals overall and 
 differences between models, and the Spearman correlation with the live arena's ratings. --judge MODEL asks a
 model of the registry what the rules could not read (MathVista's 5-shot extraction prompt; EMMA's judge prompt
 where its rules found no answer); each such verdict records the judge. export: the scored runs' items with every
-verdict step as verdicts.jsonl and verdicts.parquet, with a DATASHEET.md naming the source and licence.
+verdict step as verdicts.jsonl and verdicts.parquet, with a DATASHEET.md naming the source and licence. pairs: the
+sets' verdicts as pairwise outcomes in the clean-battle layout (on an item both models answered, right beats wrong;
+both right a tie, both wrong a tie (bothbad)), one run per model, for arena leaderboard --component FILE:WEIGHT.
 
 Re-scores a benchmark's outputs as its official code does, item by item, with no database and no images:
   mathvista  MathVista's output layout {pid: {response, extraction?, choices, question_type, answer_type,
@@ -131,12 +135,13 @@ export async function benchmarkCommand(argv: string[], out: NodeJS.WritableStrea
     run: runCommand,
     report: reportCommand,
     export: exportCommand,
+    pairs: pairsCommand,
   };
   const subcommand = subcommands[sub];
   if (subcommand) return subcommand(args, out);
   if (sub !== "score")
     throw new UsageError(
-      `unknown benchmark subcommand '${sub}' (import, import-predictions, run, report, score, export)`,
+      `unknown benchmark subcommand '${sub}' (import, import-predictions, run, report, score, export, pairs)`,
     );
   if (!name || !(BENCHMARK_NAMES as readonly string[]).includes(name)) {
     throw new UsageError(`arena benchmark score takes ${BENCHMARK_NAMES.join(" or ")}, not '${name ?? ""}'`);
@@ -365,4 +370,22 @@ async function exportCommand(argv: string[], out: NodeJS.WritableStream) {
     return exportBenchmarkVerdicts(db, sets, values.out as string);
   });
   out.write(`wrote ${written.rows} verdicts to ${values.out}: ${written.files.join(", ")}\n`);
+}
+
+/** The sets' verdicts as pairwise outcomes in the clean-battle layout: a component for `arena leaderboard --component`. */
+async function pairsCommand(argv: string[], out: NodeJS.WritableStream) {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { out: { type: "string" } },
+  });
+  if (positionals.length === 0 || !values.out)
+    throw new UsageError("arena benchmark pairs needs SET... and --out FILE");
+  const battles = await withDb(async (db) => {
+    const sets = [];
+    for (const ref of positionals) sets.push((await findPromptSet(db, ref)).id);
+    return benchmarkPairs(db, sets);
+  });
+  fs.writeFileSync(values.out, `${JSON.stringify(battles)}\n`);
+  out.write(`wrote ${battles.length} pairwise outcomes to ${values.out}\n`);
 }

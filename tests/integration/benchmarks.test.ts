@@ -17,6 +17,7 @@ import {
   judgeFrom,
   libraryFile,
   libraryFiles,
+  type PairBattle,
   queuePredictionImport,
   recentPredictionImports,
   runPredictionImport,
@@ -471,6 +472,37 @@ describe("ground-truth benchmarks", () => {
     expect(parquet).toHaveLength(expected);
     expect(parquet.filter((r) => r.correct === true)).toHaveLength(lines.filter((l) => JSON.parse(l).correct).length);
     expect(fs.readFileSync(path.join(outDir, "DATASHEET.md"), "utf8")).toMatch(/CC BY-SA 4\.0/);
+
+    // the verdicts as pairwise outcomes (issue 43): each item both models answered, right beating wrong
+    const pairsFile = path.join(dir, "pairs.json");
+    const pairs = await runCli(["benchmark", "pairs", "mathvista-testmini", "--out", pairsFile]);
+    expect(pairs.code).toBe(0);
+    const battles = JSON.parse(fs.readFileSync(pairsFile, "utf8")) as PairBattle[];
+    // every model run on the set so far has one (native) run: each item gives one battle per pair of them
+    const verdicts = await db.prisma.benchmarkVerdict.findMany({
+      where: { run: { set: { name: "mathvista-testmini" } } },
+      include: { item: true, run: true },
+    });
+    const models = [...new Set(verdicts.map((v) => v.run.modelId))];
+    const items = new Set(verdicts.map((v) => v.item.questionId));
+    expect(models.length).toBeGreaterThanOrEqual(2);
+    expect(battles).toHaveLength((items.size * models.length * (models.length - 1)) / 2);
+    const right = (model: string, question: string) =>
+      verdicts.find((v) => v.run.modelId === model && v.item.questionId === question)?.correct as boolean;
+    for (const battle of battles) {
+      const question = battle.question_id.split("/").at(-1) as string;
+      const [a, b] = [right(battle.model_a, question), right(battle.model_b, question)];
+      expect(battle.winner).toBe(a === b ? (a ? "tie" : "tie (bothbad)") : a ? "model_a" : "model_b");
+    }
+    expect(new Set(battles.map((b) => b.winner)).size).toBeGreaterThan(1); // the data has more than one kind
+    expect(pairs.out).toMatch(new RegExp(`wrote ${battles.length} pairwise outcomes`));
+    // a battle file the leaderboard reads, as a component of the composite board or alone
+    const board = await runCli(["leaderboard", pairsFile, "--format", "json", "--ci", "sandwich"]);
+    expect(
+      JSON.parse(board.out)
+        .models.map((m: { model: string }) => m.model)
+        .sort(),
+    ).toEqual(models.sort());
   });
 
   it("imports VLMEvalKit's and lmms-eval's predictions as runs scored officially, beside the native runs", async () => {

@@ -1,0 +1,65 @@
+// A benchmark's verdicts as pairwise outcomes in the clean-battle layout, for the composite board (lib/ratings/
+// composite): on an item both models answered, the one right and the other wrong wins; both right is a tie, both
+// wrong a "tie (bothbad)" (½ each, as arena-rank counts both_bad). One run per model and set: its newest native run,
+// else its newest imported one (as the report counts a model once).
+import type { Db } from "../db/context";
+import { sql } from "../db/sql";
+import { SCORER_VERSION } from "./verdicts";
+
+export interface PairBattle {
+  question_id: string;
+  model_a: string;
+  model_b: string;
+  winner: "model_a" | "model_b" | "tie" | "tie (bothbad)";
+  /** where the outcome comes from: the benchmark and its set */
+  judge: string;
+}
+
+/** The outcome of a pair on one item from each model's verdict. */
+export function pairOutcome(aCorrect: boolean, bCorrect: boolean): PairBattle["winner"] {
+  if (aCorrect === bCorrect) return aCorrect ? "tie" : "tie (bothbad)";
+  return aCorrect ? "model_a" : "model_b";
+}
+
+export async function benchmarkPairs(db: Db, setIds: string[]): Promise<PairBattle[]> {
+  const { rows } = await db.pool.query<{
+    set: string;
+    benchmark: string;
+    model: string;
+    questionId: string;
+    correct: boolean;
+  }>(
+    sql`WITH runs AS (
+          SELECT DISTINCT ON (r."setId", r."modelId") r.id, r."modelId", r."setId"
+            FROM "EvalRun" r
+           WHERE r."setId" = ANY(${setIds}::uuid[])
+             AND EXISTS (SELECT 1 FROM "BenchmarkVerdict" v WHERE v."runId" = r.id AND v.scorer = ${SCORER_VERSION})
+           ORDER BY r."setId", r."modelId", (r.settings->'imported' IS NULL) DESC, r."createdAt" DESC)
+        SELECT s.name || '@' || s.version AS set, s.metadata->>'benchmark' AS benchmark, runs."modelId" AS model,
+               i."questionId", v.correct
+          FROM runs JOIN "BenchmarkVerdict" v ON v."runId" = runs.id AND v.scorer = ${SCORER_VERSION}
+          JOIN "PromptItem" i ON i.id = v."itemId" JOIN "PromptSet" s ON s.id = runs."setId"
+         ORDER BY s.name, s.version, i.position, runs."modelId"`,
+  );
+  const items = new Map<string, { judge: string; question: string; verdicts: [string, boolean][] }>();
+  for (const row of rows) {
+    const key = `${row.set}\u0000${row.questionId}`;
+    let item = items.get(key);
+    if (!item) {
+      item = { judge: `${row.benchmark}:${row.set}`, question: `${row.set}/${row.questionId}`, verdicts: [] };
+      items.set(key, item);
+    }
+    item.verdicts.push([row.model, row.correct]);
+  }
+  const battles: PairBattle[] = [];
+  for (const { judge, question, verdicts } of items.values()) {
+    for (let i = 0; i < verdicts.length; i++) {
+      for (let j = i + 1; j < verdicts.length; j++) {
+        const [a, ra] = verdicts[i] as [string, boolean];
+        const [b, rb] = verdicts[j] as [string, boolean];
+        battles.push({ question_id: question, model_a: a, model_b: b, winner: pairOutcome(ra, rb), judge });
+      }
+    }
+  }
+  return battles;
+}
