@@ -87,7 +87,9 @@ export async function directRoutesBuild() {
     // builds of older sources, once nobody can still be loading them
     for (const old of fs.readdirSync(out)) {
       const full = path.join(out, old);
-      if (full !== dir && Date.now() - fs.statSync(full).mtimeMs > 3_600_000)
+      // another process may rename its scratch build (or remove an old one) between the listing and this look
+      const modified = fs.statSync(full, { throwIfNoEntry: false })?.mtimeMs;
+      if (full !== dir && modified !== undefined && Date.now() - modified > 3_600_000)
         fs.rmSync(full, { recursive: true, force: true });
     }
   }
