@@ -29,6 +29,7 @@ import {
   scoreOutputs,
   type Tally,
 } from "../benchmarks";
+import type { Db } from "../db/context";
 import { createRun, executeRun, findPromptSet, queueRun, runStatuses } from "../evals";
 import { closeSenders } from "../jobs";
 import { flags, intOption, switches } from "./options";
@@ -343,8 +344,7 @@ async function reportCommand(argv: string[], out: NodeJS.WritableStream) {
   });
   if (positionals.length === 0) throw new UsageError("name the benchmark's prompt sets (arena evals sets list)");
   const report = await withDb(async (db) => {
-    const sets = [];
-    for (const ref of positionals) sets.push((await findPromptSet(db, ref)).id);
+    const sets = await setIdsOf(db, positionals);
     let judge: Judge | undefined;
     if (values.judge) {
       const model = await db.prisma.model.findUnique({ where: { id: values.judge }, include: { provider: true } });
@@ -356,36 +356,34 @@ async function reportCommand(argv: string[], out: NodeJS.WritableStream) {
   out.write(values.format === "json" ? `${JSON.stringify(report, null, 2)}\n` : reportTable(report));
 }
 
-async function exportCommand(argv: string[], out: NodeJS.WritableStream) {
+/** The ids of the sets named SET[@VERSION], each checked to exist. */
+async function setIdsOf(db: Db, refs: string[]): Promise<string[]> {
+  const ids = [];
+  for (const ref of refs) ids.push((await findPromptSet(db, ref)).id);
+  return ids;
+}
+
+/** SET... and --out PATH, the arguments of the subcommands that write the sets' verdicts somewhere. */
+function setsAndOut(argv: string[], usage: string): { sets: string[]; out: string } {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
     options: { out: { type: "string" } },
   });
-  if (positionals.length === 0 || !values.out)
-    throw new UsageError("arena benchmark export needs SET... and --out DIR");
-  const written = await withDb(async (db) => {
-    const sets = [];
-    for (const ref of positionals) sets.push((await findPromptSet(db, ref)).id);
-    return exportBenchmarkVerdicts(db, sets, values.out as string);
-  });
-  out.write(`wrote ${written.rows} verdicts to ${values.out}: ${written.files.join(", ")}\n`);
+  if (positionals.length === 0 || !values.out) throw new UsageError(usage);
+  return { sets: positionals, out: values.out };
+}
+
+async function exportCommand(argv: string[], out: NodeJS.WritableStream) {
+  const target = setsAndOut(argv, "arena benchmark export needs SET... and --out DIR");
+  const written = await withDb(async (db) => exportBenchmarkVerdicts(db, await setIdsOf(db, target.sets), target.out));
+  out.write(`wrote ${written.rows} verdicts to ${target.out}: ${written.files.join(", ")}\n`);
 }
 
 /** The sets' verdicts as pairwise outcomes in the clean-battle layout: a component for `arena leaderboard --component`. */
 async function pairsCommand(argv: string[], out: NodeJS.WritableStream) {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: { out: { type: "string" } },
-  });
-  if (positionals.length === 0 || !values.out)
-    throw new UsageError("arena benchmark pairs needs SET... and --out FILE");
-  const battles = await withDb(async (db) => {
-    const sets = [];
-    for (const ref of positionals) sets.push((await findPromptSet(db, ref)).id);
-    return benchmarkPairs(db, sets);
-  });
-  fs.writeFileSync(values.out, `${JSON.stringify(battles)}\n`);
-  out.write(`wrote ${battles.length} pairwise outcomes to ${values.out}\n`);
+  const target = setsAndOut(argv, "arena benchmark pairs needs SET... and --out FILE");
+  const battles = await withDb(async (db) => benchmarkPairs(db, await setIdsOf(db, target.sets)));
+  fs.writeFileSync(target.out, `${JSON.stringify(battles)}\n`);
+  out.write(`wrote ${battles.length} pairwise outcomes to ${target.out}\n`);
 }

@@ -64,14 +64,16 @@ function massOf(c: CompositeComponent): number {
   return n;
 }
 
-/** Components that carry any evidence: an empty one (N_k = 0) has nothing to normalise and adds nothing. */
-const active = (components: CompositeComponent[]) =>
+/** The components that carry any evidence, each with its mass N_k (read once per fit): an empty one (N_k = 0) has
+ *  nothing to normalise and adds nothing. */
+type Weighed = { c: CompositeComponent; n: number }[];
+const active = (components: CompositeComponent[]): Weighed =>
   components.map((c) => ({ c, n: massOf(c) })).filter(({ n }) => n > 0);
 
 /** The objective L(θ). */
-export function compositeLoss(theta: Float64Array, components: CompositeComponent[], ridge: number): number {
+function compositeLoss(theta: Float64Array, components: Weighed, ridge: number): number {
   let total = 0;
-  for (const { c, n } of active(components)) {
+  for (const { c, n } of components) {
     let nll = 0;
     for (let r = 0; r < c.a.length; r++) {
       const z = (theta[c.a[r] as number] as number) - (theta[c.b[r] as number] as number);
@@ -86,11 +88,11 @@ export function compositeLoss(theta: Float64Array, components: CompositeComponen
 }
 
 /** The gradient and Hessian (row-major) of L at θ. */
-function gradientAndHessian(theta: Float64Array, components: CompositeComponent[], ridge: number) {
+function gradientAndHessian(theta: Float64Array, components: Weighed, ridge: number) {
   const m = theta.length;
   const grad = new Float64Array(m);
   const hess = new Float64Array(m * m);
-  for (const { c, n } of active(components)) {
+  for (const { c, n } of components) {
     const scale = c.lossWeight / n;
     for (let r = 0; r < c.a.length; r++) {
       const a = c.a[r] as number;
@@ -115,10 +117,10 @@ function gradientAndHessian(theta: Float64Array, components: CompositeComponent[
 }
 
 /** B = Σ_k (w_k² / N_k) Σ_k at θ, Σ_k the centred second moment of the component's scores. */
-function scoreCovariance(theta: Float64Array, components: CompositeComponent[]): Float64Array {
+function scoreCovariance(theta: Float64Array, components: Weighed): Float64Array {
   const m = theta.length;
   const cov = new Float64Array(m * m);
-  for (const { c, n } of active(components)) {
+  for (const { c, n } of components) {
     const mean = new Float64Array(m);
     const second = new Float64Array(m * m);
     for (let r = 0; r < c.a.length; r++) {
@@ -150,7 +152,7 @@ const MAX_ITERATIONS = 200;
 const GRADIENT_TOLERANCE = 1e-12;
 
 /** θ minimising L: Newton steps, each halved until the objective does not rise. */
-function minimise(models: number, components: CompositeComponent[], ridge: number) {
+function minimise(models: number, components: Weighed, ridge: number) {
   let theta = new Float64Array(models);
   let loss = compositeLoss(theta, components, ridge);
   for (let iteration = 0; iteration < MAX_ITERATIONS; iteration++) {
@@ -186,6 +188,10 @@ function minimise(models: number, components: CompositeComponent[], ridge: numbe
   return { theta, iterations: MAX_ITERATIONS };
 }
 
+/** A row-major n×n array as an ml-matrix Matrix. */
+const matrixOf = (flat: Float64Array, n: number) =>
+  new Matrix(Array.from({ length: n }, (_, i) => Array.from(flat.subarray(i * n, (i + 1) * n))));
+
 /** The composite board's ratings and sandwich intervals over `models` models. */
 export function fitComposite(
   models: number,
@@ -195,16 +201,11 @@ export function fitComposite(
   const ridge = options.ridge ?? 1e-5;
   const alpha = (options.scale ?? 400) / Math.log(options.base ?? 10);
   const offset = options.initRating ?? 1000;
-  const { theta, iterations } = minimise(models, components, ridge);
-  const { hess } = gradientAndHessian(theta, components, ridge);
-  const hInverse = inverse(
-    new Matrix(Array.from({ length: models }, (_, i) => Array.from(hess.subarray(i * models, (i + 1) * models)))),
-  );
-  const b = scoreCovariance(theta, components);
-  const bMatrix = new Matrix(
-    Array.from({ length: models }, (_, i) => Array.from(b.subarray(i * models, (i + 1) * models))),
-  );
-  const covariance = hInverse.mmul(bMatrix).mmul(hInverse);
+  const weighed = active(components);
+  const { theta, iterations } = minimise(models, weighed, ridge);
+  const { hess } = gradientAndHessian(theta, weighed, ridge);
+  const hInverse = inverse(matrixOf(hess, models));
+  const covariance = hInverse.mmul(matrixOf(scoreCovariance(theta, weighed), models)).mmul(hInverse);
   const z = normalQuantile(1 - (options.significance ?? 0.05) / 2);
   const ratings = new Float64Array(models);
   const lower = new Float64Array(models);
