@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { backupSchedule } from "../lib/backup";
 import { benchJobs } from "../lib/bench/engine";
-import { benchmarkJobs, scoreIfBenchmark } from "../lib/benchmarks";
+import { benchmarkJobs, groundTruthComponents, scoreIfBenchmark } from "../lib/benchmarks";
 import { taggingJobs, tagSweep } from "../lib/categories/jobs";
 import { RULES_LABELLER } from "../lib/categories/names";
 import { judgeFromEnv } from "../lib/categories/tagger";
@@ -60,7 +60,8 @@ log(
   `categories: ${judge ? `judge ${judge.labeller.name}` : "rules only (set ARENA_JUDGE_MODEL for the paper's judge)"}`,
 );
 const judgedBy = judge?.labeller.name ?? RULES_LABELLER.name;
-const boards = { includeDemo: settings.ARENA_LEADERBOARD_INCLUDE_DEMO, judgedBy };
+// the composite board (human votes and the benchmarks' ground truth) is written with every recompute
+const boards = { includeDemo: settings.ARENA_LEADERBOARD_INCLUDE_DEMO, judgedBy, groundTruth: groundTruthComponents };
 
 const runner = await JobRunner.start(url, { db, log });
 await runner.handle(taggingJobs(judge));

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { BoardView } from "@/components/leaderboard/board-view";
+import { CompositeView } from "@/components/leaderboard/composite-view";
 import { CATEGORY_LABELS } from "@/lib/categories";
 import { getDb } from "@/lib/db";
 import { demoBattleCount } from "@/lib/export";
@@ -13,17 +14,23 @@ export const generateMetadata = (): Promise<Metadata> => titleMetadata("titles.l
 
 export default async function LeaderboardPage({ searchParams }: QueryProps) {
   const params = await searchParams;
+  const db = getDb();
+  if (params.board === "composite") {
+    const { t } = await serverTranslator();
+    return <CompositeView snapshot={await servedSnapshot(db, "overall", false, "composite")} t={t} />;
+  }
+  if (params.board !== undefined && params.board !== "live") notFound();
   const category = params.category ?? "overall";
   // style control is on unless the address turns it off (LMArena's default since 2025); the API keeps `style` explicit
   const style = params.style !== "0";
-  const db = getDb();
-  const [snapshot, overall, plain, categories, demoBattles, ranks] = await Promise.all([
+  const [snapshot, overall, plain, categories, demoBattles, ranks, composite] = await Promise.all([
     servedSnapshot(db, category, style),
     servedSnapshot(db, "overall", false),
     style ? servedSnapshot(db, category, false) : null,
     servedCategories(db),
     demoBattleCount(db),
     servedRankHistory(db, { category, styleControl: style }),
+    servedSnapshot(db, "overall", false, "composite"),
   ]);
   const { t } = await serverTranslator();
   // an unknown category is a missing page, not an empty board
@@ -40,6 +47,7 @@ export default async function LeaderboardPage({ searchParams }: QueryProps) {
       categories={categories}
       demoBattles={demoBattles}
       ranks={ranks}
+      composite={Boolean(composite)}
       t={t}
     />
   );

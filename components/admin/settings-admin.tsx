@@ -2,9 +2,18 @@
 import { useState } from "react";
 import { callApi } from "../api-client";
 import { SubmitButton } from "./action-button";
+import { CompositeWeights, type CompositeWeightsValue } from "./composite-weights";
 import { ErrorNote, useAction } from "./use-action";
 
-export function SettingsAdmin({ licence, licenceSource }: { licence: string; licenceSource: string }) {
+export function SettingsAdmin({
+  licence,
+  licenceSource,
+  composite,
+}: {
+  licence: string;
+  licenceSource: string;
+  composite: { weights: CompositeWeightsValue; source: string; benchmarks: { name: string; title: string }[] };
+}) {
   const { busy, error, run } = useAction();
   const [text, setText] = useState(licence);
   return (
@@ -30,6 +39,7 @@ export function SettingsAdmin({ licence, licenceSource }: { licence: string; lic
         />
         <SubmitButton busy={busy}>Save licence</SubmitButton>
       </form>
+      <CompositeWeights {...composite} />
       <p className="text-sm muted">The daily cap on counted votes is on the vote integrity page.</p>
     </div>
   );

@@ -32,6 +32,8 @@ export interface BoardViewProps {
   categories: Awaited<ReturnType<typeof servedCategories>>;
   demoBattles: number;
   ranks: Awaited<ReturnType<typeof servedRankHistory>>;
+  /** a composite board (votes and ground truth) exists: the options link to it */
+  composite?: boolean;
   t: Translate;
 }
 
@@ -44,6 +46,7 @@ export function BoardView({
   categories,
   demoBattles,
   ranks,
+  composite = false,
   t,
 }: BoardViewProps) {
   const demoBoard = Boolean(snapshot?.payload.models.some((m) => m.isDemo));
@@ -97,6 +100,15 @@ export function BoardView({
         >
           {style ? t("board.styleOn") : t("board.styleOff")}
         </Link>
+        {composite && (
+          <Link
+            href="/leaderboard?board=composite"
+            title={t("composite.linkTitle")}
+            className="shrink-0 whitespace-nowrap rounded-md border border-zinc-300 px-2 py-0.5 dark:border-zinc-700"
+          >
+            {t("composite.link")}
+          </Link>
+        )}
       </nav>
       {!snapshot && <DemoNote battles={demoBattles} onBoard={demoBoardShown()} />}
       {!snapshot ? (

@@ -57,7 +57,7 @@ export {
   type Problem,
   scoreMathVistaItem,
 } from "./mathvista";
-export { benchmarkPairs, type PairBattle, pairOutcome } from "./pairs";
+export { benchmarkPairs, groundTruthComponents, type PairBattle, pairOutcome } from "./pairs";
 export {
   type PredictionImportRequest,
   type PredictionImportStatus,

@@ -4,6 +4,7 @@
 // else its newest imported one (as the report counts a model once).
 import type { Db } from "../db/context";
 import { sql } from "../db/sql";
+import type { GroundTruthComponent } from "../leaderboard";
 import { SCORER_VERSION } from "./verdicts";
 
 export interface PairBattle {
@@ -62,4 +63,27 @@ export async function benchmarkPairs(db: Db, setIds: string[]): Promise<PairBatt
     }
   }
   return battles;
+}
+
+/** Every set with current verdicts, each as one component of the composite board (lib/leaderboard/composite-run.ts). */
+export async function groundTruthComponents(db: Db): Promise<GroundTruthComponent[]> {
+  const { rows } = await db.pool.query<{ id: string }>(
+    sql`SELECT DISTINCT r."setId" AS id FROM "EvalRun" r
+         WHERE EXISTS (SELECT 1 FROM "BenchmarkVerdict" v WHERE v."runId" = r.id AND v.scorer = ${SCORER_VERSION})`,
+  );
+  if (rows.length === 0) return [];
+  const bySet = new Map<string, GroundTruthComponent>();
+  for (const pair of await benchmarkPairs(
+    db,
+    rows.map((r) => r.id),
+  )) {
+    let component = bySet.get(pair.judge);
+    if (!component) {
+      const at = pair.judge.indexOf(":");
+      component = { benchmark: pair.judge.slice(0, at), set: pair.judge.slice(at + 1), pairs: [] };
+      bySet.set(pair.judge, component);
+    }
+    component.pairs.push(pair);
+  }
+  return [...bySet.values()];
 }

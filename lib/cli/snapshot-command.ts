@@ -2,6 +2,7 @@
 // server of this folder, shared with a running app).
 
 import { parseArgs } from "node:util";
+import { groundTruthComponents } from "../benchmarks";
 import { prepareDatabase } from "../db/bootstrap";
 import { closeDb, createDb } from "../db/context";
 import { recomputeSnapshots } from "../leaderboard/recompute";
@@ -10,7 +11,8 @@ import { progressBar } from "./progress";
 
 export const SNAPSHOT_HELP = `usage: arena snapshot [--rounds N] [--include-demo]
 
-Recomputes every leaderboard snapshot (each category, with and without style control) from the arena's votes.
+Recomputes every leaderboard snapshot (each category, with and without style control) from the arena's votes, and
+the composite board (the votes and the benchmarks' verdicts, weighted as the console or ARENA_COMPOSITE_WEIGHTS says).
   --rounds N        bootstrap rounds (default 100)
   --include-demo    count battles between demo models (left out by default)`;
 
@@ -36,6 +38,7 @@ export async function snapshotCommand(argv: string[]): Promise<void> {
     const result = await recomputeSnapshots(db, {
       rounds,
       includeDemo: values["include-demo"],
+      groundTruth: groundTruthComponents,
       onProgress: (d, t) => bar.update(d, t),
     });
     bar.done();

@@ -140,6 +140,44 @@ export const platformVariables = {
     "`sandwich`",
     "the live boards' interval method (sandwich: best measured coverage, see docs/statistics.md)",
   ),
+  ARENA_COMPOSITE_WEIGHTS: v(
+    unsetIfBlank(
+      z
+        .string()
+        .default("human=1,mathvista=0.25,emma=0.25,isobench=0.25")
+        .transform((text, ctx) => {
+          const weights = { human: 1, benchmarks: {} };
+          for (const part of text
+            .split(",")
+            .map((p) => p.trim())
+            .filter(Boolean)) {
+            const [name, value, extra] = part.split("=").map((p) => p.trim());
+            const weight = Number(value);
+            if (
+              !name ||
+              value === undefined ||
+              value === "" ||
+              extra !== undefined ||
+              !Number.isFinite(weight) ||
+              weight < 0 ||
+              weight > 100
+            ) {
+              ctx.addIssue({
+                code: "custom",
+                message: `takes name=weight pairs with weights from 0 to 100, not '${part}'`,
+              });
+              return z.NEVER;
+            }
+            if (name === "human") weights.human = weight;
+            else weights.benchmarks[name] = weight;
+          }
+          return weights;
+        }),
+    ),
+    "Database and processes",
+    "`human=1,mathvista=0.25,emma=0.25,isobench=0.25`",
+    "the composite board's weights (human votes, and each ground-truth benchmark's run sets); the console's setting overrides it; see docs/statistics.md",
+  ),
   ARENA_BOARD_REWEIGHTED: v(
     flag(true),
     "Database and processes",

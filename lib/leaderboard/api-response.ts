@@ -3,7 +3,7 @@
 // (./ttl-cache), so a new or published run shows within ARENA_LEADERBOARD_CACHE_MS.
 import type { Db } from "../db/context";
 import { csvCell } from "../text";
-import { type ServedSnapshot, servedSnapshot } from "./serve";
+import { type BoardSource, type ServedSnapshot, servedSnapshot } from "./serve";
 
 export interface BuiltResponse {
   body: string;
@@ -19,7 +19,12 @@ export const CSV_HEADER =
 export const EXTRAS = ["matrices", "summary"] as const;
 export type Extra = (typeof EXTRAS)[number];
 
-function build(snapshot: ServedSnapshot, format: "json" | "csv", include: Extra[] = []): BuiltResponse {
+function build(
+  snapshot: ServedSnapshot,
+  board: BoardSource,
+  format: "json" | "csv",
+  include: Extra[] = [],
+): BuiltResponse {
   const { matrices, summary, ...payload } = snapshot.payload;
   const meta = {
     etag: `${snapshot.etag.slice(0, -1)}-${format}${include.length ? `-${include.join("-")}` : ""}"`,
@@ -47,6 +52,7 @@ function build(snapshot: ServedSnapshot, format: "json" | "csv", include: Extra[
     return { ...meta, body: `${lines.join("\n")}\n`, contentType: "text/csv; charset=utf-8" };
   }
   const body = JSON.stringify({
+    board,
     category: snapshot.category,
     styleControl: snapshot.styleControl,
     snapshotTime: snapshot.createdAt.toISOString(),
@@ -64,16 +70,17 @@ const built = new Map<string, BuiltResponse>();
 /** The response for one board, or null when it has no snapshot yet. Built once per snapshot and format. */
 export async function leaderboardResponse(
   db: Db,
-  board: { category: string; styleControl: boolean; format: "json" | "csv"; include?: Extra[] },
+  board: { source?: BoardSource; category: string; styleControl: boolean; format: "json" | "csv"; include?: Extra[] },
 ): Promise<BuiltResponse | null> {
-  const snapshot = await servedSnapshot(db, board.category, board.styleControl);
+  const source = board.source ?? "live";
+  const snapshot = await servedSnapshot(db, board.category, board.styleControl, source);
   if (!snapshot) return null;
   const include = EXTRAS.filter((e) => board.include?.includes(e));
   const key = `${snapshot.etag}\u0000${board.format}\u0000${include.join(",")}`;
   let response = built.get(key);
   if (!response) {
     if (built.size > 200) built.clear();
-    response = build(snapshot, board.format, include);
+    response = build(snapshot, source, board.format, include);
     built.set(key, response);
   }
   return response;

@@ -11,6 +11,7 @@ export {
   withPairMatrices,
 } from "./charts";
 export { type Agreement, type BoardEntry, compareBoards } from "./compare";
+export type { CompositeWeights, GroundTruthComponent, GroundTruthSource } from "./composite-run";
 export {
   DEFAULT_BOARD,
   type HistoryPoint,
@@ -33,6 +34,7 @@ export {
   unpublishAll,
 } from "./runs";
 export {
+  type BoardSource,
   currentSnapshot,
   LISTING_MIN_VOTES,
   type ServedSnapshot,

@@ -14,6 +14,7 @@ import { OUTCOME, type StyleGroup, styleFeaturesOf } from "../ratings/types";
 import { type Exclusions, type LoadOptions, loadLiveBattles } from "./battles";
 import { type BoardMethod, liveBoardMethod, methodRecord } from "./board-method";
 import { infoOf, type ModelInfo, payloadOf } from "./board-payload";
+import { type GroundTruthSource, writeCompositeBoard } from "./composite-run";
 import type { LiveBattleCache, LoadReport } from "./live-cache";
 import { type CategorySummary, SNAPSHOT_ROUNDS, type SnapshotPayload } from "./serve";
 import { readSnapshotPayload } from "./snapshot-payload";
@@ -35,6 +36,8 @@ export interface RecomputeResult {
   boardSeconds: { plainBoards: number; styleBoards: number };
   /** how the votes were read: in full, or only what changed since the cache's last read */
   read: LoadReport;
+  /** the composite board's components (human votes first), when the run wrote one */
+  composite: NonNullable<SnapshotPayload["composite"]>["components"] | null;
 }
 
 export interface FailedBoard {
@@ -46,8 +49,10 @@ export interface FailedBoard {
 /** The newest vote or category label: what a snapshot computed now has seen. */
 export async function latestDataAt(db: Db): Promise<Date | null> {
   const { rows } = await db.pool.query<{ latest: Date | null }>(
-    // a ban or a moderation decision changes what counts as much as a vote does: the next tick recomputes
+    // a ban or a moderation decision changes what counts as much as a vote does, and a benchmark's new verdicts
+    // change the composite board: the next tick recomputes
     sql`SELECT GREATEST((SELECT max("createdAt") FROM "Vote"), (SELECT max("createdAt") FROM "BattleCategory"),
+                     (SELECT max("createdAt") FROM "BenchmarkVerdict"),
                      (SELECT max("createdAt") FROM "AuditEntry"
                        WHERE action IN ('visitor.ban', 'visitor.unban', 'moderation.ban', 'moderation.release'))) AS latest`,
   );
@@ -69,6 +74,8 @@ export interface RecomputeOptions {
   reuse?: boolean;
   /** the votes kept from the last recompute (the jobs process keeps one); without it every vote is read */
   liveCache?: LiveBattleCache;
+  /** the benchmarks' pairwise outcomes: with it the run also writes the composite board (./composite-run.ts) */
+  groundTruth?: GroundTruthSource;
 }
 
 export async function recomputeSnapshots(db: Db, options: RecomputeOptions = {}): Promise<RecomputeResult> {
@@ -143,6 +150,7 @@ async function recompute(db: Db, options: RecomputeOptions, context: RunContext)
     boardSeconds,
     reused: [],
     read: live.report,
+    composite: null,
   };
   if (live.table.size === 0) {
     lap("load");
@@ -157,6 +165,9 @@ async function recompute(db: Db, options: RecomputeOptions, context: RunContext)
   const boards = summarise(plan, result);
   lap("payloads");
   await writeRun(db, plan, boards, live.excluded);
+  const { table, models, runId, params } = plan;
+  const run = { table, rows: plan.selected.get("overall"), models, runId, judgedBy, params };
+  result.composite = await writeCompositeBoard(db, run, options.groundTruth);
   lap("write");
   for (const { category, styleControl, outcome } of boards) {
     result.snapshots.push({ category, styleControl, battles: outcome.payload.battles });

@@ -4,6 +4,7 @@
 import type { Db } from "../db/context";
 import { sql } from "../db/sql";
 import type { JobHandlers, Schedule } from "../jobs";
+import type { GroundTruthSource } from "./composite-run";
 import { LiveBattleCache } from "./live-cache";
 import { latestDataAt, type RecomputeResult, recomputeSnapshots } from "./recompute";
 
@@ -24,6 +25,8 @@ export interface TickOptions {
   rounds?: number;
   /** an admin asked for it: recompute even without new votes */
   requested?: boolean;
+  /** the benchmarks' pairwise outcomes, for the composite board */
+  groundTruth?: GroundTruthSource;
 }
 
 /** One check: recompute when a vote or label is newer than the newest snapshot, or when asked to. */

@@ -23,9 +23,17 @@ export interface ServedSnapshot {
   etag: string;
 }
 
+/** The boards a snapshot can belong to: the live one of each category, and the composite (./composite-run.ts). */
+export type BoardSource = "live" | "composite";
+
 /** The snapshot the public sees: the latest published one, else the latest computed. */
-export async function currentSnapshot(db: Db, category: string, styleControl: boolean): Promise<ServedSnapshot | null> {
-  const where = { source: "live", category, styleControl };
+export async function currentSnapshot(
+  db: Db,
+  category: string,
+  styleControl: boolean,
+  source: BoardSource = "live",
+): Promise<ServedSnapshot | null> {
+  const where = { source, category, styleControl };
   const row =
     (await db.prisma.leaderboardSnapshot.findFirst({
       where: { ...where, published: true },
@@ -65,8 +73,10 @@ export async function snapshotCategories(db: Db): Promise<{ category: string; vo
 }
 
 /** currentSnapshot through the per-instance cache (pages and the API). */
-export const servedSnapshot = (db: Db, category: string, styleControl: boolean) =>
-  cached(`snapshot\u0000${category}\u0000${styleControl}`, () => refreshedSnapshot(db, category, styleControl));
+export const servedSnapshot = (db: Db, category: string, styleControl: boolean, source: BoardSource = "live") =>
+  cached(`snapshot\u0000${source}\u0000${category}\u0000${styleControl}`, () =>
+    refreshedSnapshot(db, category, styleControl, source),
+  );
 
 const loaded = new Map<string, ServedSnapshot | null>();
 
@@ -74,15 +84,20 @@ const loaded = new Map<string, ServedSnapshot | null>();
  * Which snapshot is current is asked with a small query; the board itself (hundreds of kilobytes of JSON at 60
  * models, whose parsing would stall the event loop at every refresh) is loaded only when that answer changes.
  */
-async function refreshedSnapshot(db: Db, category: string, styleControl: boolean): Promise<ServedSnapshot | null> {
-  const key = `${category}\u0000${styleControl}`;
+async function refreshedSnapshot(
+  db: Db,
+  category: string,
+  styleControl: boolean,
+  source: BoardSource,
+): Promise<ServedSnapshot | null> {
+  const key = `${source}\u0000${category}\u0000${styleControl}`;
   const { rows } = await db.pool.query<{ id: string; published: boolean }>(
     sql`(SELECT id, published FROM "LeaderboardSnapshot"
-       WHERE source = 'live' AND category = ${category} AND "styleControl" = ${styleControl} AND published
+       WHERE source = ${source} AND category = ${category} AND "styleControl" = ${styleControl} AND published
        ORDER BY "publishedAt" DESC LIMIT 1)
      UNION ALL
      (SELECT id, published FROM "LeaderboardSnapshot"
-       WHERE source = 'live' AND category = ${category} AND "styleControl" = ${styleControl}
+       WHERE source = ${source} AND category = ${category} AND "styleControl" = ${styleControl}
        ORDER BY "createdAt" DESC LIMIT 1)
      LIMIT 1`,
   );
@@ -91,7 +106,7 @@ async function refreshedSnapshot(db: Db, category: string, styleControl: boolean
   if (previous !== undefined && previous?.id === current?.id && previous?.published === current?.published) {
     return previous;
   }
-  const snapshot = current ? await currentSnapshot(db, category, styleControl) : null;
+  const snapshot = current ? await currentSnapshot(db, category, styleControl, source) : null;
   if (loaded.size > 200) loaded.clear();
   loaded.set(key, snapshot);
   return snapshot;

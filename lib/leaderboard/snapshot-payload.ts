@@ -87,6 +87,24 @@ export const snapshotPayloadSchema = z.object({
   warnings: z.array(z.string()),
   models: z.array(snapshotModelSchema),
   styleCoefficients: z.array(styleCoefficientSchema).optional(),
+  /** on the composite board: its weights and what each component held (lib/leaderboard/composite-run.ts) */
+  composite: z
+    .object({
+      weights: z.object({ human: num, benchmarks: z.record(z.string(), num) }),
+      components: z.array(
+        z.object({
+          kind: z.enum(["human", "benchmark"]),
+          /** the benchmark and its set (name@version); "votes" for the human battles */
+          name: z.string(),
+          benchmark: z.string().optional(),
+          weight: num,
+          /** battles (human) or pairwise outcomes (a benchmark) */
+          rows: z.number(),
+          models: z.array(z.string()),
+        }),
+      ),
+    })
+    .optional(),
   /** model × model, in the order of `models`: battles per pair, and the row model's share of decisive wins */
   matrices: z
     .object({ battles: z.array(z.array(z.number())), winFraction: z.array(z.array(num.nullable())) })

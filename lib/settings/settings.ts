@@ -17,6 +17,14 @@ export const SETTINGS = {
     schema: z.number().int().min(1).max(100_000),
     fromEnv: (c: Config) => c.ARENA_DAILY_COUNTED_VOTES,
   },
+  "board.compositeWeights": {
+    label: "The composite board's weights: human votes, and each ground-truth benchmark",
+    schema: z.strictObject({
+      human: z.number().min(0).max(100),
+      benchmarks: z.record(z.string().regex(/^[a-z0-9-]{1,40}$/), z.number().min(0).max(100)),
+    }),
+    fromEnv: (c: Config) => c.ARENA_COMPOSITE_WEIGHTS as { human: number; benchmarks: Record<string, number> },
+  },
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;

@@ -12,6 +12,7 @@ import { acceptTerms, offeredPresets, openConversation } from "../../lib/arena";
 import {
   benchmarkBoards,
   benchmarkReport,
+  groundTruthComponents,
   importBenchmark,
   importPredictions,
   judgeFrom,
@@ -496,6 +497,13 @@ describe("ground-truth benchmarks", () => {
     }
     expect(new Set(battles.map((b) => b.winner)).size).toBeGreaterThan(1); // the data has more than one kind
     expect(pairs.out).toMatch(new RegExp(`wrote ${battles.length} pairwise outcomes`));
+    // the same outcomes, one component per set, are what the recompute's composite board reads
+    const components = await groundTruthComponents(db);
+    const mathvista = components.find((c) => c.set === "mathvista-testmini@1");
+    expect(mathvista?.benchmark).toBe("mathvista");
+    expect(mathvista?.pairs.map((p) => [p.model_a, p.model_b, p.winner])).toEqual(
+      battles.map((p) => [p.model_a, p.model_b, p.winner]),
+    );
     // a battle file the leaderboard reads, as a component of the composite board or alone
     const board = await runCli(["leaderboard", pairsFile, "--format", "json", "--ci", "sandwich"]);
     expect(

@@ -7,7 +7,7 @@ import { castVote } from "../../lib/arena";
 import { closeDb, createDb, type Db } from "../../lib/db";
 import { applyMigrations } from "../../lib/db/migrate";
 import { demoBattleCount } from "../../lib/export";
-import { currentSnapshot } from "../../lib/leaderboard";
+import { currentSnapshot, type GroundTruthComponent, leaderboardResponse } from "../../lib/leaderboard";
 import { loadLiveBattles } from "../../lib/leaderboard/battles";
 import { methodChanges } from "../../lib/leaderboard/methodology";
 import { modelProfile } from "../../lib/leaderboard/model-profile";
@@ -15,8 +15,10 @@ import { recomputeSnapshots } from "../../lib/leaderboard/recompute";
 import { compareRuns, listRuns, publishRun, unpublishAll } from "../../lib/leaderboard/runs";
 import { snapshotTick } from "../../lib/leaderboard/scheduler";
 import { clearCache } from "../../lib/leaderboard/ttl-cache";
-import { BattleTable, computeLeaderboard, type Winner } from "../../lib/ratings";
 import { createRandom } from "../../lib/numeric";
+import { BattleTable, computeLeaderboard, roundedRating, selectRows, type Winner } from "../../lib/ratings";
+import { compositeLeaderboard } from "../../lib/ratings/composite-board";
+import { writeSetting } from "../../lib/settings";
 import { scratchDatabase } from "./db-admin";
 import { runCli } from "./run-cli";
 import { runPayloads } from "./run-payloads";
@@ -396,6 +398,85 @@ describe("leaderboard snapshots", () => {
     expect(reused).toEqual(["no_tie/false", "no_tie/true"]);
     const refitted = await recomputeSnapshots(db, { rounds: 6, reuse: false });
     expect(await payloads(after.runId)).toEqual(await payloads(refitted.runId));
+  });
+
+  it("write the composite board (votes and weighted ground truth) beside the live ones, as arena-rank fits it (issue 43)", async () => {
+    // ground truth from two benchmarks: one the weights name, one they do not; lb-delta has no votes at all
+    const pairs = (spec: [string, string, Winner][]) =>
+      spec.map(([a, b, winner]) => ({ model_a: a, model_b: b, winner }));
+    const truth: GroundTruthComponent[] = [
+      {
+        benchmark: "mathvista",
+        set: "mathvista-testmini@1",
+        pairs: pairs([
+          ["lb-gamma", "lb-alpha", "model_a"],
+          ["lb-gamma", "lb-beta", "tie"],
+          ["lb-beta", "lb-alpha", "model_a"],
+          ["lb-delta", "lb-alpha", "model_a"],
+          ["lb-delta", "lb-gamma", "model_b"],
+          ["lb-alpha", "lb-beta", "tie (bothbad)"],
+        ]),
+      },
+      { benchmark: "unweighted", set: "other@1", pairs: pairs([["lb-alpha", "lb-gamma", "model_a"]]) },
+    ];
+    await writeSetting(db, "board.compositeWeights", { human: 1, benchmarks: { mathvista: 0.5 } });
+    const result = await recomputeSnapshots(db, { rounds: 4, groundTruth: async () => truth });
+    // the human component is the overall board's battles, as many as the plain board of the same run counts
+    const counted = (await currentSnapshot(db, "overall", false))?.voteCount;
+    expect(result.composite?.map((c) => [c.kind, c.name, c.weight, c.rows])).toEqual([
+      ["human", "votes", 1, counted],
+      ["benchmark", "mathvista-testmini@1", 0.5, 6],
+    ]);
+    const composite = await currentSnapshot(db, "overall", false, "composite");
+    expect(composite?.payload.runId).toBe(result.runId);
+    // the same board as the fit over the counted battles and the weighted outcomes, directly
+    const live = await loadLiveBattles(db);
+    const truthTable = BattleTable.from(
+      (truth[0] as GroundTruthComponent).pairs.map((p) => ({ modelA: p.model_a, modelB: p.model_b, winner: p.winner })),
+    );
+    const direct = compositeLeaderboard(
+      [
+        { table: live.table, rows: selectRows(live.table, "overall"), lossWeight: 1 },
+        { table: truthTable, rows: truthTable.allRows(), lossWeight: 0.5 },
+      ],
+      { scale: 400, base: 10, initRating: 1000 },
+    );
+    expect(composite?.payload.models.map((m) => m.model)).toEqual(direct.models.map((m) => m.model));
+    for (const [k, m] of direct.models.entries()) {
+      const got = composite?.payload.models[k];
+      expect(got).toMatchObject({
+        ...roundedRating(m),
+        displayName: m.model === "lb-delta" ? "lb-delta" : m.model.toUpperCase(),
+      });
+    }
+    expect(composite?.payload.models.find((m) => m.model === "lb-delta")?.votes).toBe(0);
+    // it differs from the plain board: the ground truth moved it
+    const plain = await currentSnapshot(db, "overall", false);
+    const gap = (board: typeof plain) =>
+      (board?.payload.models.find((m) => m.model === "lb-gamma")?.rating ?? 0) -
+      (board?.payload.models.find((m) => m.model === "lb-alpha")?.rating ?? 0);
+    expect(gap(composite)).not.toBeCloseTo(gap(plain), 0);
+    // served by the API's builder with its weights; the live board unchanged by it
+    clearCache();
+    const body = JSON.parse(
+      (await leaderboardResponse(db, { source: "composite", category: "overall", styleControl: false, format: "json" }))
+        ?.body as string,
+    );
+    expect(body).toMatchObject({
+      board: "composite",
+      composite: { weights: { human: 1, benchmarks: { mathvista: 0.5 } } },
+    });
+    const liveBody = JSON.parse(
+      (await leaderboardResponse(db, { category: "overall", styleControl: false, format: "json" }))?.body as string,
+    );
+    expect(liveBody.board).toBe("live");
+    expect(liveBody.models.map((m: { model: string }) => m.model)).not.toContain("lb-delta");
+    // every benchmark weighted 0: no composite board is written (the newest stays the one above)
+    await writeSetting(db, "board.compositeWeights", { human: 1, benchmarks: { mathvista: 0 } });
+    const none = await recomputeSnapshots(db, { rounds: 4, groundTruth: async () => truth });
+    expect(none.composite).toBeNull();
+    expect((await currentSnapshot(db, "overall", false, "composite"))?.id).toBe(composite?.id);
+    await writeSetting(db, "board.compositeWeights", null);
   });
 
   it("read the same battles in small batches as in one", async () => {

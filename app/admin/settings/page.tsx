@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
+import type { CompositeWeightsValue } from "@/components/admin/composite-weights";
 import { SettingsAdmin } from "@/components/admin/settings-admin";
 import { pageRequiresRole } from "@/lib/auth/session";
+import { benchmarkChoices } from "@/lib/benchmarks";
 import { getDb } from "@/lib/db";
 import { allSettings } from "@/lib/settings";
 
@@ -9,6 +11,18 @@ export const metadata: Metadata = { title: "Admin · Settings" };
 
 export default async function SettingsPage() {
   await pageRequiresRole("admin");
-  const licence = (await allSettings(getDb())).find((s) => s.key === "export.licence");
-  return <SettingsAdmin licence={String(licence?.value ?? "")} licenceSource={licence?.source ?? "environment"} />;
+  const settings = await allSettings(getDb());
+  const licence = settings.find((s) => s.key === "export.licence");
+  const weights = settings.find((s) => s.key === "board.compositeWeights");
+  return (
+    <SettingsAdmin
+      licence={String(licence?.value ?? "")}
+      licenceSource={licence?.source ?? "environment"}
+      composite={{
+        weights: weights?.value as CompositeWeightsValue,
+        source: weights?.source ?? "environment",
+        benchmarks: benchmarkChoices(),
+      }}
+    />
+  );
 }

@@ -7,7 +7,8 @@ export const dynamic = "force-dynamic";
 
 /**
  * The published (else latest) leaderboard: JSON in the `arena leaderboard --format json` field names, or CSV.
- * `include=matrices,summary` adds the pair matrices and the run's per-category summary.
+ * `include=matrices,summary` adds the pair matrices and the run's per-category summary; `board=composite` serves the
+ * composite board (human votes and the benchmarks' ground truth, lib/leaderboard/composite-run.ts) instead.
  */
 export function GET(request: Request) {
   return handle(async () => {
@@ -15,6 +16,13 @@ export function GET(request: Request) {
     const category = query.get("category") ?? "overall";
     const style = query.get("style") ?? "0";
     const format = query.get("format") ?? "json";
+    const board = query.get("board") ?? "live";
+    if (board !== "live" && board !== "composite") {
+      throw new InvalidInput("invalid_board", "board must be live or composite");
+    }
+    if (board === "composite" && (category !== "overall" || style !== "0")) {
+      throw new InvalidInput("invalid_board", "the composite board is overall and without style control");
+    }
     if (style !== "0" && style !== "1") throw new InvalidInput("invalid_style", "style must be 0 or 1");
     if (format !== "json" && format !== "csv") throw new InvalidInput("invalid_format", "format must be json or csv");
     const include = (query.get("include") ?? "").split(",").filter(Boolean);
@@ -23,12 +31,20 @@ export function GET(request: Request) {
       throw new InvalidInput("invalid_include", `include takes ${EXTRAS.join(", ")}; not ${unknown.join(", ")}`);
     }
     const built = await leaderboardResponse(getDb(), {
+      source: board,
       category,
       styleControl: style === "1",
       format,
       include: include as Extra[],
     });
-    if (!built) throw new NotFound("no_leaderboard", `no leaderboard for category '${category}' yet`);
+    if (!built) {
+      throw new NotFound(
+        "no_leaderboard",
+        board === "composite"
+          ? "no composite board yet: it needs benchmark verdicts with a weight above 0"
+          : `no leaderboard for category '${category}' yet`,
+      );
+    }
     const headers = {
       ETag: built.etag,
       "Cache-Control": "public, max-age=60, stale-while-revalidate=300",

@@ -1,0 +1,123 @@
+// The composite board (VisionArena's human votes and the ground-truth benchmarks on one scale, arena-rank's
+// CompositeBradleyTerry: lib/ratings/composite.ts), written by every recompute beside the live boards as a
+// snapshot of its own (source "composite", overall, no style control: arena-rank's composite has no style terms).
+// Its components: the overall board's battles (the same votes, exclusions and filters as the live board) and one
+// per benchmark run set with verdicts, each with the operator's weight (the console's setting, else
+// ARENA_COMPOSITE_WEIGHTS). A benchmark the weights do not name, or name with 0, is left out; with no ground truth
+// at all there is no composite board (it would only repeat the plain one).
+import type { Db } from "../db/context";
+import { sql } from "../db/sql";
+import type { BattleTable } from "../ratings/battle-table";
+import { BattleTableBuilder } from "../ratings/battle-table";
+import { type CompositePart, compositeLeaderboard } from "../ratings/composite-board";
+import { BASE, INIT_RATING, SCALE } from "../ratings/scale";
+import type { Winner } from "../ratings/types";
+import { cachedSetting } from "../settings/settings";
+import { type ModelInfo, payloadOf } from "./board-payload";
+import type { SnapshotPayload } from "./snapshot-payload";
+
+export const COMPOSITE_SOURCE = "composite";
+
+/** One benchmark run set's verdicts as pairwise outcomes (lib/benchmarks/pairs.ts). */
+export interface GroundTruthComponent {
+  benchmark: string;
+  /** the set, name@version */
+  set: string;
+  pairs: { model_a: string; model_b: string; winner: Winner }[];
+}
+
+/** Where the ground truth comes from: injected by the caller (lib/benchmarks reads the arena's boards, so the
+ *  leaderboard cannot import it without a circle between the two folders). */
+export type GroundTruthSource = (db: Db) => Promise<GroundTruthComponent[]>;
+
+export interface CompositeWeights {
+  human: number;
+  benchmarks: Record<string, number>;
+}
+
+export interface CompositeInput {
+  table: BattleTable;
+  /** the overall board's rows of the table */
+  rows: Uint32Array;
+  models: ModelInfo;
+  runId: string;
+  judgedBy: string;
+}
+
+function tableOf(component: GroundTruthComponent) {
+  const builder = new BattleTableBuilder();
+  for (const p of component.pairs) builder.add({ modelA: p.model_a, modelB: p.model_b, winner: p.winner });
+  const table = builder.build();
+  return { table, rows: Uint32Array.from({ length: table.size }, (_, k) => k) };
+}
+
+const modelsOf = (table: BattleTable, rows: Uint32Array) => {
+  const seen = new Set<string>();
+  for (const r of rows) {
+    seen.add(table.models[table.a[r] as number] as string);
+    seen.add(table.models[table.b[r] as number] as string);
+  }
+  return [...seen].sort();
+};
+
+/** The composite board's payload, or null when no weighted ground truth exists (or every weight is 0). */
+export function compositePayload(
+  input: CompositeInput,
+  groundTruth: GroundTruthComponent[],
+  weights: CompositeWeights,
+): SnapshotPayload | null {
+  const weighted = groundTruth
+    .map((component) => ({ component, weight: weights.benchmarks[component.benchmark] ?? 0 }))
+    .filter(({ component, weight }) => weight > 0 && component.pairs.length > 0);
+  if (weighted.length === 0) return null;
+  const parts: CompositePart[] = [{ table: input.table, rows: input.rows, lossWeight: weights.human }];
+  const components: NonNullable<SnapshotPayload["composite"]>["components"] = [
+    {
+      kind: "human",
+      name: "votes",
+      weight: weights.human,
+      rows: input.rows.length,
+      models: modelsOf(input.table, input.rows),
+    },
+  ];
+  for (const { component, weight } of weighted) {
+    const part = tableOf(component);
+    parts.push({ ...part, lossWeight: weight });
+    components.push({
+      kind: "benchmark",
+      name: component.set,
+      benchmark: component.benchmark,
+      weight,
+      rows: part.rows.length,
+      models: modelsOf(part.table, part.rows),
+    });
+  }
+  const board = compositeLeaderboard(parts, { scale: SCALE, base: BASE, initRating: INIT_RATING });
+  return {
+    ...payloadOf(board, input.models, input.runId, input.judgedBy),
+    composite: { weights, components },
+  };
+}
+
+/** The weights in force: the console's setting, else the environment's. */
+export const compositeWeights = (db: Db): Promise<CompositeWeights> => cachedSetting(db, "board.compositeWeights");
+
+/** Fits and stores the composite board of a run (its overall rows); its components, or null when it wrote none. */
+export async function writeCompositeBoard(
+  db: Db,
+  run: Omit<CompositeInput, "rows"> & { rows: Uint32Array | undefined; params: Record<string, unknown> },
+  source: GroundTruthSource | undefined,
+): Promise<NonNullable<SnapshotPayload["composite"]>["components"] | null> {
+  const { rows, params, ...rest } = run;
+  if (!source || !rows?.length) return null;
+  const [groundTruth, weights] = await Promise.all([source(db), compositeWeights(db)]);
+  const payload = compositePayload({ ...rest, rows }, groundTruth, weights);
+  if (!payload) return null;
+  await db.pool.query(
+    sql`INSERT INTO "LeaderboardSnapshot" (id, source, category, "styleControl", params, payload, "voteCount", "createdAt")
+        VALUES (gen_random_uuid(), ${COMPOSITE_SOURCE}, 'overall', false,
+                ${JSON.stringify({ ...params, weights })}::jsonb, ${JSON.stringify(payload)}::jsonb,
+                ${rows.length}, now() AT TIME ZONE 'UTC')`,
+  );
+  return payload.composite?.components ?? null;
+}
