@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "BenchmarkVerdict_createdAt_idx" ON "BenchmarkVerdict"("createdAt");
