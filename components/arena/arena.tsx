@@ -23,6 +23,7 @@ import { TermsDialog } from "./terms-dialog";
 import { useArenaStart, useResumeWhileWriting, useWarnBeforeLeaving } from "./use-arena-start";
 import { VoteBar } from "./vote-bar";
 import { useAnswersEndInView, useFollowAnswers, useSwipe, useVoteKeys } from "./vote-dock";
+import { VoteReactions } from "./vote-reactions";
 
 export function Arena({ mode }: { mode: Mode }) {
   const t = useT();
@@ -307,7 +308,10 @@ export function Arena({ mode }: { mode: Mode }) {
           />
         )}
         {mode === "battle" && vote !== null && conversationId && (
-          <AfterVote conversationId={conversationId} models={{ a: revealed.a, b: revealed.b }} />
+          <>
+            <VoteReactions conversationId={conversationId} models={{ a: revealed.a, b: revealed.b }} />
+            <AfterVote conversationId={conversationId} models={{ a: revealed.a, b: revealed.b }} />
+          </>
         )}
 
         {notice && (

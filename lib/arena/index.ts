@@ -13,6 +13,17 @@ export {
   withdrawFromGallery,
 } from "./gallery";
 export { type OfferedPreset, offeredPresets, presetBank, presetCredit } from "./presets";
+export {
+  REACTION_MEANINGS,
+  REACTION_NOTE_CHARS,
+  type ReactionCounts,
+  reactionCounts,
+  reactionInput,
+  reactToAnswer,
+  type StoredReaction,
+  VISION_REACTIONS,
+  type VisionReaction,
+} from "./reactions";
 export { REPORT_REASONS, reportAnswer, reportInput } from "./reports";
 export { type SharePreview, sharePreview } from "./share-preview";
 export { requestStop } from "./stops";

@@ -1,6 +1,7 @@
 export { type BenchmarkBoard, benchmarkBoards, benchmarkRunItems, type RunItemView } from "./board";
 export type { BenchmarkDefinition, RecordContext, Scorer, Verdict } from "./definition";
 export { boxedContents, EMMA_KEYS, emmaEqual, emmaExtract, emmaTruthText, scoreEmmaItem } from "./emma";
+export { type ErrorCategory, modelErrorCategories } from "./error-categories";
 export { BenchmarkDataError } from "./errors";
 export { exportBenchmarkVerdicts } from "./export";
 export { connected, isomorphic, maxFlow, parseAdjacency } from "./graphs";

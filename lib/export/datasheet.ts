@@ -1,8 +1,13 @@
 // The datasheet written beside every export (DATASHEET.md): what is in it, what was left out and why, every field,
 // privacy and the licence. Its dataset statistics are appended by the export.
+import { REACTION_MEANINGS } from "../arena/reaction-names";
 import { publicationDelayNote } from "../dataset-stats";
 import type { ExportFilters, ExportOptions, ExportSummary } from "./export-types";
 import { REDACTION_NOTE } from "./redact";
+
+const REACTION_LIST = Object.entries(REACTION_MEANINGS)
+  .map(([name, meaning]) => `\`${name}\` (${meaning})`)
+  .join(", ");
 
 export function datasheet(summary: ExportSummary, filters: ExportFilters, options: ExportOptions): string {
   const used = [
@@ -48,6 +53,9 @@ frequency percentile down-sampled), \`is_preset\`, \`preset_id\`, \`input_modali
 \`stopped\` (true when the visitor pressed Stop while an answer was written: the vote judged what was shown),
 \`answer_versions\` (after Regenerate: which version of each answer was on screen at the vote, of how many, e.g.
 \`{"a": {"shown": 1, "of": 2}, "b": {"shown": 1, "of": 1}}\`; the conversations hold that version; null otherwise).
+\`reactions\` (optional, given only after the vote: what the visitor said went wrong in each side's answer, by side,
+e.g. \`{"b": {"reason": "wrong_count"}}\`; null when nothing was said). The reasons: ${REACTION_LIST}.
+A reaction is one tap, never required, so most battles have none and those that have one are a self-selected sample.
 \`chats\` holds direct conversations with one model in the same message format.
 
 ## Privacy

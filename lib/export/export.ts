@@ -26,6 +26,10 @@ import { ImageCopier } from "./image-copier";
 import { Output } from "./output";
 import { type BattleRecord, type BattleRow, battleRecord, chatRecord, type RecordOptions } from "./records";
 
+/** A vote's reactions by side, or null: {"a": {"reason": "wrong_count"}, "b": {"reason": "other", "note": "…"}}. */
+const REACTIONS_SQL = `(SELECT jsonb_object_agg(r.side::text, jsonb_strip_nulls(jsonb_build_object('reason', r.reason, 'note', r.note)))
+    FROM "VoteReaction" r WHERE r."voteId" = v.id)`;
+
 /** A stopwatch adding each part's seconds into a split. */
 function stopwatch<K extends string>(split: Record<K, number>) {
   return async <T>(part: K, work: () => Promise<T>): Promise<T> => {
@@ -134,7 +138,8 @@ export async function* battleBatches(
   // the next batch is read while this one is turned into records and written
   for await (const rows of keysetBatches<Omit<VoteRow, "messages" | "labels">>(db, {
     select: sql`SELECT v.id AS "voteId", v.winner::text AS winner, v.anonymous, v."visitorId", v."createdAt" AS at,
-                    v."shownVersions", ${raw(CONVERSATION_SQL)} ${raw(FROM_BATTLES)}`,
+                    v."shownVersions", ${raw(REACTIONS_SQL)} AS reactions,
+                    ${raw(CONVERSATION_SQL)} ${raw(FROM_BATTLES)}`,
     where,
     order: ['v."createdAt"', "v.id"],
     keyOf: (row) => ({ at: row.at, id: row.voteId }),

@@ -49,6 +49,22 @@ export interface BattleRow {
   labels: LabelRow[] | null;
   /** a vote's record of which answer versions were shown (after Regenerate), or null */
   shownVersions?: unknown;
+  /** the visitor's reactions after the vote, by side ({"a": {"reason": "wrong_count"}}), or null */
+  reactions?: Record<string, { reason: string; note?: string }> | null;
+}
+
+type SideReaction = { reason: string; note?: string };
+
+/** The reactions of a battle as exported: by side, a visitor's note redacted as the conversations are. */
+function reactionsOf(row: BattleRow, clean: (t: string) => string): { a?: SideReaction; b?: SideReaction } | null {
+  if (!row.reactions) return null;
+  const out: { a?: SideReaction; b?: SideReaction } = {};
+  for (const side of ["a", "b"] as const) {
+    const reaction = row.reactions[side];
+    if (reaction)
+      out[side] = reaction.note ? { reason: reaction.reason, note: clean(reaction.note) } : { reason: reaction.reason };
+  }
+  return out;
 }
 
 export const EXTENSION: Record<string, string> = {
@@ -181,6 +197,8 @@ export function battleRecord(row: BattleRow, options: RecordOptions) {
       a: { shown: number; of: number };
       b: { shown: number; of: number };
     } | null,
+    // after the vote, optional: what went wrong in each side's answer (lib/arena/reactions.ts)
+    reactions: reactionsOf(row, clean),
   };
 }
 
@@ -231,6 +249,7 @@ export const BATTLE_COLUMNS = {
   images: "JSON",
   stopped: "BOOLEAN",
   answer_versions: "JSON",
+  reactions: "JSON",
 } as const satisfies Record<keyof BattleRecord, ParquetType>;
 
 export const CHAT_COLUMNS = {

@@ -22,6 +22,7 @@ import {
   visitorHistory,
 } from "../../lib/arena";
 import { ANSWER_HEARTBEAT_MS } from "../../lib/arena/history";
+import { reactionCounts, reactionInput, reactToAnswer } from "../../lib/arena/reactions";
 import { lockVoterSql } from "../../lib/arena/votes";
 import { closeDb, createDb, type Db } from "../../lib/db";
 import { imageStore } from "../../lib/images";
@@ -1049,6 +1050,61 @@ describe("answer versions after Regenerate (issue 40)", () => {
     }
     expect(record?.answer_versions).toEqual({ a: { shown: 1, of: 2 }, b: { shown: 2, of: 2 } });
     expect(JSON.stringify(record?.conversation_a)).toMatch(/first answer/);
+  });
+});
+
+describe("vision reactions after the vote (issue 43)", () => {
+  it("takes one reason per side only after the vote, from the owner only; changes, takes back, counts and exports it", async () => {
+    const visitorId = await newVisitor();
+    const conversation = await battle(visitorId, "Reactions: how many squares?");
+    await events(streamTurn(db, await prepareTurn(db, { conversationId: conversation.id, visitorId })));
+    const react = (input: Partial<Parameters<typeof reactToAnswer>[1]>) =>
+      reactToAnswer(db, { conversationId: conversation.id, visitorId, side: "a", reason: "wrong_count", ...input });
+    // never before the vote, never someone else's, never an id that is not one
+    await expect(react({})).rejects.toMatchObject({ kind: "conflict", code: "not_voted" });
+    await castVote(db, { conversationId: conversation.id, visitorId, winner: "model_b", ipHash: null });
+    const stranger = await newVisitor();
+    await expect(react({ visitorId: stranger })).rejects.toMatchObject({ kind: "not_found" });
+    await expect(react({ conversationId: "not-a-uuid" })).rejects.toMatchObject({ kind: "not_found" });
+    await expect(react({ reason: "misread_text", note: "a note" })).rejects.toMatchObject({ kind: "invalid" });
+    expect(reactionInput.safeParse({ side: "a", reason: "rude" }).success).toBe(false);
+    expect(reactionInput.safeParse({ side: "a", reason: "other", note: "x\u0000y" }).success).toBe(false);
+    expect(reactionInput.safeParse({ side: "a", reason: "other", note: "x".repeat(201) }).success).toBe(false);
+    // one per side: a second tap changes it; the other side has its own
+    expect(await react({})).toEqual({ side: "a", reason: "wrong_count", note: null });
+    expect(await react({ reason: "other", note: "  it called the square a circle " })).toEqual({
+      side: "a",
+      reason: "other",
+      note: "it called the square a circle",
+    });
+    await react({ side: "b", reason: "misread_text" });
+    const vote = await db.prisma.vote.findUniqueOrThrow({ where: { conversationId: conversation.id } });
+    const stored = await db.prisma.voteReaction.findMany({ where: { voteId: vote.id }, orderBy: { side: "asc" } });
+    expect(stored.map((r) => [r.side, r.modelId, r.reason])).toEqual([
+      ["a", vote.modelAId, "other"],
+      ["b", vote.modelBId, "misread_text"],
+    ]);
+    // counted per model, and per category once the battle is labelled
+    await db.prisma.battleCategory.create({
+      data: { conversationId: conversation.id, category: "ocr", labeller: "rules", labellerVersion: "1", value: true },
+    });
+    const counts = await reactionCounts(db, vote.modelBId);
+    expect(counts.total.misread_text).toBeGreaterThanOrEqual(1);
+    expect(counts.byCategory.ocr?.misread_text).toBeGreaterThanOrEqual(1);
+    expect(counts.votedAnswers).toBeGreaterThanOrEqual(1);
+    // the export carries them by side (JSON Lines and Parquet share the record)
+    const { battleBatches } = await import("../../lib/export");
+    let record: { reactions: unknown } | undefined;
+    for await (const batch of battleBatches(db, { salt: "s" })) {
+      record = batch.records.find((r) => r.question_id === conversation.id) ?? record;
+    }
+    expect(record?.reactions).toEqual({
+      a: { reason: "other", note: "it called the square a circle" },
+      b: { reason: "misread_text" },
+    });
+    // taken back: gone from the table and the export
+    expect(await react({ side: "b", reason: null })).toEqual({ side: "b", reason: null, note: null });
+    expect(await db.prisma.voteReaction.count({ where: { voteId: vote.id } })).toBe(1);
   });
 });
 

@@ -3,8 +3,11 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { RatingHistory } from "@/components/charts/rating-history";
 import { IntervalText } from "@/components/leaderboard/listing-badges";
+import { ReactionsPanel } from "@/components/models/reactions-panel";
 import { rich } from "@/components/rich-text";
 import { Table } from "@/components/table";
+import { reactionCounts, VISION_REACTIONS } from "@/lib/arena";
+import { modelErrorCategories } from "@/lib/benchmarks";
 import { localCategoryLabel } from "@/lib/categories";
 import { getDb } from "@/lib/db";
 import { pageParam } from "@/lib/http";
@@ -25,8 +28,10 @@ const percent = (v: number | null) => (v === null ? "–" : `${(100 * v).toFixed
 export default async function ModelPage({ params }: Props) {
   const { id } = await params;
   const modelId = pageParam(id);
-  const profile = modelId ? await modelProfile(getDb(), modelId) : null;
-  if (!profile) notFound();
+  const db = getDb();
+  const profile = modelId ? await modelProfile(db, modelId) : null;
+  if (!profile || !modelId) notFound();
+  const [reactions, errors] = await Promise.all([reactionCounts(db, modelId), modelErrorCategories(db, modelId)]);
   const { model, current, plain } = profile;
   const { t, locale } = await serverTranslator();
   return (
@@ -88,6 +93,7 @@ export default async function ModelPage({ params }: Props) {
         </p>
       )}
       <RatingHistory title={t("modelPage.history")} points={profile.history} />
+      <ReactionsPanel reactions={reactions} errors={errors} reasons={VISION_REACTIONS} t={t} />
       <div className="grid gap-4 lg:grid-cols-2">
         {profile.opponents.length > 0 && (
           <section className="min-w-0 rounded-xl border border-zinc-200 bg-white p-3 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
