@@ -26,6 +26,7 @@ const PUBLIC = [
   ["direct-chat", "/chat"],
   ["leaderboard", "/leaderboard"],
   ["leaderboard-style", "/leaderboard?category=overall&style=1"],
+  ["leaderboard-composite", "/leaderboard?board=composite"],
   ["model", "/models/fake-alpha"],
   ["about", "/about"],
   ["methodology", "/methodology"],

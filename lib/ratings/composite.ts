@@ -28,6 +28,9 @@ export interface CompositeComponent {
   outcome: Float64Array;
   /** each row's observation weight (arena-rank's weight column); 1 when absent */
   weight?: Float64Array;
+  /** when rows are aggregates of identical observations (arena-rank's counts c): each row's c, its weight then
+   *  being c·w; each score's square is divided by c, as arena-rank does */
+  count?: Float64Array;
   /** w_k, the component's share of influence */
   lossWeight: number;
 }
@@ -131,7 +134,7 @@ function scoreCovariance(theta: Float64Array, components: Weighed): Float64Array
       const g = (p - (c.outcome[r] as number)) * o;
       mean[a] = (mean[a] as number) + g / n;
       mean[b] = (mean[b] as number) - g / n;
-      const v = (g * g) / n;
+      const v = (g * g) / (n * (c.count ? (c.count[r] as number) : 1));
       second[a * m + a] = (second[a * m + a] as number) + v;
       second[b * m + b] = (second[b * m + b] as number) + v;
       second[a * m + b] = (second[a * m + b] as number) - v;

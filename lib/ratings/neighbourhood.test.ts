@@ -1,0 +1,44 @@
+// The neighbourhood board (issue 43): kernel weights and their effective votes, the refusal below the minimum, and
+// the held-out check — it beats the global board where strengths depend on the image and does not lose where they
+// do not (the bench prints the same check at full size: npm run bench:neighbourhood).
+import { describe, expect, it } from "vitest";
+import { kernelNeighbourhood, neighbourhoodBoard, pairPrior } from "./neighbourhood";
+import { generateScenario, heldOutCheck } from "./neighbourhood-check";
+
+describe("the neighbourhood board", () => {
+  it("weighs the nearest battles most, counts Kish's effective votes, and keeps the far ones out", () => {
+    const similarities = Float64Array.from([1, 0.99, 0.98, 0.5, -0.2]);
+    const hood = kernelNeighbourhood(similarities, { bandwidthNeighbours: 3 });
+    expect([...hood.rows]).toEqual([0, 1, 2]); // 0.5 and −0.2 are many bandwidths away
+    expect(hood.weights[0]).toBe(1);
+    expect(hood.weights[1]).toBeGreaterThan(hood.weights[2] as number);
+    const sum = hood.weights.reduce((x, y) => x + y, 0);
+    const squares = hood.weights.reduce((x, y) => x + y * y, 0);
+    expect(hood.effectiveVotes).toBeCloseTo((sum * sum) / squares, 12);
+    expect(hood.effectiveVotes).toBeLessThan(3);
+  });
+
+  it("says there are too few similar votes rather than fitting them", () => {
+    const battles = { a: Int32Array.from([0, 1]), b: Int32Array.from([1, 0]), outcome: Float64Array.from([1, 1]) };
+    const hood = kernelNeighbourhood(Float64Array.from([1, 1]));
+    const board = neighbourhoodBoard(2, battles, hood, pairPrior(battles));
+    expect(board.enough).toBe(false);
+    expect(board.neighbourhood.effectiveVotes).toBeCloseTo(2, 9);
+  });
+
+  it("predicts held-out battles better than the global board where strengths depend on the image", () => {
+    const check = heldOutCheck(generateScenario({ seed: 3, dependent: true, train: 3000, test: 300 }));
+    expect(check.refused).toBe(0);
+    expect(check.neighbourhood.accuracy).toBeGreaterThan(check.global.accuracy + 0.03);
+    expect(check.logLossDifference.ci[1]).toBeLessThan(0);
+    expect(check.meanShrinkage).toBeGreaterThan(0.5);
+  });
+
+  it("does not lose to the global board where they do not", () => {
+    const check = heldOutCheck(generateScenario({ seed: 3, dependent: false, train: 3000, test: 300 }));
+    // the paired log-loss difference's interval reaches 0 or below: no worse beyond noise
+    expect(check.logLossDifference.ci[0]).toBeLessThanOrEqual(0);
+    expect(check.logLossDifference.mean).toBeLessThan(0.002);
+    expect(check.meanShrinkage).toBeLessThan(0.5);
+  });
+});
