@@ -20,6 +20,7 @@ import { failureSchedule } from "../lib/failures/jobs";
 import { imageStore } from "../lib/images/store";
 import { JobRunner, keepBeating } from "../lib/jobs";
 import { leaderboardJobs, snapshotSchedule } from "../lib/leaderboard/scheduler";
+import { embeddingSchedule } from "../lib/neighbourhood";
 
 let settings: Config;
 try {
@@ -82,6 +83,8 @@ const statisticsEveryMs = Math.max(5_000, Math.min(settings.ARENA_DATA_STATS_INT
 runner.every(datasetSchedule(judgedBy, statisticsEveryMs));
 runner.every(failureSchedule(statisticsEveryMs));
 runner.every(snapshotSchedule(settings.ARENA_SNAPSHOT_INTERVAL_S * 1000, boards));
+// "which model for an image like mine?": each voted battle's picture and question embedded for the neighbourhood board
+runner.every(embeddingSchedule(30_000));
 if (settings.ARENA_BACKUP_DIR) {
   runner.every(
     backupSchedule({

@@ -178,6 +178,12 @@ export const arenaVariables = {
     "the bench anchor when `arena bench judge`/`score --set` or the console do not name one (the paper: gpt-4-turbo or claude-3-sonnet)",
   ),
   ARENA_BENCH_JUDGE: v(modelId(), "Evaluation", "unset", "the bench judge when none is named (the paper: GPT-4o)"),
+  ARENA_NEIGHBOURHOOD_MAX_BATTLES: v(
+    count(20_000, { max: 10_000_000 }),
+    "Evaluation",
+    "`20000`",
+    'the newest counted battles "which model for an image like mine?" compares a picture with, held by each web process that answers one (~5.5 KB a battle: ~110 MB at the default)',
+  ),
   ARENA_BENCH_EMBEDDER: v(
     modelId(),
     "Evaluation",

@@ -112,6 +112,14 @@ export function uploadCeiling(c = config()) {
   return c.ARENA_MAX_IMAGES * c.ARENA_IMAGE_MAX_MB * 1048576 + 1048576;
 }
 
+/**
+ * "Which model for an image like mine?" (/api/neighbourhood): one picture at its limit and its question.
+ * @param {Record<string, string | undefined>} env
+ */
+export function neighbourhoodCeiling(c = config()) {
+  return c.ARENA_IMAGE_MAX_MB * 1048576 + 1048576;
+}
+
 /** Every body but a new conversation's: JSON, Auth.js's forms, server actions. lib/http's JSON reader uses it too. */
 export const SMALL_BODY_CEILING = 1048576;
 
@@ -120,14 +128,15 @@ const FOLLOW_UP_PATH = /^\/api\/conversations\/[^/]+\/messages$/;
 
 /**
  * The most bytes this request's body may have: uploads only where images are taken (opening a conversation, a
- * follow-up sent as a form), a megabyte everywhere else.
+ * follow-up sent as a form, the neighbourhood query), a megabyte everywhere else.
  */
 export function bodyCeiling(req, c = config()) {
   if (req.method !== "POST") return SMALL_BODY_CEILING;
   const path = (req.url ?? "/").split("?")[0];
   const multipart = String(req.headers?.["content-type"] ?? "").startsWith("multipart/form-data");
   const takesImages = path === "/api/conversations" || (multipart && FOLLOW_UP_PATH.test(path));
-  return takesImages ? uploadCeiling(c) : SMALL_BODY_CEILING;
+  if (takesImages) return uploadCeiling(c);
+  return multipart && path === "/api/neighbourhood" ? neighbourhoodCeiling(c) : SMALL_BODY_CEILING;
 }
 
 const describeBytes = (bytes) =>

@@ -5,7 +5,13 @@ export { errorResponse } from "./errors";
 export { uploadCeiling } from "./front-door.mjs";
 export { pageParam, type QueryProps } from "./params";
 export { handle, readJson, readQuery } from "./route";
-export { readUploadForm, type UploadForm, uploadFormLimits, uploadSize } from "./upload-form";
+export {
+  neighbourhoodFormLimits,
+  readUploadForm,
+  type UploadForm,
+  uploadFormLimits,
+  uploadSize,
+} from "./upload-form";
 export {
   ipHashFrom,
   requireVisitorId,

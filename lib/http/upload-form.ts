@@ -11,7 +11,7 @@ import { DomainError, InvalidInput, TooLarge } from "../errors";
 import { ImageRejected } from "../images";
 import { notAnImageMessage, sniffImageType } from "../images/client";
 import { checkDeclaredLength, MB, rejectNul } from "./body";
-import { uploadCeiling } from "./front-door.mjs";
+import { neighbourhoodCeiling, uploadCeiling } from "./front-door.mjs";
 
 export interface UploadFormLimits {
   /** the whole body (what the front door allows an upload route) */
@@ -166,6 +166,16 @@ export function uploadFormLimits(c = config()): UploadFormLimits {
     maxFiles: c.ARENA_MAX_IMAGES,
     // a character is at most 4 bytes of UTF-8; the prompt's own limit (in characters) is checked after
     maxFieldBytes: 4 * Math.max(c.ARENA_MAX_PROMPT_CHARS, c.ARENA_MAX_CHAT_PROMPT_CHARS),
+  };
+}
+
+/** The neighbourhood query's form (/api/neighbourhood): one picture and a question. */
+export function neighbourhoodFormLimits(c = config()): UploadFormLimits {
+  return {
+    totalBytes: neighbourhoodCeiling(c),
+    maxFileBytes: c.ARENA_IMAGE_MAX_MB * MB,
+    maxFiles: 1,
+    maxFieldBytes: 4 * c.ARENA_MAX_PROMPT_CHARS,
   };
 }
 

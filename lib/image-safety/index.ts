@@ -8,6 +8,13 @@ export {
   openAiImageCheck,
 } from "./checks";
 export { blurFaces, detectFaces, type FaceBox } from "./faces";
-export { explicitScore, type NsfwScores, nsfwScores, tfjsNsfwScores, timedNsfwScores } from "./nsfw";
+export {
+  explicitScore,
+  imageFeatures,
+  type NsfwScores,
+  nsfwScores,
+  tfjsNsfwScores,
+  timedNsfwScores,
+} from "./nsfw";
 export { classifierLoad, pooledNsfwScores, warmNsfwPool } from "./nsfw-pool";
 export { hammingDistance, perceptualHash } from "./phash";

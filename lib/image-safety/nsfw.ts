@@ -49,6 +49,48 @@ const session = once(async () => {
   return { ort, session: created };
 });
 
+/** The same network cut at its global average pooling: what the classifier's head reads, the image's embedding. */
+const featureSession = once(async () => {
+  const ort = await import("onnxruntime-node");
+  const graph = kerasToOnnx(
+    (await kerasModel()).model.layers,
+    { height: SIZE, width: SIZE, channels: 3 },
+    {
+      output: "features",
+    },
+  );
+  const created = await ort.InferenceSession.create(graph, {
+    intraOpNumThreads: 1,
+    interOpNumThreads: 1,
+    executionMode: "sequential",
+    graphOptimizationLevel: "all",
+  });
+  return { ort, session: created };
+});
+
+/** The model's input: 224×224 RGB, channels first, scaled to 0–1 as nsfwjs scales (it divides by 255). */
+async function inputOf(bytes: Buffer): Promise<Float32Array> {
+  const rgb = await pixels(bytes);
+  const plane = SIZE * SIZE;
+  const chw = new Float32Array(3 * plane);
+  for (let p = 0; p < plane; p++) {
+    chw[p] = (rgb[p * 3] as number) / 255;
+    chw[plane + p] = (rgb[p * 3 + 1] as number) / 255;
+    chw[2 * plane + p] = (rgb[p * 3 + 2] as number) / 255;
+  }
+  return chw;
+}
+
+/**
+ * An image's embedding from nsfwjs's MobileNetV2 (weights inside its npm package): the pooled features its
+ * classifier head reads (1,280 values), for "which model for an image like mine?" (lib/neighbourhood).
+ */
+export async function imageFeatures(bytes: Buffer): Promise<Float32Array> {
+  const { ort, session: model } = await featureSession();
+  const output = await model.run({ image: new ort.Tensor("float32", await inputOf(bytes), [1, 3, SIZE, SIZE]) });
+  return Float32Array.from(output.features?.data as Float32Array);
+}
+
 /** The picture as the model takes it: 224×224 RGB, stretched (nsfwjs's own resize), as raw bytes. */
 async function pixels(bytes: Buffer): Promise<Uint8Array> {
   const { data } = await sharp(bytes)

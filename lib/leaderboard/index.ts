@@ -46,3 +46,4 @@ export {
   snapshotById,
   snapshotCategories,
 } from "./serve";
+export { countedOnBoard } from "./vote-parts";

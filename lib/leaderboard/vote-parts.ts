@@ -51,6 +51,9 @@ export interface Part {
   take(rows: unknown[][], store: VoteStore): void;
 }
 
+/** Whether vote `v` of conversation `c` by visitor `vis` counts on the live board (none of the exclusions below). */
+export const countedOnBoard = (includeDemo: boolean) => sql`(${exclusion(includeDemo)}) = 0`;
+
 /** The index into EXCLUSIONS of vote `v` of conversation `c` by visitor `vis`. */
 const exclusion = (includeDemo: boolean) => sql`CASE WHEN c."isDemo" AND NOT ${includeDemo}::boolean THEN 1
                             WHEN NOT v.anonymous THEN 2

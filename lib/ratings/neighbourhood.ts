@@ -12,7 +12,8 @@ import { type CompositeFit, fitComposite } from "./composite";
 export interface NeighbourhoodOptions {
   /** the most similar battles considered at most */
   maxNeighbours?: number;
-  /** the bandwidth is the distance of this many-th nearest battle */
+  /** the bandwidth is the distance of this many-th nearest battle (by default a tenth of the candidates, at least
+   *  minEffectiveVotes and at most 150: a small arena's neighbourhood must not reach into every kind of picture) */
   bandwidthNeighbours?: number;
   /** below this many effective votes there is no board */
   minEffectiveVotes?: number;
@@ -20,12 +21,20 @@ export interface NeighbourhoodOptions {
   priorVotes?: number;
 }
 
-export const NEIGHBOURHOOD_DEFAULTS: Required<NeighbourhoodOptions> = {
+export const NEIGHBOURHOOD_DEFAULTS = {
   maxNeighbours: 2000,
+  /** the most the bandwidth's neighbour count grows to */
   bandwidthNeighbours: 150,
   minEffectiveVotes: 30,
   priorVotes: 20,
 };
+
+/** The bandwidth's neighbour count for `candidates` battles. */
+export function bandwidthNeighboursFor(candidates: number, options: NeighbourhoodOptions = {}): number {
+  if (options.bandwidthNeighbours !== undefined) return options.bandwidthNeighbours;
+  const minimum = options.minEffectiveVotes ?? NEIGHBOURHOOD_DEFAULTS.minEffectiveVotes;
+  return Math.max(minimum, Math.min(NEIGHBOURHOOD_DEFAULTS.bandwidthNeighbours, Math.ceil(candidates / 10)));
+}
 
 /** Battles as the fit reads them: model indices and a's score (1, 0, ½ for a tie). */
 export interface ScoredBattles {
@@ -52,7 +61,7 @@ export function kernelNeighbourhood(similarities: Float64Array, options: Neighbo
   );
   const nearest = order.subarray(0, Math.min(o.maxNeighbours, order.length));
   const distance = (row: number) => Math.max(0, 1 - (similarities[row] as number));
-  const k = Math.min(o.bandwidthNeighbours, nearest.length) - 1;
+  const k = Math.min(bandwidthNeighboursFor(similarities.length, options), nearest.length) - 1;
   const bandwidth = Math.max(k >= 0 ? distance(nearest[k] as number) : 0, 1e-6);
   const rows: number[] = [];
   const weights: number[] = [];

@@ -53,6 +53,10 @@ const pair = (v: unknown): [number, number] =>
 export function kerasToOnnx(
   layers: KerasLayer[],
   input: { height: number; width: number; channels: number },
+  /** "features": the graph ends where the convolutions become a vector (the first global average pooling or
+   *  flattening; nsfwjs's MobileNetV2: average pooling then flatten, 1,280 values), its output named "features" —
+   *  the image's embedding, what the classifier's head reads; by default the model's own output, "scores" */
+  options: { output?: "scores" | "features" } = {},
 ): Uint8Array {
   const nodes: Uint8Array[] = [];
   const initializers: Uint8Array[] = [];
@@ -73,6 +77,7 @@ export function kerasToOnnx(
     throw new UnsupportedLayerError(`activation '${String(kind)}' in layer ${name}`);
   };
   let last = "";
+  let pooled = false;
   for (const layer of layers) {
     const kind = layer.getClassName();
     const config = layer.getConfig();
@@ -193,14 +198,21 @@ export function kerasToOnnx(
     }
     valueFor.set(name, out);
     last = out;
+    if (options.output === "features" && (kind === "GlobalAveragePooling2D" || kind === "Flatten")) {
+      pooled = true;
+      break;
+    }
   }
-  const output = emit("Identity", "scores", [last]);
+  if (options.output === "features" && !pooled) {
+    throw new UnsupportedLayerError("the model has no pooling or flattening to take features from");
+  }
+  const output = emit("Identity", options.output ?? "scores", [last]);
   return model({
     name: "nsfw",
     nodes,
     initializers,
     inputs: [valueInfo("image", ["batch", input.channels, input.height, input.width])],
-    outputs: [valueInfo(output, ["batch", "classes"])],
+    outputs: [valueInfo(output, ["batch", options.output === "features" ? "features" : "classes"])],
     opset: OPSET,
   });
 }
