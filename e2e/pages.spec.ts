@@ -27,6 +27,7 @@ const PUBLIC = [
   ["leaderboard", "/leaderboard"],
   ["leaderboard-style", "/leaderboard?category=overall&style=1"],
   ["leaderboard-composite", "/leaderboard?board=composite"],
+  ["which-model", "/which-model"],
   ["model", "/models/fake-alpha"],
   ["about", "/about"],
   ["methodology", "/methodology"],

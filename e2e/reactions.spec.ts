@@ -74,3 +74,24 @@ for (const [width, height] of [
     );
   });
 }
+
+test("which model for an image like mine: a picture and a question get a board or an honest 'too few'", async ({
+  page,
+}) => {
+  await page.goto("/leaderboard");
+  await page.getByTestId("other-boards").getByRole("link", { name: "For an image like mine" }).click();
+  await expect(page).toHaveURL(/\/which-model$/);
+  await page.getByTestId("neighbourhood-image").setInputFiles({
+    name: "mine.png",
+    mimeType: "image/png",
+    buffer: await pngImage("#cc3322"),
+  });
+  await page.getByLabel("Your question (optional)").fill("What colour is this picture?");
+  await page.getByRole("button", { name: "Find the best models" }).click();
+  const result = page.getByTestId("neighbourhood-result");
+  await expect(result).toBeVisible();
+  // either the neighbourhood's board with intervals, or the number of similar votes it lacks
+  await expect(
+    result.getByTestId("neighbourhood-board").or(result.getByText(/Too few similar votes yet/)),
+  ).toBeVisible();
+});

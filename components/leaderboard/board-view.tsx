@@ -100,16 +100,18 @@ export function BoardView({
         >
           {style ? t("board.styleOn") : t("board.styleOff")}
         </Link>
+      </nav>
+      {/* the other boards: for pictures like the reader's, and votes joined with ground truth when it exists */}
+      <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm" data-testid="other-boards">
+        <Link href="/which-model" className="underline">
+          {t("composite.likeMine")}
+        </Link>
         {composite && (
-          <Link
-            href="/leaderboard?board=composite"
-            title={t("composite.linkTitle")}
-            className="shrink-0 whitespace-nowrap rounded-md border border-zinc-300 px-2 py-0.5 dark:border-zinc-700"
-          >
+          <Link href="/leaderboard?board=composite" title={t("composite.linkTitle")} className="underline">
             {t("composite.link")}
           </Link>
         )}
-      </nav>
+      </p>
       {!snapshot && <DemoNote battles={demoBattles} onBoard={demoBoardShown()} />}
       {!snapshot ? (
         <EmptyPanel>{t("board.empty")}</EmptyPanel>

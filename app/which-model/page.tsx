@@ -1,0 +1,24 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { NeighbourhoodFinder } from "@/components/leaderboard/neighbourhood-finder";
+import { PageHeading } from "@/components/page-heading";
+import { serverTranslator, titleMetadata } from "@/lib/i18n/session";
+
+export const dynamic = "force-dynamic";
+export const generateMetadata = (): Promise<Metadata> => titleMetadata("titles.neighbourhood");
+
+export default async function WhichModelPage() {
+  const { t } = await serverTranslator();
+  return (
+    <div className="space-y-4">
+      <PageHeading title={t("neighbourhood.title")} intro={t("neighbourhood.intro")} />
+      <p className="text-sm">
+        <Link className="underline" href="/leaderboard">
+          {t("composite.back")}
+        </Link>
+      </p>
+      <p className="text-xs muted">{t("neighbourhood.how")}</p>
+      <NeighbourhoodFinder />
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+// lib/neighbourhood for the browser: the answer's shape only.
+export type { NeighbourBattle, NeighbourhoodModel, NeighbourhoodResult } from "./query";
