@@ -36,41 +36,30 @@ const kerasModel = once(async () => {
   return (await nsfw.load("MobileNetV2")) as unknown as KerasModel;
 });
 
-const session = once(async () => {
-  const ort = await import("onnxruntime-node");
-  const graph = kerasToOnnx((await kerasModel()).model.layers, { height: SIZE, width: SIZE, channels: 3 });
-  // one thread: the pool runs one classifier per worker thread, and a second thread per image bought nothing here
-  const created = await ort.InferenceSession.create(graph, {
-    intraOpNumThreads: 1,
-    interOpNumThreads: 1,
-    executionMode: "sequential",
-    graphOptimizationLevel: "all",
+/** An onnxruntime session of the graph up to `output`: the class scores, or the pooled features before them. */
+const sessionOf = (output: "scores" | "features") =>
+  once(async () => {
+    const ort = await import("onnxruntime-node");
+    const graph = kerasToOnnx(
+      (await kerasModel()).model.layers,
+      { height: SIZE, width: SIZE, channels: 3 },
+      { output },
+    );
+    // one thread: the pool runs one classifier per worker thread, and a second thread per image bought nothing here
+    const created = await ort.InferenceSession.create(graph, {
+      intraOpNumThreads: 1,
+      interOpNumThreads: 1,
+      executionMode: "sequential",
+      graphOptimizationLevel: "all",
+    });
+    return { ort, session: created };
   });
-  return { ort, session: created };
-});
+const session = sessionOf("scores");
+/** The same network cut where its convolutions become a vector: what the classifier's head reads. */
+const featureSession = sessionOf("features");
 
-/** The same network cut at its global average pooling: what the classifier's head reads, the image's embedding. */
-const featureSession = once(async () => {
-  const ort = await import("onnxruntime-node");
-  const graph = kerasToOnnx(
-    (await kerasModel()).model.layers,
-    { height: SIZE, width: SIZE, channels: 3 },
-    {
-      output: "features",
-    },
-  );
-  const created = await ort.InferenceSession.create(graph, {
-    intraOpNumThreads: 1,
-    interOpNumThreads: 1,
-    executionMode: "sequential",
-    graphOptimizationLevel: "all",
-  });
-  return { ort, session: created };
-});
-
-/** The model's input: 224×224 RGB, channels first, scaled to 0–1 as nsfwjs scales (it divides by 255). */
-async function inputOf(bytes: Buffer): Promise<Float32Array> {
-  const rgb = await pixels(bytes);
+/** The model's input from raw RGB: channels first, scaled to 0–1 as nsfwjs scales (it divides by 255). */
+function channelsFirst(rgb: Uint8Array): Float32Array {
   const plane = SIZE * SIZE;
   const chw = new Float32Array(3 * plane);
   for (let p = 0; p < plane; p++) {
@@ -87,7 +76,8 @@ async function inputOf(bytes: Buffer): Promise<Float32Array> {
  */
 export async function imageFeatures(bytes: Buffer): Promise<Float32Array> {
   const { ort, session: model } = await featureSession();
-  const output = await model.run({ image: new ort.Tensor("float32", await inputOf(bytes), [1, 3, SIZE, SIZE]) });
+  const input = channelsFirst(await pixels(bytes));
+  const output = await model.run({ image: new ort.Tensor("float32", input, [1, 3, SIZE, SIZE]) });
   return Float32Array.from(output.features?.data as Float32Array);
 }
 
@@ -113,14 +103,7 @@ export async function timedNsfwScores(bytes: Buffer): Promise<{ scores: NsfwScor
   const started = performance.now();
   const rgb = await pixels(bytes);
   const decoded = performance.now();
-  // channels first, scaled to 0–1 as nsfwjs scales (it divides by 255)
-  const plane = SIZE * SIZE;
-  const chw = new Float32Array(3 * plane);
-  for (let p = 0; p < plane; p++) {
-    chw[p] = (rgb[p * 3] as number) / 255;
-    chw[plane + p] = (rgb[p * 3 + 1] as number) / 255;
-    chw[2 * plane + p] = (rgb[p * 3 + 2] as number) / 255;
-  }
+  const chw = channelsFirst(rgb);
   const output = await model.run({ image: new ort.Tensor("float32", chw, [1, 3, SIZE, SIZE]) });
   const probabilities = output.scores?.data as Float32Array;
   const scores = Object.fromEntries(CLASSES.map((name, i) => [name, probabilities[i] ?? 0])) as NsfwScores;
