@@ -7,6 +7,7 @@ import { isUuid } from "../db/literals";
 import { sql } from "../db/sql";
 import { Conflict, InvalidInput, NotFound } from "../errors";
 import { REACTION_MEANINGS, REACTION_NOTE_CHARS, VISION_REACTIONS, type VisionReaction } from "./reaction-names";
+import { visitorNote } from "./visitor-note";
 
 export { REACTION_MEANINGS, REACTION_NOTE_CHARS, VISION_REACTIONS, type VisionReaction };
 
@@ -14,12 +15,7 @@ export const reactionInput = z.object({
   side: z.enum(["a", "b"]),
   /** null takes the side's reaction back */
   reason: z.enum(VISION_REACTIONS).nullable(),
-  note: z
-    .string()
-    .trim()
-    .max(REACTION_NOTE_CHARS, { error: `a note of at most ${REACTION_NOTE_CHARS} characters` })
-    .refine((note) => !note.includes("\0"), { error: "the note contains a NUL character" })
-    .optional(),
+  note: visitorNote(REACTION_NOTE_CHARS).optional(),
 });
 export type ReactionInput = z.infer<typeof reactionInput>;
 

@@ -7,6 +7,7 @@ import { isUuid } from "../db/literals";
 import { sql } from "../db/sql";
 import { NotFound } from "../errors";
 import { admit, checkStanding, reportLimits } from "./rate-limit";
+import { visitorNote } from "./visitor-note";
 
 export const REPORT_REASONS = {
   harmful: "harmful or offensive",
@@ -23,12 +24,7 @@ export const REPORT_NOTE_CHARS = 500;
 export const reportInput = z.object({
   side: z.enum(["a", "b"]),
   reason: z.enum(Object.keys(REPORT_REASONS) as [ReportReason, ...ReportReason[]]),
-  note: z
-    .string()
-    .trim()
-    .max(REPORT_NOTE_CHARS, { error: `a note of at most ${REPORT_NOTE_CHARS} characters` })
-    .refine((note) => !note.includes("\0"), { error: "the note contains a NUL character" })
-    .optional(),
+  note: visitorNote(REPORT_NOTE_CHARS).optional(),
 });
 
 /**

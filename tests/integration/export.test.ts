@@ -147,8 +147,10 @@ describe("arena export", () => {
       "images",
       "stopped",
       "answer_versions",
+      "reactions",
     ]);
     expect(first.stopped).toBe(false);
+    expect(first.reactions).toBeNull(); // nobody said what went wrong
     const sha = first.images[0];
     expect(first.input_modality).toBe("image"); // the battle opened with an image
     expect(fs.existsSync(path.join(out, "images", `${sha}.png`))).toBe(true);

@@ -5,13 +5,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, createDb, type Db } from "../../lib/db";
-import { applyMigrations } from "../../lib/db/migrate";
 import { ingestImage } from "../../lib/images";
 import { embedPendingBattles, forgetCandidates, neighbourhoodFor } from "../../lib/neighbourhood";
 import { createRandom } from "../../lib/numeric";
-import { scratchDatabase } from "./db-admin";
+import { migratedScratchDatabase } from "./db-admin";
 
 let db: Db;
 let dropDatabase: () => Promise<void>;
@@ -60,9 +59,8 @@ async function votedBattle(red: boolean, a: string, b: string, winner: "model_a"
 
 beforeAll(async () => {
   Object.assign(process.env, { ARENA_DATA_DIR: dataDir, ARENA_SECRET: "integration-secret-1234" });
-  const scratch = await scratchDatabase(inject("serverUrl"));
+  const scratch = await migratedScratchDatabase();
   dropDatabase = scratch.drop;
-  await applyMigrations(scratch.url);
   db = createDb(scratch.url);
   await db.prisma.provider.upsert({ where: { id: "nb" }, create: { id: "nb", type: "demo" }, update: {} });
   for (const id of MODELS) {
