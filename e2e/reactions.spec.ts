@@ -56,6 +56,16 @@ for (const [width, height] of [
     await sideA.getByRole("button", { name: "Wrong count" }).click();
     await expect(sideA.getByText("Taken back.")).toBeVisible();
     expect((await storedReactions(withReasons)).map((r) => r.side)).toEqual(["b"]);
+    // a reload shows what is stored
+    await page.reload();
+    await expect(page.getByTestId("reactions-b").getByRole("button", { name: "Other" })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    await expect(page.getByTestId("reactions-a").getByRole("button", { name: "Wrong count" })).toHaveAttribute(
+      "aria-pressed",
+      "false",
+    );
 
     // without: the vote counts, the reasons wait, nothing is stored
     // a new battle (the terms already accepted)

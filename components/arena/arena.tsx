@@ -39,11 +39,14 @@ export function Arena({ mode }: { mode: Mode }) {
   // a bank photograph's credit (CC BY asks for it) stays under the picture for the whole battle
   const [credit, setCredit] = useState<string | null>(null);
   const [inGallery, setInGallery] = useState(false);
+  // what the visitor said went wrong after the vote, as stored (a reload shows it again)
+  const [reactions, setReactions] = useState<ConversationView["reactions"]>(undefined);
   const restore = useCallback(
     (view: ConversationView) => {
       const resumed = resumedFrom(view);
       setCredit(view.credit ?? null);
       setInGallery(view.inGallery ?? false);
+      setReactions(view.reactions);
       dispatch({ type: "resumed", id: view.id, resumed });
       if (resumed.vote) setShareUrl(`${window.location.origin}/share/${view.id}`);
       if (mode !== "battle") setPicked({ a: resumed.revealed.a?.id ?? "", b: resumed.revealed.b?.id ?? "" });
@@ -309,7 +312,12 @@ export function Arena({ mode }: { mode: Mode }) {
         )}
         {mode === "battle" && vote !== null && conversationId && (
           <>
-            <VoteReactions conversationId={conversationId} models={{ a: revealed.a, b: revealed.b }} />
+            <VoteReactions
+              key={conversationId}
+              conversationId={conversationId}
+              models={{ a: revealed.a, b: revealed.b }}
+              given={reactions}
+            />
             <AfterVote conversationId={conversationId} models={{ a: revealed.a, b: revealed.b }} />
           </>
         )}

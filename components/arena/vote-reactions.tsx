@@ -8,10 +8,23 @@ import { type ModelInfo, postJson } from "./api";
 
 type Status = "idle" | "saving" | "saved" | "failed";
 
-function SideReactions({ conversationId, side, model }: { conversationId: string; side: "a" | "b"; model: ModelInfo }) {
+/** A reaction as stored: shown again after a reload. */
+type Given = { reason: string; note: string | null };
+
+function SideReactions({
+  conversationId,
+  side,
+  model,
+  given,
+}: {
+  conversationId: string;
+  side: "a" | "b";
+  model: ModelInfo;
+  given?: Given;
+}) {
   const t = useT();
-  const [reason, setReason] = useState<VisionReaction | null>(null);
-  const [note, setNote] = useState("");
+  const [reason, setReason] = useState<VisionReaction | null>((given?.reason as VisionReaction | undefined) ?? null);
+  const [note, setNote] = useState(given?.note ?? "");
   const [status, setStatus] = useState<Status>("idle");
   async function save(next: VisionReaction | null, withNote?: string) {
     setStatus("saving");
@@ -91,9 +104,11 @@ function SideReactions({ conversationId, side, model }: { conversationId: string
 export function VoteReactions({
   conversationId,
   models,
+  given,
 }: {
   conversationId: string;
   models: { a?: ModelInfo; b?: ModelInfo };
+  given?: Partial<Record<"a" | "b", Given>>;
 }) {
   const t = useT();
   const { a, b } = models;
@@ -108,8 +123,8 @@ export function VoteReactions({
         {t("reactions.title")} <span className="font-normal muted">{t("reactions.optional")}</span>
       </h2>
       <div className="grid gap-3 md:grid-cols-2">
-        <SideReactions conversationId={conversationId} side="a" model={a} />
-        <SideReactions conversationId={conversationId} side="b" model={b} />
+        <SideReactions conversationId={conversationId} side="a" model={a} given={given?.a} />
+        <SideReactions conversationId={conversationId} side="b" model={b} given={given?.b} />
       </div>
     </section>
   );

@@ -44,6 +44,8 @@ export interface ConversationView {
   isDemo: boolean;
   createdAt: string;
   vote: { winner: Winner; anonymous: boolean } | null;
+  /** what the owner said went wrong in each side's answer after the vote (told to the owner only) */
+  reactions?: Partial<Record<Side, { reason: string; note: string | null }>>;
   ended: boolean;
   sides: Partial<Record<Side, SideView>>;
 }
@@ -73,7 +75,12 @@ export async function conversationView(
   const conversation = isUuid(id)
     ? await prisma.conversation.findUnique({
         where: { id },
-        include: { vote: true, modelA: true, modelB: true, visitor: { select: { bannedAt: true } } },
+        include: {
+          vote: { include: { reactions: true } },
+          modelA: true,
+          modelB: true,
+          visitor: { select: { bannedAt: true } },
+        },
       })
     : null;
   const owner = conversation !== null && conversation.visitorId === access.visitorId;
@@ -150,6 +157,13 @@ export async function conversationView(
     vote: conversation.vote
       ? { winner: WINNER_FROM_DB[conversation.vote.winner], anonymous: conversation.vote.anonymous }
       : null,
+    ...(owner && conversation.vote?.reactions.length
+      ? {
+          reactions: Object.fromEntries(
+            conversation.vote.reactions.map((r) => [r.side, { reason: r.reason, note: r.note }]),
+          ),
+        }
+      : {}),
     ended: conversation.endedAt !== null,
     sides,
   };

@@ -1102,6 +1102,12 @@ describe("vision reactions after the vote (issue 43)", () => {
       a: { reason: "other", note: "it called the square a circle" },
       b: { reason: "misread_text" },
     });
+    // the owner's view of the battle says what was said; a share page does not
+    expect((await conversationView(db, conversation.id, { visitorId })).reactions).toEqual({
+      a: { reason: "other", note: "it called the square a circle" },
+      b: { reason: "misread_text", note: null },
+    });
+    expect((await conversationView(db, conversation.id, { share: true })).reactions).toBeUndefined();
     // taken back: gone from the table and the export
     expect(await react({ side: "b", reason: null })).toEqual({ side: "b", reason: null, note: null });
     expect(await db.prisma.voteReaction.count({ where: { voteId: vote.id } })).toBe(1);
