@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { DemoNote } from "@/components/demo-note";
+import { PageSection } from "@/components/page-heading";
 import { rich } from "@/components/rich-text";
 import { getDb } from "@/lib/db";
 import { demoBattleCount, demoBoardShown } from "@/lib/export";
@@ -12,25 +13,13 @@ export const generateMetadata = (): Promise<Metadata> => titleMetadata("titles.a
 
 // The method behind every board, for visitors: how votes become scores, what the intervals and ranks mean, what
 // style control removes, and which battles count. Linked from each board.
-/** One titled part of the page, reachable by its id (/about#fragility) and named for assistive technology. */
-function AboutSection({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
-  return (
-    <section className="space-y-2" aria-labelledby={id}>
-      <h2 id={id} className="text-lg font-semibold text-zinc-900 dark:text-zinc-100">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
 export default async function AboutPage() {
   const [demoBattles, { t }] = await Promise.all([demoBattleCount(getDb()), serverTranslator()]);
   const demoOnBoard = demoBoardShown();
   const section = (id: string, name: string, text: React.ReactNode) => (
-    <AboutSection id={id} title={t(`about.${name}Title`)}>
+    <PageSection id={id} title={t(`about.${name}Title`)}>
       <p>{text}</p>
-    </AboutSection>
+    </PageSection>
   );
   return (
     <article className="prose-sm mx-auto max-w-2xl space-y-4 text-sm leading-relaxed text-zinc-700 dark:text-zinc-300">
@@ -53,10 +42,10 @@ export default async function AboutPage() {
       )}
       {section("style", "style", t("about.style"))}
       {section("categories", "categories", t("about.categories"))}
-      <AboutSection id="counted" title={t("about.countedTitle")}>
+      <PageSection id="counted" title={t("about.countedTitle")}>
         <p>{t("about.counted")}</p>
         <DemoNote battles={demoBattles} onBoard={demoOnBoard} />
-      </AboutSection>
+      </PageSection>
       <p className="flex gap-3">
         <Link href="/leaderboard" className="btn-primary">
           {t("about.back")}

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
+import { DataTable } from "@/components/data-table";
 import { PageHeading } from "@/components/page-heading";
-import { Table } from "@/components/table";
 import { presetBank } from "@/lib/arena";
 import { serverTranslator, titleMetadata } from "@/lib/i18n/session";
 
@@ -20,30 +20,24 @@ export default async function CreditsPage() {
           <>{t("credits.intro", { total: bank.length, photos: photos.length, drawn: bank.length - photos.length })}</>
         }
       />
-      <Table aria-label={t("credits.table")}>
-        <thead>
-          <tr>
-            <th scope="col">{t("credits.photo")}</th>
-            <th scope="col">{t("credits.author")}</th>
-            <th scope="col">{t("credits.licence")}</th>
-            <th scope="col">{t("credits.from")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {photos.map((p) => (
-            <tr key={p.id}>
-              <td>
-                <a href={`/presets/${p.file}`} className="underline">
-                  {p.title ?? p.id}
-                </a>
-              </td>
-              <td>{p.author}</td>
-              <td>{p.licence}</td>
-              <td>{p.source}</td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
+      <DataTable
+        label={t("credits.table")}
+        rows={photos}
+        rowKey={(p) => p.id}
+        columns={[
+          {
+            header: t("credits.photo"),
+            cell: (p) => (
+              <a href={`/presets/${p.file}`} className="underline">
+                {p.title ?? p.id}
+              </a>
+            ),
+          },
+          { header: t("credits.author"), cell: (p) => p.author },
+          { header: t("credits.licence"), cell: (p) => p.licence },
+          { header: t("credits.from"), cell: (p) => p.source },
+        ]}
+      />
     </div>
   );
 }

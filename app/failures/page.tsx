@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { Markdown } from "@/components/arena/markdown";
-import { PageHeading } from "@/components/page-heading";
+import { PageHeading, PageSection } from "@/components/page-heading";
 import { Table } from "@/components/table";
 import { getDb } from "@/lib/db";
 import { failureCases, failureGrid, TOP_RANKS } from "@/lib/failures";
@@ -19,10 +19,7 @@ export default async function FailuresPage() {
         <p className="text-sm muted">{t("failures.none")}</p>
       ) : (
         <>
-          <section aria-labelledby="grid" className="space-y-2">
-            <h2 id="grid" className="text-lg font-semibold">
-              {t("failures.gridTitle")}
-            </h2>
+          <PageSection id="grid" gap="space-y-2" title={t("failures.gridTitle")}>
             <Table aria-label={t("failures.gridLabel")} data-testid="failure-grid">
               <thead>
                 <tr>
@@ -56,11 +53,8 @@ export default async function FailuresPage() {
             <p className="text-xs muted">
               {t("failures.failedAll", { failed: grid.failedAll.length, count: grid.models.length })}
             </p>
-          </section>
-          <section aria-labelledby="cases" className="space-y-3">
-            <h2 id="cases" className="text-lg font-semibold">
-              {t("failures.casesTitle")}
-            </h2>
+          </PageSection>
+          <PageSection id="cases" gap="space-y-3" title={t("failures.casesTitle")}>
             <ol className="space-y-4">
               {cases.map((c, i) => (
                 <li
@@ -101,7 +95,7 @@ export default async function FailuresPage() {
                 </li>
               ))}
             </ol>
-          </section>
+          </PageSection>
         </>
       )}
     </div>

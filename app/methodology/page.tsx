@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { DataTable } from "@/components/data-table";
 import { methodLabel } from "@/components/leaderboard/method-label";
 import { LocalTime } from "@/components/local-time";
 import { PageHeading } from "@/components/page-heading";
 import { rich } from "@/components/rich-text";
-import { Table } from "@/components/table";
 import { getDb } from "@/lib/db";
 import type { Translate } from "@/lib/i18n/client";
 import { serverTranslator, titleMetadata } from "@/lib/i18n/session";
@@ -51,45 +51,43 @@ export default async function MethodologyPage() {
       {changes.length === 0 ? (
         <p className="text-sm muted">{t("methodology.none")}</p>
       ) : (
-        <Table aria-label={t("methodology.title")}>
-          <thead>
-            <tr>
-              <th scope="col">{t("methodology.when")}</th>
-              <th scope="col">{t("methodology.method")}</th>
-              <th scope="col">{t("methodology.changed")}</th>
-              <th scope="col">{t("methodology.moves")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {changes.map((c) => (
-              <tr key={c.at.toISOString()}>
-                <td className="whitespace-nowrap">
-                  <LocalTime iso={c.at.toISOString()} />
-                </td>
-                <td>
+        <DataTable
+          label={t("methodology.title")}
+          rows={changes}
+          rowKey={(c) => c.at.toISOString()}
+          columns={[
+            {
+              header: t("methodology.when"),
+              className: "whitespace-nowrap",
+              cell: (c) => <LocalTime iso={c.at.toISOString()} />,
+            },
+            {
+              header: t("methodology.method"),
+              cell: (c) => (
+                <>
                   {c.after
                     ? methodLabel(c.after as { ci: string; reweighted: boolean }, t)
                     : t("methodology.notRecorded")}
                   {typeof c.after?.minVotes === "number"
                     ? t("methodology.rankedFrom", { count: c.after.minVotes })
                     : ""}
-                </td>
-                <td>
-                  {c.before === null && c.changed.length === 0
-                    ? t("methodology.first")
-                    : c.changed.map((field) => (
-                        <div key={field}>
-                          {field}: {shown(c.before?.[field])} → {shown(c.after?.[field])}
-                        </div>
-                      ))}
-                </td>
-                <td>
-                  <Moves change={c} t={t} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+                </>
+              ),
+            },
+            {
+              header: t("methodology.changed"),
+              cell: (c) =>
+                c.before === null && c.changed.length === 0
+                  ? t("methodology.first")
+                  : c.changed.map((field) => (
+                      <div key={field}>
+                        {field}: {shown(c.before?.[field])} → {shown(c.after?.[field])}
+                      </div>
+                    )),
+            },
+            { header: t("methodology.moves"), cell: (c) => <Moves change={c} t={t} /> },
+          ]}
+        />
       )}
     </div>
   );

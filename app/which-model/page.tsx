@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { NeighbourhoodFinder } from "@/components/leaderboard/neighbourhood-finder";
 import { PageHeading } from "@/components/page-heading";
 import { serverTranslator, titleMetadata } from "@/lib/i18n/session";
@@ -11,12 +10,11 @@ export default async function WhichModelPage() {
   const { t } = await serverTranslator();
   return (
     <div className="space-y-4">
-      <PageHeading title={t("neighbourhood.title")} intro={t("neighbourhood.intro")} />
-      <p className="text-sm">
-        <Link className="underline" href="/leaderboard">
-          {t("composite.back")}
-        </Link>
-      </p>
+      <PageHeading
+        title={t("neighbourhood.title")}
+        intro={t("neighbourhood.intro")}
+        back={{ href: "/leaderboard", label: t("composite.back") }}
+      />
       <p className="text-xs muted">{t("neighbourhood.how")}</p>
       <NeighbourhoodFinder />
     </div>

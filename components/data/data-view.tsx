@@ -5,6 +5,7 @@ import { TopicList } from "@/components/data/topic-list";
 import { DemoNote } from "@/components/demo-note";
 import { Chart } from "@/components/leaderboard/chart-panel";
 import { LocalTime } from "@/components/local-time";
+import { PageSection } from "@/components/page-heading";
 import { rich } from "@/components/rich-text";
 import { StaffDetails } from "@/components/staff-details";
 import { Table } from "@/components/table";
@@ -73,18 +74,17 @@ export function DataPageView({
         </p>
         <DemoNote battles={demoBattles} onBoard={demoBoardShown()} />
       </div>
-      <section aria-labelledby="for-researchers-title" id="for-researchers" className="space-y-1">
-        <h2 id="for-researchers-title" className="text-lg font-semibold">
-          {t("data.researchersTitle")}
-        </h2>
+      <PageSection
+        id="for-researchers-title"
+        sectionId="for-researchers"
+        gap="space-y-1"
+        title={t("data.researchersTitle")}
+      >
         <p className="text-sm muted">
           {rich(t("data.researchers"), { research: link("/research"), board: link("/leaderboard") })}
         </p>
-      </section>
-      <section aria-labelledby="table-1" className="space-y-2">
-        <h2 id="table-1" className="text-lg font-semibold">
-          {t("data.tableTitle")}
-        </h2>
+      </PageSection>
+      <PageSection id="table-1" gap="space-y-2" title={t("data.tableTitle")}>
         {/* ten columns: their headers wrap, so the whole table fits a laptop screen (at 1366 px the last was cut) */}
         <Table
           aria-label={t("data.tableLabel")}
@@ -126,11 +126,8 @@ export function DataPageView({
             {topics?.topics.embedder ?? "none yet"}.
           </p>
         </StaffDetails>
-      </section>
-      <section aria-labelledby="topics" className="space-y-3">
-        <h2 id="topics" className="text-lg font-semibold">
-          {t("data.topicsTitle")}
-        </h2>
+      </PageSection>
+      <PageSection id="topics" gap="space-y-3" title={t("data.topicsTitle")}>
         {topics ? (
           <>
             <p className="text-sm muted">
@@ -146,11 +143,8 @@ export function DataPageView({
         ) : (
           <p className="text-sm muted">{t("data.noTopics")}</p>
         )}
-      </section>
-      <section aria-labelledby="figures" className="space-y-3">
-        <h2 id="figures" className="text-lg font-semibold">
-          {t("data.figuresTitle")}
-        </h2>
+      </PageSection>
+      <PageSection id="figures" gap="space-y-3" title={t("data.figuresTitle")}>
         {charts.length === 0 ? (
           <p className="text-sm muted">{t("data.noFigures")}</p>
         ) : (
@@ -160,7 +154,7 @@ export function DataPageView({
             ))}
           </div>
         )}
-      </section>
+      </PageSection>
     </div>
   );
 }

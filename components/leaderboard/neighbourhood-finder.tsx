@@ -5,13 +5,10 @@
 import Link from "next/link";
 import { useState } from "react";
 import { friendly } from "@/components/arena/friendly";
+import { DataTable } from "@/components/data-table";
 import { useLocale, useT } from "@/components/i18n";
-import { ScrollBox } from "@/components/scroll-box";
 import type { NeighbourhoodResult } from "@/lib/neighbourhood/client";
 import { call } from "../api-client";
-
-const th = "whitespace-nowrap px-2 py-1.5 text-left font-medium sm:px-3";
-const td = "px-2 py-1.5 sm:px-3 tabular-nums";
 
 export function NeighbourhoodFinder() {
   const t = useT();
@@ -91,36 +88,41 @@ export function NeighbourhoodFinder() {
                   moved: Math.round(100 * (result.shrinkage ?? 0)),
                 })}
               </p>
-              <ScrollBox label={t("neighbourhood.board")}>
-                <table className="min-w-full text-sm" data-testid="neighbourhood-board">
-                  <thead>
-                    <tr className="border-b border-zinc-200 dark:border-zinc-800">
-                      <th className={th}>{t("board.model")}</th>
-                      <th className={`${th} text-right`}>{t("neighbourhood.score")}</th>
-                      <th className={`${th} text-right`}>{t("board.ci")}</th>
-                      <th className={`${th} text-right`}>{t("neighbourhood.weightedVotes")}</th>
-                      <th className={`${th} text-right`}>{t("neighbourhood.overall")}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {result.models.map((m) => (
-                      <tr key={m.model} className="border-b border-zinc-100 dark:border-zinc-900">
-                        <td className="px-2 py-1.5 sm:px-3">
-                          <Link className="hover:underline" href={`/models/${encodeURIComponent(m.model)}`}>
-                            {m.displayName}
-                          </Link>
-                        </td>
-                        <td className={`${td} text-right font-medium`}>{Math.round(m.rating)}</td>
-                        <td className={`${td} text-right`}>
-                          {Math.round(m.ciLower)}–{Math.round(m.ciUpper)}
-                        </td>
-                        <td className={`${td} text-right`}>{m.weightedVotes.toFixed(1)}</td>
-                        <td className={`${td} text-right muted`}>{Math.round(m.globalRating)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </ScrollBox>
+              <DataTable
+                label={t("neighbourhood.board")}
+                testId="neighbourhood-board"
+                rows={result.models}
+                rowKey={(m) => m.model}
+                compact
+                columns={[
+                  {
+                    header: t("board.model"),
+                    cell: (m) => (
+                      <Link className="hover:underline" href={`/models/${encodeURIComponent(m.model)}`}>
+                        {m.displayName}
+                      </Link>
+                    ),
+                  },
+                  {
+                    header: t("neighbourhood.score"),
+                    numeric: true,
+                    className: "font-medium",
+                    cell: (m) => Math.round(m.rating),
+                  },
+                  {
+                    header: t("board.ci"),
+                    numeric: true,
+                    cell: (m) => `${Math.round(m.ciLower)}–${Math.round(m.ciUpper)}`,
+                  },
+                  { header: t("neighbourhood.weightedVotes"), numeric: true, cell: (m) => m.weightedVotes.toFixed(1) },
+                  {
+                    header: t("neighbourhood.overall"),
+                    numeric: true,
+                    className: "muted",
+                    cell: (m) => Math.round(m.globalRating),
+                  },
+                ]}
+              />
             </>
           )}
           {result.battles.length > 0 && (

@@ -2,7 +2,7 @@
 // overall and per category, and beside them its worst categories on the ground-truth benchmarks where it has any.
 import { localCategoryLabel } from "@/lib/categories";
 import type { Translate } from "@/lib/i18n/client";
-import { Table } from "../table";
+import { Card, DataTable } from "../data-table";
 
 type Counts = Partial<Record<string, number>>;
 
@@ -19,7 +19,6 @@ export interface ReactionsPanelProps {
 }
 
 const percent = (v: number) => `${(100 * v).toFixed(0)}%`;
-const card = "min-w-0 rounded-xl border border-zinc-200 bg-white p-3 shadow-sm dark:border-zinc-800 dark:bg-zinc-900";
 
 export function ReactionsPanel({ reactions, errors, reasons, t }: ReactionsPanelProps) {
   const given = reasons.filter((r) => (reactions.total[r] ?? 0) > 0);
@@ -29,71 +28,53 @@ export function ReactionsPanel({ reactions, errors, reasons, t }: ReactionsPanel
       Object.values(y).reduce<number>((a, b) => a + (b ?? 0), 0) -
       Object.values(x).reduce<number>((a, b) => a + (b ?? 0), 0),
   );
+  const busiest = categories.slice(0, 3);
   return (
     <div className="grid gap-4 lg:grid-cols-2" data-testid="model-reactions">
       {given.length > 0 && (
-        <section className={card}>
-          <h2 className="mb-1 text-sm font-medium">{t("modelPage.reactions")}</h2>
-          <p className="mb-2 text-xs muted">{t("modelPage.reactionsNote", { count: reactions.votedAnswers })}</p>
-          <Table aria-label={t("modelPage.reactions")}>
-            <thead className="text-left text-xs uppercase muted">
-              <tr>
-                <th className="py-1">{t("modelPage.reason")}</th>
-                <th className="py-1 text-right">{t("modelPage.times")}</th>
-                {categories.slice(0, 3).map(([category]) => (
-                  <th key={category} className="py-1 text-right">
-                    {localCategoryLabel(category, t)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {given.map((reason) => (
-                <tr key={reason} className="border-t border-zinc-100 dark:border-zinc-800">
-                  <td className="py-1">{t(`reactions.${reason}`)}</td>
-                  <td className="py-1 text-right tabular-nums">{reactions.total[reason]}</td>
-                  {categories.slice(0, 3).map(([category, counts]) => (
-                    <td key={category} className="py-1 text-right tabular-nums">
-                      {counts[reason] ?? 0}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </section>
+        <Card title={t("modelPage.reactions")} note={t("modelPage.reactionsNote", { count: reactions.votedAnswers })}>
+          <DataTable
+            label={t("modelPage.reactions")}
+            rows={given}
+            rowKey={(reason) => reason}
+            compact
+            columns={[
+              { header: t("modelPage.reason"), cell: (reason) => t(`reactions.${reason}`) },
+              { header: t("modelPage.times"), numeric: true, cell: (reason) => reactions.total[reason] },
+              ...busiest.map(([category, counts]) => ({
+                header: localCategoryLabel(category, t),
+                numeric: true,
+                cell: (reason: string) => counts[reason] ?? 0,
+              })),
+            ]}
+          />
+        </Card>
       )}
       {errors.length > 0 && (
-        <section className={card}>
-          <h2 className="mb-1 text-sm font-medium">{t("modelPage.benchmarkErrors")}</h2>
-          <p className="mb-2 text-xs muted">{t("modelPage.benchmarkErrorsNote")}</p>
-          <Table aria-label={t("modelPage.benchmarkErrors")}>
-            <thead className="text-left text-xs uppercase muted">
-              <tr>
-                <th className="py-1">{t("modelPage.benchmark")}</th>
-                <th className="py-1">{t("modelPage.errorCategory")}</th>
-                <th className="py-1 text-right">{t("modelPage.errorRate")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {errors.map((e) => (
-                <tr
-                  key={`${e.benchmark}/${e.key}/${e.value}`}
-                  className="border-t border-zinc-100 dark:border-zinc-800"
-                >
-                  <td className="py-1">{e.benchmark}</td>
-                  <td className="py-1">{e.value}</td>
-                  <td className="py-1 text-right tabular-nums">
+        <Card title={t("modelPage.benchmarkErrors")} note={t("modelPage.benchmarkErrorsNote")}>
+          <DataTable
+            label={t("modelPage.benchmarkErrors")}
+            rows={errors}
+            rowKey={(e) => `${e.benchmark}/${e.key}/${e.value}`}
+            compact
+            columns={[
+              { header: t("modelPage.benchmark"), cell: (e) => e.benchmark },
+              { header: t("modelPage.errorCategory"), cell: (e) => e.value },
+              {
+                header: t("modelPage.errorRate"),
+                numeric: true,
+                cell: (e) => (
+                  <>
                     {percent(e.errors.accuracy)}{" "}
                     <span className="text-xs muted">
                       [{percent(e.errors.ci[0])}, {percent(e.errors.ci[1])}] · {e.errors.correct}/{e.errors.total}
                     </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </section>
+                  </>
+                ),
+              },
+            ]}
+          />
+        </Card>
       )}
     </div>
   );

@@ -20,3 +20,4 @@ export {
   visitorIdFrom,
   visitorIdFromCookie,
 } from "./visitor";
+export { visitorRoute } from "./visitor-route";

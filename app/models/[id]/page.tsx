@@ -2,10 +2,10 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { RatingHistory } from "@/components/charts/rating-history";
+import { Card, DataTable } from "@/components/data-table";
 import { IntervalText } from "@/components/leaderboard/listing-badges";
 import { ReactionsPanel } from "@/components/models/reactions-panel";
 import { rich } from "@/components/rich-text";
-import { Table } from "@/components/table";
 import { reactionCounts, VISION_REACTIONS } from "@/lib/arena";
 import { modelErrorCategories } from "@/lib/benchmarks";
 import { localCategoryLabel } from "@/lib/categories";
@@ -96,65 +96,53 @@ export default async function ModelPage({ params }: Props) {
       <ReactionsPanel reactions={reactions} errors={errors} reasons={VISION_REACTIONS} t={t} />
       <div className="grid gap-4 lg:grid-cols-2">
         {profile.opponents.length > 0 && (
-          <section className="min-w-0 rounded-xl border border-zinc-200 bg-white p-3 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
-            <h2 className="mb-2 text-sm font-medium">{t("modelPage.opponents")}</h2>
-            <Table aria-label={t("modelPage.opponents")}>
-              <thead className="text-left text-xs uppercase muted">
-                <tr>
-                  <th className="py-1">{t("modelPage.opponent")}</th>
-                  <th className="py-1 text-right">{t("modelPage.battles")}</th>
-                  <th className="py-1 text-right">{t("modelPage.won")}</th>
-                  <th className="py-1 text-right">{t("modelPage.predicted")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {profile.opponents.map((o) => (
-                  <tr key={o.model} className="border-t border-zinc-100 dark:border-zinc-800">
-                    <td className="py-1">
-                      <Link href={`/models/${encodeURIComponent(o.model)}`} className="hover:underline">
-                        {o.displayName}
-                      </Link>
-                    </td>
-                    <td className="py-1 text-right tabular-nums">{o.battles}</td>
-                    <td className="py-1 text-right tabular-nums">{percent(o.winFraction)}</td>
-                    <td className="py-1 text-right tabular-nums">{percent(o.predicted)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          </section>
+          <Card title={t("modelPage.opponents")}>
+            <DataTable
+              label={t("modelPage.opponents")}
+              rows={profile.opponents}
+              rowKey={(o) => o.model}
+              compact
+              columns={[
+                {
+                  header: t("modelPage.opponent"),
+                  cell: (o) => (
+                    <Link href={`/models/${encodeURIComponent(o.model)}`} className="hover:underline">
+                      {o.displayName}
+                    </Link>
+                  ),
+                },
+                { header: t("modelPage.battles"), numeric: true, cell: (o) => o.battles },
+                { header: t("modelPage.won"), numeric: true, cell: (o) => percent(o.winFraction) },
+                { header: t("modelPage.predicted"), numeric: true, cell: (o) => percent(o.predicted) },
+              ]}
+            />
+          </Card>
         )}
         {profile.categories.length > 0 && (
-          <section className="min-w-0 rounded-xl border border-zinc-200 bg-white p-3 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
-            <h2 className="mb-2 text-sm font-medium">{t("modelPage.categories")}</h2>
-            <Table aria-label={t("modelPage.categories")}>
-              <thead className="text-left text-xs uppercase muted">
-                <tr>
-                  <th className="py-1">{t("board.category")}</th>
-                  <th className="py-1 text-right">{t("board.rank")}</th>
-                  <th className="py-1 text-right">{t("modelPage.withStyle")}</th>
-                  <th className="py-1 text-right">{t("board.votesHead")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {profile.categories.map((c) => (
-                  <tr key={c.category} className="border-t border-zinc-100 dark:border-zinc-800">
-                    <td className="py-1">
-                      <Link
-                        href={`/leaderboard?category=${encodeURIComponent(c.category)}&style=0`}
-                        className="hover:underline"
-                      >
-                        {localCategoryLabel(c.category, t)}
-                      </Link>
-                    </td>
-                    <td className="py-1 text-right tabular-nums">{c.rank ?? "–"}</td>
-                    <td className="py-1 text-right tabular-nums">{c.styleRank ?? "–"}</td>
-                    <td className="py-1 text-right tabular-nums">{c.votes}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          </section>
+          <Card title={t("modelPage.categories")}>
+            <DataTable
+              label={t("modelPage.categories")}
+              rows={profile.categories}
+              rowKey={(c) => c.category}
+              compact
+              columns={[
+                {
+                  header: t("board.category"),
+                  cell: (c) => (
+                    <Link
+                      href={`/leaderboard?category=${encodeURIComponent(c.category)}&style=0`}
+                      className="hover:underline"
+                    >
+                      {localCategoryLabel(c.category, t)}
+                    </Link>
+                  ),
+                },
+                { header: t("board.rank"), numeric: true, cell: (c) => c.rank ?? "–" },
+                { header: t("modelPage.withStyle"), numeric: true, cell: (c) => c.styleRank ?? "–" },
+                { header: t("board.votesHead"), numeric: true, cell: (c) => c.votes },
+              ]}
+            />
+          </Card>
         )}
       </div>
     </div>

@@ -1,14 +1,8 @@
 import { likeGalleryBattle } from "@/lib/arena";
 import { getDb } from "@/lib/db";
-import { handle, requireVisitorId } from "@/lib/http";
+import { visitorRoute } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 
 /** A visitor likes a battle of the gallery (once). */
-export function POST(request: Request, { params }: { params: Promise<{ id: string }> }) {
-  return handle(async () => {
-    const visitorId = requireVisitorId(request);
-    const { id } = await params;
-    return Response.json(await likeGalleryBattle(getDb(), { conversationId: id, visitorId }));
-  });
-}
+export const POST = visitorRoute(({ id, visitorId }) => likeGalleryBattle(getDb(), { conversationId: id, visitorId }));

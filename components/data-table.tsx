@@ -1,0 +1,87 @@
+// A table described by its columns (a header and a cell per row), drawn as every data table is (./table.tsx): the
+// pages' tables were each the same thead-and-map written out by hand. Numeric columns align right in tabular digits.
+import type { ReactNode } from "react";
+import { Table } from "./table";
+
+export interface Column<T> {
+  header: ReactNode;
+  cell: (row: T) => ReactNode;
+  numeric?: boolean;
+  /** classes of the column's cells (its header takes the alignment only) */
+  className?: string;
+}
+
+export function DataTable<T>({
+  label,
+  rows,
+  columns,
+  rowKey,
+  className,
+  compact = false,
+  testId,
+}: {
+  label: string;
+  rows: readonly T[];
+  columns: readonly Column<T>[];
+  rowKey: (row: T) => string;
+  className?: string;
+  /** a card's table: small uppercase headers, a rule between rows */
+  compact?: boolean;
+  testId?: string;
+}) {
+  return (
+    <Table aria-label={label} className={className} data-testid={testId}>
+      <thead className={compact ? "text-xs uppercase muted" : undefined}>
+        <tr>
+          {columns.map((column, k) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: columns are fixed for a table's life
+            <th key={k} scope="col" className={column.numeric ? "text-right" : "text-left"}>
+              {column.header}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={rowKey(row)} className={compact ? "border-t border-zinc-100 dark:border-zinc-800" : undefined}>
+            {columns.map((column, k) => (
+              <td
+                // biome-ignore lint/suspicious/noArrayIndexKey: columns are fixed for a table's life
+                key={k}
+                className={
+                  `${column.numeric ? "text-right tabular-nums" : ""} ${column.className ?? ""}`.trim() || undefined
+                }
+              >
+                {column.cell(row)}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}
+
+/** A titled card of a page (the model page's panels): a section with its heading. */
+export function Card({
+  title,
+  note,
+  children,
+  testId,
+}: {
+  title: string;
+  note?: ReactNode;
+  children: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <section
+      className="min-w-0 rounded-xl border border-zinc-200 bg-white p-3 shadow-sm dark:border-zinc-800 dark:bg-zinc-900"
+      data-testid={testId}
+    >
+      <h2 className="mb-1 text-sm font-medium">{title}</h2>
+      {note ? <p className="mb-2 text-xs muted">{note}</p> : null}
+      {children}
+    </section>
+  );
+}
