@@ -16,8 +16,11 @@ export default async function LeaderboardPage({ searchParams }: QueryProps) {
   const params = await searchParams;
   const db = getDb();
   if (params.board === "composite") {
+    // style control on unless the address turns it off, as on the live board
+    const composite = params.style !== "0";
     const { t } = await serverTranslator();
-    return <CompositeView snapshot={await servedSnapshot(db, "overall", false, "composite")} t={t} />;
+    const snapshot = await servedSnapshot(db, "overall", composite, "composite");
+    return <CompositeView snapshot={snapshot} style={composite} t={t} />;
   }
   if (params.board !== undefined && params.board !== "live") notFound();
   const category = params.category ?? "overall";

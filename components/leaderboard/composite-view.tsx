@@ -1,3 +1,7 @@
+// The composite board's page body (/leaderboard?board=composite): what it joins with each source's weight, the
+// models held by votes alone, and the board itself in the live board's table, with or without style control on
+// its human battles. The page reads the snapshot.
+import Link from "next/link";
 import { DataTable } from "@/components/data-table";
 import { LeaderboardTable } from "@/components/leaderboard/leaderboard-table";
 import { LocalTime } from "@/components/local-time";
@@ -7,7 +11,9 @@ import type { servedSnapshot } from "@/lib/leaderboard";
 
 type Served = Awaited<ReturnType<typeof servedSnapshot>>;
 
-export function CompositeView({ snapshot, t }: { snapshot: Served; t: Translate }) {
+export function CompositeView({ snapshot, style, t }: { snapshot: Served; style: boolean; t: Translate }) {
+  const download = (format: "csv" | "json") =>
+    `/api/leaderboard?board=composite&style=${style ? 1 : 0}&format=${format}`;
   const composite = snapshot?.payload.composite;
   const withGroundTruth = new Set(
     composite?.components.filter((c) => c.kind === "benchmark").flatMap((c) => c.models) ?? [],
@@ -20,6 +26,15 @@ export function CompositeView({ snapshot, t }: { snapshot: Served; t: Translate 
         intro={t("composite.intro")}
         back={{ href: "/leaderboard", label: t("composite.back") }}
       />
+      <p className="text-sm">
+        <Link
+          href={`/leaderboard?board=composite&style=${style ? 0 : 1}`}
+          title={style ? t("board.styleOnTitle") : t("board.styleOffTitle")}
+          className="rounded-md border border-zinc-300 px-2 py-0.5 dark:border-zinc-700"
+        >
+          {style ? t("board.styleOn") : t("board.styleOff")}
+        </Link>
+      </p>
       {!snapshot || !composite ? (
         <EmptyPanel>{t("composite.empty")}</EmptyPanel>
       ) : (
@@ -27,19 +42,11 @@ export function CompositeView({ snapshot, t }: { snapshot: Served; t: Translate 
           <p className="text-xs muted" data-testid="snapshot-info">
             {t("board.lastUpdated")} <LocalTime iso={snapshot.createdAt.toISOString()} /> ·{" "}
             {t("board.models", { count: snapshot.payload.models.length })} ·{" "}
-            {t("board.votes", { count: snapshot.voteCount })} · {t("composite.noStyle")} · {t("board.download")}{" "}
-            <a
-              className="underline"
-              href="/api/leaderboard?board=composite&format=csv"
-              download="leaderboard-composite.csv"
-            >
+            {t("board.votes", { count: snapshot.voteCount })} · {t("board.download")}{" "}
+            <a className="underline" href={download("csv")} download="leaderboard-composite.csv">
               CSV
             </a>{" "}
-            <a
-              className="underline"
-              href="/api/leaderboard?board=composite&format=json"
-              download="leaderboard-composite.json"
-            >
+            <a className="underline" href={download("json")} download="leaderboard-composite.json">
               JSON
             </a>
           </p>

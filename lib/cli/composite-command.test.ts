@@ -82,7 +82,9 @@ describe("arena leaderboard --component", () => {
     expect(table).toContain("Rank (UB)");
     await expect(run([HUMAN, "--component", truth])).rejects.toThrow(UsageError);
     await expect(run([HUMAN, "--component", `${truth}:-1`])).rejects.toThrow(/weight of 0 or more/);
-    await expect(run([HUMAN, "--component", `${truth}:1`, "--style-control"])).rejects.toThrow(/does not go with/);
+    await expect(run([HUMAN, "--component", `${truth}:1`, "--fragility"])).rejects.toThrow(/does not go with/);
+    // style control on the human battles needs their style counts (conv_metadata): this file has none
+    await expect(run([HUMAN, "--component", `${truth}:1`, "--style-control"])).rejects.toThrow(/style counts/);
     await expect(run([HUMAN, "--human-weight", "2"])).rejects.toThrow(/goes with --component/);
   });
 });

@@ -4,11 +4,13 @@ import fs from "node:fs";
 import { readBattles } from "../datasets";
 import { selectRows } from "../ratings";
 import { compositeLeaderboard } from "../ratings/composite-board";
+import { styleFeaturesOf } from "../ratings/types";
 import { leaderboardCsv, leaderboardJson, leaderboardTable } from "./format";
+import { parseStyleFeatures } from "./style-features";
 import { UsageError } from "./usage";
 
 /** What a composite board cannot do (yet): refused rather than ignored. */
-const NOT_WITH_COMPONENTS = ["style-control", "style-features", "categories", "fragility", "matrices", "anchor"];
+const NOT_WITH_COMPONENTS = ["categories", "fragility", "matrices", "anchor"];
 
 function weightOf(text: string, flag: string): number {
   const weight = Number(text);
@@ -40,8 +42,13 @@ export async function compositeCommand(
   out: NodeJS.WritableStream,
 ): Promise<void> {
   for (const flag of NOT_WITH_COMPONENTS) {
-    if (values[flag]) throw new UsageError(`--${flag} does not go with --component (a composite board is plain)`);
+    if (values[flag]) throw new UsageError(`--${flag} does not go with --component`);
   }
+  // style control applies to the human battles only (the other components have no answers to measure)
+  const styleFeatures =
+    values["style-control"] || values["style-features"] !== undefined
+      ? (parseStyleFeatures(values["style-features"] as string | undefined) ?? styleFeaturesOf(["length", "markdown"]))
+      : undefined;
   const strict = values.strict === true;
   const category = typeof values.category === "string" ? values.category : "overall";
   const humanWeight =
@@ -53,7 +60,7 @@ export async function compositeCommand(
   for (const spec of specs)
     parts.push({ ...(await rowsOf(spec.file, strict, { anonymousOnly: false })), lossWeight: spec.weight });
   if (parts.every((p) => p.lossWeight === 0)) throw new UsageError("every weight is 0: nothing to fit");
-  const board = compositeLeaderboard(parts);
+  const board = compositeLeaderboard(parts, styleFeatures ? { styleFeatures } : {});
   const weights = [
     { file, weight: humanWeight, battles: human.rows.length },
     ...specs.map((s, k) => ({
@@ -68,7 +75,7 @@ export async function compositeCommand(
   } else if (format === "csv") {
     text = leaderboardCsv([{ category, board }]);
   } else {
-    const title = `${category} (composite: ${weights.map((w) => `${w.file} ×${w.weight}`).join(" + ")}): ${board.models.length} models, sandwich`;
+    const title = `${category} (composite: ${weights.map((w) => `${w.file} ×${w.weight}`).join(" + ")}): ${board.models.length} models, sandwich${styleFeatures ? ", style control on the human battles" : ""}`;
     text = `${leaderboardTable(board, title)}\n`;
   }
   if (typeof values.out === "string") fs.writeFileSync(values.out, text);

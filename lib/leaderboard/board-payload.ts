@@ -72,3 +72,22 @@ export function payloadOf(
     ...(board.matrices ? { matrices: orderedMatrices(board) } : {}),
   };
 }
+
+/** A stored board as this run publishes it: its figures unchanged, the models' names and licences as they are now. */
+export function refreshed(
+  stored: SnapshotPayload,
+  models: ModelInfo,
+  runId: string,
+  categoriesLabelledBy: string,
+  dataAt: Date | null,
+): SnapshotPayload {
+  const { summary: _summary, ...payload } = stored;
+  return {
+    ...payload,
+    runId,
+    categoriesLabelledBy,
+    // the same board, as of this run's newest vote
+    ...(payload.method ? { method: { ...payload.method, voteCutoff: dataAt?.toISOString() ?? null } } : {}),
+    models: payload.models.map((m) => ({ ...m, ...infoOf(models, m.model) })),
+  };
+}

@@ -1,6 +1,7 @@
 // The composite board (VisionArena's human votes and the ground-truth benchmarks on one scale, arena-rank's
 // CompositeBradleyTerry: lib/ratings/composite.ts), written by every recompute beside the live boards as a
-// snapshot of its own (source "composite", overall, no style control: arena-rank's composite has no style terms).
+// snapshot of its own (source "composite", overall), without and with style control (the human battles' own style
+// coefficients, as the live style boards: an extension of arena-rank's composite, which has no style terms).
 // Its components: the overall board's battles (the same votes, exclusions and filters as the live board) and one
 // per benchmark run set with verdicts, each with the operator's weight (the console's setting, else
 // ARENA_COMPOSITE_WEIGHTS). A benchmark the weights do not name, or name with 0, is left out; with no ground truth
@@ -10,8 +11,9 @@ import { sql } from "../db/sql";
 import type { BattleTable } from "../ratings/battle-table";
 import { BattleTableBuilder } from "../ratings/battle-table";
 import { type CompositePart, compositeLeaderboard } from "../ratings/composite-board";
+import { RatingsError } from "../ratings/errors";
 import { BASE, INIT_RATING, SCALE } from "../ratings/scale";
-import type { Winner } from "../ratings/types";
+import type { StyleFeature, Winner } from "../ratings/types";
 import { cachedSetting } from "../settings/settings";
 import { type ModelInfo, payloadOf } from "./board-payload";
 import type { SnapshotPayload } from "./snapshot-payload";
@@ -37,6 +39,8 @@ export interface CompositeWeights {
 
 export interface CompositeInput {
   table: BattleTable;
+  /** the live style boards' features: the style-controlled composite's human component uses them */
+  styleFeatures: readonly StyleFeature[];
   /** the overall board's rows of the table */
   rows: Uint32Array;
   models: ModelInfo;
@@ -65,6 +69,7 @@ export function compositePayload(
   input: CompositeInput,
   groundTruth: GroundTruthComponent[],
   weights: CompositeWeights,
+  styleControl = false,
 ): SnapshotPayload | null {
   const weighted = groundTruth
     .map((component) => ({ component, weight: weights.benchmarks[component.benchmark] ?? 0 }))
@@ -92,7 +97,12 @@ export function compositePayload(
       models: modelsOf(part.table, part.rows),
     });
   }
-  const board = compositeLeaderboard(parts, { scale: SCALE, base: BASE, initRating: INIT_RATING });
+  const board = compositeLeaderboard(parts, {
+    scale: SCALE,
+    base: BASE,
+    initRating: INIT_RATING,
+    ...(styleControl ? { styleFeatures: input.styleFeatures } : {}),
+  });
   return {
     ...payloadOf(board, input.models, input.runId, input.judgedBy),
     composite: { weights, components },
@@ -102,7 +112,10 @@ export function compositePayload(
 /** The weights in force: the console's setting, else the environment's. */
 export const compositeWeights = (db: Db): Promise<CompositeWeights> => cachedSetting(db, "board.compositeWeights");
 
-/** Fits and stores the composite board of a run (its overall rows); its components, or null when it wrote none. */
+/**
+ * Fits and stores the composite boards of a run (its overall rows), without and with style control; their
+ * components, or null when it wrote none. Without style counts in the human battles only the plain one is written.
+ */
 export async function writeCompositeBoard(
   db: Db,
   run: Omit<CompositeInput, "rows"> & { rows: Uint32Array | undefined; params: Record<string, unknown> },
@@ -111,13 +124,29 @@ export async function writeCompositeBoard(
   const { rows, params, ...rest } = run;
   if (!source || !rows?.length) return null;
   const [groundTruth, weights] = await Promise.all([source(db), compositeWeights(db)]);
-  const payload = compositePayload({ ...rest, rows }, groundTruth, weights);
-  if (!payload) return null;
+  const boards: { styleControl: boolean; payload: SnapshotPayload }[] = [];
+  for (const styleControl of [false, true]) {
+    try {
+      const payload = compositePayload({ ...rest, rows }, groundTruth, weights, styleControl);
+      if (payload) boards.push({ styleControl, payload });
+    } catch (error) {
+      // human battles without style counts (imported ones, say): the plain composite stands alone
+      if (!(styleControl && error instanceof RatingsError && error.code === "no_style_counts")) throw error;
+    }
+  }
+  if (boards.length === 0) return null;
+  const snapshots = boards.map(({ styleControl, payload }) => ({
+    styleControl,
+    payload,
+    params: { ...params, weights },
+    voteCount: payload.battles,
+  }));
   await db.pool.query(
     sql`INSERT INTO "LeaderboardSnapshot" (id, source, category, "styleControl", params, payload, "voteCount", "createdAt")
-        VALUES (gen_random_uuid(), ${COMPOSITE_SOURCE}, 'overall', false,
-                ${JSON.stringify({ ...params, weights })}::jsonb, ${JSON.stringify(payload)}::jsonb,
-                ${rows.length}, now() AT TIME ZONE 'UTC')`,
+        SELECT gen_random_uuid(), ${COMPOSITE_SOURCE}, 'overall', s."styleControl", s.params, s.payload, s."voteCount",
+               now() AT TIME ZONE 'UTC'
+          FROM jsonb_to_recordset(${JSON.stringify(snapshots)}::jsonb)
+            AS s("styleControl" boolean, params jsonb, payload jsonb, "voteCount" int)`,
   );
-  return payload.composite?.components ?? null;
+  return boards[0]?.payload.composite?.components ?? null;
 }

@@ -13,7 +13,7 @@ import { BoardPool } from "../ratings/board-pool";
 import { OUTCOME, type StyleGroup, styleFeaturesOf } from "../ratings/types";
 import { type Exclusions, type LoadOptions, loadLiveBattles } from "./battles";
 import { type BoardMethod, liveBoardMethod, methodRecord } from "./board-method";
-import { infoOf, type ModelInfo, payloadOf } from "./board-payload";
+import { type ModelInfo, payloadOf, refreshed } from "./board-payload";
 import { type GroundTruthSource, writeCompositeBoard } from "./composite-run";
 import type { LiveBattleCache, LoadReport } from "./live-cache";
 import { type CategorySummary, SNAPSHOT_ROUNDS, type SnapshotPayload } from "./serve";
@@ -166,7 +166,15 @@ async function recompute(db: Db, options: RecomputeOptions, context: RunContext)
   lap("payloads");
   await writeRun(db, plan, boards, live.excluded);
   const { table, models, runId, params } = plan;
-  const run = { table, rows: plan.selected.get("overall"), models, runId, judgedBy, params };
+  const run = {
+    table,
+    rows: plan.selected.get("overall"),
+    models,
+    runId,
+    judgedBy,
+    params,
+    styleFeatures: plan.method.styleFeatures,
+  };
   result.composite = await writeCompositeBoard(db, run, options.groundTruth);
   lap("write");
   for (const { category, styleControl, outcome } of boards) {
@@ -428,23 +436,4 @@ async function newestBoards(db: Db): Promise<Map<string, StoredBoard>> {
         { id: row.id, digest: row.digest, payload: readSnapshotPayload(row.payload, row.id) },
       ]),
   );
-}
-
-/** A stored board as this run publishes it: its figures unchanged, the models' names and licences as they are now. */
-function refreshed(
-  stored: SnapshotPayload,
-  models: ModelInfo,
-  runId: string,
-  categoriesLabelledBy: string,
-  dataAt: Date | null,
-): SnapshotPayload {
-  const { summary: _summary, ...payload } = stored;
-  return {
-    ...payload,
-    runId,
-    categoriesLabelledBy,
-    // the same board, as of this run's newest vote
-    ...(payload.method ? { method: { ...payload.method, voteCutoff: dataAt?.toISOString() ?? null } } : {}),
-    models: payload.models.map((m) => ({ ...m, ...infoOf(models, m.model) })),
-  };
 }

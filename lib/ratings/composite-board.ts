@@ -6,9 +6,11 @@
 // other term for it), so it is wider than a model both kinds of evidence place.
 import type { BattleTable } from "./battle-table";
 import { type CompositeComponent, type CompositeOptions, fitComposite } from "./composite";
+import { RatingsError } from "./errors";
 import type { Leaderboard, ModelRating } from "./leaderboard";
+import { localModels, styleProblem } from "./problems";
 import { rankUpperBound } from "./ranks";
-import { OUTCOME, OUTCOME_SCORE } from "./types";
+import { OUTCOME, OUTCOME_SCORE, type StyleFeature } from "./types";
 
 export interface CompositePart {
   table: BattleTable;
@@ -18,8 +20,38 @@ export interface CompositePart {
   lossWeight: number;
 }
 
-/** The composite board over `parts`, the first being the human battles. */
-export function compositeLeaderboard(parts: CompositePart[], options: CompositeOptions = {}): Leaderboard {
+/** The human part's rows as style control reads them: FastChat's standardised features, rows without counts out. */
+function styledHuman(part: CompositePart, features: readonly StyleFeature[], id: (name: string) => number) {
+  const models = localModels(part.table, part.rows);
+  const problem = styleProblem(part.table, part.rows, models, features);
+  if (problem.rows.length === 0) {
+    throw new RatingsError(
+      "usage",
+      "no_style_counts",
+      "style control needs style counts, and no human battle has them",
+    );
+  }
+  const toComposite = Int32Array.from(models.names, (name) => id(name));
+  const { data } = problem;
+  const component: CompositeComponent = {
+    a: data.a.map((k) => toComposite[k] as number),
+    b: data.b.map((k) => toComposite[k] as number),
+    outcome: data.y,
+    x: data.x,
+    lossWeight: part.lossWeight,
+  };
+  return { component, rows: problem.rows, dropped: problem.dropped };
+}
+
+/**
+ * The composite board over `parts`, the first being the human battles; with `styleFeatures`, the human battles
+ * carry style control (their own coefficients β, as the live style boards: z = θ_a − θ_b + β·x), the other
+ * components none — an extension of arena-rank's composite, which has no style terms.
+ */
+export function compositeLeaderboard(
+  parts: CompositePart[],
+  options: CompositeOptions & { styleFeatures?: readonly StyleFeature[] } = {},
+): Leaderboard {
   const index = new Map<string, number>();
   const names: string[] = [];
   const id = (name: string) => {
@@ -31,7 +63,10 @@ export function compositeLeaderboard(parts: CompositePart[], options: CompositeO
     }
     return k;
   };
-  const components: CompositeComponent[] = parts.map(({ table, rows, lossWeight }) => {
+  const features = options.styleFeatures ?? [];
+  const styled = features.length ? styledHuman(parts[0] as CompositePart, features, id) : null;
+  const components: CompositeComponent[] = parts.map(({ table, rows, lossWeight }, k) => {
+    if (k === 0 && styled) return styled.component;
     const a = new Int32Array(rows.length);
     const b = new Int32Array(rows.length);
     const outcome = new Float64Array(rows.length);
@@ -42,8 +77,8 @@ export function compositeLeaderboard(parts: CompositePart[], options: CompositeO
     });
     return { a, b, outcome, lossWeight };
   });
-  const fit = fitComposite(names.length, components, options);
-  const human = parts[0] as CompositePart;
+  const fit = fitComposite(names.length, components, { ...options, features: features.length });
+  const human = styled ? { ...(parts[0] as CompositePart), rows: styled.rows } : (parts[0] as CompositePart);
   const counts = names.map(() => ({ votes: 0, wins: 0, losses: 0, ties: 0, bothBad: 0 }));
   for (const r of human.rows) {
     const a = counts[index.get(human.table.models[human.table.a[r] as number] as string) as number];
@@ -86,16 +121,28 @@ export function compositeLeaderboard(parts: CompositePart[], options: CompositeO
     };
   });
   models.sort((x, y) => y.rating - x.rating || x.model.localeCompare(y.model));
-  return {
+  const board: Leaderboard = {
     battles: human.rows.length,
     components: 1,
-    warnings: [],
+    warnings: styled?.dropped
+      ? [`${styled.dropped} human battles without style counts were left out of the style-controlled fit`]
+      : [],
     models,
     ci: "sandwich",
     bootstrapRounds: 0,
     seed: 0,
-    styleControl: false,
+    styleControl: Boolean(styled),
     confidence: 1 - (options.significance ?? 0.05),
     reweighted: false,
   };
+  if (fit.style) {
+    const { coefficients, lower, upper } = fit.style;
+    board.styleCoefficients = features.map((feature, f) => ({
+      feature,
+      value: coefficients[f] as number,
+      ciLower: lower[f] as number,
+      ciUpper: upper[f] as number,
+    }));
+  }
+  return board;
 }

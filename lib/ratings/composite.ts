@@ -33,6 +33,9 @@ export interface CompositeComponent {
   count?: Float64Array;
   /** w_k, the component's share of influence */
   lossWeight: number;
+  /** style control for this component: each row's features, row-major (rows × options.features), whose shared
+   *  coefficients β enter its rows as z = θ_a − θ_b + β·x (the human battles'; ground truth has none) */
+  x?: Float64Array;
 }
 
 export interface CompositeOptions {
@@ -43,6 +46,8 @@ export interface CompositeOptions {
   initRating?: number;
   /** two-sided: 0.05 gives 95% intervals */
   significance?: number;
+  /** how many style features the components' `x` hold (0: a plain composite, arena-rank's own) */
+  features?: number;
 }
 
 export interface CompositeFit {
@@ -55,6 +60,8 @@ export interface CompositeFit {
   variances: Float64Array;
   /** Newton steps taken */
   iterations: number;
+  /** with features: their coefficients β and sandwich intervals (natural-log units, per standardised feature) */
+  style?: { coefficients: Float64Array; lower: Float64Array; upper: Float64Array };
 }
 
 const sigmoid = (z: number) => (z >= 0 ? 1 / (1 + Math.exp(-z)) : Math.exp(z) / (1 + Math.exp(z)));
@@ -73,78 +80,124 @@ type Weighed = { c: CompositeComponent; n: number }[];
 const active = (components: CompositeComponent[]): Weighed =>
   components.map((c) => ({ c, n: massOf(c) })).filter(({ n }) => n > 0);
 
-/** The objective L(θ). */
-function compositeLoss(theta: Float64Array, components: Weighed, ridge: number): number {
+/** The shape of the parameters: m ratings, then F style coefficients shared by the components with features. */
+interface Shape {
+  m: number;
+  f: number;
+}
+
+/**
+ * Row r's direction in parameter space (∂z_r/∂params): +1 at a, −1 at b, and its features at the β block. Written
+ * into `idx`/`val` (2 + F long); returns z_r at `params`.
+ */
+function direction(
+  params: Float64Array,
+  shape: Shape,
+  c: CompositeComponent,
+  r: number,
+  idx: Int32Array,
+  val: Float64Array,
+) {
+  const a = c.a[r] as number;
+  const b = c.b[r] as number;
+  idx[0] = a;
+  val[0] = 1;
+  idx[1] = b;
+  val[1] = -1;
+  let z = (params[a] as number) - (params[b] as number);
+  for (let f = 0; f < shape.f; f++) {
+    const x = c.x ? (c.x[r * shape.f + f] as number) : 0;
+    idx[2 + f] = shape.m + f;
+    val[2 + f] = x;
+    z += (params[shape.m + f] as number) * x;
+  }
+  return z;
+}
+
+/** The objective L(params). */
+function compositeLoss(params: Float64Array, shape: Shape, components: Weighed, ridge: number): number {
+  const idx = new Int32Array(2 + shape.f);
+  const val = new Float64Array(2 + shape.f);
   let total = 0;
   for (const { c, n } of components) {
     let nll = 0;
     for (let r = 0; r < c.a.length; r++) {
-      const z = (theta[c.a[r] as number] as number) - (theta[c.b[r] as number] as number);
+      const z = direction(params, shape, c, r, idx, val);
       const o = c.weight ? (c.weight[r] as number) : 1;
       nll -= o * ((c.outcome[r] as number) * z - softplus(z));
     }
     total += (c.lossWeight * nll) / n;
   }
   let norm = 0;
-  for (const t of theta) norm += t * t;
+  for (const t of params) norm += t * t;
   return total + 0.5 * ridge * norm;
 }
 
-/** The gradient and Hessian (row-major) of L at θ. */
-function gradientAndHessian(theta: Float64Array, components: Weighed, ridge: number) {
-  const m = theta.length;
-  const grad = new Float64Array(m);
-  const hess = new Float64Array(m * m);
+/** The gradient and Hessian (row-major) of L at the parameters. */
+function gradientAndHessian(params: Float64Array, shape: Shape, components: Weighed, ridge: number) {
+  const size = params.length;
+  const grad = new Float64Array(size);
+  const hess = new Float64Array(size * size);
+  const idx = new Int32Array(2 + shape.f);
+  const val = new Float64Array(2 + shape.f);
+  const width = 2 + shape.f;
   for (const { c, n } of components) {
     const scale = c.lossWeight / n;
     for (let r = 0; r < c.a.length; r++) {
-      const a = c.a[r] as number;
-      const b = c.b[r] as number;
-      const p = sigmoid((theta[a] as number) - (theta[b] as number));
+      const p = sigmoid(direction(params, shape, c, r, idx, val));
       const o = c.weight ? (c.weight[r] as number) : 1;
       const g = scale * o * (p - (c.outcome[r] as number));
-      grad[a] = (grad[a] as number) + g;
-      grad[b] = (grad[b] as number) - g;
       const h = scale * o * p * (1 - p);
-      hess[a * m + a] = (hess[a * m + a] as number) + h;
-      hess[b * m + b] = (hess[b * m + b] as number) + h;
-      hess[a * m + b] = (hess[a * m + b] as number) - h;
-      hess[b * m + a] = (hess[b * m + a] as number) - h;
+      for (let i = 0; i < width; i++) {
+        const vi = val[i] as number;
+        if (vi === 0) continue;
+        const ii = idx[i] as number;
+        grad[ii] = (grad[ii] as number) + g * vi;
+        for (let j = 0; j < width; j++) {
+          const k = ii * size + (idx[j] as number);
+          hess[k] = (hess[k] as number) + h * vi * (val[j] as number);
+        }
+      }
     }
   }
-  for (let i = 0; i < m; i++) {
-    grad[i] = (grad[i] as number) + ridge * (theta[i] as number);
-    hess[i * m + i] = (hess[i * m + i] as number) + ridge;
+  for (let i = 0; i < size; i++) {
+    grad[i] = (grad[i] as number) + ridge * (params[i] as number);
+    hess[i * size + i] = (hess[i * size + i] as number) + ridge;
   }
   return { grad, hess };
 }
 
-/** B = Σ_k (w_k² / N_k) Σ_k at θ, Σ_k the centred second moment of the component's scores. */
-function scoreCovariance(theta: Float64Array, components: Weighed): Float64Array {
-  const m = theta.length;
-  const cov = new Float64Array(m * m);
+/** B = Σ_k (w_k² / N_k) Σ_k at the parameters, Σ_k the centred second moment of the component's scores. */
+function scoreCovariance(params: Float64Array, shape: Shape, components: Weighed): Float64Array {
+  const size = params.length;
+  const cov = new Float64Array(size * size);
+  const idx = new Int32Array(2 + shape.f);
+  const val = new Float64Array(2 + shape.f);
+  const width = 2 + shape.f;
   for (const { c, n } of components) {
-    const mean = new Float64Array(m);
-    const second = new Float64Array(m * m);
+    const mean = new Float64Array(size);
+    const second = new Float64Array(size * size);
     for (let r = 0; r < c.a.length; r++) {
-      const a = c.a[r] as number;
-      const b = c.b[r] as number;
-      const p = sigmoid((theta[a] as number) - (theta[b] as number));
+      const p = sigmoid(direction(params, shape, c, r, idx, val));
       const o = c.weight ? (c.weight[r] as number) : 1;
       const g = (p - (c.outcome[r] as number)) * o;
-      mean[a] = (mean[a] as number) + g / n;
-      mean[b] = (mean[b] as number) - g / n;
       const v = (g * g) / (n * (c.count ? (c.count[r] as number) : 1));
-      second[a * m + a] = (second[a * m + a] as number) + v;
-      second[b * m + b] = (second[b * m + b] as number) + v;
-      second[a * m + b] = (second[a * m + b] as number) - v;
-      second[b * m + a] = (second[b * m + a] as number) - v;
+      for (let i = 0; i < width; i++) {
+        const vi = val[i] as number;
+        if (vi === 0) continue;
+        const ii = idx[i] as number;
+        mean[ii] = (mean[ii] as number) + (g * vi) / n;
+        for (let j = 0; j < width; j++) {
+          const k = ii * size + (idx[j] as number);
+          second[k] = (second[k] as number) + v * vi * (val[j] as number);
+        }
+      }
     }
     const scale = (c.lossWeight * c.lossWeight) / n;
-    for (let i = 0; i < m; i++) {
-      for (let j = 0; j < m; j++) {
-        const sigma = (second[i * m + j] as number) - (mean[i] as number) * (mean[j] as number);
-        cov[i * m + j] = (cov[i * m + j] as number) + scale * sigma;
+    for (let i = 0; i < size; i++) {
+      for (let j = 0; j < size; j++) {
+        const sigma = (second[i * size + j] as number) - (mean[i] as number) * (mean[j] as number);
+        cov[i * size + j] = (cov[i * size + j] as number) + scale * sigma;
       }
     }
   }
@@ -154,16 +207,17 @@ function scoreCovariance(theta: Float64Array, components: Weighed): Float64Array
 const MAX_ITERATIONS = 200;
 const GRADIENT_TOLERANCE = 1e-12;
 
-/** θ minimising L: Newton steps, each halved until the objective does not rise. */
-function minimise(models: number, components: Weighed, ridge: number) {
-  let theta = new Float64Array(models);
-  let loss = compositeLoss(theta, components, ridge);
+/** The parameters minimising L: Newton steps, each halved until the objective does not rise. */
+function minimise(shape: Shape, components: Weighed, ridge: number) {
+  const size = shape.m + shape.f;
+  let params = new Float64Array(size);
+  let loss = compositeLoss(params, shape, components, ridge);
   for (let iteration = 0; iteration < MAX_ITERATIONS; iteration++) {
-    const { grad, hess } = gradientAndHessian(theta, components, ridge);
+    const { grad, hess } = gradientAndHessian(params, shape, components, ridge);
     let largest = 0;
     for (const g of grad) largest = Math.max(largest, Math.abs(g));
-    if (largest < GRADIENT_TOLERANCE) return { theta, iterations: iteration };
-    const step = solveSpdInPlace(hess, models, Float64Array.from(grad));
+    if (largest < GRADIENT_TOLERANCE) return { params, iterations: iteration };
+    const step = solveSpdInPlace(hess, size, Float64Array.from(grad));
     if (!step) {
       throw new RatingsError(
         "internal",
@@ -175,10 +229,10 @@ function minimise(models: number, components: Weighed, ridge: number) {
     const near = largest < 1e-8;
     let t = 1;
     for (;;) {
-      const next = theta.map((x, i) => x - t * (step[i] as number));
-      const nextLoss = compositeLoss(next, components, ridge);
+      const next = params.map((x, i) => x - t * (step[i] as number));
+      const nextLoss = compositeLoss(next, shape, components, ridge);
       if (near || nextLoss <= loss || t < 1e-10) {
-        theta = next;
+        params = next;
         loss = nextLoss;
         break;
       }
@@ -186,9 +240,9 @@ function minimise(models: number, components: Weighed, ridge: number) {
     }
     let moved = 0;
     for (const s of step) moved = Math.max(moved, Math.abs(s * t));
-    if (moved < 1e-15) return { theta, iterations: iteration + 1 };
+    if (moved < 1e-15) return { params, iterations: iteration + 1 };
   }
-  return { theta, iterations: MAX_ITERATIONS };
+  return { params, iterations: MAX_ITERATIONS };
 }
 
 /** A row-major n×n array as an ml-matrix Matrix. */
@@ -204,23 +258,34 @@ export function fitComposite(
   const ridge = options.ridge ?? 1e-5;
   const alpha = (options.scale ?? 400) / Math.log(options.base ?? 10);
   const offset = options.initRating ?? 1000;
+  const shape: Shape = { m: models, f: options.features ?? 0 };
+  const size = shape.m + shape.f;
   const weighed = active(components);
-  const { theta, iterations } = minimise(models, weighed, ridge);
-  const { hess } = gradientAndHessian(theta, weighed, ridge);
-  const hInverse = inverse(matrixOf(hess, models));
-  const covariance = hInverse.mmul(matrixOf(scoreCovariance(theta, weighed), models)).mmul(hInverse);
+  const { params, iterations } = minimise(shape, weighed, ridge);
+  const { hess } = gradientAndHessian(params, shape, weighed, ridge);
+  const hInverse = inverse(matrixOf(hess, size));
+  const covariance = hInverse.mmul(matrixOf(scoreCovariance(params, shape, weighed), size)).mmul(hInverse);
   const z = normalQuantile(1 - (options.significance ?? 0.05) / 2);
+  const half = (i: number) => z * Math.sqrt(Math.max(covariance.get(i, i), 0));
+  const theta = params.slice(0, models);
   const ratings = new Float64Array(models);
   const lower = new Float64Array(models);
   const upper = new Float64Array(models);
   const variances = new Float64Array(models);
   for (let i = 0; i < models; i++) {
-    const variance = covariance.get(i, i);
-    const width = z * Math.sqrt(Math.max(variance, 0));
     ratings[i] = (theta[i] as number) * alpha + offset;
-    lower[i] = ((theta[i] as number) - width) * alpha + offset;
-    upper[i] = ((theta[i] as number) + width) * alpha + offset;
-    variances[i] = variance * alpha * alpha;
+    lower[i] = ((theta[i] as number) - half(i)) * alpha + offset;
+    upper[i] = ((theta[i] as number) + half(i)) * alpha + offset;
+    variances[i] = covariance.get(i, i) * alpha * alpha;
   }
-  return { theta, ratings, lower, upper, variances, iterations };
+  const fit: CompositeFit = { theta, ratings, lower, upper, variances, iterations };
+  if (shape.f > 0) {
+    const coefficients = params.slice(models);
+    fit.style = {
+      coefficients,
+      lower: coefficients.map((b, f) => b - half(models + f)),
+      upper: coefficients.map((b, f) => b + half(models + f)),
+    };
+  }
+  return fit;
 }

@@ -18,6 +18,7 @@ import { clearCache } from "../../lib/leaderboard/ttl-cache";
 import { createRandom } from "../../lib/numeric";
 import { BattleTable, computeLeaderboard, roundedRating, selectRows, type Winner } from "../../lib/ratings";
 import { compositeLeaderboard } from "../../lib/ratings/composite-board";
+import type { StyleFeature } from "../../lib/ratings/types";
 import { writeSetting } from "../../lib/settings";
 import { scratchDatabase } from "./db-admin";
 import { runCli } from "./run-cli";
@@ -450,6 +451,21 @@ describe("leaderboard snapshots", () => {
       });
     }
     expect(composite?.payload.models.find((m) => m.model === "lb-delta")?.votes).toBe(0);
+    // and with style control on the human battles, as the live style board controls them
+    const styled = await currentSnapshot(db, "overall", true, "composite");
+    const features = (await currentSnapshot(db, "overall", true))?.payload.method?.styleFeatures as StyleFeature[];
+    expect(features.length).toBeGreaterThan(0);
+    const directStyled = compositeLeaderboard(
+      [
+        { table: live.table, rows: selectRows(live.table, "overall"), lossWeight: 1 },
+        { table: truthTable, rows: truthTable.allRows(), lossWeight: 0.5 },
+      ],
+      { scale: 400, base: 10, initRating: 1000, styleFeatures: features },
+    );
+    expect(styled?.payload.models.map((m) => [m.model, m.rating])).toEqual(
+      directStyled.models.map((m) => [m.model, roundedRating(m).rating]),
+    );
+    expect(styled?.payload.styleCoefficients?.map((c) => c.feature)).toEqual(features);
     // it differs from the plain board: the ground truth moved it
     const plain = await currentSnapshot(db, "overall", false);
     const gap = (board: typeof plain) =>

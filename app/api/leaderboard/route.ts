@@ -20,8 +20,8 @@ export function GET(request: Request) {
     if (board !== "live" && board !== "composite") {
       throw new InvalidInput("invalid_board", "board must be live or composite");
     }
-    if (board === "composite" && (category !== "overall" || style !== "0")) {
-      throw new InvalidInput("invalid_board", "the composite board is overall and without style control");
+    if (board === "composite" && category !== "overall") {
+      throw new InvalidInput("invalid_board", "the composite board is overall only");
     }
     if (style !== "0" && style !== "1") throw new InvalidInput("invalid_style", "style must be 0 or 1");
     if (format !== "json" && format !== "csv") throw new InvalidInput("invalid_format", "format must be json or csv");
