@@ -5,17 +5,10 @@
 // grey thumbnail and a 4×4×4 colour histogram, 128 dimensions), each part L2-normalised and weighted 1/√2.
 import sharp from "sharp";
 import { namedSecret } from "../config";
+import { unitLength } from "../numeric";
 import { type ModelTarget, ProviderError, retryAfterSeconds } from "../providers";
 
 const TEXT_DIMS = 512;
-
-export function l2normalise(v: Float64Array): Float64Array {
-  let norm = 0;
-  for (const x of v) norm += x * x;
-  norm = Math.sqrt(norm);
-  if (norm > 0) for (let i = 0; i < v.length; i++) v[i] = (v[i] as number) / norm;
-  return v;
-}
 
 export const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]{2,}/gu) ?? [];
 
@@ -37,7 +30,7 @@ export function tfidfVectors(texts: string[]): Float64Array[] {
       const k = hashWord(w);
       v[k] = (v[k] as number) + Math.log((1 + docs.length) / (1 + (df.get(w) ?? 0))) + 1;
     }
-    return l2normalise(v);
+    return unitLength(v);
   });
 }
 
@@ -50,7 +43,7 @@ export async function imageFeatures(bytes: Buffer): Promise<Float64Array> {
     const bin = (((colour[i] ?? 0) >> 6) << 4) | (((colour[i + 1] ?? 0) >> 6) << 2) | ((colour[i + 2] ?? 0) >> 6);
     v[64 + bin] = (v[64 + bin] as number) + 1 / 1024;
   }
-  return l2normalise(v);
+  return unitLength(v);
 }
 
 export function concatWeighted(parts: Float64Array[]): Float64Array {
@@ -68,7 +61,7 @@ export function average(parts: Float64Array[]): Float64Array {
   const out = new Float64Array(parts[0]?.length ?? 0);
   for (const part of parts)
     for (let i = 0; i < out.length; i++) out[i] = (out[i] as number) + (part[i] as number) / parts.length;
-  return l2normalise(out);
+  return unitLength(out);
 }
 
 /** Vectors for `inputs` from an OpenAI-compatible `/embeddings` endpoint, in batches. */
@@ -108,7 +101,7 @@ export async function remoteEmbeddings(target: ModelTarget, inputs: string[], ba
     if (data.length !== chunk.length || !data.every((d) => Array.isArray(d.embedding))) {
       throw new ProviderError(`embeddings: expected ${chunk.length} vectors in the response`, "provider_error");
     }
-    for (const d of data) out.push(l2normalise(Float64Array.from(d.embedding as number[])));
+    for (const d of data) out.push(unitLength(Float64Array.from(d.embedding as number[])));
   }
   return out;
 }

@@ -5,7 +5,7 @@ import type { Db } from "../db/context";
 import { sql } from "../db/sql";
 import type { Problem } from "./mathvista";
 import { benchmarkNamed } from "./registry";
-import { SCORER_VERSION } from "./verdicts";
+import { countedRunsSql, SCORER_VERSION } from "./verdicts";
 import { type Tally, tally } from "./wilson";
 
 export interface ErrorCategory {
@@ -22,12 +22,7 @@ const MIN_ANSWERS = 5;
 /** The model's worst categories per benchmark (at most `perBenchmark`), from its newest run of each set (native first). */
 export async function modelErrorCategories(db: Db, modelId: string, perBenchmark = 3): Promise<ErrorCategory[]> {
   const { rows } = await db.pool.query<{ benchmark: string; metadata: Problem; correct: boolean }>(
-    sql`WITH runs AS (
-          SELECT DISTINCT ON (r."setId") r.id, r."setId"
-            FROM "EvalRun" r
-           WHERE r."modelId" = ${modelId}
-             AND EXISTS (SELECT 1 FROM "BenchmarkVerdict" v WHERE v."runId" = r.id AND v.scorer = ${SCORER_VERSION})
-           ORDER BY r."setId", (r.settings->'imported' IS NULL) DESC, r."createdAt" DESC)
+    sql`WITH runs AS (${countedRunsSql(sql`r."modelId" = ${modelId}`)})
         SELECT s.metadata->>'benchmark' AS benchmark, i.metadata, v.correct
           FROM runs JOIN "BenchmarkVerdict" v ON v."runId" = runs.id AND v.scorer = ${SCORER_VERSION}
           JOIN "PromptItem" i ON i.id = v."itemId" JOIN "PromptSet" s ON s.id = runs."setId"`,

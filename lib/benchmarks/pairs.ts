@@ -5,7 +5,7 @@
 import type { Db } from "../db/context";
 import { sql } from "../db/sql";
 import type { GroundTruthComponent } from "../leaderboard";
-import { SCORER_VERSION } from "./verdicts";
+import { countedRunsSql, SCORER_VERSION } from "./verdicts";
 
 export interface PairBattle {
   question_id: string;
@@ -30,12 +30,7 @@ export async function benchmarkPairs(db: Db, setIds: string[]): Promise<PairBatt
     questionId: string;
     correct: boolean;
   }>(
-    sql`WITH runs AS (
-          SELECT DISTINCT ON (r."setId", r."modelId") r.id, r."modelId", r."setId"
-            FROM "EvalRun" r
-           WHERE r."setId" = ANY(${setIds}::uuid[])
-             AND EXISTS (SELECT 1 FROM "BenchmarkVerdict" v WHERE v."runId" = r.id AND v.scorer = ${SCORER_VERSION})
-           ORDER BY r."setId", r."modelId", (r.settings->'imported' IS NULL) DESC, r."createdAt" DESC)
+    sql`WITH runs AS (${countedRunsSql(sql`r."setId" = ANY(${setIds}::uuid[])`)})
         SELECT s.name || '@' || s.version AS set, s.metadata->>'benchmark' AS benchmark, runs."modelId" AS model,
                i."questionId", v.correct
           FROM runs JOIN "BenchmarkVerdict" v ON v."runId" = runs.id AND v.scorer = ${SCORER_VERSION}

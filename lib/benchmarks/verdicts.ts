@@ -1,10 +1,22 @@
 // The one writer of BenchmarkVerdict rows, for runs of the engine (scoreBenchmarkRun) and for imported toolkit
 // predictions alike, and the one place a verdict read from a toolkit's extraction is labelled with that toolkit.
+import { type Sql, sql } from "../db/sql";
 import type { PrismaClient } from "../generated/prisma/client";
 import type { Verdict } from "./definition";
 
 /** Bumped when a rule changes: verdicts of another version are recomputed. */
 export const SCORER_VERSION = "1";
+
+/**
+ * The run each model counts by on each set (`which`: a condition on run `r`), as the report counts a model once:
+ * its newest native run with current verdicts, else its newest imported one. A CTE body: (id, "modelId", "setId").
+ */
+export const countedRunsSql = (which: Sql) =>
+  sql`SELECT DISTINCT ON (r."setId", r."modelId") r.id, r."modelId", r."setId"
+        FROM "EvalRun" r
+       WHERE ${which}
+         AND EXISTS (SELECT 1 FROM "BenchmarkVerdict" v WHERE v."runId" = r.id AND v.scorer = ${SCORER_VERSION})
+       ORDER BY r."setId", r."modelId", (r.settings->'imported' IS NULL) DESC, r."createdAt" DESC`;
 
 /** A verdict as stored: one decided by a file's extraction names the toolkit that made it. */
 export function labelledVerdict(verdict: Verdict, importedFrom: string | null | undefined): Verdict {

@@ -64,13 +64,9 @@ const modelsOf = (table: BattleTable, rows: Uint32Array) => {
   return [...seen].sort();
 };
 
-/** The composite board's payload, or null when no weighted ground truth exists (or every weight is 0). */
-export function compositePayload(
-  input: CompositeInput,
-  groundTruth: GroundTruthComponent[],
-  weights: CompositeWeights,
-  styleControl = false,
-): SnapshotPayload | null {
+/** The composite's parts (the human battles first) and what each holds; null when no weighted ground truth exists
+ *  (or every benchmark's weight is 0). */
+function compositeParts(input: CompositeInput, groundTruth: GroundTruthComponent[], weights: CompositeWeights) {
   const weighted = groundTruth
     .map((component) => ({ component, weight: weights.benchmarks[component.benchmark] ?? 0 }))
     .filter(({ component, weight }) => weight > 0 && component.pairs.length > 0);
@@ -97,6 +93,16 @@ export function compositePayload(
       models: modelsOf(part.table, part.rows),
     });
   }
+  return { parts, components };
+}
+
+/** The composite board's payload over its parts, with or without style control on the human battles. */
+function compositePayload(
+  input: CompositeInput,
+  { parts, components }: NonNullable<ReturnType<typeof compositeParts>>,
+  weights: CompositeWeights,
+  styleControl: boolean,
+): SnapshotPayload {
   const board = compositeLeaderboard(parts, {
     scale: SCALE,
     base: BASE,
@@ -124,17 +130,18 @@ export async function writeCompositeBoard(
   const { rows, params, ...rest } = run;
   if (!source || !rows?.length) return null;
   const [groundTruth, weights] = await Promise.all([source(db), compositeWeights(db)]);
+  const input = { ...rest, rows };
+  const built = compositeParts(input, groundTruth, weights);
+  if (!built) return null;
   const boards: { styleControl: boolean; payload: SnapshotPayload }[] = [];
   for (const styleControl of [false, true]) {
     try {
-      const payload = compositePayload({ ...rest, rows }, groundTruth, weights, styleControl);
-      if (payload) boards.push({ styleControl, payload });
+      boards.push({ styleControl, payload: compositePayload(input, built, weights, styleControl) });
     } catch (error) {
       // human battles without style counts (imported ones, say): the plain composite stands alone
       if (!(styleControl && error instanceof RatingsError && error.code === "no_style_counts")) throw error;
     }
   }
-  if (boards.length === 0) return null;
   const snapshots = boards.map(({ styleControl, payload }) => ({
     styleControl,
     payload,

@@ -7,10 +7,12 @@ import { config } from "../config";
 import type { Db } from "../db/context";
 import { sql } from "../db/sql";
 import { countedOnBoard } from "../leaderboard";
+import { unitLength } from "../numeric";
+import { Interner } from "../ratings/battle-table";
 import { type CompositeFit, fitComposite } from "../ratings/composite";
 import { type PairPrior, pairPrior } from "../ratings/neighbourhood";
 import { EMBEDDING_VERSION } from "./embed";
-import { TEXT_DIMENSIONS, unitLength } from "./text";
+import { TEXT_DIMENSIONS } from "./text";
 import { unpackSigned, unpackUnsigned } from "./vectors";
 
 export const IMAGE_DIMENSIONS = 1280;
@@ -64,17 +66,9 @@ async function load(db: Db): Promise<Candidates> {
          LIMIT ${c.ARENA_NEIGHBOURHOOD_MAX_BATTLES}`,
   );
   const size = rows.length;
-  const models: string[] = [];
-  const index = new Map<string, number>();
-  const id = (m: string) => {
-    let k = index.get(m);
-    if (k === undefined) {
-      k = models.length;
-      models.push(m);
-      index.set(m, k);
-    }
-    return k;
-  };
+  const interner = new Interner();
+  const id = (m: string) => interner.id(m);
+  const models = interner.names;
   const images = new Float32Array(size * IMAGE_DIMENSIONS);
   const hasImage = new Uint8Array(size);
   const texts = new Float32Array(size * TEXT_DIMENSIONS);

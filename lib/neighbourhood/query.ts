@@ -5,10 +5,11 @@
 import type { Db } from "../db/context";
 import { InvalidInput } from "../errors";
 import { imageFeatures } from "../image-safety";
+import { unitLength } from "../numeric";
 import { kernelNeighbourhood, NEIGHBOURHOOD_DEFAULTS, neighbourhoodBoard } from "../ratings/neighbourhood";
 import { BASE, INIT_RATING, SCALE } from "../ratings/scale";
 import { type Candidates, IMAGE_DIMENSIONS, neighbourhoodCandidates } from "./candidates";
-import { TEXT_DIMENSIONS, textEmbedding, unitLength } from "./text";
+import { TEXT_DIMENSIONS, textEmbedding } from "./text";
 
 export interface NeighbourhoodModel {
   model: string;

@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { domainError } from "../errors";
+import { unitLength } from "../numeric";
 
 export class WordVectorsMissing extends domainError("unavailable", "word_vectors_missing") {}
 
@@ -54,12 +55,4 @@ export function textEmbedding(text: string): Float32Array {
     for (let d = 0; d < dims; d++) out[d] = (out[d] as number) + weight * (vectors[rank * dims + d] as number);
   }
   return unitLength(out);
-}
-
-export function unitLength<T extends Float32Array>(v: T): T {
-  let norm = 0;
-  for (const x of v) norm += x * x;
-  norm = Math.sqrt(norm);
-  if (norm > 0) for (let i = 0; i < v.length; i++) v[i] = (v[i] as number) / norm;
-  return v;
 }

@@ -3,3 +3,4 @@
 // (tests/unit/boundaries.test.ts), so lib/ratings stays liftable with it.
 export { columnQuantiles, normalQuantile, quantile, quantileAt, quantileSorted } from "./quantiles";
 export { binomial, createRandom, drawResample, multinomialInto, resampleCounts } from "./random";
+export { unitLength } from "./vectors";

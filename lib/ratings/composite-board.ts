@@ -4,7 +4,7 @@
 // battles'; a model that only another component has shows 0 votes. A model with no ground truth is held by the
 // human component alone: its interval is that evidence's, scaled by the human weight's share (the sandwich has no
 // other term for it), so it is wider than a model both kinds of evidence place.
-import type { BattleTable } from "./battle-table";
+import { type BattleTable, Interner } from "./battle-table";
 import { type CompositeComponent, type CompositeOptions, fitComposite } from "./composite";
 import { RatingsError } from "./errors";
 import type { Leaderboard, ModelRating } from "./leaderboard";
@@ -52,17 +52,9 @@ export function compositeLeaderboard(
   parts: CompositePart[],
   options: CompositeOptions & { styleFeatures?: readonly StyleFeature[] } = {},
 ): Leaderboard {
-  const index = new Map<string, number>();
-  const names: string[] = [];
-  const id = (name: string) => {
-    let k = index.get(name);
-    if (k === undefined) {
-      k = names.length;
-      names.push(name);
-      index.set(name, k);
-    }
-    return k;
-  };
+  const interner = new Interner();
+  const id = (name: string) => interner.id(name);
+  const { names } = interner;
   const features = options.styleFeatures ?? [];
   const styled = features.length ? styledHuman(parts[0] as CompositePart, features, id) : null;
   const components: CompositeComponent[] = parts.map(({ table, rows, lossWeight }, k) => {
@@ -81,8 +73,8 @@ export function compositeLeaderboard(
   const human = styled ? { ...(parts[0] as CompositePart), rows: styled.rows } : (parts[0] as CompositePart);
   const counts = names.map(() => ({ votes: 0, wins: 0, losses: 0, ties: 0, bothBad: 0 }));
   for (const r of human.rows) {
-    const a = counts[index.get(human.table.models[human.table.a[r] as number] as string) as number];
-    const b = counts[index.get(human.table.models[human.table.b[r] as number] as string) as number];
+    const a = counts[interner.id(human.table.models[human.table.a[r] as number] as string) as number];
+    const b = counts[interner.id(human.table.models[human.table.b[r] as number] as string) as number];
     if (!a || !b) continue;
     a.votes++;
     b.votes++;

@@ -3,7 +3,7 @@
 // held-out battle is predicted by the global board and by the board of its neighbourhood among the training
 // battles; both are scored by accuracy (decisive outcomes) and log-loss (ties as ½), with the paired difference in
 // log-loss and its 95% interval. `npm run bench:neighbourhood` prints it; a unit test holds it.
-import { createRandom } from "../numeric";
+import { createRandom, unitLength } from "../numeric";
 import { fitComposite } from "./composite";
 import {
   kernelNeighbourhood,
@@ -33,13 +33,6 @@ export interface Scenario {
   test: ScoredBattles & { embeddings: Float64Array[] };
 }
 
-function unit(v: Float64Array): Float64Array {
-  let norm = 0;
-  for (const x of v) norm += x * x;
-  norm = Math.sqrt(norm) || 1;
-  return v.map((x) => x / norm);
-}
-
 /** A normal draw (Box–Muller). */
 const gaussian = (rand: () => number) => Math.sqrt(-2 * Math.log(1 - rand())) * Math.cos(2 * Math.PI * rand());
 
@@ -51,7 +44,7 @@ export function generateScenario(options: ScenarioOptions): Scenario {
   const noise = options.noise ?? 0.35;
   const rand = createRandom(seed);
   const centres = Array.from({ length: kinds }, () =>
-    unit(Float64Array.from({ length: dimensions }, () => gaussian(rand))),
+    unitLength(Float64Array.from({ length: dimensions }, () => gaussian(rand))),
   );
   const shared = Array.from({ length: models }, () => gaussian(rand) * 0.6);
   // dependent: each kind its own order of the models (a model good at text, another at counting, …)
@@ -66,7 +59,7 @@ export function generateScenario(options: ScenarioOptions): Scenario {
     for (let r = 0; r < n; r++) {
       const kind = Math.floor(rand() * kinds);
       const centre = centres[kind] as Float64Array;
-      embeddings.push(unit(centre.map((x) => x + gaussian(rand) * (noise / Math.sqrt(dimensions)))));
+      embeddings.push(unitLength(centre.map((x) => x + gaussian(rand) * (noise / Math.sqrt(dimensions)))));
       const x = Math.floor(rand() * models);
       const y = (x + 1 + Math.floor(rand() * (models - 1))) % models;
       const s = strength[kind] as number[];
