@@ -8,29 +8,11 @@ import path from "node:path";
 import { progressBar } from "../lib/cli/progress";
 import { readBattles } from "../lib/datasets";
 import { computeLeaderboard, selectRows } from "../lib/ratings";
-import { syntheticBattles, toCleanBattle } from "../tests/support/ratings/synthetic";
+import { writeSyntheticJsonl } from "../tests/support/ratings/synthetic";
 
 const MODELS = 60;
 const ROUNDS = 100;
 const targets = { readSeconds: 15, plainBootstrapSeconds: 1, styleBootstrapSeconds: 25, peakMemoryMB: 2048 };
-
-async function writeJsonl(file: string, battles: number) {
-  const out = fs.createWriteStream(file);
-  const bar = progressBar(`writing ${battles}`);
-  let k = 0;
-  let buffer: string[] = [];
-  for (const battle of syntheticBattles({ models: MODELS, battles, seed: 42 })) {
-    buffer.push(JSON.stringify(toCleanBattle(battle, k)));
-    if (++k % 10_000 === 0) {
-      if (!out.write(`${buffer.join("\n")}\n`)) await new Promise<void>((r) => out.once("drain", () => r()));
-      buffer = [];
-      bar.update(k, battles);
-    }
-  }
-  if (buffer.length) out.write(`${buffer.join("\n")}\n`);
-  await new Promise<void>((resolve) => out.end(resolve));
-  bar.done();
-}
 
 async function time<T>(run: () => Promise<T>): Promise<[number, T]> {
   const start = performance.now();
@@ -42,7 +24,7 @@ async function measure(size: number) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "arena-bench-"));
   const file = path.join(dir, "battles.jsonl");
   try {
-    await writeJsonl(file, size);
+    await writeSyntheticJsonl(file, { models: MODELS, battles: size, seed: 42 });
     const bytes = fs.statSync(file).size;
     const [read, { table }] = await time(() => readBattles(file));
     const rows = selectRows(table, "overall", { anonymousOnly: false });

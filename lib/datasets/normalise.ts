@@ -67,10 +67,13 @@ function str(value: unknown): string | undefined {
 function styleCount(value: unknown, field: string): number | undefined {
   if (value === undefined || value === null || value === "") return undefined;
   if (typeof value === "object") {
+    // for-in and the field's name built only for an error: Object.entries and a name per key were 0.24 s of
+    // reading 200k battles here
     let sum = 0;
-    for (const [key, v] of Object.entries(value as Json)) {
-      const n = num(v, `${field}.${key}`);
-      sum += n ?? 0;
+    for (const key in value as Json) {
+      const v = (value as Json)[key];
+      if (typeof v === "number" && Number.isFinite(v)) sum += v;
+      else sum += num(v, `${field}.${key}`) ?? 0;
     }
     return sum;
   }

@@ -1,6 +1,5 @@
 // Streaming readers: each yields the raw records of a file with their position (line, element or row number).
 import fs from "node:fs";
-import readline from "node:readline";
 import type { Readable } from "node:stream";
 import zlib from "node:zlib";
 import { domainError } from "../errors";
@@ -40,17 +39,39 @@ export function openText(file: string, gzip: boolean, onBytes?: (bytes: number) 
   return stream;
 }
 
+/**
+ * One record a line (\n or \r\n; a lone \r too, as readline counts it). Split by hand: readline's per-line
+ * events, regular expression and string decoder cost 0.22 s of 1.6 s reading 200k battles (105 MB) here.
+ */
 export async function* jsonLines(stream: Readable): AsyncGenerator<RawRecord> {
   let position = 0;
-  for await (const line of readline.createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY })) {
+  let rest = "";
+  const parse = (line: string): RawRecord => {
     position++;
-    if (!line.trim()) continue;
     try {
-      yield { position, value: JSON.parse(line) };
+      return { position, value: JSON.parse(line) };
     } catch {
-      yield { position, error: "not valid JSON" };
+      return { position, error: "not valid JSON" };
     }
+  };
+  for await (const chunk of stream as AsyncIterable<string>) {
+    const text = rest ? rest + chunk : chunk;
+    let start = 0;
+    let cr = -2; // the next \r at or after start, -1 if none (searched again only once passed, so files without
+    // \r are scanned once a chunk)
+    for (;;) {
+      const newline = text.indexOf("\n", start);
+      if (cr !== -1 && cr < start) cr = text.indexOf("\r", start);
+      if (newline === -1 && (cr === -1 || cr === text.length - 1)) break;
+      const end = cr !== -1 && (newline === -1 || cr < newline) ? cr : newline;
+      const line = text.slice(start, end);
+      start = end + (text.charCodeAt(end) === 13 && text.charCodeAt(end + 1) === 10 ? 2 : 1);
+      if (line.trim()) yield parse(line);
+      else position++;
+    }
+    rest = text.slice(start);
   }
+  if (rest.trim()) yield parse(rest.endsWith("\r") ? rest.slice(0, -1) : rest);
 }
 
 /**

@@ -1,4 +1,6 @@
 // Synthetic battles from known strengths and style effects, for tests and benchmarks.
+import fs from "node:fs";
+import { progressBar } from "../../../lib/cli/progress";
 import { createRandom } from "../../../lib/numeric";
 import type { Battle, StyleCounts } from "../../../lib/ratings/types";
 
@@ -89,4 +91,23 @@ export function toCleanBattle(battle: Battle, index: number): Record<string, unk
         }
       : undefined,
   };
+}
+
+/** Writes synthetic battles as FastChat clean-battle JSON Lines, with a progress bar (the rating benches' input). */
+export async function writeSyntheticJsonl(file: string, options: SyntheticOptions): Promise<void> {
+  const out = fs.createWriteStream(file);
+  const bar = progressBar(`writing ${options.battles}`);
+  let k = 0;
+  let buffer: string[] = [];
+  for (const battle of syntheticBattles(options)) {
+    buffer.push(JSON.stringify(toCleanBattle(battle, k)));
+    if (++k % 10_000 === 0) {
+      if (!out.write(`${buffer.join("\n")}\n`)) await new Promise<void>((r) => out.once("drain", () => r()));
+      buffer = [];
+      bar.update(k, options.battles);
+    }
+  }
+  if (buffer.length) out.write(`${buffer.join("\n")}\n`);
+  await new Promise<void>((resolve) => out.end(resolve));
+  bar.done();
 }
