@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { LinkButtons } from "@/components/page-heading";
 import { serverTranslator } from "@/lib/i18n/session";
 
 // Unknown pages, models, battles and prompts: the site's own page with a way back, not the framework's.
@@ -9,14 +9,11 @@ export default async function NotFound() {
       <p className="text-sm font-medium text-brand-600 dark:text-indigo-300">404</p>
       <h1 className="text-2xl font-bold tracking-tight">{t("notFound.title")}</h1>
       <p className="text-sm muted">{t("notFound.body")}</p>
-      <p className="flex justify-center gap-3 text-sm">
-        <Link href="/" className="btn-primary">
-          {t("notFound.back")}
-        </Link>
-        <Link href="/leaderboard" className="btn-secondary">
-          {t("notFound.leaderboard")}
-        </Link>
-      </p>
+      <LinkButtons
+        centred
+        primary={{ href: "/", label: t("notFound.back") }}
+        secondary={{ href: "/leaderboard", label: t("notFound.leaderboard") }}
+      />
     </div>
   );
 }

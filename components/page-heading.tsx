@@ -33,11 +33,55 @@ export function PageHeading({
   );
 }
 
-/** Where a page's content would be, when there is none yet: what is missing and, where it helps, why. */
-export function EmptyPanel({ children }: { children: ReactNode }) {
+/**
+ * Where a page's content would be, when there is none yet: what is missing and, where it helps, why, with an
+ * optional link to what to do instead.
+ */
+export function EmptyPanel({
+  children,
+  action,
+  testId,
+}: {
+  children: ReactNode;
+  action?: { href: string; label: ReactNode };
+  testId?: string;
+}) {
   return (
-    <p className="rounded-lg border border-zinc-200 bg-white p-6 text-sm muted dark:border-zinc-800 dark:bg-zinc-900">
+    <p
+      className="rounded-lg border border-zinc-200 bg-white p-6 text-sm muted dark:border-zinc-800 dark:bg-zinc-900"
+      data-testid={testId}
+    >
       {children}
+      {action ? (
+        <>
+          {" "}
+          <Link href={action.href} className="underline">
+            {action.label}
+          </Link>
+        </>
+      ) : null}
+    </p>
+  );
+}
+
+/** A page's closing choices: the first link as the main action, the second beside it. */
+export function LinkButtons({
+  primary,
+  secondary,
+  centred = false,
+}: {
+  primary: { href: string; label: ReactNode };
+  secondary: { href: string; label: ReactNode };
+  centred?: boolean;
+}) {
+  return (
+    <p className={centred ? "flex justify-center gap-3 text-sm" : "flex gap-3"}>
+      <Link href={primary.href} className="btn-primary">
+        {primary.label}
+      </Link>
+      <Link href={secondary.href} className="btn-secondary">
+        {secondary.label}
+      </Link>
     </p>
   );
 }

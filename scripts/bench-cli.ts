@@ -91,7 +91,8 @@ try {
   const runs = Array.from({ length: RUNS }, () => arenaRun(file, path.join(dir, "board.json")));
   const arena = runs.sort((x, y) => x.wallSeconds - y.wallSeconds)[Math.floor(RUNS / 2)]!;
   const fastchat = fastChatRun(file);
-  const ratio = "wallSeconds" in fastchat ? Number((arena.wallSeconds / fastchat.wallSeconds).toFixed(4)) : null;
+  const ratio =
+    fastchat.wallSeconds === undefined ? null : Number((arena.wallSeconds / fastchat.wallSeconds).toFixed(4));
   console.log(
     JSON.stringify(
       {

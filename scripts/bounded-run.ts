@@ -214,3 +214,20 @@ export async function newVisitor(base: string): Promise<string> {
   const response = await fetch(`${base}/api/visitor`, { method: "POST", body: "{}" });
   return (response.headers.getSetCookie()[0] ?? "").split(";")[0] ?? "";
 }
+
+/**
+ * Ends a run: prints its figures and checks as JSON, cleans up, names each failed check on stderr and prints the
+ * `N passed, N failed` line the test runner totals; exits 1 when a check failed.
+ */
+export async function reportChecks(
+  figures: Record<string, unknown>,
+  checks: Record<string, boolean>,
+  cleanup: () => Promise<void>,
+): Promise<never> {
+  console.log(JSON.stringify({ ...figures, checks }, null, 2));
+  await cleanup();
+  const failed = Object.entries(checks).filter(([, ok]) => !ok);
+  for (const [name] of failed) console.error(`failed: ${name}`);
+  console.log(`${Object.keys(checks).length - failed.length} passed, ${failed.length} failed`);
+  process.exit(failed.length ? 1 : 0);
+}

@@ -23,6 +23,7 @@ import {
   type Answer,
   pollHealth,
   processTree,
+  reportChecks,
   requester,
   rssMeter,
   startArenaRun,
@@ -427,9 +428,4 @@ async function pushBody(pathname: string, contentType: string, cookie: string, t
     voted.status === 503 && voted.ms < REQUEST_TIMEOUT_MS && (after.status === 201 || after.status === 200);
 }
 
-console.log(JSON.stringify({ ...figures, checks }, null, 2));
-await cleanup();
-const failed = Object.entries(checks).filter(([, ok]) => !ok);
-for (const [name] of failed) console.error(`failed: ${name}`);
-console.log(`${Object.keys(checks).length - failed.length} passed, ${failed.length} failed`);
-process.exit(failed.length ? 1 : 0);
+await reportChecks(figures, checks, cleanup);

@@ -10,7 +10,14 @@
 //   - once the burst is over, a new battle with a new picture is admitted.
 // Prints JSON with every figure and "N passed, N failed" last; exits 1 when a check fails.
 import sharp from "sharp";
-import { type Answer, pollHealth, requester, startArenaRun, newVisitor as visitorOf } from "./bounded-run";
+import {
+  type Answer,
+  pollHealth,
+  reportChecks,
+  requester,
+  startArenaRun,
+  newVisitor as visitorOf,
+} from "./bounded-run";
 
 const BURST = 120;
 const REQUEST_TIMEOUT_MS = 30_000;
@@ -172,9 +179,4 @@ const after = await call("/api/conversations", opening(await newVisitor(), await
 figures.afterBurst = { status: after.status, ms: Math.round(after.ms) };
 checks["after the burst, a new battle with a new picture is admitted"] = after.status === 201;
 
-console.log(JSON.stringify({ ...figures, checks }, null, 2));
-await cleanup();
-const failed = Object.entries(checks).filter(([, ok]) => !ok);
-for (const [name] of failed) console.error(`failed: ${name}`);
-console.log(`${Object.keys(checks).length - failed.length} passed, ${failed.length} failed`);
-process.exit(failed.length ? 1 : 0);
+await reportChecks(figures, checks, cleanup);

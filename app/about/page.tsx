@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { DemoNote } from "@/components/demo-note";
-import { PageSection } from "@/components/page-heading";
+import { LinkButtons, PageSection } from "@/components/page-heading";
 import { rich } from "@/components/rich-text";
 import { getDb } from "@/lib/db";
 import { demoBattleCount, demoBoardShown } from "@/lib/export";
@@ -46,14 +46,10 @@ export default async function AboutPage() {
         <p>{t("about.counted")}</p>
         <DemoNote battles={demoBattles} onBoard={demoOnBoard} />
       </PageSection>
-      <p className="flex gap-3">
-        <Link href="/leaderboard" className="btn-primary">
-          {t("about.back")}
-        </Link>
-        <Link href="/bench" className="btn-secondary">
-          {t("about.bench")}
-        </Link>
-      </p>
+      <LinkButtons
+        primary={{ href: "/leaderboard", label: t("about.back") }}
+        secondary={{ href: "/bench", label: t("about.bench") }}
+      />
     </article>
   );
 }

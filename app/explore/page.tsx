@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { LikeButton } from "@/components/gallery/like-button";
-import { PageHeading } from "@/components/page-heading";
+import { EmptyPanel, PageHeading } from "@/components/page-heading";
 import { GALLERY_SORTS, type GallerySort, galleryPage } from "@/lib/arena";
 import { CATEGORY_LABELS, LEADERBOARD_TAGS, localCategoryLabel } from "@/lib/categories";
 import { getDb } from "@/lib/db";
@@ -82,13 +82,9 @@ export default async function ExplorePage({ searchParams }: QueryProps) {
         </span>
       </nav>
       {items.length === 0 ? (
-        <p className="text-sm muted" data-testid="gallery-empty">
-          {category ? t("explore.emptyCategory") : t("explore.empty")}{" "}
-          <Link href="/" className="underline">
-            {t("explore.start")}
-          </Link>
-          .
-        </p>
+        <EmptyPanel testId="gallery-empty" action={{ href: "/", label: t("explore.start") }}>
+          {category ? t("explore.emptyCategory") : t("explore.empty")}
+        </EmptyPanel>
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="gallery">
           {items.map((item) => (

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import Link from "next/link";
 import { LocalTime } from "@/components/local-time";
-import { PageHeading } from "@/components/page-heading";
+import { EmptyPanel, PageHeading } from "@/components/page-heading";
 import { visitorHistory } from "@/lib/arena";
 import { getDb } from "@/lib/db";
 import { VISITOR_COOKIE, visitorIdFromCookie } from "@/lib/http";
@@ -28,12 +28,7 @@ export default async function HistoryPage() {
     <div className="space-y-4">
       <PageHeading title={t("history.title")} intro={t("history.intro")} />
       {items.length === 0 ? (
-        <p className="rounded-lg border border-zinc-200 bg-white p-6 text-sm text-zinc-600 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-400">
-          {t("history.empty")}{" "}
-          <Link href="/" className="underline">
-            {t("history.start")}
-          </Link>
-        </p>
+        <EmptyPanel action={{ href: "/", label: t("history.start") }}>{t("history.empty")}</EmptyPanel>
       ) : (
         <ul className="space-y-2" data-testid="history">
           {items.map((item) => (

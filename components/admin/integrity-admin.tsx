@@ -1,5 +1,5 @@
 "use client";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { ColumnHeads } from "@/components/column-heads";
 import { Table } from "@/components/table";
 import { callApi } from "../api-client";
@@ -80,16 +80,11 @@ export function IntegrityAdmin({
           />
           <tbody>
             {flagged.map((f) => (
-              <tr key={f.voter} data-voter={f.voter} className="border-t border-zinc-200 dark:border-zinc-800">
-                <td className="py-1.5 font-mono text-xs">{f.voter}</td>
-                <td className="text-right tabular-nums">{f.votes}</td>
-                <td className="text-right tabular-nums">{f.evidence.toExponential(2)}</td>
-                <td>
-                  {f.tail === "above"
-                    ? "picks the first model more than the crowd"
-                    : "picks the second model more than the crowd"}
-                </td>
-                <td className="text-right">
+              <VisitorRow
+                key={f.voter}
+                id={f.voter}
+                flagged
+                action={
                   <ActionButton
                     kind="danger"
                     busy={busy}
@@ -97,8 +92,16 @@ export function IntegrityAdmin({
                   >
                     Ban
                   </ActionButton>
+                }
+              >
+                <td className="text-right tabular-nums">{f.votes}</td>
+                <td className="text-right tabular-nums">{f.evidence.toExponential(2)}</td>
+                <td>
+                  {f.tail === "above"
+                    ? "picks the first model more than the crowd"
+                    : "picks the second model more than the crowd"}
                 </td>
-              </tr>
+              </VisitorRow>
             ))}
           </tbody>
         </Table>
@@ -107,21 +110,45 @@ export function IntegrityAdmin({
         <Table>
           <tbody>
             {banned.map((b) => (
-              <tr key={b.id} className="border-t border-zinc-200 dark:border-zinc-800">
-                <td className="py-1.5 font-mono text-xs">{b.id}</td>
-                <td>{b.banReason}</td>
-                <td>{new Date(b.bannedAt).toLocaleString()}</td>
-                <td className="text-right tabular-nums">{b.votes} votes</td>
-                <td className="text-right">
+              <VisitorRow
+                key={b.id}
+                id={b.id}
+                action={
                   <ActionButton busy={busy} onClick={() => act(b.id, { action: "unban" })}>
                     Unban
                   </ActionButton>
-                </td>
-              </tr>
+                }
+              >
+                <td>{b.banReason}</td>
+                <td>{new Date(b.bannedAt).toLocaleString()}</td>
+                <td className="text-right tabular-nums">{b.votes} votes</td>
+              </VisitorRow>
             ))}
           </tbody>
         </Table>
       </Section>
     </div>
+  );
+}
+
+/** A visitor's row: their id, the cells given, and the action at the end (ban or unban). */
+function VisitorRow({
+  id,
+  flagged = false,
+  action,
+  children,
+}: {
+  id: string;
+  /** marks a flagged voter's row (data-voter), as the browser tests find it */
+  flagged?: boolean;
+  action: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <tr data-voter={flagged ? id : undefined} className="border-t border-zinc-200 dark:border-zinc-800">
+      <td className="py-1.5 font-mono text-xs">{id}</td>
+      {children}
+      <td className="text-right">{action}</td>
+    </tr>
   );
 }

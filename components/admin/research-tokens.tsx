@@ -2,6 +2,7 @@
 import { useState } from "react";
 import { callApi } from "../api-client";
 import { SubmitButton } from "./action-button";
+import { TextInput } from "./text-input";
 import { ErrorNote, useAction } from "./use-action";
 
 /** Creates an API token and shows it once. */
@@ -22,13 +23,13 @@ export function CreateToken() {
           }
         }}
       >
-        <input
+        <TextInput
           required
-          aria-label="Token name"
+          label="Token name"
           placeholder="what it is for, e.g. nightly-sync"
           className="input w-72"
           value={name}
-          onChange={(e) => setName(e.target.value)}
+          onValue={setName}
         />
         <SubmitButton busy={busy}>Create token</SubmitButton>
       </form>

@@ -4,6 +4,7 @@ import { ColumnHeads } from "@/components/column-heads";
 import { Table } from "@/components/table";
 import { callApi } from "../api-client";
 import { SubmitButton } from "./action-button";
+import { TextInput } from "./text-input";
 import { ErrorNote, useAction } from "./use-action";
 
 interface Person {
@@ -35,14 +36,14 @@ export function UsersAdmin({ users, me }: { users: Person[]; me: string }) {
           }
         }}
       >
-        <input
+        <TextInput
           type="email"
           required
-          aria-label="E-mail to invite"
+          label="E-mail to invite"
           placeholder="name@lab.org"
           className="input w-64"
           value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          onValue={setEmail}
         />
         <select aria-label="Role" className="input" value={role} onChange={(e) => setRole(e.target.value)}>
           <option value="researcher">researcher</option>

@@ -5,6 +5,7 @@ import type pg from "pg";
 import { type Config, config } from "../config";
 import { sql } from "../db/sql";
 import { Forbidden, RateLimited } from "../errors";
+import { arenaSettings } from "./settings";
 
 export interface Limit {
   key: string;
@@ -52,17 +53,8 @@ export async function hitLimits(pool: pg.Pool, limits: Limit[], now = Date.now()
   enforce(limits, rows, now);
 }
 
-export function rateLimits(c: Config = config()) {
-  return {
-    visitorPerHour: c.ARENA_RATE_VISITOR_PER_HOUR,
-    ipPerHour: c.ARENA_RATE_IP_PER_HOUR,
-    modelPerHour: c.ARENA_RATE_MODEL_PER_HOUR,
-    againPerBattle: c.ARENA_RATE_REGENERATE_PER_BATTLE,
-    againVisitorPerHour: c.ARENA_RATE_REGENERATE_VISITOR_PER_HOUR,
-    againIpPerHour: c.ARENA_RATE_REGENERATE_IP_PER_HOUR,
-    reportsPerHour: c.ARENA_RATE_REPORTS_PER_HOUR,
-  };
-}
+/** The hourly limits, as configured (the arena's settings hold them with the rest). */
+export const rateLimits = (c: Config = config()) => arenaSettings(c).rates;
 
 /** Every prompt counts against its visitor and its IP. */
 export function promptLimits(visitorId: string, ipHash: string | null): Limit[] {

@@ -15,5 +15,15 @@ export function arenaSettings(c: Config = config()) {
     termsVersion: c.ARENA_TERMS_VERSION,
     /** how long a finished answer's stream waits for an unreachable database before telling the visitor */
     answerSaveWaitMs: c.ARENA_ANSWER_SAVE_WAIT_MS,
+    /** per hour unless named otherwise (429 with Retry-After past them) */
+    rates: {
+      visitorPerHour: c.ARENA_RATE_VISITOR_PER_HOUR,
+      ipPerHour: c.ARENA_RATE_IP_PER_HOUR,
+      modelPerHour: c.ARENA_RATE_MODEL_PER_HOUR,
+      againPerBattle: c.ARENA_RATE_REGENERATE_PER_BATTLE,
+      againVisitorPerHour: c.ARENA_RATE_REGENERATE_VISITOR_PER_HOUR,
+      againIpPerHour: c.ARENA_RATE_REGENERATE_IP_PER_HOUR,
+      reportsPerHour: c.ARENA_RATE_REPORTS_PER_HOUR,
+    },
   };
 }

@@ -31,11 +31,12 @@ export const flag = (fallback) =>
       .transform((v) => v === "1" || v === "true" || v === "on")
       .default(fallback),
   );
-export const list = () =>
+/** Comma-separated items, trimmed, empty ones dropped; `fallback` when unset. */
+export const list = (fallback = "") =>
   unsetIfBlank(
     z
       .string()
-      .default("")
+      .default(fallback)
       .transform((v) =>
         v
           .split(",")

@@ -114,21 +114,10 @@ export const platformVariables = {
     "finished scheduled backups kept (older ones are deleted)",
   ),
   ARENA_STYLE_FEATURES: v(
-    unsetIfBlank(
+    list("length,markdown").pipe(
       z
-        .string()
-        .default("length,markdown")
-        .transform((v) =>
-          v
-            .split(",")
-            .map((item) => item.trim())
-            .filter(Boolean),
-        )
-        .pipe(
-          z
-            .array(z.enum(["length", "markdown", "specificity"], { error: "takes length, markdown, specificity" }))
-            .min(1, { error: "needs at least one of length, markdown, specificity" }),
-        ),
+        .array(z.enum(["length", "markdown", "specificity"], { error: "takes length, markdown, specificity" }))
+        .min(1, { error: "needs at least one of length, markdown, specificity" }),
     ),
     "Database and processes",
     "`length,markdown`",

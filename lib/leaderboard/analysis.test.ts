@@ -2,25 +2,30 @@ import { describe, expect, it } from "vitest";
 import { categoryRanks, categoryStats, predictedWinRates, styleRankChanges } from "./analysis";
 import type { CategorySummary } from "./serve";
 
+/** A category's summary: battles, both-bad votes, ranks and votes per model, and whatever else it has. */
+const category = (
+  name: string,
+  battles: number,
+  bothBad: number,
+  ranks: Record<string, number>,
+  votes: Record<string, number>,
+  rest: Partial<CategorySummary> = {},
+): CategorySummary => ({ category: name, battles, bothBad, ranks, votes, ...rest });
+
 const summary: CategorySummary[] = [
-  {
-    category: "overall",
-    battles: 400,
-    bothBad: 40,
-    ranks: { a: 1, b: 2, c: 3 },
-    styleRanks: { a: 2, b: 1, c: 3 },
-    votes: { a: 300, b: 250, c: 250 },
-    styleCoefficients: [{ feature: "tokens", value: 0.25, ciLower: 0.2, ciUpper: 0.3 }],
-  },
-  {
-    category: "captioning",
-    battles: 100,
-    bothBad: 2,
-    ranks: { a: 3, b: 1, c: 2 },
-    styleRanks: { a: 1, b: 2, c: 3 },
-    votes: { a: 80, b: 70, c: 50 },
-  },
-  { category: "ocr", battles: 50, bothBad: 10, ranks: { a: 1, b: 2 }, votes: { a: 150, b: 150 } },
+  category(
+    "overall",
+    400,
+    40,
+    { a: 1, b: 2, c: 3 },
+    { a: 300, b: 250, c: 250 },
+    {
+      styleRanks: { a: 2, b: 1, c: 3 },
+      styleCoefficients: [{ feature: "tokens", value: 0.25, ciLower: 0.2, ciUpper: 0.3 }],
+    },
+  ),
+  category("captioning", 100, 2, { a: 3, b: 1, c: 2 }, { a: 80, b: 70, c: 50 }, { styleRanks: { a: 1, b: 2, c: 3 } }),
+  category("ocr", 50, 10, { a: 1, b: 2 }, { a: 150, b: 150 }),
 ];
 
 describe("leaderboard analyses", () => {

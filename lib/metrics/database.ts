@@ -4,41 +4,33 @@
 import type { Db } from "../db/context";
 import { heartbeatAges, queueDepths } from "../jobs";
 import { snapshotAges, votesSinceSnapshot } from "./board-freshness";
-import { client } from "./registry.mjs";
+import { client, declare } from "./registry.mjs";
 
 /** A registry of the database's figures as of now. */
 export async function databaseMetrics(db: Db): Promise<client.Registry> {
   const registry = new client.Registry();
-  const registers = [registry];
-  const depth = new client.Gauge({
-    name: "arena_jobs_queue_depth",
-    help: "jobs not yet done, by queue and state (created, retry, active)",
-    labelNames: ["queue", "state"],
-    registers,
-  });
-  const oldest = new client.Gauge({
-    name: "arena_jobs_queue_oldest_seconds",
-    help: "age of the oldest job still waiting or running, by queue",
-    labelNames: ["queue"],
-    registers,
-  });
-  const heartbeat = new client.Gauge({
-    name: "arena_jobs_heartbeat_age_seconds",
-    help: "seconds since each jobs process last reported (over 30 s: gone or stuck)",
-    labelNames: ["id", "host"],
-    registers,
-  });
-  const snapshotAge = new client.Gauge({
-    name: "arena_leaderboard_snapshot_age_seconds",
-    help: "age of the newest live snapshot, by board (category and style control)",
-    labelNames: ["category", "style_control"],
-    registers,
-  });
-  const sinceSnapshot = new client.Gauge({
-    name: "arena_leaderboard_votes_since_snapshot",
-    help: "votes recorded after the newest overall snapshot was computed (the board's lag, in votes)",
-    registers,
-  });
+  const gauge = (name: string, help: string, labels?: string[]) => declare("Gauge", [registry], name, help, labels);
+  const depth = gauge("arena_jobs_queue_depth", "jobs not yet done, by queue and state (created, retry, active)", [
+    "queue",
+    "state",
+  ]);
+  const oldest = gauge("arena_jobs_queue_oldest_seconds", "age of the oldest job still waiting or running, by queue", [
+    "queue",
+  ]);
+  const heartbeat = gauge(
+    "arena_jobs_heartbeat_age_seconds",
+    "seconds since each jobs process last reported (over 30 s: gone or stuck)",
+    ["id", "host"],
+  );
+  const snapshotAge = gauge(
+    "arena_leaderboard_snapshot_age_seconds",
+    "age of the newest live snapshot, by board (category and style control)",
+    ["category", "style_control"],
+  );
+  const sinceSnapshot = gauge(
+    "arena_leaderboard_votes_since_snapshot",
+    "votes recorded after the newest overall snapshot was computed (the board's lag, in votes)",
+  );
 
   const [jobs, beats, boards, lag] = await Promise.all([
     queueDepths(db),

@@ -16,6 +16,15 @@ export interface ArenaMetrics {
   pool: client.Gauge<"state">;
 }
 export function metrics(): ArenaMetrics;
+/** A metric of `kind` in `registers`, declared in one line. */
+export function declare<K extends "Counter" | "Gauge" | "Histogram">(
+  kind: K,
+  registers: client.Registry[],
+  name: string,
+  help: string,
+  labelNames?: string[],
+  extra?: Record<string, unknown>,
+): InstanceType<(typeof client)[K]>;
 export function routePattern(url: string | undefined, status: number): string;
 export function observeRequest(req: IncomingMessage, res: ServerResponse): void;
 export { client };

@@ -9,88 +9,99 @@ const KEY = Symbol.for("vision-arena.metrics");
 const SECONDS_FAST = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const SECONDS_MODEL = [0.1, 0.25, 0.5, 1, 2, 4, 8, 15, 30, 60, 120];
 
+/**
+ * A metric of `kind` in `registers`, declared in one line: name, help, labels and (histograms) buckets.
+ * @param {"Counter" | "Gauge" | "Histogram"} kind
+ * @param {client.Registry[]} registers
+ * @param {string} name
+ * @param {string} help
+ * @param {string[]} [labelNames]
+ * @param {object} [extra] buckets, collect()
+ */
+export function declare(kind, registers, name, help, labelNames = [], extra = {}) {
+  return new client[kind]({ name, help, labelNames, registers, ...extra });
+}
+
 function create() {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry });
   const registers = [registry];
+  const counter = (name, help, labels) => declare("Counter", registers, name, help, labels);
+  const histogram = (name, help, labels, buckets) => declare("Histogram", registers, name, help, labels, { buckets });
   return {
     registry,
-    httpRequests: new client.Counter({
-      name: "arena_http_requests_total",
-      help: "HTTP requests answered, by route pattern, method and status",
-      labelNames: ["route", "method", "status"],
+    httpRequests: counter("arena_http_requests_total", "HTTP requests answered, by route pattern, method and status", [
+      "route",
+      "method",
+      "status",
+    ]),
+    httpSeconds: histogram(
+      "arena_http_request_duration_seconds",
+      "time from request to the end of the answer (streams included), by route pattern",
+      ["route"],
+      SECONDS_FAST,
+    ),
+    battlesOpened: counter(
+      "arena_battles_opened_total",
+      "conversations opened, by mode (battle, direct) and model (each side counts for its model)",
+      ["mode", "model"],
+    ),
+    answers: counter(
+      "arena_answers_total",
+      "model answers ended, by model, outcome (finished, stopped, failed) and error kind (none when not failed)",
+      ["model", "outcome", "error"],
+    ),
+    firstToken: histogram(
+      "arena_answer_first_token_seconds",
+      "time to the first visible token of an answer, by model",
+      ["model"],
+      SECONDS_MODEL,
+    ),
+    answerSeconds: histogram(
+      "arena_answer_duration_seconds",
+      "time from request to the answer's end (finished or failed), by model",
+      ["model"],
+      SECONDS_MODEL,
+    ),
+    votes: counter(
+      "arena_votes_total",
+      "votes recorded: counted, or excluded with each reason (identity_leak, demo, named_models, daily_cap; a vote may have several)",
+      ["result", "reason"],
+    ),
+    imageVerdicts: counter(
+      "arena_image_safety_verdicts_total",
+      "uploaded images checked, by verdict (clear, flagged) and the check that decided",
+      ["verdict", "source"],
+    ),
+    imageWait: histogram(
+      "arena_image_safety_queue_wait_seconds",
+      "how long an image waited for a classifier thread",
+      [],
+      SECONDS_FAST,
+    ),
+    imageQueue: declare(
+      "Gauge",
       registers,
-    }),
-    httpSeconds: new client.Histogram({
-      name: "arena_http_request_duration_seconds",
-      help: "time from request to the end of the answer (streams included), by route pattern",
-      labelNames: ["route"],
-      buckets: SECONDS_FAST,
+      "arena_image_safety_queue_length",
+      "images waiting for a classifier thread in this process",
+    ),
+    pool: declare(
+      "Gauge",
       registers,
-    }),
-    battlesOpened: new client.Counter({
-      name: "arena_battles_opened_total",
-      help: "conversations opened, by mode (battle, direct) and model (each side counts for its model)",
-      labelNames: ["mode", "model"],
-      registers,
-    }),
-    answers: new client.Counter({
-      name: "arena_answers_total",
-      help: "model answers ended, by model, outcome (finished, stopped, failed) and error kind (none when not failed)",
-      labelNames: ["model", "outcome", "error"],
-      registers,
-    }),
-    firstToken: new client.Histogram({
-      name: "arena_answer_first_token_seconds",
-      help: "time to the first visible token of an answer, by model",
-      labelNames: ["model"],
-      buckets: SECONDS_MODEL,
-      registers,
-    }),
-    answerSeconds: new client.Histogram({
-      name: "arena_answer_duration_seconds",
-      help: "time from request to the answer's end (finished or failed), by model",
-      labelNames: ["model"],
-      buckets: SECONDS_MODEL,
-      registers,
-    }),
-    votes: new client.Counter({
-      name: "arena_votes_total",
-      help: "votes recorded: counted, or excluded with each reason (identity_leak, demo, named_models, daily_cap; a vote may have several)",
-      labelNames: ["result", "reason"],
-      registers,
-    }),
-    imageVerdicts: new client.Counter({
-      name: "arena_image_safety_verdicts_total",
-      help: "uploaded images checked, by verdict (clear, flagged) and the check that decided",
-      labelNames: ["verdict", "source"],
-      registers,
-    }),
-    imageWait: new client.Histogram({
-      name: "arena_image_safety_queue_wait_seconds",
-      help: "how long an image waited for a classifier thread",
-      buckets: SECONDS_FAST,
-      registers,
-    }),
-    imageQueue: new client.Gauge({
-      name: "arena_image_safety_queue_length",
-      help: "images waiting for a classifier thread in this process",
-      registers,
-    }),
-    pool: new client.Gauge({
-      name: "arena_db_pool_connections",
-      help: "this process's database connections, by state (total, idle, waiting requests, max)",
-      labelNames: ["state"],
-      registers,
-      collect() {
-        const pool = globalThis.arenaPool;
-        if (!pool) return;
-        this.set({ state: "total" }, pool.totalCount);
-        this.set({ state: "idle" }, pool.idleCount);
-        this.set({ state: "waiting" }, pool.waitingCount);
-        this.set({ state: "max" }, pool.options?.max ?? 10);
+      "arena_db_pool_connections",
+      "this process's database connections, by state (total, idle, waiting requests, max)",
+      ["state"],
+      {
+        collect() {
+          const pool = globalThis.arenaPool;
+          if (!pool) return;
+          this.set({ state: "total" }, pool.totalCount);
+          this.set({ state: "idle" }, pool.idleCount);
+          this.set({ state: "waiting" }, pool.waitingCount);
+          this.set({ state: "max" }, pool.options?.max ?? 10);
+        },
       },
-    }),
+    ),
   };
 }
 

@@ -46,6 +46,30 @@ function rowWeightsOf(data: PairwiseData, counts: Float64Array, reweighted: bool
   return { weights, outerWeights, pairWeights };
 }
 
+/** A fit's result and the bootstrap job that refits it on resamples, warm-started from its parameters. */
+function fitted(
+  data: PairwiseData,
+  rowWeights: ReturnType<typeof rowWeightsOf>,
+  settings: FitSettings,
+  theta: Float64Array,
+  components: { label: Int32Array; count: number },
+  battles: number,
+  resampling: Pick<BootstrapJob, "kind" | "counts" | "components" | "finiteRidge">,
+): Fitted {
+  const { weights, outerWeights, pairWeights } = rowWeights;
+  return {
+    data,
+    weights,
+    outerWeights,
+    settings,
+    theta,
+    components: components.label,
+    componentCount: components.count,
+    battles,
+    job: { data, settings, init: theta, ...resampling, ...(pairWeights ? { rowWeights: pairWeights } : {}) },
+  };
+}
+
 export function fitPlain(
   table: BattleTable,
   rows: Uint32Array,
@@ -54,7 +78,8 @@ export function fitPlain(
   reweighted = false,
 ): Fitted {
   const { data, counts } = aggregatePlain(table, rows, models);
-  const { weights, outerWeights, pairWeights } = rowWeightsOf(data, counts, reweighted);
+  const rowWeights = rowWeightsOf(data, counts, reweighted);
+  const { weights } = rowWeights;
   const { label, count } = connectedComponents(data.nModels, data.a, data.b);
   const check = identifiability(data.nModels, data.a, data.b, data.y);
   let l2 = 0;
@@ -72,26 +97,12 @@ export function fitPlain(
   const settings: FitSettings = { alpha: ALPHA, l2, pinned: firstOfEachComponent(label) };
   const { theta } = fitPairwise(data, weights, settings);
   recentre(theta, label);
-  return {
-    data,
-    weights,
-    outerWeights,
-    settings,
-    theta,
+  return fitted(data, rowWeights, settings, theta, { label, count }, rows.length, {
+    kind: "multinomial",
+    counts,
     components: label,
-    componentCount: count,
-    battles: rows.length,
-    job: {
-      data,
-      kind: "multinomial",
-      counts,
-      settings,
-      init: theta,
-      components: label,
-      finiteRidge: FINITE_RIDGE,
-      ...(pairWeights ? { rowWeights: pairWeights } : {}),
-    },
-  };
+    finiteRidge: FINITE_RIDGE,
+  });
 }
 
 export function fitStyle(
@@ -114,22 +125,8 @@ export function fitStyle(
   });
   const { data } = problem;
   const { label, count } = connectedComponents(data.nModels, data.a, data.b);
-  const { weights, outerWeights, pairWeights } = rowWeightsOf(
-    data,
-    new Float64Array(data.a.length).fill(1),
-    reweighted,
-  );
+  const rowWeights = rowWeightsOf(data, new Float64Array(data.a.length).fill(1), reweighted);
   const settings: FitSettings = { alpha: ALPHA, l2: STYLE_L2, pinned: new Int32Array(0) };
-  const { theta } = fitPairwise(data, weights, settings);
-  return {
-    data,
-    weights,
-    outerWeights,
-    settings,
-    theta,
-    components: label,
-    componentCount: count,
-    battles: problem.rows.length,
-    job: { data, kind: "resample", settings, init: theta, ...(pairWeights ? { rowWeights: pairWeights } : {}) },
-  };
+  const { theta } = fitPairwise(data, rowWeights.weights, settings);
+  return fitted(data, rowWeights, settings, theta, { label, count }, problem.rows.length, { kind: "resample" });
 }

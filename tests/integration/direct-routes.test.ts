@@ -3,11 +3,10 @@
 // give the same statuses, headers and bodies (ids aside). The off instance is Next's own answer, so a route the
 // direct path got wrong shows as a difference here.
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FakeModelServer } from "../../e2e/fake-models/server";
-import { applyMigrations } from "../../lib/db/migrate";
 import { type AppInstance, fakeModels, startApp, tempDir, visitorCookie } from "./app-server";
-import { scratchDatabase } from "./db-admin";
+import { migratedScratchDatabase } from "./db-admin";
 
 const dir = tempDir("arena-direct-");
 let fake: FakeModelServer;
@@ -15,9 +14,8 @@ let drop: () => Promise<void>;
 const apps: Record<"direct" | "next", AppInstance> = {} as never;
 
 beforeAll(async () => {
-  const database = await scratchDatabase(inject("serverUrl"));
+  const database = await migratedScratchDatabase();
   drop = database.drop;
-  await applyMigrations(database.url);
   const models = await fakeModels(dir);
   fake = models.fake;
   const env = {

@@ -13,6 +13,18 @@ const root = fs.mkdtempSync(path.join(os.tmpdir(), "arena-embedded-"));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 const tsx = path.resolve("node_modules/.bin/tsx");
 
+type Embedded = Awaited<ReturnType<typeof startEmbeddedPostgres>>;
+
+/** Starts the embedded server on `dataDir`, runs the checks, and stops it whatever they found. */
+async function withEmbedded(dataDir: string, check: (server: Embedded) => Promise<void>) {
+  const server = await startEmbeddedPostgres({ dataDir });
+  try {
+    await check(server);
+  } finally {
+    await server.stop();
+  }
+}
+
 describe("embedded PostgreSQL", () => {
   it("keeps the data across a restart", async () => {
     const dataDir = path.join(root, "restart");
@@ -20,13 +32,10 @@ describe("embedded PostgreSQL", () => {
     await sql(first.url, "CREATE TABLE kept (v text); INSERT INTO kept VALUES ('still here')");
     await first.stop();
     expect(fs.existsSync(path.join(dataDir, "postmaster.pid"))).toBe(false); // a clean shutdown
-    const second = await startEmbeddedPostgres({ dataDir });
-    try {
+    await withEmbedded(dataDir, async (second) => {
       expect(second.recovered).toEqual([]);
       expect(await sql(second.url, "SELECT v FROM kept")).toEqual([{ v: "still here" }]);
-    } finally {
-      await second.stop();
-    }
+    });
   });
 
   it("recovers a data folder whose owner was killed while the server kept running", async () => {
@@ -50,13 +59,10 @@ describe("embedded PostgreSQL", () => {
     child.kill("SIGKILL"); // the server it started is left running, holding postmaster.pid
     await new Promise((resolve) => child.once("exit", resolve));
 
-    const server = await startEmbeddedPostgres({ dataDir });
-    try {
+    await withEmbedded(dataDir, async (server) => {
       expect(server.recovered).toEqual([expect.stringMatching(/^stopped PostgreSQL \(pid \d+\) left running/)]);
       expect(await sql(server.url, "SELECT v FROM survived")).toEqual([{ v: 42 }]);
-    } finally {
-      await server.stop();
-    }
+    });
   });
 
   it("shares a server whose owner is still running instead of stopping it", async () => {
@@ -78,26 +84,20 @@ describe("embedded PostgreSQL", () => {
     const first = await startEmbeddedPostgres({ dataDir });
     await first.stop();
     fs.writeFileSync(path.join(dataDir, "postmaster.pid"), "999999\n");
-    const second = await startEmbeddedPostgres({ dataDir });
-    try {
+    await withEmbedded(dataDir, async (second) => {
       expect(second.recovered).toEqual([expect.stringContaining("removed the stale lock")]);
-    } finally {
-      await second.stop();
-    }
+    });
   });
 
   it("re-initialises a folder whose initdb never finished, keeping the remains aside", async () => {
     const dataDir = path.join(root, "incomplete");
     fs.mkdirSync(dataDir, { recursive: true });
     fs.writeFileSync(path.join(dataDir, "half-written"), "x");
-    const server = await startEmbeddedPostgres({ dataDir });
-    try {
+    await withEmbedded(dataDir, async (server) => {
       expect(server.recovered).toEqual([expect.stringContaining("never fully initialised")]);
       expect(await sql(server.url, "SELECT 1 AS ok")).toEqual([{ ok: 1 }]);
       expect(fs.readdirSync(root).some((name) => name.startsWith("incomplete.incomplete-"))).toBe(true);
-    } finally {
-      await server.stop();
-    }
+    });
   });
 });
 

@@ -7,19 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { acceptTerms, castVote, openConversation, prepareTurn, streamTurn } from "../../lib/arena";
 import type { Db } from "../../lib/db";
 import { createRun, executeRun } from "../../lib/evals";
-import {
-  exportFailurePromptSet,
-  failureCases,
-  failureGrid,
-  failureRunAnswers,
-  findFailureCandidates,
-  markFailureAnswer,
-  reviewFailureCase,
-} from "../../lib/failures";
+import * as failures from "../../lib/failures";
 import { currentSnapshot } from "../../lib/leaderboard";
 import { recomputeSnapshots } from "../../lib/leaderboard/recompute";
 import { type ArenaFixture, startArena } from "./arena-fixture";
-
 
 let arena: ArenaFixture;
 let db: Db;
@@ -63,10 +54,10 @@ describe("failure cases", () => {
     const battles = await db.prisma.conversation.findMany({ where: { id: { in: [...bothBad] } } });
     const between = (top: number) =>
       battles.filter((b) => (rankOf.get(b.modelAId) ?? 99) <= top && (rankOf.get(b.modelBId ?? "") ?? 99) <= top);
-    expect(await findFailureCandidates(db, { top: best })).toBe(between(best).length);
-    expect(await findFailureCandidates(db)).toBe(bothBad.size - between(best).length);
-    expect(await findFailureCandidates(db)).toBe(0); // each battle once
-    const cases = await failureCases(db);
+    expect(await failures.findFailureCandidates(db, { top: best })).toBe(between(best).length);
+    expect(await failures.findFailureCandidates(db)).toBe(bothBad.size - between(best).length);
+    expect(await failures.findFailureCandidates(db)).toBe(0); // each battle once
+    const cases = await failures.failureCases(db);
     expect(new Set(cases.map((c) => c.conversationId))).toEqual(bothBad);
     for (const c of cases) {
       expect(c.status).toBe("candidate");
@@ -80,27 +71,32 @@ describe("failure cases", () => {
   });
 
   it("is reviewed by staff, exported as a prompt set, run, graded, and set out as Table 6's grid", async () => {
-    const [first, second, ...rest] = await failureCases(db);
-    await expect(reviewFailureCase(db, "not-a-uuid", { action: "accept" }, "staff")).rejects.toMatchObject({
+    const [first, second, ...rest] = await failures.failureCases(db);
+    await expect(failures.reviewFailureCase(db, "not-a-uuid", { action: "accept" }, "staff")).rejects.toMatchObject({
       code: "unknown_failure_case",
     });
-    await reviewFailureCase(
+    await failures.reviewFailureCase(
       db,
       first?.id as string,
       { action: "accept", note: "counting shapes" },
       "staff@example.com",
     );
-    await reviewFailureCase(db, second?.id as string, { action: "reject", note: "the question is ambiguous" }, "staff");
-    const accepted = await failureCases(db, { status: "accepted" });
+    await failures.reviewFailureCase(
+      db,
+      second?.id as string,
+      { action: "reject", note: "the question is ambiguous" },
+      "staff",
+    );
+    const accepted = await failures.failureCases(db, { status: "accepted" });
     expect(accepted.map((c) => c.id)).toEqual([first?.id]);
     expect(accepted[0]).toMatchObject({ note: "counting shapes", reviewedBy: "staff@example.com" });
-    expect((await failureCases(db, { status: "candidate" })).length).toBe(rest.length);
+    expect((await failures.failureCases(db, { status: "candidate" })).length).toBe(rest.length);
     // grading is for accepted cases only
     await expect(
-      markFailureAnswer(db, second?.id as string, { modelId: "gamma", solved: true }, "staff"),
+      failures.markFailureAnswer(db, second?.id as string, { modelId: "gamma", solved: true }, "staff"),
     ).rejects.toMatchObject({ code: "not_accepted" });
 
-    const set = await exportFailurePromptSet(db);
+    const set = await failures.exportFailurePromptSet(db);
     const items = await db.prisma.promptItem.findMany({ where: { setId: set.id }, include: { images: true } });
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({ category: "failure", metadata: { failureCaseId: first?.id } });
@@ -110,16 +106,16 @@ describe("failure cases", () => {
     const outsider = ["alpha", "beta", "gamma"].find((m) => m !== first?.models.a && m !== first?.models.b) as string;
     const run = await createRun(db, { set: `${set.name}@${set.version}`, model: outsider });
     expect(await executeRun(db, run.id)).toMatchObject({ status: "done", answered: 1 });
-    const answers = await failureRunAnswers(db);
+    const answers = await failures.failureRunAnswers(db);
     expect(answers).toEqual([{ caseId: first?.id, modelId: outsider, answer: expect.stringMatching(/triangles/) }]);
-    await markFailureAnswer(
+    await failures.markFailureAnswer(
       db,
       first?.id as string,
       { modelId: outsider, solved: true, answer: answers[0]?.answer },
       "staff",
     );
 
-    const grid = failureGrid(await failureCases(db));
+    const grid = failures.failureGrid(await failures.failureCases(db));
     expect(grid.models).toEqual(["alpha", "beta", "gamma"]);
     expect(grid.rows).toHaveLength(1);
     expect(grid.rows[0]?.marks).toEqual(grid.models.map((m) => (m === outsider ? "O" : "X")));

@@ -10,8 +10,9 @@ import { banVisitor, unbanVisitor } from "../../lib/integrity";
 import { type LiveBattles, loadLiveBattles } from "../../lib/leaderboard/battles";
 import { LiveBattleCache } from "../../lib/leaderboard/live-cache";
 import { recomputeSnapshots } from "../../lib/leaderboard/recompute";
-import type { Winner } from "../../lib/ratings";
 import { createRandom } from "../../lib/numeric";
+import type { Winner } from "../../lib/ratings";
+import { seedBattle } from "../support/battles";
 import { scratchDatabase } from "./db-admin";
 import { runPayloads } from "./run-payloads";
 
@@ -29,42 +30,34 @@ const rand = createRandom(11);
 
 /** A battle voted by a new visitor; returns the conversation's and the visitor's ids. */
 async function battle(i: number, winner?: Winner) {
-  const visitor = await db.prisma.visitor.create({ data: { termsAcceptedAt: new Date() } });
   const a = MODELS[i % MODELS.length] as string;
   const b = MODELS[(i + 1 + (i % 3)) % MODELS.length] as string;
   const answer = (side: string) =>
     rand() < 0.1 ? "I can't help with that." : `## Answer ${side}\n- one\n- two\n**${Math.floor(rand() * 100)}**`;
-  const conversation = await db.prisma.conversation.create({
-    data: {
-      mode: "battle",
-      visitorId: visitor.id,
-      modelAId: a,
-      modelBId: b,
-      turnCount: 1,
-      language: i % 4 === 0 ? "German" : "English",
-      messages: {
-        create: [
-          { side: "a", turn: 1, role: "user", content: PROMPTS[i % PROMPTS.length] as string },
-          { side: "b", turn: 1, role: "user", content: PROMPTS[i % PROMPTS.length] as string },
-          ...(["a", "b"] as const).map((side) => ({
-            side,
-            turn: 1,
-            role: "assistant" as const,
-            content: answer(side),
-            response: {
-              create: {
-                modelId: side === "a" ? a : b,
-                finishReason: "stop",
-                tokens: 50 + Math.floor(rand() * 300),
-                headerCount: Math.floor(rand() * 3),
-                listCount: Math.floor(rand() * 5),
-                boldCount: Math.floor(rand() * 2),
-              },
-            },
-          })),
-        ],
-      },
-    },
+  const { visitor, conversation } = await seedBattle(db, {
+    a,
+    b,
+    language: i % 4 === 0 ? "German" : "English",
+    messages: [
+      { side: "a", turn: 1, role: "user", content: PROMPTS[i % PROMPTS.length] as string },
+      { side: "b", turn: 1, role: "user", content: PROMPTS[i % PROMPTS.length] as string },
+      ...(["a", "b"] as const).map((side) => ({
+        side,
+        turn: 1,
+        role: "assistant" as const,
+        content: answer(side),
+        response: {
+          create: {
+            modelId: side === "a" ? a : b,
+            finishReason: "stop",
+            tokens: 50 + Math.floor(rand() * 300),
+            headerCount: Math.floor(rand() * 3),
+            listCount: Math.floor(rand() * 5),
+            boldCount: Math.floor(rand() * 2),
+          },
+        },
+      })),
+    ],
   });
   const winners: Winner[] = ["model_a", "model_b", "tie", "tie (bothbad)"];
   await castVote(db, {

@@ -4,13 +4,12 @@
 // request is one trace, with a span per model's answer and the database's queries inside it.
 import http from "node:http";
 import zlib from "node:zlib";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FakeModelServer } from "../../e2e/fake-models/server";
 import { freePort } from "../../lib/db/free-port";
-import { applyMigrations } from "../../lib/db/migrate";
 import { httpBattle } from "../support/http-battle";
 import { type AppInstance, fakeModels, startApp, tempDir, visitorCookie } from "./app-server";
-import { scratchDatabase } from "./db-admin";
+import { migratedScratchDatabase } from "./db-admin";
 
 const TOKEN = "metrics-token-0123456789abcdef";
 const dir = tempDir("arena-metrics-");
@@ -33,9 +32,8 @@ const attribute = (span: ReceivedSpan, key: string) => {
 };
 
 beforeAll(async () => {
-  const database = await scratchDatabase(inject("serverUrl"));
+  const database = await migratedScratchDatabase();
   drop = database.drop;
-  await applyMigrations(database.url);
   const models = await fakeModels(dir);
   fake = models.fake;
   // an OpenTelemetry collector as far as the exporter can tell: POST /v1/traces, OTLP JSON

@@ -10,6 +10,7 @@ import { closeDb, createDb, type Db } from "../../lib/db";
 import { ingestImage } from "../../lib/images";
 import { embedPendingBattles, forgetCandidates, neighbourhoodFor } from "../../lib/neighbourhood";
 import { createRandom } from "../../lib/numeric";
+import { seedBattle } from "../support/battles";
 import { migratedScratchDatabase } from "./db-admin";
 
 let db: Db;
@@ -31,26 +32,18 @@ const picture = (red: boolean, jitter: number) =>
 
 async function votedBattle(red: boolean, a: string, b: string, winner: "model_a" | "model_b", jitter: number) {
   const image = await ingestImage(db.prisma, "x.png", await picture(red, jitter));
-  const visitor = await db.prisma.visitor.create({ data: { termsAcceptedAt: new Date() } });
-  const conversation = await db.prisma.conversation.create({
-    data: {
-      mode: "battle",
-      visitorId: visitor.id,
-      modelAId: a,
-      modelBId: b,
-      turnCount: 1,
-      messages: {
-        create: [
-          {
-            side: "a",
-            turn: 1,
-            role: "user",
-            content: red ? "What does the red sign say?" : "How many boats are in this picture?",
-            images: { create: [{ imageSha256: image.sha256, position: 0 }] },
-          },
-        ],
+  const { visitor, conversation } = await seedBattle(db, {
+    a,
+    b,
+    messages: [
+      {
+        side: "a",
+        turn: 1,
+        role: "user",
+        content: red ? "What does the red sign say?" : "How many boats are in this picture?",
+        images: { create: [{ imageSha256: image.sha256, position: 0 }] },
       },
-    },
+    ],
   });
   await db.prisma.vote.create({
     data: { conversationId: conversation.id, visitorId: visitor.id, winner, modelAId: a, modelBId: b },

@@ -2,6 +2,7 @@
 import sharp from "sharp";
 import { acceptTerms, openConversation } from "../../lib/arena";
 import type { Db } from "../../lib/db/context";
+import type { Prisma } from "../../lib/generated/prisma/client";
 
 /** A PNG of one colour (sharp draws it; every test image is a real, decodable picture). */
 export function solidPng(background: string, width = 32, height = 32): Promise<Buffer> {
@@ -25,4 +26,25 @@ export async function openImageBattle(
     uploads: [{ name: "picture.png", bytes }],
   });
   return { id, visitorId };
+}
+
+/** A battle between `a` and `b` written straight to the database for a new visitor (terms accepted): one turn with
+ *  the messages given, nothing voted. */
+export async function seedBattle(
+  db: Db,
+  battle: { a: string; b: string; language?: string; messages: Prisma.MessageCreateWithoutConversationInput[] },
+) {
+  const visitor = await db.prisma.visitor.create({ data: { termsAcceptedAt: new Date() } });
+  const conversation = await db.prisma.conversation.create({
+    data: {
+      mode: "battle",
+      visitorId: visitor.id,
+      modelAId: battle.a,
+      modelBId: battle.b,
+      turnCount: 1,
+      language: battle.language,
+      messages: { create: battle.messages },
+    },
+  });
+  return { visitor, conversation };
 }
