@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import type { ReactNode } from "react";
 import { LikeButton } from "@/components/gallery/like-button";
 import { EmptyPanel, PageHeading } from "@/components/page-heading";
+import { StoredImage } from "@/components/stored-image";
 import { GALLERY_SORTS, type GallerySort, galleryPage } from "@/lib/arena";
 import { CATEGORY_LABELS, LEADERBOARD_TAGS, localCategoryLabel } from "@/lib/categories";
 import { getDb } from "@/lib/db";
@@ -51,33 +53,19 @@ export default async function ExplorePage({ searchParams }: QueryProps) {
       <nav aria-label={t("explore.order")} className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
         <span className="flex gap-3">
           {GALLERY_SORTS.map((s) => (
-            <Link
-              key={s}
-              href={href({ sort: s, page: 0 })}
-              aria-current={s === sort ? "page" : undefined}
-              className={s === sort ? "font-semibold" : "underline"}
-            >
+            <FilterLink key={s} href={href({ sort: s, page: 0 })} current={s === sort}>
               {t(SORT_LABELS[s])}
-            </Link>
+            </FilterLink>
           ))}
         </span>
         <span className="flex flex-wrap gap-2">
-          <Link
-            href={href({ category: null, page: 0 })}
-            aria-current={!category ? "page" : undefined}
-            className={!category ? "font-semibold" : "underline"}
-          >
+          <FilterLink href={href({ category: null, page: 0 })} current={!category}>
             {t("explore.all")}
-          </Link>
+          </FilterLink>
           {categories.map((c) => (
-            <Link
-              key={c}
-              href={href({ category: c, page: 0 })}
-              aria-current={c === category ? "page" : undefined}
-              className={c === category ? "font-semibold" : "underline"}
-            >
+            <FilterLink key={c} href={href({ category: c, page: 0 })} current={c === category}>
               {localCategoryLabel(c, t)}
-            </Link>
+            </FilterLink>
           ))}
         </span>
       </nav>
@@ -95,11 +83,8 @@ export default async function ExplorePage({ searchParams }: QueryProps) {
             >
               <Link href={`/share/${item.id}`} className="space-y-2">
                 {item.image ? (
-                  // biome-ignore lint/performance/noImgElement: images served by hash from our own route
-                  <img
-                    src={`/api/images/${item.image}`}
-                    alt=""
-                    loading="lazy"
+                  <StoredImage
+                    hash={item.image}
                     className="h-40 w-full rounded-md bg-zinc-100 object-contain dark:bg-zinc-800"
                   />
                 ) : null}
@@ -138,5 +123,14 @@ export default async function ExplorePage({ searchParams }: QueryProps) {
         ) : null}
       </nav>
     </div>
+  );
+}
+
+/** One choice of the gallery's order or category: bold and marked current when chosen, a link otherwise. */
+function FilterLink({ href, current, children }: { href: string; current: boolean; children: ReactNode }) {
+  return (
+    <Link href={href} aria-current={current ? "page" : undefined} className={current ? "font-semibold" : "underline"}>
+      {children}
+    </Link>
   );
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { Markdown } from "@/components/arena/markdown";
 import { PageHeading, PageSection } from "@/components/page-heading";
+import { StoredImage } from "@/components/stored-image";
 import { Table } from "@/components/table";
 import { getDb } from "@/lib/db";
 import { failureCases, failureGrid, TOP_RANKS } from "@/lib/failures";
@@ -68,11 +69,11 @@ export default async function FailuresPage() {
                   </h3>
                   <p className="whitespace-pre-wrap text-sm">{c.prompt}</p>
                   {c.images.map((sha) => (
-                    // biome-ignore lint/performance/noImgElement: images served by hash from our own route
-                    <img
+                    <StoredImage
                       key={sha}
-                      src={`/api/images/${sha}`}
+                      hash={sha}
                       alt={t("failures.imageAlt")}
+                      lazy={false}
                       className="max-h-72 rounded"
                     />
                   ))}

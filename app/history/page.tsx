@@ -3,6 +3,7 @@ import { cookies } from "next/headers";
 import Link from "next/link";
 import { LocalTime } from "@/components/local-time";
 import { EmptyPanel, PageHeading } from "@/components/page-heading";
+import { StoredImage } from "@/components/stored-image";
 import { visitorHistory } from "@/lib/arena";
 import { getDb } from "@/lib/db";
 import { VISITOR_COOKIE, visitorIdFromCookie } from "@/lib/http";
@@ -38,13 +39,7 @@ export default async function HistoryPage() {
                 className="flex items-center gap-3 rounded-lg border border-zinc-200 bg-white p-3 hover:border-brand-500 dark:border-zinc-800 dark:bg-zinc-900"
               >
                 {item.image ? (
-                  // biome-ignore lint/performance/noImgElement: a small thumbnail from our image endpoint
-                  <img
-                    src={`/api/images/${item.image}`}
-                    alt=""
-                    loading="lazy"
-                    className="size-14 shrink-0 rounded-md object-cover"
-                  />
+                  <StoredImage hash={item.image} className="size-14 shrink-0 rounded-md object-cover" />
                 ) : (
                   <span className="size-14 shrink-0 rounded-md bg-zinc-100 dark:bg-zinc-800" aria-hidden />
                 )}

@@ -1,5 +1,6 @@
 "use client";
 import { useState } from "react";
+import { StoredImage } from "@/components/stored-image";
 import { callApi } from "../api-client";
 // The failure-case review (VisionArena §4.5): candidates from "both are bad" votes between top-ranked models,
 // accepted or rejected with a note; answers of evaluation runs over the accepted cases marked O or X.
@@ -37,8 +38,7 @@ function CaseCard({ item, onReview, busy }: { item: FailureItem; onReview: Revie
       </p>
       <p className="whitespace-pre-wrap rounded bg-zinc-50 p-2 text-sm dark:bg-zinc-950">{item.prompt}</p>
       {item.images.map((sha) => (
-        // biome-ignore lint/performance/noImgElement: images served by hash from our own route
-        <img key={sha} src={`/api/images/${sha}`} alt="attached to the prompt" className="max-h-40 rounded" />
+        <StoredImage key={sha} hash={sha} alt="attached to the prompt" lazy={false} className="max-h-40 rounded" />
       ))}
       <div className="grid gap-2 sm:grid-cols-2">
         {item.verdicts.map((v) => (

@@ -34,34 +34,31 @@ export async function readiness(
 ): Promise<Readiness> {
   const health = await checkHealth(prisma, pool);
   const imageClassifier = classifier?.();
-  if (health.status === "ok" && imageClassifier && imageClassifier !== "ready")
-    return {
-      ...health,
-      status: "error",
-      imageClassifier,
-      error: {
-        code: imageClassifier === "warming" ? "classifier_warming" : "classifier_failed",
-        message:
-          imageClassifier === "warming"
-            ? "the image classifier is loading its model"
-            : "the image classifier could not start (see the server log); it is tried again on the next probe",
-      },
-    } as Readiness;
+  if (health.status === "ok" && imageClassifier && imageClassifier !== "ready") {
+    const warming = imageClassifier === "warming";
+    return notReady(
+      { ...health, imageClassifier },
+      warming ? "classifier_warming" : "classifier_failed",
+      warming
+        ? "the image classifier is loading its model"
+        : "the image classifier could not start (see the server log); it is tried again on the next probe",
+    );
+  }
   if (health.status !== "ok" || !jobsPeer) return health;
   const beat = await readHeartbeat({ pool }, jobsPeer).catch(() => null);
   const state = !beat ? "missing" : beat.ageMs > STALE_MS ? "stale" : "fresh";
   const jobs = { id: jobsPeer, state, ageMs: beat ? Math.round(beat.ageMs) : null } as const;
   if (state === "fresh") return { ...health, jobs };
-  return {
-    ...health,
-    status: "error",
-    jobs,
-    error: {
-      code: state === "missing" ? "jobs_not_running" : "jobs_stale",
-      message:
-        state === "missing"
-          ? "the jobs process started beside this instance has not reported yet"
-          : `the jobs process started beside this instance last reported ${Math.round((beat?.ageMs ?? 0) / 1000)} s ago`,
-    },
-  } as Readiness;
+  return notReady(
+    { ...health, jobs },
+    state === "missing" ? "jobs_not_running" : "jobs_stale",
+    state === "missing"
+      ? "the jobs process started beside this instance has not reported yet"
+      : `the jobs process started beside this instance last reported ${Math.round((beat?.ageMs ?? 0) / 1000)} s ago`,
+  );
+}
+
+/** A healthy database's answer turned into "not ready", with the part that is not and why. */
+function notReady(readiness: Readiness, code: string, message: string): Readiness {
+  return { ...readiness, status: "error", error: { code, message } } as Readiness;
 }

@@ -6,17 +6,17 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import S3rver from "s3rver";
+import type S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { writeFakeModelsFile } from "../../e2e/fake-models/models-file";
 import { type FakeModelServer, startFakeModelServer } from "../../e2e/fake-models/server";
 import { castVote, prepareTurn, streamTurn } from "../../lib/arena";
 import { backupIfDue, listBackups, readManifest } from "../../lib/backup";
 import { closeDb, createDb, type Db } from "../../lib/db";
-import { freePort } from "../../lib/db/free-port";
 import { LocalImageStore, S3ImageStore } from "../../lib/images/store";
 import { recomputeSnapshots } from "../../lib/leaderboard/recompute";
 import { openImageBattle } from "../support/battles";
+import { startS3 } from "../support/s3";
 import { migratedScratchDatabase, scratchDatabase } from "./db-admin";
 import { runCli } from "./run-cli";
 
@@ -40,15 +40,7 @@ beforeAll(async () => {
       "beta-vl": { reply: "Red.", tokenDelayMs: 0 },
     },
   });
-  s3Port = await freePort();
-  s3 = new S3rver({
-    port: s3Port,
-    address: "127.0.0.1",
-    silent: true,
-    directory: path.join(root, "s3"),
-    configureBuckets: [{ name: "restored", configs: [] }],
-  });
-  await s3.run();
+  ({ s3, port: s3Port } = await startS3(root, "restored"));
   Object.assign(process.env, {
     ARENA_MODELS_FILE: writeFakeModelsFile(root, fake.baseURL, [
       { id: "alpha", model: "alpha-vl", displayName: "Alpha" },

@@ -13,6 +13,17 @@ const root = fs.mkdtempSync(path.join(os.tmpdir(), "arena-embedded-"));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 const tsx = path.resolve("node_modules/.bin/tsx");
 
+/** Runs the launcher's database step with `env` added; its exit status, output and stderr's lines (npm's own
+ *  warnings left out). */
+function launcher(env: Record<string, string>) {
+  const result = spawnSync(tsx, ["scripts/run-app.ts", "db"], { env: { ...process.env, ...env }, encoding: "utf8" });
+  const lines = result.stderr
+    .trim()
+    .split("\n")
+    .filter((l) => !l.startsWith("npm warn"));
+  return { status: result.status, output: result.stdout + result.stderr, lines };
+}
+
 type Embedded = Awaited<ReturnType<typeof startEmbeddedPostgres>>;
 
 /** Starts the embedded server on `dataDir`, runs the checks, and stops it whatever they found. */
@@ -111,17 +122,12 @@ describe("an unreachable DATABASE_URL", () => {
   });
 
   it("makes the launcher print one line, without the password or a stack trace, and exit 1", () => {
-    const result = spawnSync(tsx, ["scripts/run-app.ts", "db"], {
-      env: { ...process.env, DATABASE_URL: "postgresql://arena:hunter2@db.example.invalid:5432/arena" },
-      encoding: "utf8",
-    });
+    const result = launcher({ DATABASE_URL: "postgresql://arena:hunter2@db.example.invalid:5432/arena" });
     expect(result.status).toBe(1);
-    const lines = result.stderr
-      .trim()
-      .split("\n")
-      .filter((l) => !l.startsWith("npm warn"));
-    expect(lines).toEqual(["error: cannot reach PostgreSQL at db.example.invalid:5432/arena: host name not found"]);
-    expect(result.stdout + result.stderr).not.toContain("hunter2");
+    expect(result.lines).toEqual([
+      "error: cannot reach PostgreSQL at db.example.invalid:5432/arena: host name not found",
+    ]);
+    expect(result.output).not.toContain("hunter2");
   });
 });
 
@@ -132,16 +138,9 @@ describe("a broken models file", () => {
       file,
       JSON.stringify({ providers: {}, models: [{ id: "x", provider: "p", model: "m", displayName: "X" }] }),
     );
-    const result = spawnSync(tsx, ["scripts/run-app.ts", "db"], {
-      env: { ...process.env, ARENA_MODELS_FILE: file, DATABASE_URL: "postgresql://u:p@127.0.0.1:1/x" },
-      encoding: "utf8",
-    });
+    const result = launcher({ ARENA_MODELS_FILE: file, DATABASE_URL: "postgresql://u:p@127.0.0.1:1/x" });
     expect(result.status).toBe(1);
-    const lines = result.stderr
-      .trim()
-      .split("\n")
-      .filter((l) => !l.startsWith("npm warn"));
-    expect(lines).toEqual([
+    expect(result.lines).toEqual([
       `error: ARENA_MODELS_FILE (${file}) is not a valid models file: models[0].provider: unknown provider 'p'`,
     ]);
   });

@@ -6,12 +6,12 @@ import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import S3rver from "s3rver";
+import type S3rver from "s3rver";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { FakeModelServer } from "../../e2e/fake-models/server";
-import { freePort } from "../../lib/db/free-port";
 import { applyMigrations } from "../../lib/db/migrate";
+import { startS3 } from "../support/s3";
 import { type AppInstance, fakeModels, startApp, tempDir, visitorCookie } from "./app-server";
 import { query, scratchDatabase } from "./db-admin";
 
@@ -31,15 +31,9 @@ beforeAll(async () => {
   await applyMigrations(databaseUrl);
   const { fake: server, modelsFile } = await fakeModels(root);
   fake = server;
-  const s3Port = await freePort();
-  s3 = new S3rver({
-    port: s3Port,
-    address: "127.0.0.1",
-    silent: true,
-    directory: path.join(root, "s3"),
-    configureBuckets: [{ name: "arena-images", configs: [] }],
-  });
-  await s3.run();
+  const started = await startS3(root, "arena-images");
+  s3 = started.s3;
+  const s3Port = started.port;
   const shared = {
     ARENA_MODELS_FILE: modelsFile,
     ARENA_S3_BUCKET: "arena-images",

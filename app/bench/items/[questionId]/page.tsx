@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Markdown } from "@/components/arena/markdown";
+import { StoredImage } from "@/components/stored-image";
 import { pageRequiresRole } from "@/lib/auth/session";
 import { benchItem } from "@/lib/bench";
 import { getDb } from "@/lib/db";
@@ -25,8 +26,7 @@ export default async function BenchItemPage({ params }: { params: Promise<{ ques
       {item.topic ? <p className="text-xs muted">Topic: {item.topic}</p> : null}
       <div className="flex flex-wrap gap-2">
         {item.images.map((sha) => (
-          // biome-ignore lint/performance/noImgElement: images are served by our own immutable endpoint
-          <img key={sha} src={`/api/images/${sha}`} alt="The prompt's" className="max-h-64 rounded-md border" />
+          <StoredImage key={sha} hash={sha} alt="The prompt's" lazy={false} className="max-h-64 rounded-md border" />
         ))}
       </div>
       <p className="whitespace-pre-wrap rounded-md bg-zinc-100 p-3 text-sm dark:bg-zinc-800">

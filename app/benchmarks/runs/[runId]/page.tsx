@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Markdown } from "@/components/arena/markdown";
+import { StoredImage } from "@/components/stored-image";
 import { pageRequiresRole } from "@/lib/auth/session";
 import { benchmarkRunItems } from "@/lib/benchmarks";
 import { getDb } from "@/lib/db";
@@ -34,8 +35,7 @@ export default async function BenchmarkRunPage({ params }: { params: Promise<{ r
             </p>
             <div className="flex flex-wrap gap-2">
               {item.images.map((sha) => (
-                // biome-ignore lint/performance/noImgElement: images are served by our own immutable endpoint
-                <img key={sha} src={`/api/images/${sha}`} alt="The item's" className="max-h-40 rounded border" />
+                <StoredImage key={sha} hash={sha} alt="The item's" lazy={false} className="max-h-40 rounded border" />
               ))}
             </div>
             <details>
