@@ -85,3 +85,69 @@ export function Card({
     </section>
   );
 }
+
+/**
+ * A grid of rows by columns (a benchmark's accuracy by metadata value and model, a board's ranks by day and model):
+ * a heading per row and per column, a number in each cell.
+ */
+export function MatrixTable<R, C>({
+  corner,
+  rows,
+  columns,
+  rowKey,
+  columnKey,
+  rowHead,
+  columnHead,
+  cell,
+  caption,
+  className,
+  pad = "pr-3",
+  headClassName,
+}: {
+  /** the heading over the rows' headings */
+  corner: ReactNode;
+  rows: readonly R[];
+  columns: readonly C[];
+  rowKey: (row: R) => string;
+  columnKey: (column: C) => string;
+  rowHead: (row: R) => ReactNode;
+  columnHead: (column: C) => ReactNode;
+  cell: (row: R, column: C) => ReactNode;
+  caption?: string;
+  className?: string;
+  /** every cell's padding */
+  pad?: string;
+  headClassName?: string;
+}) {
+  return (
+    <table className={className}>
+      {caption ? <caption className="sr-only">{caption}</caption> : null}
+      <thead className={headClassName}>
+        <tr>
+          <th scope="col" className={`${pad} text-left`}>
+            {corner}
+          </th>
+          {columns.map((column) => (
+            <th key={columnKey(column)} scope="col" className={`${pad} text-right`}>
+              {columnHead(column)}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={rowKey(row)}>
+            <th scope="row" className={`${pad} text-left font-normal`}>
+              {rowHead(row)}
+            </th>
+            {columns.map((column) => (
+              <td key={columnKey(column)} className={`${pad} text-right tabular-nums`}>
+                {cell(row, column)}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

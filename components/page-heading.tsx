@@ -33,6 +33,20 @@ export function PageHeading({
   );
 }
 
+/** A public page: its heading (as PageHeading) and its content below, spaced as every page is. */
+export function Page({
+  children,
+  testId,
+  ...heading
+}: Parameters<typeof PageHeading>[0] & { children: ReactNode; testId?: string }) {
+  return (
+    <div className="space-y-4" data-testid={testId}>
+      <PageHeading {...heading} />
+      {children}
+    </div>
+  );
+}
+
 /**
  * Where a page's content would be, when there is none yet: what is missing and, where it helps, why, with an
  * optional link to what to do instead.

@@ -10,19 +10,16 @@ import { scoreOutputs } from "../lib/benchmarks";
 const N = Number(process.env.BENCH_BENCHMARK_ITEMS ?? 10_000);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "arena-bench-benchmarks-"));
 
+// The models' answers, cycled over the items: every rule of each benchmark's extraction, and some it cannot read.
+// biome-ignore format: one line a benchmark
+const MATHVISTA_RESPONSES = ["B", "(C) 55°", "The answer is 12.", "12", "3.14159", 'So The answer is "A".', "I cannot tell", ""];
+// biome-ignore format: one line a benchmark
+const EMMA_RESPONSES = ["B", "\\boxed{\\frac{1}{2}}", "The final answer is 0.5.", "12.5", "Let me think: \\boxed{x+1}", "no idea"];
+
 function mathvistaFiles() {
   const data: Record<string, unknown> = {};
   const outputs: Record<string, unknown> = {};
-  const responses = [
-    "B",
-    "(C) 55°",
-    "The answer is 12.",
-    "12",
-    "3.14159",
-    'So The answer is "A".',
-    "I cannot tell",
-    "",
-  ];
+  const responses = MATHVISTA_RESPONSES;
   for (let i = 0; i < N; i++) {
     const pid = String(i + 1);
     const kind = i % 3;
@@ -55,14 +52,7 @@ function mathvistaFiles() {
 
 function emmaFiles() {
   const outputs: Record<string, unknown> = {};
-  const responses = [
-    "B",
-    "\\boxed{\\frac{1}{2}}",
-    "The final answer is 0.5.",
-    "12.5",
-    "Let me think: \\boxed{x+1}",
-    "no idea",
-  ];
+  const responses = EMMA_RESPONSES;
   for (let i = 0; i < N; i++) {
     const pid = `emma-${i}`;
     outputs[pid] = {

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { DataTable } from "@/components/data-table";
-import { PageHeading } from "@/components/page-heading";
+import { Page } from "@/components/page-heading";
 import { presetBank } from "@/lib/arena";
 import { serverTranslator, titleMetadata } from "@/lib/i18n/session";
 
@@ -13,13 +13,12 @@ export default async function CreditsPage() {
   const bank = presetBank();
   const photos = bank.filter((p) => p.photo);
   return (
-    <div className="space-y-4">
-      <PageHeading
-        title={t("credits.title")}
-        intro={
-          <>{t("credits.intro", { total: bank.length, photos: photos.length, drawn: bank.length - photos.length })}</>
-        }
-      />
+    <Page
+      title={t("credits.title")}
+      intro={
+        <>{t("credits.intro", { total: bank.length, photos: photos.length, drawn: bank.length - photos.length })}</>
+      }
+    >
       <DataTable
         label={t("credits.table")}
         rows={photos}
@@ -38,6 +37,6 @@ export default async function CreditsPage() {
           { header: t("credits.from"), cell: (p) => p.source },
         ]}
       />
-    </div>
+    </Page>
   );
 }

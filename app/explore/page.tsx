@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { LikeButton } from "@/components/gallery/like-button";
-import { EmptyPanel, PageHeading } from "@/components/page-heading";
+import { EmptyPanel, Page } from "@/components/page-heading";
 import { StoredImage } from "@/components/stored-image";
 import { GALLERY_SORTS, type GallerySort, galleryPage } from "@/lib/arena";
 import { CATEGORY_LABELS, LEADERBOARD_TAGS, localCategoryLabel } from "@/lib/categories";
@@ -48,8 +48,7 @@ export default async function ExplorePage({ searchParams }: QueryProps) {
   };
   const categories = [...LEADERBOARD_TAGS].filter((c) => CATEGORY_LABELS[c]);
   return (
-    <div className="space-y-4">
-      <PageHeading title={t("explore.title")} intro={t("explore.intro")} />
+    <Page title={t("explore.title")} intro={t("explore.intro")}>
       <nav aria-label={t("explore.order")} className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
         <span className="flex gap-3">
           {GALLERY_SORTS.map((s) => (
@@ -122,7 +121,7 @@ export default async function ExplorePage({ searchParams }: QueryProps) {
           </Link>
         ) : null}
       </nav>
-    </div>
+    </Page>
   );
 }
 

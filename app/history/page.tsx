@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import Link from "next/link";
 import { LocalTime } from "@/components/local-time";
-import { EmptyPanel, PageHeading } from "@/components/page-heading";
+import { EmptyPanel, Page } from "@/components/page-heading";
 import { StoredImage } from "@/components/stored-image";
 import { visitorHistory } from "@/lib/arena";
 import { getDb } from "@/lib/db";
@@ -26,8 +26,7 @@ export default async function HistoryPage() {
   const items = visitorId ? await visitorHistory(getDb(), visitorId) : [];
   const { t } = await serverTranslator();
   return (
-    <div className="space-y-4">
-      <PageHeading title={t("history.title")} intro={t("history.intro")} />
+    <Page title={t("history.title")} intro={t("history.intro")}>
       {items.length === 0 ? (
         <EmptyPanel action={{ href: "/", label: t("history.start") }}>{t("history.empty")}</EmptyPanel>
       ) : (
@@ -61,6 +60,6 @@ export default async function HistoryPage() {
           ))}
         </ul>
       )}
-    </div>
+    </Page>
   );
 }

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { DataTable } from "@/components/data-table";
 import { methodLabel } from "@/components/leaderboard/method-label";
 import { LocalTime } from "@/components/local-time";
-import { PageHeading } from "@/components/page-heading";
+import { Page } from "@/components/page-heading";
 import { rich } from "@/components/rich-text";
 import { getDb } from "@/lib/db";
 import type { Translate } from "@/lib/i18n/client";
@@ -33,21 +33,20 @@ function Moves({ change, t }: { change: MethodChange; t: Translate }) {
 export default async function MethodologyPage() {
   const [changes, { t }] = await Promise.all([methodChanges(getDb()).then((c) => c.reverse()), serverTranslator()]);
   return (
-    <div className="space-y-4">
-      <PageHeading
-        title={t("methodology.title")}
-        intro={
-          <>
-            {rich(t("methodology.intro"), {
-              link: (w) => (
-                <Link href="/about#method" className="underline">
-                  {w}
-                </Link>
-              ),
-            })}
-          </>
-        }
-      />
+    <Page
+      title={t("methodology.title")}
+      intro={
+        <>
+          {rich(t("methodology.intro"), {
+            link: (w) => (
+              <Link href="/about#method" className="underline">
+                {w}
+              </Link>
+            ),
+          })}
+        </>
+      }
+    >
       {changes.length === 0 ? (
         <p className="text-sm muted">{t("methodology.none")}</p>
       ) : (
@@ -89,6 +88,6 @@ export default async function MethodologyPage() {
           ]}
         />
       )}
-    </div>
+    </Page>
   );
 }

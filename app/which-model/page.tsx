@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { NeighbourhoodFinder } from "@/components/leaderboard/neighbourhood-finder";
-import { PageHeading } from "@/components/page-heading";
+import { Page } from "@/components/page-heading";
 import { serverTranslator, titleMetadata } from "@/lib/i18n/session";
 
 export const dynamic = "force-dynamic";
@@ -9,14 +9,13 @@ export const generateMetadata = (): Promise<Metadata> => titleMetadata("titles.n
 export default async function WhichModelPage() {
   const { t } = await serverTranslator();
   return (
-    <div className="space-y-4">
-      <PageHeading
-        title={t("neighbourhood.title")}
-        intro={t("neighbourhood.intro")}
-        back={{ href: "/leaderboard", label: t("composite.back") }}
-      />
+    <Page
+      title={t("neighbourhood.title")}
+      intro={t("neighbourhood.intro")}
+      back={{ href: "/leaderboard", label: t("composite.back") }}
+    >
       <p className="text-xs muted">{t("neighbourhood.how")}</p>
       <NeighbourhoodFinder />
-    </div>
+    </Page>
   );
 }

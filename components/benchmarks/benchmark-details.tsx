@@ -2,6 +2,7 @@
 // paired differences between models, accuracy by metadata key, and the correlation with the arena.
 import { RatingIntervalsFigure } from "@/components/charts/rating-intervals";
 import { Scatter } from "@/components/charts/scatter";
+import { MatrixTable } from "@/components/data-table";
 import { ScrollBox } from "@/components/scroll-box";
 import type { BenchmarkBoard } from "@/lib/benchmarks";
 import { benchmarkTitle } from "@/lib/benchmarks";
@@ -93,35 +94,21 @@ export function AccuracyByKey({ report, t }: Props) {
       {Object.keys(first.byKey).map((key) => (
         <ScrollBox key={key} label={t("benchmarks.byKeyLabel", { key: key.replace("_", " ") })} className="mt-2">
           <h4 className="font-medium">{key.replace("_", " ")}</h4>
-          <table className="min-w-[420px] text-xs">
-            <thead className="text-left muted">
-              <tr>
-                <th scope="col" className="pr-3">
-                  {t("benchmarks.value")}
-                </th>
-                {report.models.map((m) => (
-                  <th key={m.runId} scope="col" className="pr-3 text-right">
-                    {m.model}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {Object.keys(first.byKey[key] ?? {}).map((value) => (
-                <tr key={value}>
-                  <td className="pr-3">{value}</td>
-                  {report.models.map((m) => {
-                    const tally = m.byKey[key]?.[value];
-                    return (
-                      <td key={m.runId} className="pr-3 text-right tabular-nums">
-                        {tally ? `${pct(tally.accuracy)} (${tally.correct}/${tally.total})` : "—"}
-                      </td>
-                    );
-                  })}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <MatrixTable
+            className="min-w-[420px] text-xs"
+            headClassName="muted"
+            corner={t("benchmarks.value")}
+            rows={Object.keys(first.byKey[key] ?? {})}
+            rowKey={(value) => value}
+            rowHead={(value) => value}
+            columns={report.models}
+            columnKey={(m) => m.runId}
+            columnHead={(m) => m.model}
+            cell={(value, m) => {
+              const tally = m.byKey[key]?.[value];
+              return tally ? `${pct(tally.accuracy)} (${tally.correct}/${tally.total})` : "—";
+            }}
+          />
         </ScrollBox>
       ))}
     </details>

@@ -2,6 +2,7 @@
 // readable, with the numbers as a table under a disclosure for screen readers and anyone who would rather read.
 import type { Translate } from "@/lib/i18n/client";
 import type { RankHistory } from "@/lib/leaderboard";
+import { MatrixTable } from "../data-table";
 import { ScrollBox } from "../scroll-box";
 import { YGridLine } from "./chart-svg";
 
@@ -70,33 +71,19 @@ export function RankHistoryChart({ history, title, t }: { history: RankHistory; 
       <details className="mt-2 text-xs">
         <summary className="cursor-pointer muted">{t("charts.ranksTable")}</summary>
         <ScrollBox label={t("charts.table", { title })}>
-          <table className="text-xs">
-            <caption className="sr-only">{title}</caption>
-            <thead>
-              <tr>
-                <th className="px-2 py-1 text-left font-medium">{t("charts.recompute")}</th>
-                {models.map((m) => (
-                  <th key={m.model} className="px-2 py-1 text-right font-medium">
-                    {m.displayName}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {points.map((p) => (
-                <tr key={new Date(p.at).toISOString()}>
-                  <th scope="row" className="px-2 py-1 text-left font-normal">
-                    {day(p.at)}
-                  </th>
-                  {models.map((m) => (
-                    <td key={m.model} className="px-2 py-1 text-right tabular-nums">
-                      {p.ranks[m.model] ?? "–"}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <MatrixTable
+            className="text-xs"
+            pad="px-2 py-1"
+            caption={title}
+            corner={t("charts.recompute")}
+            rows={points}
+            rowKey={(p) => new Date(p.at).toISOString()}
+            rowHead={(p) => day(p.at)}
+            columns={models}
+            columnKey={(m) => m.model}
+            columnHead={(m) => m.displayName}
+            cell={(p, m) => p.ranks[m.model] ?? "–"}
+          />
         </ScrollBox>
       </details>
     </figure>

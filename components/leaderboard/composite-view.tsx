@@ -5,7 +5,7 @@ import Link from "next/link";
 import { DataTable } from "@/components/data-table";
 import { LeaderboardTable } from "@/components/leaderboard/leaderboard-table";
 import { LocalTime } from "@/components/local-time";
-import { EmptyPanel, PageHeading, PageSection } from "@/components/page-heading";
+import { EmptyPanel, Page, PageSection } from "@/components/page-heading";
 import type { Translate } from "@/lib/i18n/client";
 import type { servedSnapshot } from "@/lib/leaderboard";
 
@@ -20,12 +20,11 @@ export function CompositeView({ snapshot, style, t }: { snapshot: Served; style:
   );
   const votesOnly = snapshot?.payload.models.filter((m) => !withGroundTruth.has(m.model)) ?? [];
   return (
-    <div className="space-y-4">
-      <PageHeading
-        title={t("composite.title")}
-        intro={t("composite.intro")}
-        back={{ href: "/leaderboard", label: t("composite.back") }}
-      />
+    <Page
+      title={t("composite.title")}
+      intro={t("composite.intro")}
+      back={{ href: "/leaderboard", label: t("composite.back") }}
+    >
       <p className="text-sm">
         <Link
           href={`/leaderboard?board=composite&style=${style ? 0 : 1}`}
@@ -76,6 +75,6 @@ export function CompositeView({ snapshot, style, t }: { snapshot: Served; style:
           <LeaderboardTable models={snapshot.payload.models} minVotes={0} />
         </>
       )}
-    </div>
+    </Page>
   );
 }

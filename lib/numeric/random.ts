@@ -1,8 +1,9 @@
 // Seeded randomness for the bootstrap. Each round has its own stream derived from (seed, round), so results do
 // not depend on how rounds are split across worker threads.
 
-/** sfc32's four state words for (seed, stream), spread by splitmix32. */
-function sfc32Seeded(seed: number, stream: number): [number, number, number, number] {
+/** sfc32's four state words for (seed, stream), spread by splitmix32, with its first outputs discarded (as its
+ *  authors advise). */
+function sfc32State(seed: number, stream: number): Int32Array {
   let s = (seed ^ Math.imul(stream + 1, 0x9e3779b9)) >>> 0;
   const next = () => {
     s = (s + 0x9e3779b9) >>> 0;
@@ -11,46 +12,44 @@ function sfc32Seeded(seed: number, stream: number): [number, number, number, num
     z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
     return (z ^ (z >>> 16)) >>> 0;
   };
-  return [next(), next(), next(), next()];
-}
-
-/** sfc32's first outputs are discarded, as its authors advise. */
-const DISCARDED = 12;
-
-/** sfc32: a small, fast, well-tested 32-bit generator; returns uniform floats in [0, 1). */
-export function createRandom(seed: number, stream = 0): () => number {
-  let [a, b, c, d] = sfc32Seeded(seed, stream);
-  const rand = () => {
-    const t = (((a + b) | 0) + d) | 0;
-    d = (d + 1) | 0;
-    a = b ^ (b >>> 9);
-    b = (c + (c << 3)) | 0;
-    c = (c << 21) | (c >>> 11);
-    c = (c + t) | 0;
-    return (t >>> 0) / 4294967296;
-  };
-  for (let i = 0; i < DISCARDED; i++) rand();
-  return rand;
+  const state = Int32Array.of(next(), next(), next(), next());
+  for (let i = 0; i < 12; i++) sfc32Step(state);
+  return state;
 }
 
 /**
- * resampleCounts(out.length, createRandom(seed, stream), out) with the generator's step inline: the same draws,
- * faster than through the closure (a million draws: 8 ms against 13–21 ms, measured on this 2-core machine), for
- * the bootstrap rounds that draw a million battles each.
+ * One step of sfc32 (a small, fast, well-tested 32-bit generator) on its state; returns the output word as an
+ * unsigned integer. One function for every caller, V8 inlines it; with the state in a typed array rather than in a
+ * closure's variables, a million draws take 4.3 ms in the bootstrap's resample loop (7.6 ms with the step written
+ * inline over local variables) and 2.3 ms through createRandom (8.5 ms), the same draws (this 2-core machine).
  */
+function sfc32Step(state: Int32Array): number {
+  const a = state[0] as number;
+  const b = state[1] as number;
+  const c = state[2] as number;
+  const d = state[3] as number;
+  const t = (((a + b) | 0) + d) | 0;
+  state[3] = (d + 1) | 0;
+  state[0] = b ^ (b >>> 9);
+  state[1] = (c + (c << 3)) | 0;
+  state[2] = (((c << 21) | (c >>> 11)) + t) | 0;
+  return t >>> 0;
+}
+
+/** sfc32 seeded by (seed, stream); returns uniform floats in [0, 1). */
+export function createRandom(seed: number, stream = 0): () => number {
+  const state = sfc32State(seed, stream);
+  return () => sfc32Step(state) / 4294967296;
+}
+
+/** resampleCounts(out.length, createRandom(seed, stream), out) without a closure call a draw: the bootstrap
+ *  rounds draw a million battles each. */
 export function drawResample(out: Uint32Array, seed: number, stream: number): Uint32Array {
-  let [a, b, c, d] = sfc32Seeded(seed, stream);
+  const state = sfc32State(seed, stream);
   const n = out.length;
   out.fill(0);
-  for (let k = -DISCARDED; k < n; k++) {
-    const t = (((a + b) | 0) + d) | 0;
-    d = (d + 1) | 0;
-    a = b ^ (b >>> 9);
-    b = (c + (c << 3)) | 0;
-    c = (c << 21) | (c >>> 11);
-    c = (c + t) | 0;
-    if (k < 0) continue;
-    const i = (((t >>> 0) / 4294967296) * n) | 0;
+  for (let k = 0; k < n; k++) {
+    const i = ((sfc32Step(state) / 4294967296) * n) | 0;
     out[i] = (out[i] as number) + 1;
   }
   return out;
