@@ -1,6 +1,7 @@
 // A prompt's images, admitted in one place (validated, normalised, checked against the blocklist, stored, their
 // image checks started: admitImages) and settled before any model sees them (settleImageChecks). How many uploads a
 // process takes at once is ./admission's; what an image may be is lib/images'; what the checks are, lib/image-safety's.
+import { config } from "../config";
 import type { Db } from "../db/context";
 import { InvalidInput, Unavailable, Unprocessable } from "../errors";
 import type { PrismaClient } from "../generated/prisma/client";
@@ -43,13 +44,15 @@ export async function admitImages(db: Db, input: { uploads: Upload[]; presetId?:
     );
   }
   const images: StoredImage[] = [];
-  for (const upload of uploads) images.push(await ingestImage(prisma, upload.name, upload.bytes));
+  // the classifier's pixels come from the upload's own decode, so its thread decodes nothing again
+  const forClassifier = config().ARENA_NSFW_CHECK;
+  for (const upload of uploads) images.push(await ingestImage(prisma, upload.name, upload.bytes, { forClassifier }));
   return { images, isPreset, checks: startImageChecks(images) };
 }
 
 /** The image checks, started as soon as the images are stored (they run on worker threads meanwhile). */
 function startImageChecks(images: StoredImage[]): Promise<ImageVerdict | { failed: unknown }>[] {
-  return images.map((image) => checkImage(image.data, image.mime).catch((failed: unknown) => ({ failed })));
+  return images.map((image) => checkImage(image).catch((failed: unknown) => ({ failed })));
 }
 
 /**

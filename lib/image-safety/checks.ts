@@ -13,13 +13,14 @@ export interface ImageVerdict {
   reason?: string;
 }
 
-export type ImageCheck = (bytes: Buffer, mime: string) => Promise<ImageVerdict>;
+/** A check of an image: its stored bytes and type, and the local classifier's pixels when the upload made them. */
+export type ImageCheck = (bytes: Buffer, mime: string, classifierPixels?: Uint8Array) => Promise<ImageVerdict>;
 
 const CLEAR: ImageVerdict = { flagged: false };
 
 export function localNsfwCheck(threshold: number): ImageCheck {
-  return async (bytes) => {
-    const scores = await pooledNsfwScores(bytes);
+  return async (bytes, _mime, classifierPixels) => {
+    const scores = await pooledNsfwScores(bytes, classifierPixels);
     const score = explicitScore(scores);
     if (score < threshold) return CLEAR;
     const top = scores.Porn >= scores.Hentai ? "Porn" : "Hentai";
@@ -48,10 +49,13 @@ export function configuredImageChecks(c: Config = config()): ImageCheck[] {
   return checks;
 }
 
-/** The first check that flags the image, or clear. */
-export async function checkImage(bytes: Buffer, mime: string, checks = configuredImageChecks()): Promise<ImageVerdict> {
+/** The first check that flags the image (its stored bytes, type and, when made, the classifier's pixels), or clear. */
+export async function checkImage(
+  image: { data: Buffer; mime: string; classifierPixels?: Uint8Array },
+  checks = configuredImageChecks(),
+): Promise<ImageVerdict> {
   for (const check of checks) {
-    const verdict = await check(bytes, mime);
+    const verdict = await check(image.data, image.mime, image.classifierPixels);
     if (verdict.flagged) {
       countImageVerdict(true, verdict.source);
       return verdict;

@@ -9,8 +9,11 @@ export {
 } from "./checks";
 export { blurFaces, detectFaces, type FaceBox } from "./faces";
 export {
+  classifierPixels,
   explicitScore,
   imageFeatures,
+  type NsfwClass,
+  type NsfwInput,
   type NsfwScores,
   nsfwScores,
   tfjsNsfwScores,

@@ -1,5 +1,5 @@
 // The NSFW classifier off the web process's event loop: ~65 ms of CPU per image on the main thread (TensorFlow.js;
-// ~15 ms on onnxruntime now) made every stream of a busy server wait behind it (first-token p99 4.6 s at 100
+// ~8 ms on onnxruntime now, from the pixels the upload's normalisation made) made every stream of a busy server wait behind it (first-token p99 4.6 s at 100
 // battles, bench:arena).
 // Images go to worker threads, one image per thread at a time, and verdicts are kept by image hash, so the same
 // picture (a preset, a re-upload) is classified once per process. Failing closed stays the caller's rule: no
@@ -16,6 +16,8 @@ interface Job {
   /** a warm-up: load the model and build the graph, no image */
   warm?: true;
   bytes: Uint8Array;
+  /** the classifier's pixels when the upload's normalisation made them (the thread then decodes nothing) */
+  pixels?: Uint8Array;
   resolve: (scores: NsfwScores) => void;
   reject: (error: Error) => void;
   /** when it joined the queue (performance.now()), for the classifier's queue-wait histogram */
@@ -36,17 +38,18 @@ class NsfwPool {
   private readonly sentAt = new Map<Worker, number>();
   /**
    * Measured time per image on a thread (an exponential average of the last ~20), what admission estimates a new
-   * upload's wait from. Until one is measured: 15 ms, bench:image-safety's p50 (decode, resize, inference).
+   * upload's wait from. Until one is measured: 8 ms, bench:image-safety's p50 (inference on the pixels the
+   * upload's normalisation made; 15 ms when the thread decodes the stored bytes).
    */
-  msPerImage = 15;
+  msPerImage = 8;
 
   constructor(size: number) {
     this.size = Math.max(1, size);
   }
 
-  classify(bytes: Uint8Array): Promise<NsfwScores> {
+  classify(bytes: Uint8Array, pixels?: Uint8Array): Promise<NsfwScores> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, bytes, resolve, reject, queuedAt: performance.now() });
+      this.queue.push({ id: this.nextId++, bytes, pixels, resolve, reject, queuedAt: performance.now() });
       this.dispatch();
       setImageQueueLength(this.queue.length);
     });
@@ -130,7 +133,7 @@ class NsfwPool {
       this.running.set(worker, job);
       this.sentAt.set(worker, performance.now());
       worker.ref();
-      worker.postMessage({ id: job.id, bytes: job.bytes });
+      worker.postMessage(job.pixels ? { id: job.id, pixels: job.pixels } : { id: job.id, bytes: job.bytes });
     }
     // idle threads do not keep a process (a CLI, a test) alive
     for (const worker of this.idle) worker.unref();
@@ -170,8 +173,11 @@ export function warmNsfwPool(): Warmth {
   return warmth;
 }
 
-/** The classifier's scores for an image, from a worker thread; the same bytes are classified once. */
-export function pooledNsfwScores(bytes: Uint8Array): Promise<NsfwScores> {
+/**
+ * The classifier's scores for an image, from a worker thread; the same bytes are classified once. `pixels`, when
+ * the upload's normalisation made them, spare the thread decoding the image again.
+ */
+export function pooledNsfwScores(bytes: Uint8Array, pixels?: Uint8Array): Promise<NsfwScores> {
   const { pool, cache } = processPool();
   const key = crypto.createHash("sha256").update(bytes).digest("hex");
   const known = cache.get(key);
@@ -181,7 +187,7 @@ export function pooledNsfwScores(bytes: Uint8Array): Promise<NsfwScores> {
     cache.set(key, known);
     return known;
   }
-  const scores = pool.classify(bytes);
+  const scores = pool.classify(bytes, pixels);
   cache.set(key, scores);
   scores.catch(() => cache.delete(key));
   if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);

@@ -5,7 +5,8 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { type NsfwScores, nsfwScores, tfjsNsfwScores, timedNsfwScores } from "./nsfw";
+import { normaliseImage, sniffImageType } from "../images";
+import { classifierPixels, type NsfwScores, nsfwScores, tfjsNsfwScores, timedNsfwScores } from "./nsfw";
 import { kerasToOnnx, UnsupportedLayerError } from "./onnx/from-keras";
 
 const fixtures = path.join(import.meta.dirname, "..", "..", "tests", "fixtures", "images");
@@ -51,6 +52,32 @@ describe("the NSFW classifier on onnxruntime-node", () => {
     expect(timing.decodeResize).toBeGreaterThan(0);
     expect(timing.inference).toBeGreaterThan(0);
   });
+
+  it("classifies an upload from the pixels its normalisation made: a PNG's are the stored image's own, a JPEG's differ only by the re-encoding", async () => {
+    const images = await testSet();
+    let worstJpeg = 0;
+    let pngs = 0;
+    for (const image of images) {
+      const normalised = await normaliseImage(image, sniffImageType(image) ?? "image/png", 1024, 50_000_000, {
+        classifierPixels: true,
+      });
+      const handed = normalised.classifierPixels as Uint8Array;
+      expect(handed.length).toBe(224 * 224 * 3);
+      const decoded = await classifierPixels(normalised.data);
+      if (normalised.mime === "image/png") {
+        pngs++;
+        expect(Buffer.from(handed).equals(Buffer.from(decoded))).toBe(true);
+        continue;
+      }
+      const [now, before] = [await nsfwScores({ pixels: handed }), await nsfwScores(normalised.data)];
+      for (const name of Object.keys(now) as (keyof NsfwScores)[])
+        worstJpeg = Math.max(worstJpeg, Math.abs(now[name] - before[name]));
+    }
+    expect(pngs).toBeGreaterThan(0);
+    // bench:image-safety prints the largest difference over its pictures; on the 110 presets and fixtures it was 0.084
+    expect(worstJpeg).toBeLessThan(0.1);
+    expect((await normaliseImage(images[0] as Buffer, "image/jpeg", 1024)).classifierPixels).toBeUndefined();
+  }, 60_000);
 
   it("refuses a layer it cannot convert, by name, rather than convert it wrongly", () => {
     const layer = (name: string, kind: string) => ({

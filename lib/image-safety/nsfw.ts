@@ -76,14 +76,20 @@ function channelsFirst(rgb: Uint8Array): Float32Array {
  */
 export async function imageFeatures(bytes: Buffer): Promise<Float32Array> {
   const { ort, session: model } = await featureSession();
-  const input = channelsFirst(await pixels(bytes));
+  const input = channelsFirst(await classifierPixels(bytes));
   const output = await model.run({ image: new ort.Tensor("float32", input, [1, 3, SIZE, SIZE]) });
   return Float32Array.from(output.features?.data as Float32Array);
 }
 
-/** The picture as the model takes it: 224×224 RGB, stretched (nsfwjs's own resize), as raw bytes. */
-async function pixels(bytes: Buffer): Promise<Uint8Array> {
-  const { data } = await sharp(bytes)
+/**
+ * The picture as the model takes it: 224×224 RGB, stretched (nsfwjs's own resize), as raw bytes; from an encoded
+ * image, or from decoded pixels (`raw` says their layout: the upload's normalisation hands over what it decoded).
+ */
+export async function classifierPixels(
+  image: Buffer,
+  raw?: { width: number; height: number; channels: 1 | 2 | 3 | 4 },
+): Promise<Uint8Array> {
+  const { data } = await sharp(image, raw ? { raw } : undefined)
     .resize(SIZE, SIZE, { fit: "fill" })
     .removeAlpha()
     .raw()
@@ -91,17 +97,21 @@ async function pixels(bytes: Buffer): Promise<Uint8Array> {
   return new Uint8Array(data.buffer, data.byteOffset, data.length);
 }
 
+/** An image to classify: its encoded bytes (decoded here), or its classifier pixels (classifierPixels). */
+export type NsfwInput = Buffer | { pixels: Uint8Array };
+
 /** Where a classification's time went, in milliseconds (bench:image-safety prints it). */
 export interface NsfwTiming {
+  /** 0 when the pixels came with the image */
   decodeResize: number;
   inference: number;
 }
 
-/** Probabilities of the five classes for an image (any format sharp reads), with the time each step took. */
-export async function timedNsfwScores(bytes: Buffer): Promise<{ scores: NsfwScores; timing: NsfwTiming }> {
+/** Probabilities of the five classes for an image, with the time each step took. */
+export async function timedNsfwScores(input: NsfwInput): Promise<{ scores: NsfwScores; timing: NsfwTiming }> {
   const { ort, session: model } = await session();
   const started = performance.now();
-  const rgb = await pixels(bytes);
+  const rgb = Buffer.isBuffer(input) ? await classifierPixels(input) : input.pixels;
   const decoded = performance.now();
   const chw = channelsFirst(rgb);
   const output = await model.run({ image: new ort.Tensor("float32", chw, [1, 3, SIZE, SIZE]) });
@@ -110,14 +120,14 @@ export async function timedNsfwScores(bytes: Buffer): Promise<{ scores: NsfwScor
   return { scores, timing: { decodeResize: decoded - started, inference: performance.now() - decoded } };
 }
 
-export async function nsfwScores(bytes: Buffer): Promise<NsfwScores> {
-  return (await timedNsfwScores(bytes)).scores;
+export async function nsfwScores(input: NsfwInput): Promise<NsfwScores> {
+  return (await timedNsfwScores(input)).scores;
 }
 
 /** The same classification on TensorFlow.js, as nsfwjs runs it: the reference the native graph is held to. */
 export async function tfjsNsfwScores(bytes: Buffer): Promise<NsfwScores> {
   const [classifier, tf] = [await kerasModel(), await tensorflow()];
-  const tensor = tf.tensor3d(await pixels(bytes), [SIZE, SIZE, 3], "int32");
+  const tensor = tf.tensor3d(await classifierPixels(bytes), [SIZE, SIZE, 3], "int32");
   try {
     const ranked = await classifier.classify(tensor, 5);
     const scores: NsfwScores = { Drawing: 0, Hentai: 0, Neutral: 0, Porn: 0, Sexy: 0 };

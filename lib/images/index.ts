@@ -18,13 +18,25 @@ export interface StoredImage {
   height: number;
   bytes: number;
   data: Buffer;
+  /** the NSFW classifier's pixels from the upload's own decode, when the classifier is on */
+  classifierPixels?: Uint8Array;
 }
 
-/** Checks, normalises and stores an upload once by hash; returns the stored image with its bytes. */
-export async function ingestImage(prisma: PrismaClient, name: string, upload: Uint8Array): Promise<StoredImage> {
+/**
+ * Checks, normalises and stores an upload once by hash; returns the stored image with its bytes and, when
+ * `forClassifier` (an arena prompt's image, about to be checked), the NSFW classifier's pixels from the same decode.
+ */
+export async function ingestImage(
+  prisma: PrismaClient,
+  name: string,
+  upload: Uint8Array,
+  { forClassifier = false } = {},
+): Promise<StoredImage> {
   const limits = imageLimits();
   const type = checkUpload(name, upload, limits.maxBytes);
-  const image = await normaliseImage(upload, type, limits.maxSide, limits.maxPixels);
+  const image = await normaliseImage(upload, type, limits.maxSide, limits.maxPixels, {
+    classifierPixels: forClassifier,
+  });
   const known = await prisma.image.findUnique({ where: { sha256: image.sha256 }, select: { moderationStatus: true } });
   if (known?.moderationStatus === "banned") {
     throw new ImageRejected(
@@ -53,7 +65,7 @@ export async function ingestImage(prisma: PrismaClient, name: string, upload: Ui
   };
   // the same picture may arrive in two uploads at once: insert-or-nothing, never an upsert race (unique violation)
   await prisma.image.createMany({ data: [{ sha256: image.sha256, ...row }], skipDuplicates: true });
-  return { sha256: image.sha256, ...row, data: image.data };
+  return { sha256: image.sha256, ...row, data: image.data, classifierPixels: image.classifierPixels };
 }
 
 /**
