@@ -104,7 +104,11 @@ export async function leaderboardCommand(argv: string[], out: NodeJS.WritableStr
     mark = now;
   };
   const reading = progressBar("reading  ");
-  const read = await readBattles(file, { strict: values.strict, onProgress: (d, t) => reading.update(d, t) });
+  const read = await readBattles(file, {
+    strict: values.strict,
+    parallel: true,
+    onProgress: (d, t) => reading.update(d, t),
+  });
   reading.done();
   if (read.skipped > 0) {
     const first = read.skippedExamples[0];

@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import type { BattleTable } from "../ratings/battle-table";
 import { BattleTableBuilder } from "../ratings/battle-table";
-import { normaliseBattle, RowError } from "./normalise";
+import { readJsonLinesInParts, worthParallel } from "./parallel-read";
+import { addRecords, Skipped, type SkippedRow } from "./records";
 import {
   csvRows,
   DatasetError,
@@ -19,11 +20,11 @@ export interface ReadOptions {
   strict?: boolean;
   /** called as the file is read, with bytes read so far (of the file on disk) and its size */
   onProgress?: (bytesRead: number, totalBytes: number) => void;
-}
-
-export interface SkippedRow {
-  position: number;
-  reason: string;
+  /**
+   * read a large plain JSON Lines file in parts on worker threads (one per core, at most 4), each part parsed and
+   * normalised where it is read; the table is the one a single reader builds (./parallel-read)
+   */
+  parallel?: boolean;
 }
 
 export interface ReadResult {
@@ -58,25 +59,29 @@ async function sniffJsonLines(file: string, gzip: boolean): Promise<boolean> {
   return false;
 }
 
-/** Reads a battle file (FastChat clean-battle JSON, JSON Lines, CSV or Parquet; .gz for the text formats). */
-export async function readBattles(file: string, options: ReadOptions = {}): Promise<ReadResult> {
-  const detected = detectFormat(file);
-  const gzip = detected.gzip;
-  let format = detected.format;
-  let size: number;
+/** A file's size, or a DatasetError saying why it cannot be read. */
+function sizeOf(file: string): number {
   try {
     const stat = fs.statSync(file);
     if (!stat.isFile()) throw new DatasetError(`${file} is not a file`);
-    size = stat.size;
+    return stat.size;
   } catch (error) {
     if (error instanceof DatasetError) throw error;
     throw new DatasetError(
       `cannot read ${file}: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message}`,
     );
   }
-  const builder = new BattleTableBuilder();
-  const skippedExamples: SkippedRow[] = [];
-  let skipped = 0;
+}
+
+/** Reads a battle file (FastChat clean-battle JSON, JSON Lines, CSV or Parquet; .gz for the text formats). */
+export async function readBattles(file: string, options: ReadOptions = {}): Promise<ReadResult> {
+  const detected = detectFormat(file);
+  const gzip = detected.gzip;
+  let format = detected.format;
+  const size = sizeOf(file);
+  const strict = (row: SkippedRow): never => {
+    throw new DatasetError(`${file}, ${unitOf(format)} ${row.position}: ${row.reason}`);
+  };
   let bytes = 0;
   const onBytes = (n: number) => {
     bytes += n;
@@ -84,28 +89,30 @@ export async function readBattles(file: string, options: ReadOptions = {}): Prom
   };
   try {
     if (format === "json" && (await sniffJsonLines(file, gzip))) format = "jsonl";
-    for await (const record of records(file, format, gzip, onBytes)) {
-      let reason = record.error;
-      if (reason === undefined) {
-        try {
-          builder.add(normaliseBattle(record.value));
-          continue;
-        } catch (error) {
-          if (!(error instanceof RowError)) throw error;
-          reason = error.message;
-        }
-      }
-      if (options.strict) throw new DatasetError(`${file}, ${unitOf(format)} ${record.position}: ${reason}`);
-      skipped++;
-      if (skippedExamples.length < 20) skippedExamples.push({ position: record.position, reason });
+    if (options.parallel && format === "jsonl" && !gzip && worthParallel(size)) {
+      const read = await readJsonLinesInParts(file, size, onBytes);
+      if (options.strict && read.skipped.examples[0]) strict(read.skipped.examples[0]);
+      return result(read.table, format, read.skipped);
     }
+    const builder = new BattleTableBuilder();
+    const skipped = new Skipped();
+    await addRecords(records(file, format, gzip, onBytes), builder, skipped, options.strict ? strict : undefined);
+    return result(builder.build(), format, skipped);
   } catch (error) {
     if (error instanceof DatasetError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "Z_DATA_ERROR" || code === "Z_BUF_ERROR") throw new DatasetError(`${file} is not valid gzip data`);
     throw error;
   }
-  return { table: builder.build(), format, rows: builder.size, skipped, skippedExamples };
 }
 
+const result = (table: BattleTable, format: Format, skipped: Skipped): ReadResult => ({
+  table,
+  format,
+  rows: table.size,
+  skipped: skipped.count,
+  skippedExamples: skipped.examples,
+});
+
+export type { SkippedRow } from "./records";
 export { DatasetError, detectFormat, type Format } from "./sources";

@@ -30,8 +30,17 @@ export function detectFormat(file: string): { format: Format; gzip: boolean } {
   );
 }
 
-export function openText(file: string, gzip: boolean, onBytes?: (bytes: number) => void): Readable {
-  const raw = fs.createReadStream(file, { highWaterMark: 1 << 20 });
+/** The file's text (gunzipped when `gzip`), or the bytes [start, end) of a plain file. */
+export function openText(
+  file: string,
+  gzip: boolean,
+  onBytes?: (bytes: number) => void,
+  range?: { start: number; end: number },
+): Readable {
+  const raw = fs.createReadStream(file, {
+    highWaterMark: 1 << 20,
+    ...(range ? { start: range.start, end: range.end - 1 } : {}),
+  });
   if (onBytes) raw.on("data", (chunk) => onBytes(chunk.length));
   const stream = gzip ? raw.pipe(zlib.createGunzip()) : raw;
   if (gzip) raw.on("error", (e) => stream.destroy(e));
@@ -42,8 +51,9 @@ export function openText(file: string, gzip: boolean, onBytes?: (bytes: number) 
 /**
  * One record a line (\n or \r\n; a lone \r too, as readline counts it). Split by hand: readline's per-line
  * events, regular expression and string decoder cost 0.22 s of 1.6 s reading 200k battles (105 MB) here.
+ * `counted.lines` is set to the number of lines read (blank ones too) once the stream ends.
  */
-export async function* jsonLines(stream: Readable): AsyncGenerator<RawRecord> {
+export async function* jsonLines(stream: Readable, counted?: { lines: number }): AsyncGenerator<RawRecord> {
   let position = 0;
   let rest = "";
   const parse = (line: string): RawRecord => {
@@ -72,6 +82,8 @@ export async function* jsonLines(stream: Readable): AsyncGenerator<RawRecord> {
     rest = text.slice(start);
   }
   if (rest.trim()) yield parse(rest.endsWith("\r") ? rest.slice(0, -1) : rest);
+  else if (rest) position++;
+  if (counted) counted.lines = position;
 }
 
 /**
