@@ -71,7 +71,7 @@ interface MessageRow {
   error: string | null;
   responseAt: Date | null;
   heartbeatAt: Date | null;
-  images: { key: string; mime: string; banned: boolean }[] | null;
+  images: { key: string; mime: string; banned: boolean; side: number }[] | null;
 }
 
 function statusOf(row: MessageRow) {
@@ -107,7 +107,7 @@ function historyOf(
       const attached = [];
       for (const image of row.images ?? []) {
         const data = images.get(image.key);
-        if (data) attached.push({ data, mime: image.mime });
+        if (data) attached.push({ data, mime: image.mime, side: image.side });
       }
       turns.push({ role: "user", text: row.content, images: attached });
     } else if (statusOf(row) === "done") {
@@ -130,7 +130,8 @@ const CLAIM_QUERY = (
                   'finishReason', r."finishReason", 'error', r.error, 'responseAt', r."createdAt",
                   'heartbeatAt', r."heartbeatAt",
                   'images', (SELECT json_agg(json_build_object('key', i."storageKey", 'mime', i.mime,
-                                                              'banned', i."moderationStatus" = 'banned') ORDER BY mi.position)
+                                                              'banned', i."moderationStatus" = 'banned',
+                                                              'side', GREATEST(i.width, i.height)) ORDER BY mi.position)
                                FROM "MessageImage" mi JOIN "Image" i ON i.sha256 = mi."imageSha256"
                               WHERE mi."messageId" = m.id))
                 ORDER BY m.turn, m."createdAt")

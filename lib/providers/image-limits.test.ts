@@ -48,6 +48,25 @@ describe("images as each provider accepts them", () => {
     expect(Buffer.compare(data, copy)).toBe(0);
   });
 
+  it("takes a stored image's side from its row, and reads its header only to resize it (alpha kept in PNG)", async () => {
+    const data = await sharp({ create: { width: 64, height: 64, channels: 4, background: "#12345680" } })
+      .png()
+      .toBuffer();
+    // as the battle's claim hands it over, the row's side is believed: nothing is decoded to check it (a row
+    // saying 16 px passes a 32 px limit as it is, though these bytes are 64 px)
+    const [believed] = await fitImages(target("anthropic", { images: { maxSide: 32 } }), [
+      { role: "user", text: "hi", images: [{ data, mime: "image/png", side: 16 }] },
+    ]);
+    expect(believed?.images?.[0]?.data).toBe(data);
+    // a row saying the image is larger than the provider's long edge makes it resized, from its real header
+    const [large] = await fitImages(target("anthropic", { images: { maxSide: 32 } }), [
+      { role: "user", text: "hi", images: [{ data, mime: "image/png", side: 64 }] },
+    ]);
+    const sent = large?.images?.[0];
+    const meta = await sharp(sent?.data).metadata();
+    expect([meta.width, meta.height, meta.hasAlpha, sent?.mime]).toEqual([32, 32, true, "image/png"]);
+  });
+
   it("re-encodes a format the provider does not read (GIF for Gemini)", async () => {
     const data = await noisy(100, 80, "gif");
     const [turn] = await fitImages(target("google"), [

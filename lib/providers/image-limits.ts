@@ -108,10 +108,12 @@ function headerOf(image: ImageInput): Promise<Header> {
 }
 
 async function withinLimits(image: ImageInput, limits: ImageLimits, maxBytes: number): Promise<ImageInput> {
-  const { side, animated, hasAlpha } = await headerOf(image);
+  // a stored image's side comes with it (its row), and it is one frame: its header is read only to resize it
+  const { side, animated } = image.side !== undefined ? { side: image.side, animated: false } : await headerOf(image);
   const fine =
     image.data.length <= maxBytes && side <= limits.maxSide && limits.formats.includes(image.mime) && !animated;
   if (fine) return image;
+  const { hasAlpha } = await headerOf(image);
   const key = `${limits.maxSide}:${maxBytes}:${limits.formats.join(",")}:${fingerprint(image.data)}`;
   const cached = resized.get(key);
   if (cached) return cached;

@@ -3,6 +3,8 @@ import type { ParamRules, RefusalDetail } from "./param-rules";
 export interface ImageInput {
   data: Uint8Array;
   mime: string;
+  /** the longest side in pixels, when known without decoding (a stored image's row; stored images are one frame) */
+  side?: number;
 }
 
 /** One message of one side's history, in the form every adapter takes. */
