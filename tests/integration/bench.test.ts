@@ -96,6 +96,8 @@ async function seedBattles() {
   await seedConversation({ text: "Left out: moderated", sha: image.sha256, moderationStatus: "flagged" as const });
 }
 
+let seeded = 0;
+
 async function seedConversation(input: {
   text: string;
   sha: string;
@@ -106,6 +108,9 @@ async function seedConversation(input: {
 }) {
   await db.prisma.conversation.create({
     data: {
+      // ids in seeding order: curation reads the pool by id, so the seeded set (and every judged prompt, whose hash
+      // decides the fake judge's verdict) is the same in every run, not a new draw with each run's random ids
+      id: `00000000-0000-4000-8000-${String(++seeded).padStart(12, "0")}`,
       mode: "battle",
       modelAId: "strong",
       modelBId: "weak",
