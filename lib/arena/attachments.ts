@@ -1,11 +1,7 @@
-// A prompt's images, admitted in one place (validated, normalised, checked against the blocklist, stored, their
-// image checks started: admitImages) and settled before any model sees them (settleImageChecks). How many uploads a
-// process takes at once is ./admission's; what an image may be is lib/images'; what the checks are, lib/image-safety's.
-import { config } from "../config";
 import type { Db } from "../db/context";
 import { InvalidInput, Unavailable, Unprocessable } from "../errors";
 import type { PrismaClient } from "../generated/prisma/client";
-import { checkImage, type ImageVerdict } from "../image-safety/checks";
+import { checkImage, checksUseClassifierPixels, type ImageVerdict } from "../image-safety/checks";
 import { imageLimits, ingestImage, type StoredImage } from "../images";
 import { presetUpload } from "./presets";
 
@@ -45,7 +41,7 @@ export async function admitImages(db: Db, input: { uploads: Upload[]; presetId?:
   }
   const images: StoredImage[] = [];
   // the classifier's pixels come from the upload's own decode, so its thread decodes nothing again
-  const forClassifier = config().ARENA_NSFW_CHECK;
+  const forClassifier = checksUseClassifierPixels();
   for (const upload of uploads) images.push(await ingestImage(prisma, upload.name, upload.bytes, { forClassifier }));
   return { images, isPreset, checks: startImageChecks(images) };
 }

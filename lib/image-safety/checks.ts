@@ -13,19 +13,24 @@ export interface ImageVerdict {
   reason?: string;
 }
 
-/** A check of an image: its stored bytes and type, and the local classifier's pixels when the upload made them. */
-export type ImageCheck = (bytes: Buffer, mime: string, classifierPixels?: Uint8Array) => Promise<ImageVerdict>;
+/** A check of an image: its stored bytes and type, and the local classifier's pixels when the upload made them
+ *  (`usesClassifierPixels`: the check reads them, so the upload should make them). */
+export type ImageCheck = ((bytes: Buffer, mime: string, classifierPixels?: Uint8Array) => Promise<ImageVerdict>) & {
+  usesClassifierPixels?: true;
+};
 
 const CLEAR: ImageVerdict = { flagged: false };
 
 export function localNsfwCheck(threshold: number): ImageCheck {
-  return async (bytes, _mime, classifierPixels) => {
+  const check: ImageCheck = async (bytes, _mime, classifierPixels) => {
     const scores = await pooledNsfwScores(bytes, classifierPixels);
     const score = explicitScore(scores);
     if (score < threshold) return CLEAR;
     const top = scores.Porn >= scores.Hentai ? "Porn" : "Hentai";
     return { flagged: true, source: "nsfw-classifier", reason: `${top} ${score.toFixed(2)} ≥ ${threshold}` };
   };
+  check.usesClassifierPixels = true;
+  return check;
 }
 
 /** OpenAI's omni-moderation model, which takes images as data: URLs. */
@@ -47,6 +52,11 @@ export function configuredImageChecks(c: Config = config()): ImageCheck[] {
   if (c.ARENA_NSFW_CHECK) checks.push(localNsfwCheck(c.ARENA_NSFW_THRESHOLD));
   if (c.OPENAI_MODERATION_API_KEY) checks.push(openAiImageCheck(c.OPENAI_MODERATION_API_KEY, c.OPENAI_MODERATION_URL));
   return checks;
+}
+
+/** Whether an upload should make the classifier's pixels while it decodes (a check will read them). */
+export function checksUseClassifierPixels(checks = configuredImageChecks()): boolean {
+  return checks.some((check) => check.usesClassifierPixels);
 }
 
 /** The first check that flags the image (its stored bytes, type and, when made, the classifier's pixels), or clear. */

@@ -1,6 +1,7 @@
 // lib/image-safety: images checked before any model sees them, and faces blurred before release.
 export {
   checkImage,
+  checksUseClassifierPixels,
   configuredImageChecks,
   type ImageCheck,
   type ImageVerdict,

@@ -11,6 +11,13 @@ import { observeImageQueue, setImageQueueLength } from "../metrics";
 import type { NsfwScores } from "./nsfw";
 import { runtimeRequire } from "./runtime-require";
 
+/** What a thread is sent: a warm-up, an image's encoded bytes, or the 224×224 pixels its upload's normalisation made
+ *  (then the thread decodes nothing). */
+export type NsfwThreadMessage =
+  | { id: number; warm: true }
+  | { id: number; bytes: Uint8Array }
+  | { id: number; pixels: Uint8Array };
+
 interface Job {
   id: number;
   /** a warm-up: load the model and build the graph, no image */
@@ -71,7 +78,7 @@ class NsfwPool {
         };
         this.running.set(worker, job);
         worker.ref();
-        worker.postMessage({ id: job.id, warm: true });
+        worker.postMessage({ id: job.id, warm: true } satisfies NsfwThreadMessage);
       });
     });
     return Promise.all(threads).then(() => undefined);
@@ -133,7 +140,10 @@ class NsfwPool {
       this.running.set(worker, job);
       this.sentAt.set(worker, performance.now());
       worker.ref();
-      worker.postMessage(job.pixels ? { id: job.id, pixels: job.pixels } : { id: job.id, bytes: job.bytes });
+      const message: NsfwThreadMessage = job.pixels
+        ? { id: job.id, pixels: job.pixels }
+        : { id: job.id, bytes: job.bytes };
+      worker.postMessage(message);
     }
     // idle threads do not keep a process (a CLI, a test) alive
     for (const worker of this.idle) worker.unref();

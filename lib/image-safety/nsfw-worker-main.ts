@@ -1,19 +1,19 @@
 import { parentPort } from "node:worker_threads";
 import { nsfwScores, warmNsfw } from "./nsfw";
+import type { NsfwThreadMessage } from "./nsfw-pool";
 
 // one image per message; the model loads on the first (or on a warm-up message) and stays
-// (the image's encoded bytes, or the 224×224 pixels its upload's normalisation made: then nothing is decoded here)
-parentPort?.on("message", async (message: { id: number; bytes?: Uint8Array; pixels?: Uint8Array; warm?: true }) => {
+parentPort?.on("message", async (message: NsfwThreadMessage) => {
   try {
-    if (message.warm || !(message.bytes || message.pixels)) {
+    if ("warm" in message) {
       await warmNsfw();
       parentPort?.postMessage({ id: message.id, warm: true });
       return;
     }
     const scores = await nsfwScores(
-      message.pixels
+      "pixels" in message
         ? { pixels: message.pixels }
-        : Buffer.from(message.bytes!.buffer, message.bytes!.byteOffset, message.bytes!.length),
+        : Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.length),
     );
     parentPort?.postMessage({ id: message.id, scores });
   } catch (error) {
