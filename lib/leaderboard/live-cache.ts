@@ -4,6 +4,7 @@ import type pg from "pg";
 import { RULES_LABELLER } from "../categories/names";
 import type { Db } from "../db/context";
 import { sql } from "../db/sql";
+import type { BattleTable } from "../ratings/battle-table";
 import { inSnapshot, type LoadOptions, partsOf, readAll, readParts, type Snapshot } from "./battles";
 import { type LabelSet, type LiveBattles, VoteStore } from "./vote-store";
 
@@ -162,4 +163,22 @@ export class LiveBattleCache {
       };
     });
   }
+}
+
+/** What a recompute derives from a table before fitting: kept while the cache hands out the same table (nothing new). */
+interface Derived {
+  shared?: BattleTable;
+  selected?: Map<string, Uint32Array>;
+  rowDigests?: Uint32Array;
+  boardDigests: Map<string, string>;
+}
+const derivedByTable = new WeakMap<BattleTable, Derived>();
+
+export function derivedFrom(table: BattleTable): Derived {
+  let derived = derivedByTable.get(table);
+  if (!derived) {
+    derived = { boardDigests: new Map() };
+    derivedByTable.set(table, derived);
+  }
+  return derived;
 }

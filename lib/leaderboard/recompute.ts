@@ -5,19 +5,25 @@ import crypto from "node:crypto";
 import { judgedByFromEnv } from "../categories/names";
 import { config } from "../config";
 import type { Db } from "../db/context";
-import { sql } from "../db/sql";
 import { categoryNames, type computeLeaderboard, selectRows } from "../ratings";
 import type { BattleTable } from "../ratings/battle-table";
 import { boardDigest, rowDigests } from "../ratings/board-input";
 import { BoardPool } from "../ratings/board-pool";
 import { OUTCOME, type StyleGroup, styleFeaturesOf } from "../ratings/types";
 import { type Exclusions, type LoadOptions, loadLiveBattles } from "./battles";
-import { type BoardMethod, liveBoardMethod, methodRecord } from "./board-method";
+import { type BoardMethod, listedFigures, liveBoardMethod, methodRecord } from "./board-method";
 import { type ModelInfo, payloadOf, refreshed } from "./board-payload";
 import { type GroundTruthSource, writeCompositeBoard } from "./composite-run";
-import type { LiveBattleCache, LoadReport } from "./live-cache";
+import { derivedFrom, type LiveBattleCache, type LoadReport } from "./live-cache";
+import {
+  boardKey,
+  insertSnapshots,
+  latestDataAt,
+  newestBoards,
+  replacePayloads,
+  type StoredBoard,
+} from "./run-snapshots";
 import { type CategorySummary, SNAPSHOT_ROUNDS, type SnapshotPayload } from "./serve";
-import { readSnapshotPayload } from "./snapshot-payload";
 
 export interface RecomputeResult {
   /** the run's id, in every snapshot's params (null when there was nothing to compute) */
@@ -27,10 +33,13 @@ export interface RecomputeResult {
   snapshots: { category: string; styleControl: boolean; battles: number }[];
   /** boards that could not be computed, and why: recorded with the run (its params) and shown in the console */
   failed: FailedBoard[];
+  /** published boards whose fragility could not be found: shown without it, fitted again by the next run */
+  fragilityFailed: FailedBoard[];
   /** where the wall time went, in seconds: reading the votes into the table and selecting each category's rows,
-   *  fitting the boards (point fits and intervals, side by side on worker threads), building the payloads, and
-   *  writing the snapshots (they add up to the whole run); and the thread-seconds spent on each kind of board */
-  split: { load: number; boards: number; payloads: number; write: number };
+   *  fitting the boards (point fits and intervals, side by side on worker threads), building the payloads, writing
+   *  the snapshots (published from then on), and finding and writing the boards' fragility (they add up to the whole
+   *  run); and the thread-seconds spent on each kind of board */
+  split: { load: number; boards: number; payloads: number; write: number; fragility: number };
   /** boards whose input had not changed since their newest snapshot: copied from it rather than refitted */
   reused: { category: string; styleControl: boolean }[];
   boardSeconds: { plainBoards: number; styleBoards: number };
@@ -44,19 +53,6 @@ export interface FailedBoard {
   category: string;
   styleControl: boolean;
   error: string;
-}
-
-/** The newest vote or category label: what a snapshot computed now has seen. */
-export async function latestDataAt(db: Db): Promise<Date | null> {
-  const { rows } = await db.pool.query<{ latest: Date | null }>(
-    // a ban or a moderation decision changes what counts as much as a vote does, and a benchmark's new verdicts
-    // change the composite board: the next tick recomputes
-    sql`SELECT GREATEST((SELECT max("createdAt") FROM "Vote"), (SELECT max("createdAt") FROM "BattleCategory"),
-                     (SELECT max("createdAt") FROM "BenchmarkVerdict"),
-                     (SELECT max("createdAt") FROM "AuditEntry"
-                       WHERE action IN ('visitor.ban', 'visitor.unban', 'moderation.ban', 'moderation.release'))) AS latest`,
-  );
-  return rows[0]?.latest ?? null;
 }
 
 export interface RecomputeOptions {
@@ -80,7 +76,7 @@ export interface RecomputeOptions {
 
 export async function recomputeSnapshots(db: Db, options: RecomputeOptions = {}): Promise<RecomputeResult> {
   const judgedBy = options.judgedBy ?? judgedByFromEnv();
-  const split = { load: 0, boards: 0, payloads: 0, write: 0 };
+  const split = { load: 0, boards: 0, payloads: 0, write: 0, fragility: 0 };
   /** thread-seconds per kind of board */
   const boardSeconds = { plainBoards: 0, styleBoards: 0 };
   let mark = performance.now();
@@ -146,6 +142,7 @@ async function recompute(db: Db, options: RecomputeOptions, context: RunContext)
     excluded: live.excluded,
     snapshots: [],
     failed: [],
+    fragilityFailed: [],
     split,
     boardSeconds,
     reused: [],
@@ -164,7 +161,7 @@ async function recompute(db: Db, options: RecomputeOptions, context: RunContext)
   lap("boards");
   const boards = summarise(plan, result);
   lap("payloads");
-  await writeRun(db, plan, boards, live.excluded);
+  const written = await writeRun(db, plan, boards, live.excluded);
   const { table, models, runId, params } = plan;
   const run = {
     table,
@@ -177,6 +174,8 @@ async function recompute(db: Db, options: RecomputeOptions, context: RunContext)
   };
   result.composite = await writeCompositeBoard(db, run, options.groundTruth);
   lap("write");
+  await publishFragility(db, plan, options, context, boards, written, result);
+  lap("fragility");
   for (const { category, styleControl, outcome } of boards) {
     result.snapshots.push({ category, styleControl, battles: outcome.payload.battles });
   }
@@ -251,7 +250,7 @@ async function planRun(db: Db, options: RecomputeOptions, context: RunContext, l
   for (const job of jobs) {
     if ((selected.get(job.category) as Uint32Array).length === 0) continue;
     const digest = inputDigest(job);
-    const stored = previous.get(`${job.category}\u0000${job.styleControl}`);
+    const stored = previous.get(boardKey(job));
     if (stored && stored.digest === digest) {
       const payload = refreshed(stored.payload, models, runId, judgedBy, dataAt);
       outcomes.set(job, { digest, reusedFrom: stored.id, payload });
@@ -272,13 +271,13 @@ async function fitBoards(plan: Plan, options: RecomputeOptions, context: RunCont
   let done = outcomes.size;
   options.onProgress?.(done, jobs.length);
   pool?.shareTable(table);
-  const compute: typeof computeLeaderboard =
-    options.computeBoard ?? ((_table, rows, o = {}) => (pool as BoardPool).compute(rows, o));
-  const cost = (job: Job) => (selected.get(job.category)?.length ?? 0) * (job.styleControl ? 20 : 1);
+  const compute = boardCompute(options, pool);
   const fits: Promise<void>[] = [];
-  for (const { job, digest } of plan.toFit.sort((x, y) => cost(y.job) - cost(x.job))) {
+  for (const { job, digest } of plan.toFit.sort((x, y) => boardCost(plan, y.job) - boardCost(plan, x.job))) {
     const started = performance.now();
-    const fit = compute(table, selected.get(job.category) as Uint32Array, plan.boardOptions(job.styleControl)).then(
+    // fragility comes after the boards are published (publishFragility): it costs several times their fits
+    const fitOptions = { ...plan.boardOptions(job.styleControl), fragility: false };
+    const fit = compute(table, selected.get(job.category) as Uint32Array, fitOptions).then(
       (board) => {
         const record = methodRecord(plan.method, {
           styleControl: job.styleControl,
@@ -286,10 +285,11 @@ async function fitBoards(plan: Plan, options: RecomputeOptions, context: RunCont
           inputDigest: digest,
         });
         const listing = { method: plan.method, retired: plan.retired, record };
-        outcomes.set(job, { digest, payload: payloadOf(board, plan.models, plan.runId, judgedBy, listing) });
+        const payload = payloadOf(board, plan.models, plan.runId, judgedBy, listing);
+        outcomes.set(job, { digest, payload: { ...payload, fragilityPending: true } });
       },
       (error: unknown) => {
-        outcomes.set(job, { error: error instanceof Error ? error.message : String(error) });
+        outcomes.set(job, { error: messageOf(error) });
       },
     );
     const counted = fit.then(() => {
@@ -303,6 +303,61 @@ async function fitBoards(plan: Plan, options: RecomputeOptions, context: RunCont
   }
   await Promise.all(fits);
   if (pool) Object.assign(boardSeconds, pool.threadSeconds);
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** A board's relative cost, to start the costliest first: its rows, a style board's ~20 times a plain one's. */
+const boardCost = (plan: Plan, job: Job) =>
+  (plan.selected.get(job.category)?.length ?? 0) * (job.styleControl ? 20 : 1);
+
+/** How a board is fitted: on the pool's threads, or by the caller's function (tests). */
+function boardCompute(options: RecomputeOptions, pool: BoardPool | null): typeof computeLeaderboard {
+  return options.computeBoard ?? ((_table, rows, o = {}) => (pool as BoardPool).compute(rows, o));
+}
+
+/**
+ * Each fitted board's fragility (lib/ratings/fragility.ts), found after the boards are published and then written
+ * into their snapshots: at 1M votes it was ~85% of the boards' thread-seconds (bench:leaderboard), so the boards no
+ * longer wait for it. Each is found from the board's own point fit, fitted again (the same rows and options without
+ * intervals: the same parameters, a fraction of the fragility's time), and listed as the board lists it
+ * (listedFigures). A board whose fragility cannot be found keeps `fragilityPending`: it is shown without it, recorded
+ * in the result, and fitted again by the next run rather than reused.
+ */
+async function publishFragility(
+  db: Db,
+  plan: Plan,
+  options: RecomputeOptions,
+  context: RunContext,
+  boards: FinishedBoard[],
+  written: Map<string, string>,
+  result: RecomputeResult,
+): Promise<void> {
+  const compute = boardCompute(options, context.pool);
+  const updates: { id: string; payload: SnapshotPayload }[] = [];
+  const pending = boards.filter(({ outcome }) => !outcome.reusedFrom && outcome.payload.fragilityPending);
+  pending.sort((x, y) => boardCost(plan, y) - boardCost(plan, x));
+  await Promise.all(
+    pending.map(async ({ category, styleControl, outcome }) => {
+      const id = written.get(boardKey({ category, styleControl }));
+      if (id === undefined) return;
+      const rows = plan.selected.get(category) as Uint32Array;
+      const point = { ...plan.boardOptions(styleControl), ci: "none", bootstrapRounds: 0, matrices: false } as const;
+      try {
+        const board = await compute(plan.table, rows, point);
+        const found = new Map(
+          board.models.map((m) => [m.model, listedFigures(m, plan.method, plan.retired).fragility] as const),
+        );
+        const { fragilityPending: _, ...payload } = outcome.payload;
+        payload.models = payload.models.map((m) => ({ ...m, fragility: found.get(m.model) ?? null }));
+        outcome.payload = payload;
+        updates.push({ id, payload });
+      } catch (error) {
+        result.fragilityFailed.push({ category, styleControl, error: messageOf(error) });
+      }
+    }),
+  );
+  await replacePayloads(db, updates);
 }
 
 type FinishedBoard = { category: string; styleControl: boolean; outcome: FittedBoard };
@@ -350,8 +405,13 @@ function summarise(plan: Plan, result: RecomputeResult): FinishedBoard[] {
   return boards;
 }
 
-/** The run in one statement: readers see a whole run or none of it (34 Prisma creates in a transaction took 0.7 s). */
-async function writeRun(db: Db, plan: Plan, boards: FinishedBoard[], excluded: Exclusions): Promise<void> {
+/** The run's snapshots, written at once; each one's id by board. */
+async function writeRun(
+  db: Db,
+  plan: Plan,
+  boards: FinishedBoard[],
+  excluded: Exclusions,
+): Promise<Map<string, string>> {
   const snapshots = boards.map(({ category, styleControl, outcome }) => ({
     category,
     styleControl,
@@ -364,31 +424,7 @@ async function writeRun(db: Db, plan: Plan, boards: FinishedBoard[], excluded: E
     voteCount: outcome.payload.battles,
     excluded,
   }));
-  await db.pool.query(
-    sql`INSERT INTO "LeaderboardSnapshot" (id, category, "styleControl", params, payload, "voteCount", excluded, "createdAt")
-     SELECT gen_random_uuid(), s.category, s."styleControl", s.params, s.payload, s."voteCount", s.excluded,
-            now() AT TIME ZONE 'UTC'
-       FROM jsonb_to_recordset(${JSON.stringify(snapshots)}::jsonb)
-         AS s(category text, "styleControl" boolean, params jsonb, payload jsonb, "voteCount" int, excluded jsonb)`,
-  );
-}
-
-/** What a recompute derives from a table before fitting: kept while the cache hands out the same table (nothing new). */
-interface Derived {
-  shared?: BattleTable;
-  selected?: Map<string, Uint32Array>;
-  rowDigests?: Uint32Array;
-  boardDigests: Map<string, string>;
-}
-const derivedByTable = new WeakMap<BattleTable, Derived>();
-
-function derivedFrom(table: BattleTable): Derived {
-  let derived = derivedByTable.get(table);
-  if (!derived) {
-    derived = { boardDigests: new Map() };
-    derivedByTable.set(table, derived);
-  }
-  return derived;
+  return insertSnapshots(db, snapshots);
 }
 
 /** From the cache when there is one, else every vote read. */
@@ -408,32 +444,3 @@ interface FittedBoard {
 }
 
 type BoardOutcome = FittedBoard | { error: string };
-
-interface StoredBoard {
-  id: string;
-  digest: string | null;
-  payload: SnapshotPayload;
-}
-
-/** The newest live snapshot of each board, with the digest of its input (null for snapshots from before digests). */
-async function newestBoards(db: Db): Promise<Map<string, StoredBoard>> {
-  const { rows } = await db.pool.query<{
-    id: string;
-    category: string;
-    styleControl: boolean;
-    digest: string | null;
-    payload: unknown;
-  }>(
-    sql`SELECT DISTINCT ON (category, "styleControl") id, category, "styleControl", params->>'inputDigest' AS digest, payload
-       FROM "LeaderboardSnapshot" WHERE source = 'live'
-      ORDER BY category, "styleControl", "createdAt" DESC`,
-  );
-  return new Map(
-    rows
-      .filter((row) => row.digest !== null)
-      .map((row) => [
-        `${row.category}\u0000${row.styleControl}`,
-        { id: row.id, digest: row.digest, payload: readSnapshotPayload(row.payload, row.id) },
-      ]),
-  );
-}

@@ -6,7 +6,8 @@ import { sql } from "../db/sql";
 import type { JobHandlers, Schedule } from "../jobs";
 import type { GroundTruthSource } from "./composite-run";
 import { LiveBattleCache } from "./live-cache";
-import { latestDataAt, type RecomputeResult, recomputeSnapshots } from "./recompute";
+import { type RecomputeResult, recomputeSnapshots } from "./recompute";
+import { latestDataAt } from "./run-snapshots";
 
 const SNAPSHOT_LOCK = 0x5a_4e_41_50; // "ZNAP"
 

@@ -64,6 +64,8 @@ export const categorySummarySchema = z.object({
 export const snapshotPayloadSchema = z.object({
   /** the recompute run that wrote it: all categories of a run are written, and published, together */
   runId: z.string().optional(),
+  /** the board is published and its models' fragility is still being found (written into it when found) */
+  fragilityPending: z.literal(true).optional(),
   /** on the overall board without style control: every category of the run */
   summary: z.array(categorySummarySchema).optional(),
   /** whose labels made the judged categories: a judge model's labeller name, or "rules" */

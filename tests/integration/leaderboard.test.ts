@@ -373,6 +373,53 @@ describe("leaderboard snapshots", () => {
     expect((await listRuns(db, 1))[0]?.failedBoards).toEqual([]);
   });
 
+  it("publish the boards before their fragility, write it in when found, and fit again a board left without it", async () => {
+    // the boards are fitted without fragility; it is found afterwards by a point fit with it (no intervals)
+    const calls: { fragility: boolean; ci: string | undefined }[] = [];
+    const fragilityFails: typeof computeLeaderboard = (table, rows, options) => {
+      calls.push({ fragility: Boolean(options?.fragility), ci: options?.ci });
+      return options?.fragility && options.styleControl
+        ? Promise.reject(new Error("no fragility today"))
+        : computeLeaderboard(table, rows, options);
+    };
+    const broken = await recomputeSnapshots(db, { rounds: 5, computeBoard: fragilityFails, reuse: false });
+    const boards = broken.snapshots.length;
+    expect(calls.slice(0, boards).every((c) => !c.fragility)).toBe(true);
+    expect(calls.slice(boards).every((c) => c.fragility && c.ci === "none")).toBe(true);
+    expect(broken.failed).toEqual([]);
+    expect(broken.fragilityFailed.length).toBe(boards / 2);
+    expect(broken.fragilityFailed.every((f) => f.styleControl && f.error === "no fragility today")).toBe(true);
+    const plain = await currentSnapshot(db, "overall", false);
+    const style = await currentSnapshot(db, "overall", true);
+    expect(plain?.payload.fragilityPending).toBeUndefined();
+    expect(plain?.payload.models[0]?.fragility?.votes).toBeGreaterThan(0);
+    // published, ranked, without fragility until it is found
+    expect(style?.payload.fragilityPending).toBe(true);
+    expect(style?.payload.models[0]?.rank).toBe(1);
+    expect(style?.payload.models.every((m) => m.fragility === null)).toBe(true);
+
+    // the next run fits the pending boards again (never copies them) and reuses the finished ones
+    const mended = await recomputeSnapshots(db, { rounds: 5 });
+    expect(mended.reused.every((r) => !r.styleControl)).toBe(true);
+    expect(mended.reused.length).toBe(boards / 2);
+    const fixed = await currentSnapshot(db, "overall", true);
+    expect(fixed?.payload.fragilityPending).toBeUndefined();
+    expect(fixed?.payload.models[0]?.fragility?.votes).toBeGreaterThan(0);
+    // the same fragility as finding it in the fit itself
+    const table = (await loadLiveBattles(db)).table;
+    const inOneGo = await computeLeaderboard(table, selectRows(table, "overall"), {
+      styleControl: true,
+      ci: "sandwich",
+      reweighted: true,
+      listing: { minVotes: 30 },
+      fragility: true,
+    });
+    const byModel = new Map(inOneGo.models.map((m) => [m.model, m.fragility]));
+    for (const m of fixed?.payload.models ?? []) {
+      if (m.rank !== null) expect(m.fragility).toEqual(byModel.get(m.model) ?? null);
+    }
+  });
+
   it("reuse the boards whose battles did not change, equal to fitting them again, and refit the others", async () => {
     const payloads = (runId: string | null) => runPayloads(db, runId);
     const fitted = await recomputeSnapshots(db, { rounds: 5, reuse: false });
