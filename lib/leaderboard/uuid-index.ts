@@ -2,10 +2,33 @@
 // table of typed arrays. Measured at 1M random keys on this machine (counting them): 0.21–0.26 s and 44 MB, against
 // 0.68–0.70 s and 51 MB for a Map keyed by the 32-character hex strings, plus ~56 MB for the strings it must keep.
 
-/** The four words of a 32-digit hex string (a uuid's hyphens skipped), written at `out[at .. at + 4)`. */
+/** Each hex digit's value by character code (0 for anything else). */
+const NIBBLE = new Uint8Array(128);
+for (let d = 0; d < 16; d++) {
+  NIBBLE["0123456789abcdef".charCodeAt(d)] = d;
+  NIBBLE["0123456789ABCDEF".charCodeAt(d)] = d;
+}
+const HYPHEN = 45;
+
+/**
+ * The four words of a 32-digit hex string (a uuid's hyphens skipped), written at `out[at .. at + 4)`. Digit by
+ * digit: two million keys (a load of 1M votes reads each vote's conversation and prompt key) took 0.85 s of CPU with
+ * a hyphen-removing regex and four parseInt slices a key, and made as many strings for the collector.
+ */
 export function wordsOfHex(hex: string, out: { set(index: number, value: number): void }, at: number): void {
-  const digits = hex.length === 36 ? hex.replace(/-/g, "") : hex;
-  for (let w = 0; w < 4; w++) out.set(at + w, Number.parseInt(digits.slice(8 * w, 8 * w + 8), 16) | 0);
+  let word = 0;
+  let digits = 0;
+  let w = at;
+  for (let i = 0; i < hex.length; i++) {
+    const c = hex.charCodeAt(i);
+    if (c === HYPHEN) continue;
+    word = (word << 4) | (NIBBLE[c & 127] as number);
+    if (++digits === 8) {
+      out.set(w++, word | 0);
+      word = 0;
+      digits = 0;
+    }
+  }
 }
 
 const hex8 = (word: number) => (word >>> 0).toString(16).padStart(8, "0");
