@@ -241,7 +241,9 @@ export class VoteStore {
         entities: Number.isNaN(entityA) ? undefined : [entityA, this.entities.at(2 * k + 1)],
       });
     }
-    const table = builder.build();
+    // in shared memory from the start: the recompute's worker threads read this table, and a copy made for them
+    // beside the one kept between recomputes was the table twice over (~125 bytes a vote: 1.25 GB at 10M)
+    const table = builder.build({ shared: true });
     // de-duplication over the battles that count, keyed by the visitor's prompts and images
     const conversations = this.conversation.view();
     const wordsOf = (words: Int32Array, k: number) =>

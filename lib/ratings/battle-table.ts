@@ -62,13 +62,7 @@ export class BattleTable {
   /** The same table with its columns in shared memory: posted to worker threads, it is shared rather than copied. */
   shared(): BattleTable {
     if (this.a.buffer instanceof SharedArrayBuffer) return this;
-    const share = <T extends Int32Array | Uint8Array | Float64Array>(column: T): T => {
-      const view = new (column.constructor as new (buffer: SharedArrayBuffer) => T)(
-        new SharedArrayBuffer(column.byteLength),
-      );
-      view.set(column);
-      return view;
-    };
+    const share = sharedCopy;
     return new BattleTable(
       this.models,
       share(this.a),
@@ -142,6 +136,15 @@ export class Interner {
 
 /** Growable typed array: doubles its buffer, so appending a million rows stays cheap (and, off the JavaScript heap,
  *  costs the garbage collector nothing). */
+/** A copy of the values in shared memory (posted to a worker thread, it is shared rather than copied). */
+function sharedCopy<T extends Int32Array | Uint8Array | Float64Array>(values: T): T {
+  const view = new (values.constructor as new (buffer: SharedArrayBuffer) => T)(
+    new SharedArrayBuffer(values.byteLength),
+  );
+  view.set(values);
+  return view;
+}
+
 export class Column<T extends Int32Array | Uint8Array | Float64Array> {
   length = 0;
   constructor(
@@ -170,8 +173,9 @@ export class Column<T extends Int32Array | Uint8Array | Float64Array> {
   view(): T {
     return this.data.subarray(0, this.length) as T;
   }
-  finish(): T {
-    return this.data.slice(0, this.length) as T;
+  /** The values, exactly as many as were pushed, in their own memory (`shared`: in shared memory). */
+  finish(shared = false): T {
+    return shared ? sharedCopy(this.view()) : (this.data.slice(0, this.length) as T);
   }
 }
 
@@ -230,27 +234,28 @@ export class BattleTableBuilder {
     this.entities.push(battle.entities ? battle.entities[1] : Number.NaN);
   }
 
-  build(): BattleTable {
+  /** The table (`shared`: its columns in shared memory, as BattleTable.shared() would copy them, without the copy). */
+  build({ shared = false } = {}): BattleTable {
     return new BattleTable(
       this.models.names,
-      this.a.finish(),
-      this.b.finish(),
-      this.outcome.finish(),
-      this.anony.finish(),
-      this.isPreset.finish(),
-      this.isRefusal.finish(),
-      this.dedupKeep.finish(),
-      this.turn.finish(),
-      this.tstamp.finish(),
-      this.language.finish(),
+      this.a.finish(shared),
+      this.b.finish(shared),
+      this.outcome.finish(shared),
+      this.anony.finish(shared),
+      this.isPreset.finish(shared),
+      this.isRefusal.finish(shared),
+      this.dedupKeep.finish(shared),
+      this.turn.finish(shared),
+      this.tstamp.finish(shared),
+      this.language.finish(shared),
       this.languages.names,
-      this.judge.finish(),
+      this.judge.finish(shared),
       this.judges.names,
-      this.categoryOffsets.finish(),
-      this.categoryIds.finish(),
+      this.categoryOffsets.finish(shared),
+      this.categoryIds.finish(shared),
       this.categories.names,
-      this.style.finish(),
-      this.entities.finish(),
+      this.style.finish(shared),
+      this.entities.finish(shared),
     );
   }
 }
