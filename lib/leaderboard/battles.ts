@@ -133,6 +133,7 @@ export async function readAll(snapshot: Snapshot, options: LoadOptions) {
   await readParts(snapshot, store, partsOf(options, labelSet), null, options.batchSize ?? 50_000, () =>
     options.onProgress?.(store.count),
   );
+  store.compact();
   return { store, labelSet };
 }
 

@@ -140,6 +140,12 @@ export class VoteStore {
     ];
   }
 
+  /** Gives back each column's room beyond its votes: the store is kept between recomputes, and after a full read of
+   *  10M votes its doubled arrays held ~40% more than the votes (the style column alone 1.07 GB for 640 MB). */
+  compact() {
+    for (const [column] of this.columns()) column.compact();
+  }
+
   /** Keeps the first `n` votes. */
   truncate(n: number) {
     for (const [column, width] of this.columns()) column.truncate(width * n);

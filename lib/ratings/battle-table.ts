@@ -165,6 +165,11 @@ export class Column<T extends Int32Array | Uint8Array | Float64Array> {
   set(index: number, value: number) {
     this.data[index] = value;
   }
+  /** Gives back the room beyond the values (kept after a large read, it is up to as much again; the next push grows
+   *  it anew). */
+  compact() {
+    if (this.data.length > this.length) this.data = this.data.slice(0, this.length) as T;
+  }
   /** Keeps the first `length` values. */
   truncate(length: number) {
     this.length = Math.min(this.length, length);

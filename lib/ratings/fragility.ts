@@ -45,6 +45,8 @@ interface InfluenceBasis {
   residual: Float64Array;
   /** the weights of one removal at a time */
   scratch: Float64Array;
+  /** each row's influence, for one pair at a time (pairs are searched one after the other) */
+  effect: Float64Array;
 }
 
 function influenceBasis(input: FragilityInput): InfluenceBasis | null {
@@ -65,6 +67,7 @@ function influenceBasis(input: FragilityInput): InfluenceBasis | null {
     p: rowTerms(data, theta, settings.alpha).p,
     residual,
     scratch: new Float64Array(weights.length),
+    effect: new Float64Array(weights.length),
   };
 }
 
@@ -88,7 +91,8 @@ function influences(input: FragilityInput, basis: InfluenceBasis, i: number, j: 
   unit[j] = -1;
   const u = solve(basis, unit);
   const { a, b, y, x } = data;
-  const out = new Float64Array(a.length);
+  // one array per board, not per pair: at 1M battles a fresh 8 MB array per pair kept each thread's heap growing
+  const out = basis.effect;
   for (let r = 0; r < a.length; r++) {
     let uv = settings.alpha * ((u[a[r] as number] as number) - (u[b[r] as number] as number));
     for (let f = 0; f < F; f++) uv += (x[r * F + f] as number) * (u[M + f] as number);
