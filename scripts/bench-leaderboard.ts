@@ -19,7 +19,7 @@ import { applyMigrations } from "../lib/db/migrate";
 import { sql } from "../lib/db/sql";
 import { flaggedVotersCached } from "../lib/integrity/review";
 import { LiveBattleCache } from "../lib/leaderboard/live-cache";
-import { recomputeSnapshots } from "../lib/leaderboard/recompute";
+import { publishedSeconds, recomputeSnapshots } from "../lib/leaderboard/recompute";
 import { seedBenchVotes } from "./bench-seed";
 import { startBenchServer } from "./bench-server";
 
@@ -337,9 +337,7 @@ console.log(
       // threads' seconds on each kind of board (they run side by side)
       // publishedSeconds: until every board was written (readers see them); seconds: until their fragility was too
       recompute: {
-        publishedSeconds: seconds(
-          1000 * (recompute.split.load + recompute.split.boards + recompute.split.payloads + recompute.split.write),
-        ),
+        publishedSeconds: seconds(1000 * publishedSeconds(recompute.split)),
         seconds: recomputeSeconds,
         snapshots: recompute.snapshots.length,
         cpuSeconds: seconds((recomputeCpu.user + recomputeCpu.system) / 1000),

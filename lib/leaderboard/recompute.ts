@@ -49,6 +49,10 @@ export interface RecomputeResult {
   composite: NonNullable<SnapshotPayload["composite"]>["components"] | null;
 }
 
+/** Seconds from the start of a run until readers saw every board (its fragility written in after). */
+export const publishedSeconds = ({ load, boards, payloads, write }: RecomputeResult["split"]) =>
+  load + boards + payloads + write;
+
 export interface FailedBoard {
   category: string;
   styleControl: boolean;

@@ -6,7 +6,7 @@ import { sql } from "../db/sql";
 import type { JobHandlers, Schedule } from "../jobs";
 import type { GroundTruthSource } from "./composite-run";
 import { LiveBattleCache } from "./live-cache";
-import { type RecomputeResult, recomputeSnapshots } from "./recompute";
+import { type FailedBoard, publishedSeconds, type RecomputeResult, recomputeSnapshots } from "./recompute";
 import { latestDataAt } from "./run-snapshots";
 
 const SNAPSHOT_LOCK = 0x5a_4e_41_50; // "ZNAP"
@@ -58,14 +58,15 @@ export async function snapshotTick(db: Db, options: TickOptions = {}): Promise<T
   }
 }
 
+const boardsFailed = (what: string, failed: FailedBoard[]) =>
+  failed.length
+    ? `; ${failed.length} ${what}: ${failed.map((f) => `${f.category}${f.styleControl ? "+style" : ""}: ${f.error}`).join("; ")}`
+    : "";
+
 function describeTick(tick: TickResult, ms: number): string {
-  const failed = tick.result?.failed ?? [];
   const read = tick.result?.read;
-  return `leaderboard: ${tick.result?.snapshots.length} snapshots from ${tick.result?.votes} votes in ${ms} ms (${read?.mode} read${read?.reason ? `: ${read.reason}` : ""})${
-    failed.length
-      ? `; ${failed.length} boards failed: ${failed.map((f) => `${f.category}${f.styleControl ? "+style" : ""}: ${f.error}`).join("; ")}`
-      : ""
-  }`;
+  const published = tick.result ? Math.round(1000 * publishedSeconds(tick.result.split)) : 0;
+  return `leaderboard: ${tick.result?.snapshots.length} snapshots from ${tick.result?.votes} votes published in ${published} ms, their fragility by ${ms} ms (${read?.mode} read${read?.reason ? `: ${read.reason}` : ""})${boardsFailed("boards failed", tick.result?.failed ?? [])}${boardsFailed("boards without fragility", tick.result?.fragilityFailed ?? [])}`;
 }
 
 /** The console's recompute requests: a recompute even without new votes. */
