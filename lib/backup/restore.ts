@@ -81,6 +81,10 @@ export async function restoreBackup(
         throw new BackupError(`the database is not empty (table ${table.name} has rows): restore into an empty one`);
       }
     }
+    const derived = await tablesWithTriggers(client);
+    // the rows are loaded as they were, with what triggers derived from them (ConversationStyle's sums): firing the
+    // triggers again while loading would count every answer twice
+    for (const table of derived) await client.query(sql`ALTER TABLE ${raw(quote(table))} DISABLE TRIGGER USER`);
     for (const [i, table] of manifest.tables.entries()) {
       await pipeline(
         fs.createReadStream(path.join(dir, table.file)),
@@ -96,6 +100,7 @@ export async function restoreBackup(
       rows += table.rows;
       options.onProgress?.("tables", i + 1, manifest.tables.length);
     }
+    for (const table of derived) await client.query(sql`ALTER TABLE ${raw(quote(table))} ENABLE TRIGGER USER`);
     await resetSequences(client);
     await client.query(sql`COMMIT`);
   } catch (error) {
@@ -116,6 +121,16 @@ export async function restoreBackup(
   }
   const forward = await applyMigrations(connectionString);
   return { manifest, rows, images: manifest.images.length, migrated: forward.applied };
+}
+
+/** The public schema's tables with triggers of their own (not the foreign keys' internal ones). */
+async function tablesWithTriggers(client: pg.ClientBase): Promise<string[]> {
+  const { rows } = await client.query<{ name: string }>(
+    sql`SELECT DISTINCT c.relname AS name FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+       JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE NOT t.tgisinternal AND n.nspname = 'public' ORDER BY c.relname`,
+  );
+  return rows.map((row) => row.name);
 }
 
 /** Sequences owned by columns continue after the largest value loaded (COPY does not advance them). */

@@ -17,7 +17,7 @@ import { LocalImageStore, S3ImageStore } from "../../lib/images/store";
 import { recomputeSnapshots } from "../../lib/leaderboard/recompute";
 import { openImageBattle } from "../support/battles";
 import { startS3 } from "../support/s3";
-import { migratedScratchDatabase, scratchDatabase } from "./db-admin";
+import { migratedScratchDatabase, query, scratchDatabase } from "./db-admin";
 import { runCli } from "./run-cli";
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "arena-backup-"));
@@ -140,6 +140,12 @@ describe("arena backup and arena restore", () => {
 
     expect(await tableCounts(fresh.url)).toEqual(await tableCounts(source.url));
     expect(await boards(fresh.url)).toEqual(await boards(source.url));
+    // what triggers derive (each conversation's style sums) is loaded as it was, not derived a second time
+    const styleSums = async (url: string) =>
+      (await query(url, `SELECT * FROM "ConversationStyle" ORDER BY "conversationId"`)) as unknown[];
+    const sums = await styleSums(source.url);
+    expect(sums.length).toBeGreaterThan(0);
+    expect(await styleSums(fresh.url)).toEqual(sums);
     // the same votes give the same board again, to the last digit
     const again = createDb(fresh.url);
     const before = createDb(source.url);
