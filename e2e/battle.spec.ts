@@ -15,9 +15,12 @@ test("a full battle: upload, stream, vote, reveal, share", async ({ page }) => {
   for (const label of ["A is better", "B is better", "Tie", "Both are bad"] as const)
     await expect(arena.voteButton(label)).toBeDisabled();
   await arena.ask("What colour is this?");
-  // both sides stream at the same time
-  await expect(arena.answers("a").first()).toHaveAttribute("data-status", "streaming");
-  await expect(arena.answers("b").first()).toHaveAttribute("data-status", "streaming");
+  // both sides stream at the same time (watched together: one after the other, a slow page could see B finished)
+  await Promise.all(
+    (["a", "b"] as const).map((side) =>
+      expect(arena.answers(side).first()).toHaveAttribute("data-status", "streaming"),
+    ),
+  );
   await arena.waitForAnswers();
   const texts = [await arena.answers("a").innerText(), await arena.answers("b").innerText()].join("\n");
   expect(texts).toContain("Alpha answer");
