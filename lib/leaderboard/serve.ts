@@ -46,6 +46,9 @@ export async function currentSnapshot(
 type SnapshotRow = NonNullable<Awaited<ReturnType<Db["prisma"]["leaderboardSnapshot"]["findFirst"]>>>;
 
 function served(row: SnapshotRow): ServedSnapshot {
+  const payload = readSnapshotPayload(row.payload, row.id);
+  // a snapshot changes once after it is written: its fragility filled in (recompute.ts), so that is in the tag too
+  const version = `${row.id}:${row.published}:${payload.fragilityPending ? "fragility pending" : ""}`;
   return {
     id: row.id,
     category: row.category,
@@ -53,8 +56,8 @@ function served(row: SnapshotRow): ServedSnapshot {
     createdAt: row.createdAt,
     voteCount: row.voteCount,
     published: row.published,
-    payload: readSnapshotPayload(row.payload, row.id),
-    etag: `"${crypto.createHash("sha256").update(`${row.id}:${row.published}`).digest("base64url").slice(0, 22)}"`,
+    payload,
+    etag: `"${crypto.createHash("sha256").update(version).digest("base64url").slice(0, 22)}"`,
   };
 }
 

@@ -12,6 +12,7 @@ import { loadLiveBattles } from "../../lib/leaderboard/battles";
 import { methodChanges } from "../../lib/leaderboard/methodology";
 import { modelProfile } from "../../lib/leaderboard/model-profile";
 import { recomputeSnapshots } from "../../lib/leaderboard/recompute";
+import { replacePayloads } from "../../lib/leaderboard/run-snapshots";
 import { compareRuns, listRuns, publishRun, unpublishAll } from "../../lib/leaderboard/runs";
 import { snapshotTick } from "../../lib/leaderboard/scheduler";
 import { clearCache } from "../../lib/leaderboard/ttl-cache";
@@ -397,6 +398,13 @@ describe("leaderboard snapshots", () => {
     expect(style?.payload.fragilityPending).toBe(true);
     expect(style?.payload.models[0]?.rank).toBe(1);
     expect(style?.payload.models.every((m) => m.fragility === null)).toBe(true);
+    // the same snapshot with its fragility written in is a new version for caches (its ETag changes)
+    const { fragilityPending: _, ...written } = style!.payload;
+    await replacePayloads(db, [{ id: style!.id, payload: written }]);
+    const filled = await currentSnapshot(db, "overall", true);
+    expect(filled?.id).toBe(style?.id);
+    expect(filled?.etag).not.toBe(style?.etag);
+    await replacePayloads(db, [{ id: style!.id, payload: style!.payload }]);
 
     // the next run fits the pending boards again (never copies them) and reuses the finished ones
     const mended = await recomputeSnapshots(db, { rounds: 5 });
