@@ -15,9 +15,7 @@ export default async function CreditsPage() {
   return (
     <Page
       title={t("credits.title")}
-      intro={
-        <>{t("credits.intro", { total: bank.length, photos: photos.length, drawn: bank.length - photos.length })}</>
-      }
+      intro={t("credits.intro", { total: bank.length, photos: photos.length, drawn: bank.length - photos.length })}
     >
       <DataTable
         label={t("credits.table")}

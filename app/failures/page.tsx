@@ -15,7 +15,7 @@ export default async function FailuresPage() {
   const grid = failureGrid(cases);
   return (
     <div className="space-y-6">
-      <PageHeading title={t("failures.title")} intro={<>{t("failures.intro", { top: TOP_RANKS })}</>} />
+      <PageHeading title={t("failures.title")} intro={t("failures.intro", { top: TOP_RANKS })} />
       {cases.length === 0 ? (
         <p className="text-sm muted">{t("failures.none")}</p>
       ) : (

@@ -35,17 +35,13 @@ export default async function MethodologyPage() {
   return (
     <Page
       title={t("methodology.title")}
-      intro={
-        <>
-          {rich(t("methodology.intro"), {
-            link: (w) => (
-              <Link href="/about#method" className="underline">
-                {w}
-              </Link>
-            ),
-          })}
-        </>
-      }
+      intro={rich(t("methodology.intro"), {
+        link: (w) => (
+          <Link href="/about#method" className="underline">
+            {w}
+          </Link>
+        ),
+      })}
     >
       {changes.length === 0 ? (
         <p className="text-sm muted">{t("methodology.none")}</p>

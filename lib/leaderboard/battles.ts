@@ -128,8 +128,11 @@ export function partsOf(options: LoadOptions, labelSet: LabelSet): Part[] {
 
 /** Reads every vote into a new store, in the snapshot. */
 export async function readAll(snapshot: Snapshot, options: LoadOptions) {
-  const labelSet = await LabelSet.sorted(snapshot.clients[0] as pg.PoolClient);
-  const store = new VoteStore();
+  const client = snapshot.clients[0] as pg.PoolClient;
+  const labelSet = await LabelSet.sorted(client);
+  // the store made to the votes' number (every part has a row per vote): ~0.6 s at 10M votes
+  const { rows } = await client.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM "Vote"`);
+  const store = new VoteStore(rows[0]?.n ?? 0);
   await readParts(snapshot, store, partsOf(options, labelSet), null, options.batchSize ?? 50_000, () =>
     options.onProgress?.(store.count),
   );

@@ -78,29 +78,50 @@ export class LabelSet {
  * between recomputes by the jobs process, so a recompute reads only what changed (LiveBattleCache).
  */
 export class VoteStore {
-  readonly excluded = bytes();
-  readonly winner = bytes();
-  readonly a = ints();
-  readonly b = ints();
-  readonly tstamp = floats();
-  readonly judge = ints();
-  readonly turn = ints();
-  readonly isPreset = bytes();
-  readonly language = ints();
+  readonly excluded;
+  readonly winner;
+  readonly a;
+  readonly b;
+  readonly tstamp;
+  readonly judge;
+  readonly turn;
+  readonly isPreset;
+  readonly language;
   /** the conversation's id, 4 words a vote */
-  readonly conversation = ints();
+  readonly conversation;
   /** 8 a vote */
-  readonly style = floats();
+  readonly style;
   /** 2 a vote, NaN when unknown */
-  readonly entities = floats();
-  readonly labelled = bytes();
+  readonly entities;
+  readonly labelled;
   /** a LabelSet mask */
-  readonly labels = ints();
+  readonly labels;
   /** 4 words a vote */
-  readonly promptKey = ints();
+  readonly promptKey;
   readonly models = new Interner();
   readonly judges = new Interner();
   readonly languages = new Interner();
+
+  /** Made for `expected` votes (a full read counts them first): columns grown by doubling while 10M votes were read
+   *  held up to twice the votes, and each growth both arrays at once. */
+  constructor(expected = 0) {
+    const per = (width: number) => ({ capacity: Math.max(16, width * expected) });
+    this.excluded = bytes(per(1));
+    this.winner = bytes(per(1));
+    this.a = ints(per(1));
+    this.b = ints(per(1));
+    this.tstamp = floats(per(1));
+    this.judge = ints(per(1));
+    this.turn = ints(per(1));
+    this.isPreset = bytes(per(1));
+    this.language = ints(per(1));
+    this.conversation = ints(per(4));
+    this.style = floats(per(8));
+    this.entities = floats(per(2));
+    this.labelled = bytes(per(1));
+    this.labels = ints(per(1));
+    this.promptKey = ints(per(4));
+  }
 
   get count() {
     return this.excluded.length;
@@ -212,20 +233,24 @@ export class VoteStore {
   /** The battles that count, as the rating engine's table, with FastChat's de-duplication tags. */
   liveBattles(labelSet: LabelSet): LiveBattles {
     const excluded: Exclusions = { demo: 0, notAnonymous: 0, moderation: 0, bannedVisitor: 0, notCounted: 0 };
-    const builder = new BattleTableBuilder();
-    const keys = this.promptKey.view();
-    /** counted votes per prompt key */
-    const perKey = new UuidIndex(this.count);
-    /** each counted vote's position among all votes */
-    const counted: number[] = [];
+    // each counted vote's position among all votes, and their category tags: the table is made to their size
+    const counted = new Int32Array(this.count);
+    let battles = 0;
+    let tags = 0;
     for (let k = 0; k < this.count; k++) {
       const reason = EXCLUSIONS[this.excluded.at(k)];
       if (reason) {
         excluded[reason]++;
         continue;
       }
-      counted.push(k);
-      perKey.add(keys, 4 * k, 1);
+      counted[battles++] = k;
+      tags += labelSet.of(this.labels.at(k)).categories.length;
+    }
+    // in shared memory from the start: the recompute's worker threads read this table, and a copy made for them
+    // beside the one kept between recomputes was the table twice over (~125 bytes a vote: 1.25 GB at 10M)
+    const builder = new BattleTableBuilder({ battles, tags, shared: true });
+    for (let i = 0; i < battles; i++) {
+      const k = counted[i] as number;
       const { categories, refusal } = labelSet.of(this.labels.at(k));
       const language = this.language.at(k);
       const judge = this.judge.at(k);
@@ -247,10 +272,19 @@ export class VoteStore {
         entities: Number.isNaN(entityA) ? undefined : [entityA, this.entities.at(2 * k + 1)],
       });
     }
-    // in shared memory from the start: the recompute's worker threads read this table, and a copy made for them
-    // beside the one kept between recomputes was the table twice over (~125 bytes a vote: 1.25 GB at 10M)
-    const table = builder.build({ shared: true });
-    // de-duplication over the battles that count, keyed by the visitor's prompts and images
+    const table = builder.build();
+    table.dedupKeep.set(this.dedupSampled(counted.subarray(0, battles)));
+    return { table, votes: this.count, excluded };
+  }
+
+  /** FastChat's de-duplication over the counted votes, keyed by the visitor's prompts and images: which it keeps. */
+  private dedupSampled(counted: Int32Array): Uint8Array {
+    const keys = this.promptKey.view();
+    // counted votes per prompt key (made after the table, so the two are never held beside the builder's columns)
+    const perKey = new UuidIndex(counted.length);
+    for (const k of counted) perKey.add(keys, 4 * k, 1);
+    const counts = new Int32Array(counted.length);
+    for (let i = 0; i < counted.length; i++) counts[i] = perKey.get(keys, 4 * (counted[i] as number)) as number;
     const conversations = this.conversation.view();
     const wordsOf = (words: Int32Array, k: number) =>
       uuidOfWords(
@@ -259,12 +293,10 @@ export class VoteStore {
         words[4 * k + 2] as number,
         words[4 * k + 3] as number,
       );
-    const { sampled } = dedupTagsFromCounts(
-      counted.map((k) => perKey.get(keys, 4 * k) as number),
+    return dedupTagsFromCounts(
+      counts,
       (i) => wordsOf(keys, counted[i] as number),
       (i) => wordsOf(conversations, counted[i] as number),
-    );
-    table.dedupKeep.set(sampled);
-    return { table, votes: this.count, excluded };
+    ).sampled;
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BattleTableBuilder, Column } from "./battle-table";
+import { BattleTableBuilder, Column, ints } from "./battle-table";
 
 describe("Column", () => {
   it("gives back its spare room without losing a value, and grows again after", () => {
@@ -21,6 +21,18 @@ describe("Column", () => {
     expect(Array.from(shared)).toEqual([5, -1, 7]);
     expect(column.finish().buffer).toBeInstanceOf(ArrayBuffer);
   });
+
+  it("hands over its own array only when full in the memory asked for, and a later push leaves it alone", () => {
+    const column = ints({ capacity: 3, shared: true });
+    for (const v of [5, -1, 7]) column.push(v);
+    expect(column.handOver(false).buffer).toBeInstanceOf(ArrayBuffer);
+    const given = column.handOver(true);
+    expect(given.buffer).toBe(column.view().buffer);
+    column.push(9);
+    expect(Array.from(given)).toEqual([5, -1, 7]);
+    expect(column.handOver(true).buffer).not.toBe(given.buffer);
+    expect(Array.from(column.handOver(true))).toEqual([5, -1, 7, 9]);
+  });
 });
 
 describe("BattleTableBuilder", () => {
@@ -33,5 +45,22 @@ describe("BattleTableBuilder", () => {
     expect(shared.a.buffer).toBeInstanceOf(SharedArrayBuffer);
     expect(shared.shared()).toBe(shared);
     expect(shared).toEqual(plain.shared());
+  });
+
+  it("made for its battles, builds the same table with the columns handed over", () => {
+    const battles = [
+      { modelA: "x", modelB: "y", winner: "model_a", language: "English", categories: ["ocr", "humor"] },
+      { modelA: "y", modelB: "z", winner: "tie", turn: 2, style: [1, 2, 3, 4, 5, 6, 7, 8], entities: [1, 2] },
+    ] as const;
+    const plain = new BattleTableBuilder();
+    const sized = new BattleTableBuilder({ battles: 2, tags: 2, shared: true });
+    for (const battle of battles) {
+      plain.add(battle as never);
+      sized.add(battle as never);
+    }
+    const table = sized.build();
+    expect(table).toEqual(plain.build({ shared: true }));
+    expect(table.style.buffer.byteLength).toBe(2 * 8 * 8);
+    expect(table.categoryIds.buffer.byteLength).toBe(2 * 4);
   });
 });

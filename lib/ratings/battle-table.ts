@@ -62,27 +62,26 @@ export class BattleTable {
   /** The same table with its columns in shared memory: posted to worker threads, it is shared rather than copied. */
   shared(): BattleTable {
     if (this.a.buffer instanceof SharedArrayBuffer) return this;
-    const share = sharedCopy;
     return new BattleTable(
       this.models,
-      share(this.a),
-      share(this.b),
-      share(this.outcome),
-      share(this.anony),
-      share(this.isPreset),
-      share(this.isRefusal),
-      share(this.dedupKeep),
-      share(this.turn),
-      share(this.tstamp),
-      share(this.language),
+      sharedCopy(this.a),
+      sharedCopy(this.b),
+      sharedCopy(this.outcome),
+      sharedCopy(this.anony),
+      sharedCopy(this.isPreset),
+      sharedCopy(this.isRefusal),
+      sharedCopy(this.dedupKeep),
+      sharedCopy(this.turn),
+      sharedCopy(this.tstamp),
+      sharedCopy(this.language),
       this.languages,
-      share(this.judge),
+      sharedCopy(this.judge),
       this.judges,
-      share(this.categoryOffsets),
-      share(this.categoryIds),
+      sharedCopy(this.categoryOffsets),
+      sharedCopy(this.categoryIds),
       this.categoryNames,
-      share(this.style),
-      share(this.entities),
+      sharedCopy(this.style),
+      sharedCopy(this.entities),
     );
   }
 
@@ -134,18 +133,23 @@ export class Interner {
   }
 }
 
-/** Growable typed array: doubles its buffer, so appending a million rows stays cheap (and, off the JavaScript heap,
- *  costs the garbage collector nothing). */
+type Values = Int32Array | Uint8Array | Float64Array;
+type ValuesOf<T extends Values> = new (buffer: ArrayBuffer | SharedArrayBuffer) => T;
+
 /** A copy of the values in shared memory (posted to a worker thread, it is shared rather than copied). */
-function sharedCopy<T extends Int32Array | Uint8Array | Float64Array>(values: T): T {
-  const view = new (values.constructor as new (buffer: SharedArrayBuffer) => T)(
-    new SharedArrayBuffer(values.byteLength),
-  );
+function sharedCopy<T extends Values>(values: T): T {
+  const view = new (values.constructor as ValuesOf<T>)(new SharedArrayBuffer(values.byteLength));
   view.set(values);
   return view;
 }
 
-export class Column<T extends Int32Array | Uint8Array | Float64Array> {
+/** Past this many values a column grows by an eighth rather than doubling: the vote store is kept between
+ *  recomputes, and one new vote after a full read of 10M doubled every column (1.5 GB more for a few votes). */
+const LARGE_COLUMN = 1 << 20;
+
+/** Growable typed array: grows its buffer geometrically, so appending a million rows stays cheap (and, off the
+ *  JavaScript heap, costs the garbage collector nothing). */
+export class Column<T extends Values> {
   length = 0;
   constructor(
     private data: T,
@@ -153,7 +157,8 @@ export class Column<T extends Int32Array | Uint8Array | Float64Array> {
   ) {}
   push(value: number) {
     if (this.length === this.data.length) {
-      const bigger = this.make(Math.max(16, this.data.length * 2));
+      const n = this.data.length;
+      const bigger = this.make(Math.max(16, n < LARGE_COLUMN ? n * 2 : n + (n >>> 3)));
       bigger.set(this.data);
       this.data = bigger;
     }
@@ -182,35 +187,89 @@ export class Column<T extends Int32Array | Uint8Array | Float64Array> {
   finish(shared = false): T {
     return shared ? sharedCopy(this.view()) : (this.data.slice(0, this.length) as T);
   }
+  /**
+   * As `finish`, but a column filled exactly to its capacity, in the memory asked for, gives its own array rather
+   * than a copy. Only for columns that are never written in place (`set`, `truncate`) afterwards: a later push
+   * reallocates a full column, so the array handed over is never written again.
+   */
+  handOver(shared = false): T {
+    const full = this.length === this.data.length && this.data.buffer instanceof SharedArrayBuffer === shared;
+    return full ? this.data : this.finish(shared);
+  }
 }
 
-export const ints = () => new Column(new Int32Array(1024), (n) => new Int32Array(n));
-export const bytes = () => new Column(new Uint8Array(1024), (n) => new Uint8Array(n));
-export const floats = () => new Column(new Float64Array(1024), (n) => new Float64Array(n));
+/** A column's memory: its first capacity, and whether it is shared (for a table posted to worker threads). */
+export interface ColumnMemory {
+  capacity?: number;
+  shared?: boolean;
+}
+
+function column<T extends Values>(type: ValuesOf<T> & { BYTES_PER_ELEMENT: number }, memory: ColumnMemory) {
+  const make = (n: number) =>
+    new type(
+      memory.shared ? new SharedArrayBuffer(n * type.BYTES_PER_ELEMENT) : new ArrayBuffer(n * type.BYTES_PER_ELEMENT),
+    );
+  return new Column(make(memory.capacity ?? 1024), make);
+}
+
+export const ints = (memory: ColumnMemory = {}) => column(Int32Array, memory);
+export const bytes = (memory: ColumnMemory = {}) => column(Uint8Array, memory);
+export const floats = (memory: ColumnMemory = {}) => column(Float64Array, memory);
 const triState = (value: boolean | undefined) => (value === undefined ? UNKNOWN : value ? 1 : 0);
+
+/** How many battles (and category tags over them) a builder is made for, and whether its table is shared. */
+export interface TableMemory {
+  battles?: number;
+  tags?: number;
+  shared?: boolean;
+}
 
 export class BattleTableBuilder {
   private readonly models = new Interner();
   private readonly languages = new Interner();
   private readonly judges = new Interner();
   private readonly categories = new Interner();
-  private readonly a = ints();
-  private readonly b = ints();
-  private readonly outcome = bytes();
-  private readonly anony = bytes();
-  private readonly isPreset = bytes();
-  private readonly isRefusal = bytes();
-  private readonly dedupKeep = bytes();
-  private readonly turn = ints();
-  private readonly tstamp = floats();
-  private readonly language = ints();
-  private readonly judge = ints();
-  private readonly categoryOffsets = ints();
-  private readonly categoryIds = ints();
-  private readonly style = floats();
-  private readonly entities = floats();
+  private readonly a;
+  private readonly b;
+  private readonly outcome;
+  private readonly anony;
+  private readonly isPreset;
+  private readonly isRefusal;
+  private readonly dedupKeep;
+  private readonly turn;
+  private readonly tstamp;
+  private readonly language;
+  private readonly judge;
+  private readonly categoryOffsets;
+  private readonly categoryIds;
+  private readonly style;
+  private readonly entities;
+  private readonly shared: boolean;
 
-  constructor() {
+  /**
+   * Made for `battles` battles in the memory the table will use (`shared`: for worker threads), `build` hands the
+   * columns over without copying them: at 10M votes, columns grown by doubling and then copied into shared memory
+   * held ~3.2 GB at once for a table of 1.2 GB.
+   */
+  constructor(memory: TableMemory = {}) {
+    const shared = Boolean(memory.shared);
+    const per = (width: number) => ({ capacity: memory.battles === undefined ? 1024 : width * memory.battles, shared });
+    this.shared = shared;
+    this.a = ints(per(1));
+    this.b = ints(per(1));
+    this.outcome = bytes(per(1));
+    this.anony = bytes(per(1));
+    this.isPreset = bytes(per(1));
+    this.isRefusal = bytes(per(1));
+    this.dedupKeep = bytes(per(1));
+    this.turn = ints(per(1));
+    this.tstamp = floats(per(1));
+    this.language = ints(per(1));
+    this.judge = ints(per(1));
+    this.categoryOffsets = ints({ capacity: memory.battles === undefined ? 1024 : memory.battles + 1, shared });
+    this.categoryIds = ints({ capacity: memory.tags ?? 1024, shared });
+    this.style = floats(per(8));
+    this.entities = floats(per(2));
     this.categoryOffsets.push(0);
   }
 
@@ -239,28 +298,31 @@ export class BattleTableBuilder {
     this.entities.push(battle.entities ? battle.entities[1] : Number.NaN);
   }
 
-  /** The table (`shared`: its columns in shared memory, as BattleTable.shared() would copy them, without the copy). */
-  build({ shared = false } = {}): BattleTable {
+  /**
+   * The table (`shared`: its columns in shared memory, as BattleTable.shared() would copy them, without the copy).
+   * Columns filled to the capacity the builder was made for, in that memory, are handed over rather than copied.
+   */
+  build({ shared = this.shared } = {}): BattleTable {
     return new BattleTable(
       this.models.names,
-      this.a.finish(shared),
-      this.b.finish(shared),
-      this.outcome.finish(shared),
-      this.anony.finish(shared),
-      this.isPreset.finish(shared),
-      this.isRefusal.finish(shared),
-      this.dedupKeep.finish(shared),
-      this.turn.finish(shared),
-      this.tstamp.finish(shared),
-      this.language.finish(shared),
+      this.a.handOver(shared),
+      this.b.handOver(shared),
+      this.outcome.handOver(shared),
+      this.anony.handOver(shared),
+      this.isPreset.handOver(shared),
+      this.isRefusal.handOver(shared),
+      this.dedupKeep.handOver(shared),
+      this.turn.handOver(shared),
+      this.tstamp.handOver(shared),
+      this.language.handOver(shared),
       this.languages.names,
-      this.judge.finish(shared),
+      this.judge.handOver(shared),
       this.judges.names,
-      this.categoryOffsets.finish(shared),
-      this.categoryIds.finish(shared),
+      this.categoryOffsets.handOver(shared),
+      this.categoryIds.handOver(shared),
       this.categories.names,
-      this.style.finish(shared),
-      this.entities.finish(shared),
+      this.style.handOver(shared),
+      this.entities.handOver(shared),
     );
   }
 }
