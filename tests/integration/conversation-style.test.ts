@@ -1,5 +1,5 @@
-// ConversationStyle is kept by triggers (migration 20261127194338_conversation_style): after every kind of write an
-// answer's counts see (claimed, finished, re-tagged, superseded, restored, deleted, a whole conversation deleted, two
+// ConversationStyle is kept by triggers (migrations 20261127194338_conversation_style and 20261127230000_…_delta):
+// after every kind of write an answer's counts see (claimed, finished, re-tagged, superseded, restored, deleted, a whole conversation deleted, two
 // answers finished at once), each row equals the aggregate over the conversation's answers that the leaderboard
 // used to compute at every recompute.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
