@@ -106,15 +106,7 @@ export interface KeysetQuery<T> {
   size: number;
 }
 
-/**
- * How many batches have their details read at once ahead of the one being consumed. At one (the next batch read
- * while the caller wrote this one) an export of 1M battles waited 77 s of its 153 for PostgreSQL: a batch's three
- * detail queries are random index lookups (~6,000 messages by conversation), while the batch query itself is a
- * short walk of the vote index, so the walk runs ahead and the details of the next batches are read side by side.
- */
-const DETAILS_AHEAD = 2;
-
-/** The rows in keyset batches with their details, in order; the next batches are read while the caller works. */
+/** The rows in keyset batches with their details; the next batch is read while the caller works on this one. */
 export async function* keysetBatches<T extends BareRow>(
   db: Db,
   query: KeysetQuery<T>,
@@ -127,23 +119,16 @@ export async function* keysetBatches<T extends BareRow>(
     const { rows } = await db.pool.query<T>(
       sql`${query.select} WHERE ${query.where} ${keyset} ORDER BY ${at}, ${id} LIMIT ${query.size}`,
     );
-    return rows;
+    return withDetails(db, rows);
   };
   type Detailed = T & Pick<BattleRow, "messages" | "labels">;
-  // a consumer that stops early must not leave a prefetch's rejection unhandled
-  const quiet = <P extends Promise<unknown>>(promise: P) => {
-    promise.catch(() => {});
-    return promise;
-  };
-  let next: Promise<T[]> | null = quiet(fetch(null));
-  const ahead: Promise<Detailed[]>[] = [];
-  while (next || ahead.length) {
-    while (next && ahead.length < DETAILS_AHEAD) {
-      const rows: T[] = await next;
-      const tail: T | undefined = rows[rows.length - 1];
-      next = tail && rows.length === query.size ? quiet(fetch(query.keyOf(tail))) : null;
-      ahead.push(quiet(withDetails(db, rows)));
-    }
-    yield await (ahead.shift() as Promise<Detailed[]>);
+  let next: Promise<Detailed[]> | null = fetch(null);
+  while (next) {
+    const rows: Detailed[] = await next;
+    const tail: Detailed | undefined = rows[rows.length - 1];
+    next = tail && rows.length === query.size ? fetch(query.keyOf(tail)) : null;
+    // a consumer that stops early must not leave the prefetch's rejection unhandled
+    next?.catch(() => {});
+    yield rows;
   }
 }
