@@ -1,9 +1,14 @@
+import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
+    // Vitest's default leaves a core free (one worker on two cores); these tests spend much of their time waiting on
+    // PostgreSQL, app servers and child processes. Two cores, measured alone: unit 103 → 68 s, integration 285 →
+    // 203 s with a worker per core.
+    maxWorkers: os.availableParallelism(),
     projects: [
       {
         extends: true,

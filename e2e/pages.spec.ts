@@ -1,5 +1,6 @@
-// Every page at a phone's and a laptop's width: axe finds no serious or critical violation, nothing is wider than
-// the screen, and a screenshot of each is kept with the run (test-results/screens/<width>/<page>.png).
+// Every page at a phone's, a tablet's and a laptop's width: axe finds no serious or critical violation, nothing is
+// wider than the screen (at 390 px too), and a screenshot of each is kept with the run
+// (test-results/screens/<width>/<page>.png).
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
@@ -58,16 +59,50 @@ const STAFF = [
   ["research", "/research"],
 ] as const;
 
+/** Does `action`, then resolves once no request of the page has been in flight for `quietMs` (Playwright's
+ *  "networkidle" waits a fixed 500 ms after the last one: with ~110 pages checked a run, ~40 s of waiting on pages
+ *  that load nothing more). The requests are watched from before the action, so none it starts is missed. */
+async function networkQuiet(page: Page, action: () => Promise<unknown>, quietMs = 250, timeoutMs = 10_000) {
+  let inFlight = 0;
+  let last = Date.now();
+  const started = () => {
+    inFlight += 1;
+  };
+  const ended = () => {
+    inFlight = Math.max(0, inFlight - 1);
+    last = Date.now();
+  };
+  page.on("request", started);
+  page.on("requestfinished", ended);
+  page.on("requestfailed", ended);
+  try {
+    await action();
+    last = Date.now();
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline && (inFlight > 0 || Date.now() - last < quietMs)) await page.waitForTimeout(50);
+  } finally {
+    page.off("request", started);
+    page.off("requestfinished", ended);
+    page.off("requestfailed", ended);
+  }
+}
+
+/** Widths whose pages axe reads: the phone, the tablet and the laptop layouts. At 390 px the layout is the phone's
+ *  (two rules tighten spacing from 360 and 400 px; no colour or name changes): there the width is checked and the
+ *  screenshot kept, and axe's ~0.9 s a page is spared. */
+const AXE_WIDTHS = new Set([320, 768, 1366]);
+
 async function check(page: Page, name: string, width: number) {
   // charts and lazy parts load as they scroll in: go to the bottom and back so they are all there
-  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-  await page.waitForLoadState("networkidle");
+  await networkQuiet(page, () => page.evaluate(() => window.scrollTo(0, document.body.scrollHeight)));
   await page.evaluate(() => window.scrollTo(0, 0));
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(serious, `${name} at ${width} px`).toEqual([]);
+  if (AXE_WIDTHS.has(width)) {
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    const serious = results.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    expect(serious, `${name} at ${width} px`).toEqual([]);
+  }
   // what sticks out past the right edge, outermost first (empty when the page fits)
   const wide = await page.evaluate(() => {
     const limit = document.documentElement.clientWidth;
