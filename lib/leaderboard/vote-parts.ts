@@ -2,7 +2,7 @@
 
 import { JUDGED_CATEGORIES, RULES_LABELLER } from "../categories/names";
 import { empty, raw, type Sql, sql } from "../db/sql";
-import type { Column } from "../ratings/battle-table";
+import { type Column, NO_COUNT } from "../ratings/battle-table";
 import { WINNER_CODE, type Winner } from "../ratings/types";
 import { wordsOfHex } from "./uuid-index";
 import type { LabelSet, VoteStore } from "./vote-store";
@@ -101,8 +101,8 @@ export const styleColumns = (): Part => ({
     for (const r of rows) {
       for (let k = 0; k < 8; k++) store.style.push((r[k] as number | null) ?? 0);
       const known = r[8] !== null && r[9] !== null;
-      store.entities.push(known ? (r[8] as number) : Number.NaN);
-      store.entities.push(known ? (r[9] as number) : Number.NaN);
+      store.entities.push(known ? (r[8] as number) : NO_COUNT);
+      store.entities.push(known ? (r[9] as number) : NO_COUNT);
     }
   },
 });

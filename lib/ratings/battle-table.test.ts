@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { BattleTableBuilder, Column, ints } from "./battle-table";
+import { syntheticBattles } from "../../tests/support/ratings/synthetic";
+import { BattleTableBuilder, Column, CountError, ints, NO_COUNT } from "./battle-table";
+import { computeLeaderboard } from "./leaderboard";
+import type { Battle } from "./types";
 
 describe("Column", () => {
   it("gives back its spare room without losing a value, and grows again after", () => {
@@ -62,5 +65,52 @@ describe("BattleTableBuilder", () => {
     expect(table).toEqual(plain.build({ shared: true }));
     expect(table.style.buffer.byteLength).toBe(2 * 8 * 8);
     expect(table.categoryIds.buffer.byteLength).toBe(2 * 4);
+  });
+
+  it("keeps whole counts as 32-bit integers, unknown ones as NO_COUNT, and refuses a count that is not whole", () => {
+    const builder = new BattleTableBuilder({ wholeCounts: true });
+    builder.add({ modelA: "x", modelB: "y", winner: "model_a", style: [1, 2, 3, 4, 5, 6, 7, 8], entities: [9, 0] });
+    builder.add({ modelA: "y", modelB: "x", winner: "tie" });
+    const table = builder.build();
+    expect(table.style).toBeInstanceOf(Int32Array);
+    expect(Array.from(table.style)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, ...Array(8).fill(NO_COUNT)]);
+    expect(Array.from(table.entities)).toEqual([9, 0, NO_COUNT, NO_COUNT]);
+    expect([table.hasStyle(0), table.hasEntities(0), table.hasStyle(1), table.hasEntities(1)]).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
+    const fractional = { modelA: "x", modelB: "y", winner: "tie", style: [1.5, 0, 0, 0, 0, 0, 0, 0] } as const;
+    expect(() => builder.add(fractional as unknown as Battle)).toThrow(CountError);
+  });
+
+  it("fits the same style-controlled board, specificity and all, from integer counts as from float counts", async () => {
+    // every third battle's entities unknown, every seventh without style counts: both left out alike
+    const battles = [...syntheticBattles({ models: 5, battles: 600, seed: 4 })].map((battle, k) => ({
+      ...battle,
+      style: k % 7 === 3 ? undefined : battle.style,
+      entities: k % 3 === 0 ? undefined : ([k % 11, (k * 5) % 13] as const),
+    }));
+    const floatBuilder = new BattleTableBuilder();
+    const intBuilder = new BattleTableBuilder({ battles: battles.length, wholeCounts: true });
+    for (const battle of battles) {
+      floatBuilder.add(battle);
+      intBuilder.add(battle);
+    }
+    const [floatTable, intTable] = [floatBuilder.build(), intBuilder.build()];
+    expect(intTable.style).toBeInstanceOf(Int32Array);
+    const options = {
+      styleControl: true,
+      styleFeatures: ["tokens", "headers", "lists", "bold", "specificity"] as const,
+      bootstrapRounds: 20,
+      seed: 3,
+      workers: 0,
+    };
+    const rows = floatTable.allRows();
+    const fromFloats = await computeLeaderboard(floatTable, rows, options);
+    const fromInts = await computeLeaderboard(intTable, rows, options);
+    expect(fromInts.warnings.length).toBeGreaterThan(0);
+    expect(JSON.stringify(fromInts)).toBe(JSON.stringify(fromFloats));
   });
 });

@@ -4,6 +4,17 @@ import { type Battle, CODE_WINNER, type OutcomeCode, type StyleCounts, WINNER_CO
 /** Unknown for the tri-state columns (anony, isPreset, isRefusal, dedup). */
 export const UNKNOWN = 2;
 
+/** A column of counts (style, named entities): 64-bit floats as read from battle files, or 32-bit integers where the
+ *  counts are whole by construction (PostgreSQL's integer columns: the leaderboard's table and vote store, where at
+ *  10M votes the floats held 400 MB more each). */
+export type Counts = Float64Array | Int32Array;
+
+/** An unknown count in an integer column (NaN in a float column). */
+export const NO_COUNT = -0x80000000;
+
+/** Whether a count read from a Counts column is known. */
+export const isKnownCount = (value: number) => !Number.isNaN(value) && value !== NO_COUNT;
+
 export class BattleTable {
   constructor(
     readonly models: string[],
@@ -30,10 +41,10 @@ export class BattleTable {
     readonly categoryOffsets: Int32Array,
     readonly categoryIds: Int32Array,
     readonly categoryNames: string[],
-    /** 8 style counts per battle (see StyleCounts); NaN when the battle has none */
-    readonly style: Float64Array,
-    /** 2 named-entity counts per battle (A, B); NaN when unknown */
-    readonly entities: Float64Array = new Float64Array(a.length * 2).fill(Number.NaN),
+    /** 8 style counts per battle (see StyleCounts); unknown (NaN, NO_COUNT) when the battle has none */
+    readonly style: Counts,
+    /** 2 named-entity counts per battle (A, B); unknown (NaN, NO_COUNT) when not counted */
+    readonly entities: Counts = new Float64Array(a.length * 2).fill(Number.NaN),
   ) {}
 
   get size(): number {
@@ -48,11 +59,11 @@ export class BattleTable {
   }
 
   hasStyle(row: number): boolean {
-    return !Number.isNaN(this.style[row * 8] as number);
+    return isKnownCount(this.style[row * 8] as number);
   }
 
   hasEntities(row: number): boolean {
-    return !Number.isNaN(this.entities[row * 2] as number);
+    return isKnownCount(this.entities[row * 2] as number);
   }
 
   winner(row: number) {
@@ -217,11 +228,22 @@ export const bytes = (memory: ColumnMemory = {}) => column(Uint8Array, memory);
 export const floats = (memory: ColumnMemory = {}) => column(Float64Array, memory);
 const triState = (value: boolean | undefined) => (value === undefined ? UNKNOWN : value ? 1 : 0);
 
-/** How many battles (and category tags over them) a builder is made for, and whether its table is shared. */
+/** How many battles (and category tags over them) a builder is made for, whether its table is shared, and whether
+ *  its counts are whole numbers kept as 32-bit integers (`wholeCounts`: a count that is not one is refused). */
 export interface TableMemory {
   battles?: number;
   tags?: number;
   shared?: boolean;
+  wholeCounts?: boolean;
+}
+
+export class CountError extends RangeError {}
+
+/** Counts kept as 32-bit integers: every value must be a whole count (or unknown), never silently truncated. */
+function wholeCount(value: number): number {
+  if (Number.isNaN(value)) return NO_COUNT;
+  if ((value | 0) !== value || value === NO_COUNT) throw new CountError(`a count of ${value} is not a 32-bit integer`);
+  return value;
 }
 
 export class BattleTableBuilder {
@@ -242,9 +264,10 @@ export class BattleTableBuilder {
   private readonly judge;
   private readonly categoryOffsets;
   private readonly categoryIds;
-  private readonly style;
-  private readonly entities;
+  private readonly style: Column<Counts>;
+  private readonly entities: Column<Counts>;
   private readonly shared: boolean;
+  private readonly wholeCounts: boolean;
 
   /**
    * Made for `battles` battles in the memory the table will use (`shared`: for worker threads), `build` hands the
@@ -268,8 +291,10 @@ export class BattleTableBuilder {
     this.judge = ints(per(1));
     this.categoryOffsets = ints({ capacity: memory.battles === undefined ? 1024 : memory.battles + 1, shared });
     this.categoryIds = ints({ capacity: memory.tags ?? 1024, shared });
-    this.style = floats(per(8));
-    this.entities = floats(per(2));
+    this.wholeCounts = Boolean(memory.wholeCounts);
+    const counts = this.wholeCounts ? ints : floats;
+    this.style = counts(per(8));
+    this.entities = counts(per(2));
     this.categoryOffsets.push(0);
   }
 
@@ -293,9 +318,16 @@ export class BattleTableBuilder {
     for (const tag of battle.categories ?? []) this.categoryIds.push(this.categories.id(tag));
     this.categoryOffsets.push(this.categoryIds.length);
     const style: StyleCounts | undefined = battle.style;
+    const entities = battle.entities;
+    if (this.wholeCounts) {
+      for (let k = 0; k < 8; k++) this.style.push(style ? wholeCount(style[k] as number) : NO_COUNT);
+      this.entities.push(entities ? wholeCount(entities[0]) : NO_COUNT);
+      this.entities.push(entities ? wholeCount(entities[1]) : NO_COUNT);
+      return;
+    }
     for (let k = 0; k < 8; k++) this.style.push(style ? (style[k] as number) : Number.NaN);
-    this.entities.push(battle.entities ? battle.entities[0] : Number.NaN);
-    this.entities.push(battle.entities ? battle.entities[1] : Number.NaN);
+    this.entities.push(entities ? entities[0] : Number.NaN);
+    this.entities.push(entities ? entities[1] : Number.NaN);
   }
 
   /**

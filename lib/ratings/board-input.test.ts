@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { syntheticBattles } from "../../tests/support/ratings/synthetic";
-import { BattleTable } from "./battle-table";
+import { BattleTable, BattleTableBuilder } from "./battle-table";
 import { boardDigest, rowDigests } from "./board-input";
 import type { Battle } from "./types";
 
@@ -52,5 +52,25 @@ describe("a board's input digest", () => {
     expect(digestOf(battles, firstHalf, { ...options, bootstrapRounds: 99 })).not.toBe(base);
     expect(digestOf(battles, firstHalf, { ...options, styleControl: false })).not.toBe(base);
     expect(digestOf(battles, firstHalf.subarray(1))).not.toBe(base);
+  });
+
+  it("reads every count of a table whose counts are 32-bit integers", () => {
+    const wholeDigest = (list: Battle[]) => {
+      const builder = new BattleTableBuilder({ wholeCounts: true });
+      for (const battle of list) builder.add(battle);
+      const table = builder.build();
+      return boardDigest(table, rowDigests(table), firstHalf, options);
+    };
+    const whole = wholeDigest(battles);
+    expect(wholeDigest(battles.map((b) => ({ ...b })))).toBe(whole);
+    // the last count of the last battle of the half, and its entities: the row's words end where the next begin
+    const at = 199;
+    const b = battles[at] as Battle;
+    const counts = [...(b.style ?? [])];
+    counts[7] = (counts[7] as number) + 1;
+    const edit = (change: Partial<Battle>) => battles.map((x, i) => (i === at ? { ...x, ...change } : x));
+    expect(wholeDigest(edit({ style: counts as unknown as Battle["style"] }))).not.toBe(whole);
+    expect(wholeDigest(edit({ entities: [0, 1] }))).not.toBe(whole);
+    expect(wholeDigest(battles.map((x, i) => (i === 200 ? { ...x, entities: [5, 5] } : x)))).toBe(whole);
   });
 });

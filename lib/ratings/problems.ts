@@ -89,12 +89,13 @@ export function styleProblem(
   features: readonly StyleFeature[] = STYLE_FEATURES,
 ): StyleProblem {
   const specificity = features.includes("specificity");
-  const kept: number[] = [];
-  for (let k = 0; k < rows.length; k++) {
-    const r = rows[k] as number;
-    if (table.hasStyle(r) && (!specificity || table.hasEntities(r))) kept.push(r);
-  }
-  const n = kept.length;
+  // counted, then listed: a growing list of 10M row numbers held up to three times what the typed list does
+  const usable = (r: number) => table.hasStyle(r) && (!specificity || table.hasEntities(r));
+  let n = 0;
+  for (let k = 0; k < rows.length; k++) if (usable(rows[k] as number)) n++;
+  const kept = n === rows.length ? rows : new Uint32Array(n);
+  if (kept !== rows)
+    for (let k = 0, i = 0; k < rows.length; k++) if (usable(rows[k] as number)) kept[i++] = rows[k] as number;
   const F = features.length;
   // where each feature's two counts sit: the style columns (stride 8, B four on) or the entity columns (stride 2)
   const source = features.map((feature) =>
@@ -134,7 +135,7 @@ export function styleProblem(
   }
   return {
     data: { nModels: models.names.length, nFeatures: F, a, b, y, x },
-    rows: Uint32Array.from(kept),
+    rows: kept === rows ? Uint32Array.from(rows) : kept,
     dropped: rows.length - n,
     means,
     stds,
