@@ -1,4 +1,5 @@
 // Battles in columns (typed arrays), so a million of them fit in little memory and filters are index lists.
+import { ratingsError } from "./errors";
 import { type Battle, CODE_WINNER, type OutcomeCode, type StyleCounts, WINNER_CODE } from "./types";
 
 /** Unknown for the tri-state columns (anony, isPreset, isRefusal, dedup). */
@@ -145,10 +146,10 @@ export class Interner {
 }
 
 type Values = Int32Array | Uint8Array | Float64Array;
-type ValuesOf<T extends Values> = new (buffer: ArrayBuffer | SharedArrayBuffer) => T;
+type ValuesOf<T extends Values | Uint32Array> = new (buffer: ArrayBuffer | SharedArrayBuffer) => T;
 
 /** A copy of the values in shared memory (posted to a worker thread, it is shared rather than copied). */
-function sharedCopy<T extends Values>(values: T): T {
+export function sharedCopy<T extends Values | Uint32Array>(values: T): T {
   const view = new (values.constructor as ValuesOf<T>)(new SharedArrayBuffer(values.byteLength));
   view.set(values);
   return view;
@@ -237,7 +238,8 @@ export interface TableMemory {
   wholeCounts?: boolean;
 }
 
-export class CountError extends RangeError {}
+/** A count the integer columns cannot hold as it is: never expected from PostgreSQL's integer columns. */
+export class CountError extends ratingsError("internal", "count_not_whole") {}
 
 /** Counts kept as 32-bit integers: every value must be a whole count (or unknown), never silently truncated. */
 function wholeCount(value: number): number {

@@ -22,12 +22,16 @@ export interface Fragility {
   with: string;
 }
 
+/** The battles row `r` stands for. */
+const battlesOf = (multiplicity: Float64Array | undefined, r: number) =>
+  multiplicity ? (multiplicity[r] as number) : 1;
+
 export interface FragilityInput {
   data: PairwiseData;
   /** each row's loss weight (count × pair weight) */
   weights: Float64Array;
-  /** battles each row stands for */
-  multiplicity: Float64Array;
+  /** battles each row stands for; none: one each (a style board's rows) */
+  multiplicity?: Float64Array;
   settings: FitSettings;
   theta: Float64Array;
   names: string[];
@@ -96,7 +100,7 @@ function influences(input: FragilityInput, basis: InfluenceBasis, i: number, j: 
   for (let r = 0; r < a.length; r++) {
     let uv = settings.alpha * ((u[a[r] as number] as number) - (u[b[r] as number] as number));
     for (let f = 0; f < F; f++) uv += (x[r * F + f] as number) * (u[M + f] as number);
-    const perBattle = (weights[r] as number) / Math.max(1, multiplicity[r] as number);
+    const perBattle = (weights[r] as number) / Math.max(1, battlesOf(multiplicity, r));
     out[r] = perBattle * ((basis.p[r] as number) - (y[r] as number)) * uv;
   }
   return out;
@@ -110,7 +114,7 @@ function without(input: FragilityInput, order: RemovalOrder, take: number, scrat
   let left = take;
   for (const r of order.prefix(take)) {
     if (left <= 0) break;
-    const many = input.multiplicity[r] as number;
+    const many = battlesOf(input.multiplicity, r);
     const removed = Math.min(many, left);
     weights[r] = ((weights[r] as number) * (many - removed)) / many;
     left -= removed;
@@ -155,7 +159,7 @@ function gapWithout(
   let left = take;
   for (const r of order.prefix(take)) {
     if (left <= 0) break;
-    const many = input.multiplicity[r] as number;
+    const many = battlesOf(input.multiplicity, r);
     const removed = Math.min(many, left);
     left -= removed;
     // the removed battles' share of the loss's gradient at the fit
@@ -276,7 +280,7 @@ class RemovalOrder {
   private effectBefore = new Float64Array(1);
   constructor(
     private readonly effect: Float64Array,
-    private readonly multiplicity: Float64Array,
+    private readonly multiplicity: Float64Array | undefined,
     readonly gap: number,
   ) {
     let count = 0;
@@ -284,7 +288,7 @@ class RemovalOrder {
     for (let r = 0; r < effect.length; r++) {
       if ((effect[r] as number) < 0) {
         count++;
-        total += multiplicity[r] as number;
+        total += battlesOf(multiplicity, r);
       }
     }
     this.total = total;
@@ -322,7 +326,7 @@ class RemovalOrder {
     this.votesBefore = new Float64Array(chosen.length + 1);
     this.effectBefore = new Float64Array(chosen.length + 1);
     chosen.forEach((r, k) => {
-      const many = this.multiplicity[r] as number;
+      const many = battlesOf(this.multiplicity, r);
       this.votesBefore[k + 1] = (this.votesBefore[k] as number) + many;
       this.effectBefore[k + 1] = (this.effectBefore[k] as number) + many * (effect[r] as number);
     });
@@ -354,7 +358,7 @@ class RemovalOrder {
       const order = this.prefix(taken + 1);
       if (k >= order.length) return null;
       const r = order[k++] as number;
-      const many = this.multiplicity[r] as number;
+      const many = battlesOf(this.multiplicity, r);
       const each = -(this.effect[r] as number);
       const need = Math.ceil((this.gap - level - closed) / each - 1e-12);
       if (need <= many) return taken + Math.max(1, need);

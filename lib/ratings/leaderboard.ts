@@ -281,7 +281,8 @@ function addFragility(entries: ModelRating[], fitted: Fitted, names: string[]): 
   const input = {
     data: fitted.data,
     weights: fitted.weights,
-    multiplicity: fitted.job.counts ?? new Float64Array(fitted.data.a.length).fill(1),
+    // a style board's rows are one battle each: no array of ones (80 MB a thread at 10M battles)
+    multiplicity: fitted.job.counts,
     settings: fitted.settings,
     theta: fitted.theta,
     names,

@@ -135,7 +135,8 @@ export function styleProblem(
   }
   return {
     data: { nModels: models.names.length, nFeatures: F, a, b, y, x },
-    rows: kept === rows ? Uint32Array.from(rows) : kept,
+    // the caller's rows when every one is kept (nothing writes either)
+    rows: kept,
     dropped: rows.length - n,
     means,
     stds,
