@@ -76,8 +76,6 @@ export interface RecomputeOptions {
   liveCache?: LiveBattleCache;
   /** the benchmarks' pairwise outcomes: with it the run also writes the composite board (./composite-run.ts) */
   groundTruth?: GroundTruthSource;
-  /** rows past which style boards' fragility is found one board at a time (default LARGE_STYLE_BOARD) */
-  largeStyleBoard?: number;
 }
 
 export async function recomputeSnapshots(db: Db, options: RecomputeOptions = {}): Promise<RecomputeResult> {
@@ -324,9 +322,6 @@ function boardCompute(options: RecomputeOptions, pool: BoardPool | null): typeof
   return options.computeBoard ?? ((_table, rows, o = {}) => (pool as BoardPool).compute(rows, o));
 }
 
-/** Rows past which a style board's fragility waits for the previous such board's (~120 bytes a row on its thread). */
-const LARGE_STYLE_BOARD = 2_000_000;
-
 /**
  * Each fitted board's fragility (lib/ratings/fragility.ts), found after the boards are published and then written
  * into their snapshots: at 1M votes it was ~85% of the boards' thread-seconds (bench:leaderboard), so the boards no
@@ -348,24 +343,14 @@ async function publishFragility(
   const updates: { id: string; payload: SnapshotPayload }[] = [];
   const pending = boards.filter(({ outcome }) => !outcome.reusedFrom && outcome.payload.fragilityPending);
   pending.sort((x, y) => boardCost(plan, y) - boardCost(plan, x));
-  // large style boards one at a time (the other threads take the rest): two at once held a thread's board data
-  // twice over (~1.2 GB a 10M-battle style board), the run's peak; the boards are published already
-  let large: Promise<unknown> = Promise.resolve();
-  const oneLargeAtATime = <T>(work: () => Promise<T>): Promise<T> => {
-    const turn = large.then(work);
-    large = turn.catch(() => undefined);
-    return turn;
-  };
   await Promise.all(
     pending.map(async ({ category, styleControl, outcome }) => {
       const id = written.get(boardKey({ category, styleControl }));
       if (id === undefined) return;
       const rows = plan.selected.get(category) as Uint32Array;
       const point = { ...plan.boardOptions(styleControl), ci: "none", bootstrapRounds: 0, matrices: false } as const;
-      const pointFit = () => compute(plan.table, rows, point);
       try {
-        const large = styleControl && rows.length > (options.largeStyleBoard ?? LARGE_STYLE_BOARD);
-        const board = await (large ? oneLargeAtATime(pointFit) : pointFit());
+        const board = await compute(plan.table, rows, point);
         const found = new Map(
           board.models.map((m) => [m.model, listedFigures(m, plan.method, plan.retired).fragility] as const),
         );

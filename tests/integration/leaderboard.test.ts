@@ -374,32 +374,6 @@ describe("leaderboard snapshots", () => {
     expect((await listRuns(db, 1))[0]?.failedBoards).toEqual([]);
   });
 
-  it("find large style boards' fragility one at a time, the same as all at once", async () => {
-    // counts the style point fits with fragility in flight at once
-    const inFlight = (counter: { now: number; most: number }): typeof computeLeaderboard => {
-      return async (table, rows, options) => {
-        const counted = Boolean(options?.fragility && options.styleControl);
-        if (counted) counter.most = Math.max(counter.most, ++counter.now);
-        try {
-          return await computeLeaderboard(table, rows, options);
-        } finally {
-          if (counted) counter.now--;
-        }
-      };
-    };
-    const together = { now: 0, most: 0 };
-    await recomputeSnapshots(db, { rounds: 5, reuse: false, computeBoard: inFlight(together) });
-    const all = await currentSnapshot(db, "overall", true);
-    const apart = { now: 0, most: 0 };
-    await recomputeSnapshots(db, { rounds: 5, reuse: false, computeBoard: inFlight(apart), largeStyleBoard: 0 });
-    const one = await currentSnapshot(db, "overall", true);
-    expect(together.most).toBeGreaterThan(1);
-    expect(apart.most).toBe(1);
-    expect(one?.payload.fragilityPending).toBeUndefined();
-    expect(one?.payload.models.map((m) => m.fragility)).toEqual(all?.payload.models.map((m) => m.fragility));
-    expect(one?.payload.models.some((m) => m.fragility !== null)).toBe(true);
-  });
-
   it("publish the boards before their fragility, write it in when found, and fit again a board left without it", async () => {
     // the boards are fitted without fragility; it is found afterwards by a point fit with it (no intervals)
     const calls: { fragility: boolean; ci: string | undefined }[] = [];
