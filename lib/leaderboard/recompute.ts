@@ -6,7 +6,7 @@ import { judgedByFromEnv } from "../categories/names";
 import { config } from "../config";
 import type { Db } from "../db/context";
 import { categoryNames, type computeLeaderboard, selectRows } from "../ratings";
-import { type BattleTable, sharedCopy } from "../ratings/battle-table";
+import type { BattleTable } from "../ratings/battle-table";
 import { boardDigest, rowDigests } from "../ratings/board-input";
 import { BoardPool } from "../ratings/board-pool";
 import { OUTCOME, type StyleGroup, styleFeaturesOf } from "../ratings/types";
@@ -224,9 +224,7 @@ async function planRun(db: Db, options: RecomputeOptions, context: RunContext, l
   const derived = derivedFrom(liveTable);
   derived.shared ??= liveTable.shared();
   const table = derived.shared;
-  // in shared memory: each board posted to a fitting thread shares its rows rather than copying them (at 10M, 40 MB
-  // a board held by each thread beside the selection)
-  derived.selected ??= new Map(categories.map((category) => [category, sharedCopy(selectRows(table, category))]));
+  derived.selected ??= new Map(categories.map((category) => [category, selectRows(table, category)]));
   const selected = derived.selected;
   const boardOptions = (styleControl: boolean): BoardOptions => ({
     styleControl,

@@ -146,10 +146,10 @@ export class Interner {
 }
 
 type Values = Int32Array | Uint8Array | Float64Array;
-type ValuesOf<T extends Values | Uint32Array> = new (buffer: ArrayBuffer | SharedArrayBuffer) => T;
+type ValuesOf<T extends Values> = new (buffer: ArrayBuffer | SharedArrayBuffer) => T;
 
 /** A copy of the values in shared memory (posted to a worker thread, it is shared rather than copied). */
-export function sharedCopy<T extends Values | Uint32Array>(values: T): T {
+function sharedCopy<T extends Values>(values: T): T {
   const view = new (values.constructor as ValuesOf<T>)(new SharedArrayBuffer(values.byteLength));
   view.set(values);
   return view;
