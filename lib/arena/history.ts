@@ -24,7 +24,8 @@ export function answerStatus(
   return now - alive > STALE_ANSWER_MS ? "error" : "pending";
 }
 
-export async function sideMessages(prisma: PrismaClient, conversationId: string, side: Side) {
+/** A side's messages with their images and answers' state (read them in one snapshot: see conversationView). */
+export async function sideMessages(prisma: Pick<PrismaClient, "message">, conversationId: string, side: Side) {
   return prisma.message.findMany({
     where: { conversationId, side, superseded: false },
     orderBy: [{ turn: "asc" }, { createdAt: "asc" }],

@@ -88,22 +88,36 @@ export async function conversationView(
   if (!conversation || !allowed) throw new NotFound("conversation_not_found", "no such conversation");
   const revealed = conversation.mode !== "battle" || conversation.vote !== null;
   const sides: Partial<Record<Side, SideView>> = {};
-  // Regenerate keeps the earlier versions: the owner may page through them (and vote on the one shown)
-  const earlier = owner
-    ? await prisma.message.findMany({
-        where: {
-          conversationId: conversation.id,
-          role: "assistant",
-          superseded: true,
-          response: { finishReason: { not: null }, error: null },
-        },
-        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-        select: { side: true, turn: true, content: true, createdAt: true },
-      })
-    : [];
-  for (const side of conversation.modelB ? (["a", "b"] as const) : (["a"] as const)) {
+  const sideList = conversation.modelB ? (["a", "b"] as const) : (["a"] as const);
+  // one snapshot for every message and its answer's state: Prisma reads a message and its answer's state in
+  // separate statements, and an answer finishing between the two read as finished with no text (a reload
+  // mid-stream then showed an empty answer)
+  const { earlier, bySide } = await prisma.$transaction(
+    async (tx) => ({
+      // Regenerate keeps the earlier versions: the owner may page through them (and vote on the one shown)
+      earlier: owner
+        ? await tx.message.findMany({
+            where: {
+              conversationId: conversation.id,
+              role: "assistant",
+              superseded: true,
+              response: { finishReason: { not: null }, error: null },
+            },
+            orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+            select: { side: true, turn: true, content: true, createdAt: true },
+          })
+        : [],
+      // one after the other: a transaction's statements run on one connection
+      bySide: [
+        await sideMessages(tx, conversation.id, "a"),
+        ...(conversation.modelB ? [await sideMessages(tx, conversation.id, "b")] : []),
+      ],
+    }),
+    { isolationLevel: "RepeatableRead" },
+  );
+  for (const [i, side] of sideList.entries()) {
     const model = side === "a" ? conversation.modelA : conversation.modelB;
-    const messages = await sideMessages(prisma, conversation.id, side);
+    const messages = bySide[i] ?? [];
     sides[side] = {
       model:
         revealed && model

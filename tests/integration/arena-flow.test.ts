@@ -3,6 +3,8 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { writeFakeModelsFile } from "../../e2e/fake-models/models-file";
@@ -21,10 +23,12 @@ import {
   type TurnEvent,
   visitorHistory,
 } from "../../lib/arena";
+import { record } from "../../lib/arena/answer-record";
 import { ANSWER_HEARTBEAT_MS } from "../../lib/arena/history";
 import { reactionCounts, reactionInput, reactToAnswer } from "../../lib/arena/reactions";
 import { lockVoterSql } from "../../lib/arena/votes";
 import { closeDb, createDb, type Db } from "../../lib/db";
+import { PrismaClient } from "../../lib/generated/prisma/client";
 import { imageStore } from "../../lib/images";
 import { writeSetting } from "../../lib/settings/settings";
 
@@ -103,6 +107,38 @@ function answerText(all: TurnEvent[], side: "a" | "b") {
     .join("");
 }
 
+/**
+ * A pool that runs `meanwhile` once, before the first statement matching `pattern`, whichever connection sends it
+ * (outside a transaction Prisma's adapter uses the pool's query, inside one a client of the pool's).
+ */
+function pausingPool(url: string, pattern: RegExp, meanwhile: () => Promise<void>) {
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  let paused = false;
+  const gate = async (query: unknown) => {
+    const text = typeof query === "string" ? query : (query as { text?: string }).text;
+    if (paused || !text || !pattern.test(text)) return;
+    paused = true;
+    await meanwhile();
+  };
+  const gated = <Q extends (...args: never[]) => unknown>(query: Q): Q =>
+    (async (...args: never[]) => {
+      await gate(args[0]);
+      return query(...args);
+    }) as unknown as Q;
+  pool.query = gated(pool.query.bind(pool));
+  const connect = pool.connect.bind(pool) as (callback?: unknown) => Promise<pg.PoolClient>;
+  pool.connect = (async (callback?: unknown) => {
+    if (callback) return connect(callback); // the pool's own query borrows a client with a callback
+    const client = await connect();
+    if (!(client as { gated?: true }).gated) {
+      client.query = gated(client.query.bind(client));
+      Object.assign(client, { gated: true });
+    }
+    return client;
+  }) as typeof pool.connect;
+  return Object.assign(pool, { paused: () => paused });
+}
+
 describe("a battle", () => {
   it("streams both answers, stores them with their measurements, and reveals the models on the vote", async () => {
     const visitorId = await newVisitor();
@@ -140,6 +176,30 @@ describe("a battle", () => {
     expect([result.models.a.displayName, result.models.b.displayName].sort()).toEqual(["Alpha VL", "Beta VL"]);
     const shown = await conversationView(db, conversation.id, { share: true });
     expect(shown.sides.a?.model?.id).toBe(result.models.a.id);
+  });
+
+  it("shows a battle as one moment: an answer finishing while the page reads it is never finished with no text", async () => {
+    const visitorId = await newVisitor();
+    const conversation = await battle(visitorId);
+    const plan = await prepareTurn(db, { conversationId: conversation.id, visitorId });
+    const a = plan.targets.find((t) => t.side === "a")!;
+    // the page reads through a pool that lets A's answer finish (as answerSide records it) after the page has read
+    // the messages and before it reads their answers' state
+    const pool = pausingPool(inject("databaseUrl"), /FROM "public"."ResponseMeta"/, async () => {
+      expect(await record(db, a.messageId, "Alpha's whole answer.", { finishReason: "stop" })).toBeNull();
+    });
+    const page = { prisma: new PrismaClient({ adapter: new PrismaPg(pool) }), pool: db.pool };
+    try {
+      const seen = (await conversationView(page, conversation.id, { visitorId })).sides.a?.messages.at(-1);
+      expect(pool.paused()).toBe(true);
+      // as it was when the page began reading: still being written (the page asks again), not finished and empty
+      expect([seen?.status, seen?.content]).toEqual(["pending", ""]);
+    } finally {
+      await page.prisma.$disconnect();
+      await pool.end();
+    }
+    const after = (await conversationView(db, conversation.id, { visitorId })).sides.a?.messages.at(-1);
+    expect([after?.status, after?.content]).toEqual(["done", "Alpha's whole answer."]);
   });
 
   it("accepts the same vote twice, refuses a different second vote, and refuses votes before the answers", async () => {
