@@ -1,6 +1,6 @@
 // Compiles the `arena` command ahead of time (esbuild, the compiler tsx itself uses), so a call no longer compiles
 // TypeScript first: bin/arena.mjs runs dist/cli/arena.mjs when it is newer than every source file, and falls back to
-// tsx otherwise (an edited checkout never runs stale code). The rating engine's and the reader's worker threads are compiled beside
+// tsx otherwise (an edited checkout never runs stale code). The rating engine's, the reader's and the export's worker threads are compiled beside
 // it, under the names the engine looks for next to itself. Packages stay in node_modules (not bundled).
 // Runs after `npm install` and in `npm run build`; `node scripts/build-cli.mjs` by hand.
 import fs from "node:fs";
@@ -21,6 +21,7 @@ await build({
     "board-worker": path.join(root, "lib/ratings/board-worker-main.ts"),
     "bootstrap-worker": path.join(root, "lib/ratings/bootstrap-worker-main.ts"),
     "read-worker": path.join(root, "lib/datasets/read-worker-main.ts"),
+    "parquet-worker": path.join(root, "lib/export/parquet-worker-main.ts"),
   },
   outdir: out,
   outExtension: { ".js": ".mjs" },

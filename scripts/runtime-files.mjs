@@ -101,6 +101,7 @@ try {
       "board-worker": path.join(root, "lib/ratings/board-worker-main.ts"),
       "bootstrap-worker": path.join(root, "lib/ratings/bootstrap-worker-main.ts"),
       "nsfw-worker": path.join(root, "lib/image-safety/nsfw-worker-main.ts"),
+      "parquet-worker": path.join(root, "lib/export/parquet-worker-main.ts"),
     },
     outdir: traceDir,
     outExtension: { ".js": ".mjs" },
@@ -113,6 +114,7 @@ try {
     "scripts/build-direct-routes.mjs",
     "bin/arena.mjs",
     "lib/image-safety/nsfw-worker.mjs",
+    "lib/export/parquet-worker.mjs",
     ...walk(path.join(root, "dist")).filter((f) => f.endsWith(".mjs")),
   ].map((f) => path.join(root, f));
   const { fileList } = await nodeFileTrace(entries, { base: root, processCwd: root });

@@ -13,7 +13,38 @@ export type BareRow = Omit<BattleRow, "messages" | "labels">;
 export const CONVERSATION_SQL = `c.id AS "conversationId", c.mode::text AS mode, c."modelAId", c."modelBId", c."isPreset",
   c."presetId", c."inputModality", c.language, c."turnCount" AS turn`;
 
-type MessageWithId = MessageRow & { id: string; conversationId: string };
+export type MessageWithId = MessageRow & { id: string; conversationId: string };
+
+/** The columns of a message `m` and its answer's state `r` an export row carries (MessageWithId). */
+export const MESSAGE_SQL = `m.id, m."conversationId", m.side::text AS side, m.turn, m.role::text AS role, m.content,
+  r.tokens, r."entityCount" AS entities, r."markdownDetail" AS markdown, r."reasoningTokens", r."thinkingMs",
+  r."finishReason"`;
+
+/** Which messages are exported: the prompts, and the answers that finished (not those Regenerate replaced). */
+export const EXPORTED_MESSAGE_SQL = `NOT m.superseded AND (m.role = 'user' OR r."finishReason" IS NOT NULL)`;
+
+/** The columns of an image `i` as a message `mi` (MessageImage) shows it. */
+export const IMAGE_SQL = `mi."messageId", i.sha256 AS sha, i.mime, i."storageKey" AS key,
+  i."moderationStatus" = 'banned' AS banned`;
+
+export type ImageOf = { sha: string; mime: string; key: string; banned: boolean };
+
+/** A message as exported, its fields in the dataset's order. */
+export function messageOf(row: MessageWithId, images: ImageOf[] | null): MessageRow {
+  return {
+    side: row.side,
+    turn: row.turn,
+    role: row.role,
+    content: row.content,
+    tokens: row.tokens,
+    entities: row.entities,
+    markdown: row.markdown,
+    reasoningTokens: row.reasoningTokens,
+    thinkingMs: row.thinkingMs,
+    finishReason: row.finishReason,
+    images,
+  };
+}
 
 /**
  * The rows with their messages (the prompts, and the answers that finished, in turn order; images in their order)
@@ -28,12 +59,8 @@ export async function withDetails<T extends BareRow>(
   const ids = rows.map((r) => r.conversationId);
   const [messages, labels] = await Promise.all([
     db.pool.query<MessageWithId>(
-      sql`SELECT m.id, m."conversationId", m.side::text AS side, m.turn, m.role::text AS role, m.content,
-              r.tokens, r."entityCount" AS entities, r."markdownDetail" AS markdown,
-              r."reasoningTokens", r."thinkingMs", r."finishReason"
-         FROM "Message" m LEFT JOIN "ResponseMeta" r ON r."messageId" = m.id
-        WHERE m."conversationId" = ANY(${ids}::uuid[]) AND NOT m.superseded
-          AND (m.role = 'user' OR r."finishReason" IS NOT NULL)
+      sql`SELECT ${raw(MESSAGE_SQL)} FROM "Message" m LEFT JOIN "ResponseMeta" r ON r."messageId" = m.id
+        WHERE m."conversationId" = ANY(${ids}::uuid[]) AND ${raw(EXPORTED_MESSAGE_SQL)}
         ORDER BY m."conversationId", m.turn, m."createdAt", m.side, m.role`,
     ),
     db.pool.query<LabelRow & { conversationId: string }>(
@@ -47,22 +74,10 @@ export async function withDetails<T extends BareRow>(
     messages.rows.map((m) => m.id),
   );
   const messagesOf = new Map<string, MessageRow[]>();
-  for (const { id, conversationId, ...message } of messages.rows) {
-    const list = messagesOf.get(conversationId) ?? [];
-    list.push({
-      side: message.side,
-      turn: message.turn,
-      role: message.role,
-      content: message.content,
-      tokens: message.tokens,
-      entities: message.entities,
-      markdown: message.markdown,
-      reasoningTokens: message.reasoningTokens,
-      thinkingMs: message.thinkingMs,
-      finishReason: message.finishReason,
-      images: images.get(id) ?? null,
-    });
-    messagesOf.set(conversationId, list);
+  for (const message of messages.rows) {
+    const list = messagesOf.get(message.conversationId) ?? [];
+    list.push(messageOf(message, images.get(message.id) ?? null));
+    messagesOf.set(message.conversationId, list);
   }
   const labelsOf = new Map<string, LabelRow[]>();
   for (const { conversationId, ...label } of labels.rows) {
@@ -79,12 +94,10 @@ export async function withDetails<T extends BareRow>(
 
 /** Each message's images, in their order. */
 async function imagesOf(db: Db, messageIds: string[]) {
-  const out = new Map<string, { sha: string; mime: string; key: string; banned: boolean }[]>();
+  const out = new Map<string, ImageOf[]>();
   if (messageIds.length === 0) return out;
-  const { rows } = await db.pool.query<{ messageId: string; sha: string; mime: string; key: string; banned: boolean }>(
-    sql`SELECT mi."messageId", i.sha256 AS sha, i.mime, i."storageKey" AS key,
-               i."moderationStatus" = 'banned' AS banned
-       FROM "MessageImage" mi JOIN "Image" i ON i.sha256 = mi."imageSha256"
+  const { rows } = await db.pool.query<ImageOf & { messageId: string }>(
+    sql`SELECT ${raw(IMAGE_SQL)} FROM "MessageImage" mi JOIN "Image" i ON i.sha256 = mi."imageSha256"
       WHERE mi."messageId" = ANY(${messageIds}::uuid[])
       ORDER BY mi."messageId", mi.position`,
   );

@@ -41,10 +41,25 @@ export interface Snapshot {
   at: string;
 }
 
-/** Runs `work` on up to `lanes` connections sharing one snapshot (fewer when the pool is smaller). */
-export async function inSnapshot<T>(db: Db, lanes: number, work: (snapshot: Snapshot) => Promise<T>): Promise<T> {
+/** An open snapshot: its connections are the caller's until `close` (committed when `ok`, else rolled back). */
+export interface OpenSnapshot extends Snapshot {
+  close(ok: boolean): Promise<void>;
+}
+
+/** Up to `lanes` connections sharing one read-only snapshot (fewer when the pool is smaller). */
+export async function openSnapshot(db: Db, lanes: number): Promise<OpenSnapshot> {
   const count = Math.max(1, Math.min(lanes, db.pool.options.max ?? 1));
   const clients: pg.PoolClient[] = [];
+  const close = async (ok: boolean) => {
+    let committed = false;
+    try {
+      if (ok) for (const client of clients) await client.query(sql`COMMIT`);
+      committed = ok;
+    } finally {
+      if (!committed) for (const client of clients) await client.query(sql`ROLLBACK`).catch(() => {});
+      for (const client of clients) client.release();
+    }
+  };
   try {
     for (let lane = 0; lane < count; lane++) clients.push(await db.pool.connect());
     const [first, ...others] = clients as [pg.PoolClient, ...pg.PoolClient[]];
@@ -64,14 +79,23 @@ export async function inSnapshot<T>(db: Db, lanes: number, work: (snapshot: Snap
       // planned for reading every row (hash joins), not for a fast first row
       await client.query(sql`SET LOCAL cursor_tuple_fraction = 1; SET LOCAL work_mem = '${raw(String(workMem))}MB'`);
     }
-    const result = await work({ clients, at });
-    for (const client of clients) await client.query(sql`COMMIT`);
-    return result;
+    return { clients, at, close };
   } catch (error) {
-    for (const client of clients) await client.query(sql`ROLLBACK`).catch(() => {});
+    await close(false);
     throw error;
+  }
+}
+
+/** Runs `work` on up to `lanes` connections sharing one snapshot (fewer when the pool is smaller). */
+export async function inSnapshot<T>(db: Db, lanes: number, work: (snapshot: Snapshot) => Promise<T>): Promise<T> {
+  const snapshot = await openSnapshot(db, lanes);
+  let ok = false;
+  try {
+    const result = await work(snapshot);
+    ok = true;
+    return result;
   } finally {
-    for (const client of clients) client.release();
+    await snapshot.close(ok);
   }
 }
 

@@ -11,9 +11,11 @@ import { writeFakeModelsFile } from "../../e2e/fake-models/models-file";
 import { type FakeModelServer, startFakeModelServer } from "../../e2e/fake-models/server";
 import { acceptTerms, castVote, openConversation, prepareTurn, streamTurn } from "../../lib/arena";
 import { judgedByFromEnv } from "../../lib/categories/names";
+import { tagBattles } from "../../lib/categories/tagger";
 import { currentDatasetStatistics } from "../../lib/dataset-stats";
 import { closeDb, createDb, type Db } from "../../lib/db";
-import { exportDataset } from "../../lib/export/export";
+import { battleBatches, exportDataset } from "../../lib/export/export";
+import type { BattleRow } from "../../lib/export/records";
 import { exportSft, type SftRecord } from "../../lib/export/sft";
 import { researchSummary } from "../../lib/export/summary";
 import { currentSnapshot } from "../../lib/leaderboard";
@@ -427,5 +429,30 @@ describe("arena export", () => {
     expect(code).toBe(0);
     expect(printed).toMatch(new RegExp(`conversations .* of ${best} →`));
     expect((await cli(["export", "--sft", "--top", "0", "--out", path.join(dataDir, "sft-bad")])).code).not.toBe(0);
+  });
+});
+
+describe("reading every battle", () => {
+  // last in the file: it labels battles, which the exports above do not expect
+  it("reads the same battles, details and all, through keyset batches as through one snapshot's sorted queries", async () => {
+    const read = async (source: "keyset" | "snapshot", batchSize: number) => {
+      const rows: (BattleRow & { voteId: string })[] = [];
+      for await (const batch of battleBatches(db, { salt: "salt-1", batchSize, source })) rows.push(...batch.rows);
+      return rows;
+    };
+    // labels on every other battle, so that runs of labels have gaps
+    const ids = (await read("keyset", 100)).map((r) => r.conversationId);
+    await tagBattles(
+      db,
+      ids.filter((_, k) => k % 2 === 0),
+    );
+    const keyset = await read("keyset", 5);
+    expect(keyset).toHaveLength(24);
+    // what is compared: every battle has its prompt's image and its answers, every other one its labels
+    expect(keyset.every((r) => r.messages?.length === 4 && r.messages.some((m) => m.images?.length))).toBe(true);
+    expect(keyset.map((r) => Boolean(r.labels?.length))).toEqual(ids.map((_, k) => k % 2 === 0));
+    // batches of 5 and 7 end part-way through different runs of messages and labels
+    expect(await read("snapshot", 5)).toEqual(keyset);
+    expect(await read("snapshot", 7)).toEqual(keyset);
   });
 });

@@ -1,0 +1,30 @@
+// A Parquet file written on its own thread (./parquet-thread): batches of records come as JSON Lines text, each
+// acknowledged once written, so the thread that sends them never runs more than a batch or two ahead.
+import { parentPort, workerData } from "node:worker_threads";
+import { ParquetFile, type ParquetLayout } from "./parquet-file";
+
+export type ParquetThreadMessage = { lines: string } | { finish: true };
+export type ParquetThreadReply = { written: number } | { finished: boolean } | { error: string };
+
+const { file, layout } = workerData as { file: string; layout: ParquetLayout };
+const parquet = new ParquetFile(file, layout);
+const reply = (message: ParquetThreadReply) => parentPort?.postMessage(message);
+
+parentPort?.on("message", (message: ParquetThreadMessage) => {
+  void (async () => {
+    try {
+      if ("lines" in message) {
+        const records = message.lines
+          .split("\n")
+          .filter(Boolean)
+          .map((line) => JSON.parse(line) as Record<string, unknown>);
+        parquet.write(records);
+        reply({ written: records.length });
+      } else {
+        reply({ finished: await parquet.finish() });
+      }
+    } catch (error) {
+      reply({ error: error instanceof Error ? error.message : String(error) });
+    }
+  })();
+});

@@ -1,0 +1,175 @@
+// Every exported battle in vote order from one snapshot, for an export that reads them all (the dataset folder and
+// the research archive): one sorted query per table (the battles, their messages, labels and images, each in vote
+// order) read through cursors and joined here a conversation at a time, as each conversation's rows follow one
+// another in every query. Keyset batches (./details) fetch a batch's details by its 2,000 ids, every row a random
+// index probe: at 1M battles that was ~60 s of PostgreSQL's CPU (a batch's messages ~75 ms, battles ~35, labels ~15,
+// with a warm cache), where the sorted queries read each table once (docs/performance.md has the split). The HTTP
+// stream of /api/export keeps keyset batches: its first row comes at once, where these wait for the sorts.
+
+import type pg from "pg";
+import { FROM_BATTLES } from "../dataset-stats";
+import type { Db } from "../db/context";
+import { raw, type Sql, sql } from "../db/sql";
+import { openSnapshot } from "../leaderboard/battles";
+import {
+  type BareRow,
+  EXPORTED_MESSAGE_SQL,
+  IMAGE_SQL,
+  type ImageOf,
+  MESSAGE_SQL,
+  type MessageWithId,
+  messageOf,
+} from "./details";
+import type { BattleRow, LabelRow } from "./records";
+
+/** The battles' order; each query orders its rows by it first, so a conversation's rows come together. */
+const VOTE_ORDER = `v."createdAt", v.id`;
+
+let cursors = 0;
+
+/** A query's rows through a cursor, `fetchSize` at a time. */
+class Cursor<R extends pg.QueryResultRow> {
+  private ended = false;
+  private constructor(
+    private readonly client: pg.PoolClient,
+    private readonly name: string,
+    private readonly fetchSize: number,
+  ) {}
+
+  static async open<R extends pg.QueryResultRow>(
+    client: pg.PoolClient,
+    query: Sql,
+    fetchSize: number,
+  ): Promise<Cursor<R>> {
+    const name = `export_rows_${++cursors}`;
+    await client.query(sql`DECLARE ${raw(name)} NO SCROLL CURSOR FOR ${query}`);
+    return new Cursor<R>(client, name, fetchSize);
+  }
+
+  /** The next rows; none once the query has given them all. */
+  async fetch(): Promise<R[]> {
+    if (this.ended) return [];
+    const { rows } = await this.client.query<R>(`FETCH ${this.fetchSize} FROM ${this.name}`);
+    this.ended = rows.length < this.fetchSize;
+    return rows;
+  }
+}
+
+/** A cursor's rows taken a conversation at a time, in the order the query gives them. */
+class Runs<R extends { conversationId: string }> {
+  private rows: R[] = [];
+  private next = 0;
+  constructor(private readonly cursor: Cursor<R>) {}
+
+  /** The rows of each of `ids` in turn (an empty list where one has none); `ids` in the query's order. */
+  async take(ids: string[]): Promise<R[][]> {
+    const out: R[][] = [];
+    for (const id of ids) {
+      const run: R[] = [];
+      for (;;) {
+        if (this.next === this.rows.length) {
+          this.rows = await this.cursor.fetch();
+          this.next = 0;
+          if (this.rows.length === 0) break;
+        }
+        const row = this.rows[this.next] as R;
+        if (row.conversationId !== id) break;
+        run.push(row);
+        this.next++;
+      }
+      out.push(run);
+    }
+    return out;
+  }
+}
+
+export interface SnapshotQuery {
+  /** the battles' columns (`conversationId` among them) and FROM_BATTLES, without WHERE */
+  select: Sql;
+  /** which battles, over FROM_BATTLES's `v`, `c` and `vis` */
+  where: Sql;
+  size: number;
+}
+
+type Detailed<T> = T & Pick<BattleRow, "messages" | "labels">;
+
+/** A battle with its details, null where it has none (as ./details gives them). */
+function detailed<T extends BareRow>(
+  row: T,
+  messages: MessageWithId[],
+  labels: (LabelRow & { conversationId: string })[],
+  images: (ImageOf & { conversationId: string; messageId: string })[],
+): Detailed<T> {
+  const imagesOf = (id: string) => {
+    const list = images
+      .filter((i) => i.messageId === id)
+      .map(({ sha, mime, key, banned }) => ({ sha, mime, key, banned }));
+    return list.length ? list : null;
+  };
+  return {
+    ...row,
+    messages: messages.length ? messages.map((m) => messageOf(m, images.length ? imagesOf(m.id) : null)) : null,
+    labels: labels.length
+      ? labels.map(({ category, labeller, version, value }) => ({ category, labeller, version, value }))
+      : null,
+  };
+}
+
+/** The battles in vote order with their messages and labels, `size` at a time; the next batch is read meanwhile. */
+export async function* snapshotBatches<T extends BareRow>(db: Db, query: SnapshotQuery): AsyncGenerator<Detailed<T>[]> {
+  const { select, where, size } = query;
+  // two connections over one snapshot: the largest sort (the messages') on one, the others on the second
+  const snapshot = await openSnapshot(db, 2);
+  const [first, second = first] = snapshot.clients as [pg.PoolClient, pg.PoolClient?];
+  let ok = false;
+  try {
+    const battles = await Cursor.open<T>(second, sql`${select} WHERE ${where} ORDER BY ${raw(VOTE_ORDER)}`, size);
+    const messages = new Runs(
+      await Cursor.open<MessageWithId>(
+        first,
+        sql`SELECT ${raw(MESSAGE_SQL)} ${raw(FROM_BATTLES)} JOIN "Message" m ON m."conversationId" = c.id
+              LEFT JOIN "ResponseMeta" r ON r."messageId" = m.id
+            WHERE ${where} AND ${raw(EXPORTED_MESSAGE_SQL)}
+            ORDER BY ${raw(VOTE_ORDER)}, m.turn, m."createdAt", m.side, m.role`,
+        size * 4,
+      ),
+    );
+    const labels = new Runs(
+      await Cursor.open<LabelRow & { conversationId: string }>(
+        second,
+        sql`SELECT lab."conversationId", lab.category, lab.labeller, lab."labellerVersion" AS version, lab.value
+            ${raw(FROM_BATTLES)} JOIN "BattleCategory" lab ON lab."conversationId" = c.id
+            WHERE ${where} ORDER BY ${raw(VOTE_ORDER)}, lab.labeller, lab.category`,
+        size * 4,
+      ),
+    );
+    const images = new Runs(
+      await Cursor.open<ImageOf & { conversationId: string; messageId: string }>(
+        second,
+        sql`SELECT c.id AS "conversationId", ${raw(IMAGE_SQL)}
+            ${raw(FROM_BATTLES)} JOIN "Message" m ON m."conversationId" = c.id
+              JOIN "MessageImage" mi ON mi."messageId" = m.id JOIN "Image" i ON i.sha256 = mi."imageSha256"
+            WHERE ${where} AND NOT m.superseded ORDER BY ${raw(VOTE_ORDER)}, mi."messageId", mi.position`,
+        size * 2,
+      ),
+    );
+    const read = async (): Promise<Detailed<T>[]> => {
+      const rows = await battles.fetch();
+      const ids = rows.map((r) => r.conversationId);
+      const [m, l, i] = await Promise.all([messages.take(ids), labels.take(ids), images.take(ids)]);
+      return rows.map((row, k) => detailed(row, m[k] ?? [], l[k] ?? [], i[k] ?? []));
+    };
+    let next = read();
+    for (;;) {
+      const rows = await next;
+      if (rows.length === 0) break;
+      next = read();
+      // a consumer that stops early must not leave the read ahead's rejection unhandled
+      next.catch(() => {});
+      yield rows;
+    }
+    ok = true;
+  } finally {
+    await snapshot.close(ok);
+  }
+}
