@@ -30,6 +30,12 @@ export interface ExportOptions {
   /** JSON Lines files go here instead of the folder */
   jsonlSink?: TextSink;
   batchSize?: number;
+  /**
+   * how the battles are read: sorted queries over one `snapshot` (the default: a third of the database's work of
+   * keyset batches, but each sort is one long statement, minutes at 10M battles) or `keyset` batches (short
+   * statements, the first rows at once: the web's research archive, whose statements are bounded)
+   */
+  source?: "keyset" | "snapshot";
   onProgress?: (done: number, total: number) => void;
   /**
    * the datasheet's dataset statistics: `current` (the default) recomputes them when the stored ones are older than
