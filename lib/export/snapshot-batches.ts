@@ -25,6 +25,9 @@ import type { BattleRow, LabelRow } from "./records";
 /** The battles' order; each query orders its rows by it first, so a conversation's rows come together. */
 const VOTE_ORDER = `v."createdAt", v.id`;
 
+/** Memory for each sort and hash of the export's queries, in MB (PostgreSQL's work_mem). */
+const EXPORT_WORK_MEM_MB = 256;
+
 let cursors = 0;
 
 /** A query's rows through a cursor, `fetchSize` at a time. */
@@ -118,8 +121,10 @@ function detailed<T extends BareRow>(
 /** The battles in vote order with their messages and labels, `size` at a time; the next batch is read meanwhile. */
 export async function* snapshotBatches<T extends BareRow>(db: Db, query: SnapshotQuery): AsyncGenerator<Detailed<T>[]> {
   const { select, where, size } = query;
-  // two connections over one snapshot: the largest sort (the messages') on one, the others on the second
-  const snapshot = await openSnapshot(db, 2);
+  // two connections over one snapshot: the largest sort (the messages') on one, the others on the second. Each
+  // query's sorts and hashes get EXPORT_WORK_MEM_MB: enough at 1M battles for every hash in memory, and bounded
+  // at 10M (a recompute's formula would give 1 GB to each of a lane's several sorts and hashes)
+  const snapshot = await openSnapshot(db, 2, { workMemMb: EXPORT_WORK_MEM_MB });
   const [first, second = first] = snapshot.clients as [pg.PoolClient, pg.PoolClient?];
   let ok = false;
   try {

@@ -46,8 +46,11 @@ export interface OpenSnapshot extends Snapshot {
   close(ok: boolean): Promise<void>;
 }
 
-/** Up to `lanes` connections sharing one read-only snapshot (fewer when the pool is smaller). */
-export async function openSnapshot(db: Db, lanes: number): Promise<OpenSnapshot> {
+/**
+ * Up to `lanes` connections sharing one read-only snapshot (fewer when the pool is smaller), each sorting and
+ * hashing in `workMemMb` (by default what a recompute's load asks: loadWorkMemMb).
+ */
+export async function openSnapshot(db: Db, lanes: number, options: { workMemMb?: number } = {}): Promise<OpenSnapshot> {
   const count = Math.max(1, Math.min(lanes, db.pool.options.max ?? 1));
   const clients: pg.PoolClient[] = [];
   const close = async (ok: boolean) => {
@@ -74,7 +77,7 @@ export async function openSnapshot(db: Db, lanes: number): Promise<OpenSnapshot>
       await client.query(sql`BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY`);
       await client.query(sql`SET TRANSACTION SNAPSHOT '${raw(id)}'`);
     }
-    const workMem = await loadWorkMemMb(first);
+    const workMem = options.workMemMb ?? (await loadWorkMemMb(first));
     for (const client of clients) {
       // planned for reading every row (hash joins), not for a fast first row
       await client.query(sql`SET LOCAL cursor_tuple_fraction = 1; SET LOCAL work_mem = '${raw(String(workMem))}MB'`);
