@@ -47,7 +47,6 @@ export class Output {
   /** Stops writing after a failure: the Parquet thread ends (what was written stays, incomplete). */
   async abort(): Promise<void> {
     await this.parquetThread?.abort();
-    await this.jsonl?.end().catch(() => {});
   }
 
   /** The files written. */

@@ -127,6 +127,8 @@ export async function* snapshotBatches<T extends BareRow>(db: Db, query: Snapsho
   const snapshot = await openSnapshot(db, 2, { workMemMb: EXPORT_WORK_MEM_MB });
   const [first, second = first] = snapshot.clients as [pg.PoolClient, pg.PoolClient?];
   let ok = false;
+  /** the batch being read ahead: settled before the connections go back to the pool */
+  let next: Promise<unknown> = Promise.resolve();
   try {
     const battles = await Cursor.open<T>(second, sql`${select} WHERE ${where} ORDER BY ${raw(VOTE_ORDER)}`, size);
     const messages = new Runs(
@@ -164,17 +166,20 @@ export async function* snapshotBatches<T extends BareRow>(db: Db, query: Snapsho
       const [m, l, i] = await Promise.all([messages.take(ids), labels.take(ids), images.take(ids)]);
       return rows.map((row, k) => detailed(row, m[k] ?? [], l[k] ?? [], i[k] ?? []));
     };
-    let next = read();
+    let ahead = read();
+    next = ahead;
     for (;;) {
-      const rows = await next;
+      const rows = await ahead;
       if (rows.length === 0) break;
-      next = read();
+      ahead = read();
+      next = ahead;
       // a consumer that stops early must not leave the read ahead's rejection unhandled
-      next.catch(() => {});
+      ahead.catch(() => {});
       yield rows;
     }
     ok = true;
   } finally {
+    await next.catch(() => {});
     await snapshot.close(ok);
   }
 }

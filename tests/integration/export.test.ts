@@ -454,5 +454,15 @@ describe("reading every battle", () => {
     // batches of 5 and 7 end part-way through different runs of messages and labels
     expect(await read("snapshot", 5)).toEqual(keyset);
     expect(await read("snapshot", 7)).toEqual(keyset);
+    // a reader that stops after the first batch: the snapshot's connections go back to the pool, idle
+    for await (const batch of battleBatches(db, { salt: "salt-1", batchSize: 5, source: "snapshot" })) {
+      expect(batch.rows).toHaveLength(5);
+      break;
+    }
+    expect(db.pool.idleCount).toBe(db.pool.totalCount);
+    const { rows } = await db.pool.query<{ open: number }>(
+      `SELECT count(*)::int AS open FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%'`,
+    );
+    expect(rows[0]?.open).toBe(0);
   });
 });
