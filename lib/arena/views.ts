@@ -1,6 +1,7 @@
 // What pages show of a conversation. Model identities stay hidden in a battle until it has been voted on.
 import type { Db } from "../db/context";
 import { isUuid } from "../db/literals";
+import { webWaits } from "../db/waits";
 import { NotFound } from "../errors";
 import type { Side } from "../generated/prisma/enums";
 import type { Winner } from "../ratings/types";
@@ -113,7 +114,9 @@ export async function conversationView(
         ...(conversation.modelB ? [await sideMessages(tx, conversation.id, "b")] : []),
       ],
     }),
-    { isolationLevel: "RepeatableRead" },
+    // Prisma ends an interactive transaction after 5 s of its own: the web's statement bound instead (a connection
+    // is waited for as long as the pool's bound, ARENA_DB_ACQUIRE_TIMEOUT_MS)
+    { isolationLevel: "RepeatableRead", timeout: webWaits().statementMs || 60_000 },
   );
   for (const [i, side] of sideList.entries()) {
     const model = side === "a" ? conversation.modelA : conversation.modelB;

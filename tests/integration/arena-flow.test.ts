@@ -27,7 +27,7 @@ import { record } from "../../lib/arena/answer-record";
 import { ANSWER_HEARTBEAT_MS } from "../../lib/arena/history";
 import { reactionCounts, reactionInput, reactToAnswer } from "../../lib/arena/reactions";
 import { lockVoterSql } from "../../lib/arena/votes";
-import { closeDb, createDb, type Db } from "../../lib/db";
+import { closeDb, createDb, type Db, isDatabaseUnavailable } from "../../lib/db";
 import { PrismaClient } from "../../lib/generated/prisma/client";
 import { imageStore } from "../../lib/images";
 import { writeSetting } from "../../lib/settings/settings";
@@ -200,6 +200,34 @@ describe("a battle", () => {
     }
     const after = (await conversationView(db, conversation.id, { visitorId })).sides.a?.messages.at(-1);
     expect([after?.status, after?.content]).toEqual(["done", "Alpha's whole answer."]);
+  });
+
+  it("takes a page read that gets no connection in time for a busy database (503), not a bug", async () => {
+    const visitorId = await newVisitor();
+    const conversation = await battle(visitorId);
+    // the web's pool, one connection here, lent for at most 1 s (ARENA_DB_ACQUIRE_TIMEOUT_MS); someone else takes
+    // it just as the page's snapshot asks for it (a transaction borrows its connection without a callback)
+    const pool = new pg.Pool({ connectionString: inject("databaseUrl"), max: 1, connectionTimeoutMillis: 1_000 });
+    const connect = pool.connect.bind(pool) as (callback?: unknown) => Promise<pg.PoolClient>;
+    let taken: pg.PoolClient | null = null;
+    pool.connect = (async (callback?: unknown) => {
+      if (callback) return connect(callback);
+      taken ??= await connect();
+      return connect();
+    }) as typeof pool.connect;
+    const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+    try {
+      const error = await conversationView({ prisma, pool: db.pool }, conversation.id, { visitorId }).catch(
+        (e: unknown) => e,
+      );
+      expect(taken).not.toBeNull();
+      expect(error).toBeInstanceOf(Error);
+      expect(isDatabaseUnavailable(error)).toBe(true);
+    } finally {
+      (taken as pg.PoolClient | null)?.release();
+      await prisma.$disconnect();
+      await pool.end();
+    }
   });
 
   it("accepts the same vote twice, refuses a different second vote, and refuses votes before the answers", async () => {
