@@ -52,7 +52,7 @@ class Cursor<R extends pg.QueryResultRow> {
   /** The next rows; none once the query has given them all. */
   async fetch(): Promise<R[]> {
     if (this.ended) return [];
-    const { rows } = await this.client.query<R>(`FETCH ${this.fetchSize} FROM ${this.name}`);
+    const { rows } = await this.client.query<R>(sql`FETCH ${raw(String(this.fetchSize))} FROM ${raw(this.name)}`);
     this.ended = rows.length < this.fetchSize;
     return rows;
   }
