@@ -30,31 +30,64 @@ const EXPORT_WORK_MEM_MB = 256;
 
 let cursors = 0;
 
-/** A query's rows through a cursor, `fetchSize` at a time. */
+/**
+ * A connection's statements one after the other: node-postgres queues statements sent to a busy connection, but
+ * says that will end (pg 9), and with fewer connections than cursors (a small pool) some cursors share one.
+ */
+class Lane {
+  private last: Promise<unknown> = Promise.resolve();
+  constructor(private readonly client: pg.PoolClient) {}
+
+  query<R extends pg.QueryResultRow>(statement: Sql): Promise<pg.QueryResult<R>> {
+    const run = this.last.then(
+      () => this.client.query<R>(statement),
+      () => this.client.query<R>(statement),
+    );
+    this.last = run.catch(() => {});
+    return run;
+  }
+}
+
+/**
+ * A query's rows through a cursor, `fetchSize` at a time, the next ones always being fetched: the first FETCH is
+ * sent at once, so every query's sort starts together on its connection (fetched when first wanted, the messages'
+ * sort waited for the battles' and the first rows came after 22.7 s at 1M instead of ~13).
+ */
 class Cursor<R extends pg.QueryResultRow> {
   private ended = false;
+  private ahead: Promise<R[]>;
   private constructor(
-    private readonly client: pg.PoolClient,
+    private readonly lane: Lane,
     private readonly name: string,
     private readonly fetchSize: number,
-  ) {}
+  ) {
+    this.ahead = this.read();
+  }
 
-  static async open<R extends pg.QueryResultRow>(
-    client: pg.PoolClient,
-    query: Sql,
-    fetchSize: number,
-  ): Promise<Cursor<R>> {
+  static async open<R extends pg.QueryResultRow>(lane: Lane, query: Sql, fetchSize: number): Promise<Cursor<R>> {
     const name = `export_rows_${++cursors}`;
-    await client.query(sql`DECLARE ${raw(name)} NO SCROLL CURSOR FOR ${query}`);
-    return new Cursor<R>(client, name, fetchSize);
+    await lane.query(sql`DECLARE ${raw(name)} NO SCROLL CURSOR FOR ${query}`);
+    return new Cursor<R>(lane, name, fetchSize);
   }
 
   /** The next rows; none once the query has given them all. */
   async fetch(): Promise<R[]> {
-    if (this.ended) return [];
-    const { rows } = await this.client.query<R>(sql`FETCH ${raw(String(this.fetchSize))} FROM ${raw(this.name)}`);
-    this.ended = rows.length < this.fetchSize;
+    const rows = await this.ahead;
+    this.ahead = this.read();
     return rows;
+  }
+
+  private read(): Promise<R[]> {
+    if (this.ended) return Promise.resolve([]);
+    const reading = this.lane
+      .query<R>(sql`FETCH ${raw(String(this.fetchSize))} FROM ${raw(this.name)}`)
+      .then(({ rows }) => {
+        this.ended = rows.length < this.fetchSize;
+        return rows;
+      });
+    // read ahead: a reader that stops early never asks for these rows
+    reading.catch(() => {});
+    return reading;
   }
 }
 
@@ -121,19 +154,20 @@ function detailed<T extends BareRow>(
 /** The battles in vote order with their messages and labels, `size` at a time; the next batch is read meanwhile. */
 export async function* snapshotBatches<T extends BareRow>(db: Db, query: SnapshotQuery): AsyncGenerator<Detailed<T>[]> {
   const { select, where, size } = query;
-  // two connections over one snapshot: the largest sort (the messages') on one, the others on the second. Each
-  // query's sorts and hashes get EXPORT_WORK_MEM_MB: enough at 1M battles for every hash in memory, and bounded
-  // at 10M (a recompute's formula would give 1 GB to each of a lane's several sorts and hashes)
-  const snapshot = await openSnapshot(db, 2, { workMemMb: EXPORT_WORK_MEM_MB });
-  const [first, second = first] = snapshot.clients as [pg.PoolClient, pg.PoolClient?];
+  // a connection for each query over one snapshot (fewer when the pool is smaller: they take turns), so that
+  // their sorts run at once. Each query's sorts and hashes get EXPORT_WORK_MEM_MB: enough at 1M battles for every
+  // hash in memory, and bounded at 10M (a recompute's formula would give 1 GB to each)
+  const snapshot = await openSnapshot(db, 4, { workMemMb: EXPORT_WORK_MEM_MB });
+  const lanes = snapshot.clients.map((client) => new Lane(client));
+  const lane = (k: number) => lanes[k % lanes.length] as Lane;
   let ok = false;
   /** the batch being read ahead: settled before the connections go back to the pool */
   let next: Promise<unknown> = Promise.resolve();
   try {
-    const battles = await Cursor.open<T>(second, sql`${select} WHERE ${where} ORDER BY ${raw(VOTE_ORDER)}`, size);
+    const battles = await Cursor.open<T>(lane(0), sql`${select} WHERE ${where} ORDER BY ${raw(VOTE_ORDER)}`, size);
     const messages = new Runs(
       await Cursor.open<MessageWithId>(
-        first,
+        lane(1),
         sql`SELECT ${raw(MESSAGE_SQL)} ${raw(FROM_BATTLES)} JOIN "Message" m ON m."conversationId" = c.id
               LEFT JOIN "ResponseMeta" r ON r."messageId" = m.id
             WHERE ${where} AND ${raw(EXPORTED_MESSAGE_SQL)}
@@ -143,7 +177,7 @@ export async function* snapshotBatches<T extends BareRow>(db: Db, query: Snapsho
     );
     const labels = new Runs(
       await Cursor.open<LabelRow & { conversationId: string }>(
-        second,
+        lane(2),
         sql`SELECT lab."conversationId", lab.category, lab.labeller, lab."labellerVersion" AS version, lab.value
             ${raw(FROM_BATTLES)} JOIN "BattleCategory" lab ON lab."conversationId" = c.id
             WHERE ${where} ORDER BY ${raw(VOTE_ORDER)}, lab.labeller, lab.category`,
@@ -152,7 +186,7 @@ export async function* snapshotBatches<T extends BareRow>(db: Db, query: Snapsho
     );
     const images = new Runs(
       await Cursor.open<ImageOf & { conversationId: string; messageId: string }>(
-        second,
+        lane(3),
         sql`SELECT c.id AS "conversationId", ${raw(IMAGE_SQL)}
             ${raw(FROM_BATTLES)} JOIN "Message" m ON m."conversationId" = c.id
               JOIN "MessageImage" mi ON mi."messageId" = m.id JOIN "Image" i ON i.sha256 = mi."imageSha256"

@@ -5,6 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { unzipSync } from "fflate";
+import pg from "pg";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeFakeModelsFile } from "../../e2e/fake-models/models-file";
@@ -435,9 +436,9 @@ describe("arena export", () => {
 describe("reading every battle", () => {
   // last in the file: it labels battles, which the exports above do not expect
   it("reads the same battles, details and all, through keyset batches as through one snapshot's sorted queries", async () => {
-    const read = async (source: "keyset" | "snapshot", batchSize: number) => {
+    const read = async (source: "keyset" | "snapshot", batchSize: number, from = db) => {
       const rows: (BattleRow & { voteId: string })[] = [];
-      for await (const batch of battleBatches(db, { salt: "salt-1", batchSize, source })) rows.push(...batch.rows);
+      for await (const batch of battleBatches(from, { salt: "salt-1", batchSize, source })) rows.push(...batch.rows);
       return rows;
     };
     // labels on every other battle, so that runs of labels have gaps
@@ -454,6 +455,13 @@ describe("reading every battle", () => {
     // batches of 5 and 7 end part-way through different runs of messages and labels
     expect(await read("snapshot", 5)).toEqual(keyset);
     expect(await read("snapshot", 7)).toEqual(keyset);
+    // a pool of two: the four queries take turns on the snapshot's two connections
+    const small = { prisma: db.prisma, pool: new pg.Pool({ connectionString: url, max: 2 }) };
+    try {
+      expect(await read("snapshot", 5, small)).toEqual(keyset);
+    } finally {
+      await small.pool.end();
+    }
     // a reader that stops after the first batch: the snapshot's connections go back to the pool, idle
     for await (const batch of battleBatches(db, { salt: "salt-1", batchSize: 5, source: "snapshot" })) {
       expect(batch.rows).toHaveLength(5);
