@@ -60,14 +60,16 @@ export function selectRows(table: BattleTable, category: string, filter: BattleF
       return false;
     };
   }
-  const out: number[] = [];
+  // picked into a typed array the table's size (4 bytes a row; a list of numbers grown by pushing held 8 and more)
+  const picked = new Uint32Array(table.size);
+  let n = 0;
   for (let r = 0; r < table.size; r++) {
     if (anonymousOnly && table.anony[r] === 0) continue;
-    if (test(r)) out.push(r);
+    if (test(r)) picked[n++] = r;
   }
   // in shared memory: posted to a fitting thread, the rows are shared rather than copied (the recompute's boards at
   // 10M votes: 40 MB a board on each thread beside the selection)
-  const rows = new Uint32Array(new SharedArrayBuffer(out.length * Uint32Array.BYTES_PER_ELEMENT));
-  rows.set(out);
+  const rows = new Uint32Array(new SharedArrayBuffer(n * Uint32Array.BYTES_PER_ELEMENT));
+  rows.set(picked.subarray(0, n));
   return rows;
 }
