@@ -30,7 +30,7 @@ export const IMAGE_SQL = `mi."messageId", i.sha256 AS sha, i.mime, i."storageKey
 export type ImageOf = { sha: string; mime: string; key: string; banned: boolean };
 
 /** A message as exported, its fields in the dataset's order. */
-export function messageOf(row: MessageWithId, images: ImageOf[] | null): MessageRow {
+function messageOf(row: MessageWithId, images: ImageOf[] | null): MessageRow {
   return {
     side: row.side,
     turn: row.turn,
@@ -73,40 +73,63 @@ export async function withDetails<T extends BareRow>(
     db,
     messages.rows.map((m) => m.id),
   );
-  const messagesOf = new Map<string, MessageRow[]>();
-  for (const message of messages.rows) {
-    const list = messagesOf.get(message.conversationId) ?? [];
-    list.push(messageOf(message, images.get(message.id) ?? null));
-    messagesOf.set(message.conversationId, list);
-  }
-  const labelsOf = new Map<string, LabelRow[]>();
-  for (const { conversationId, ...label } of labels.rows) {
-    const list = labelsOf.get(conversationId) ?? [];
-    list.push(label);
-    labelsOf.set(conversationId, list);
-  }
+  const messagesOf = byConversation(messages.rows);
+  const labelsOf = byConversation(labels.rows);
   return rows.map((row) => ({
     ...row,
-    messages: messagesOf.get(row.conversationId) ?? null,
-    labels: labelsOf.get(row.conversationId) ?? null,
+    ...detailsOf(messagesOf.get(row.conversationId) ?? [], labelsOf.get(row.conversationId) ?? [], images),
   }));
+}
+
+/** Rows grouped by their conversation, in the order they came. */
+function byConversation<R extends { conversationId: string }>(rows: R[]): Map<string, R[]> {
+  const out = new Map<string, R[]>();
+  for (const row of rows) {
+    const list = out.get(row.conversationId);
+    if (list) list.push(row);
+    else out.set(row.conversationId, [row]);
+  }
+  return out;
+}
+
+/**
+ * A conversation's messages (each with its images, from `images` by message) and labels as exported: null where it
+ * has none, as the dataset has always written them. Shared by keyset batches and ./snapshot-batches.
+ */
+export function detailsOf(
+  messages: MessageWithId[],
+  labels: (LabelRow & { conversationId: string })[],
+  images: Map<string, ImageOf[]>,
+): Pick<BattleRow, "messages" | "labels"> {
+  return {
+    messages: messages.length ? messages.map((m) => messageOf(m, images.get(m.id) ?? null)) : null,
+    labels: labels.length
+      ? labels.map(({ category, labeller, version, value }) => ({ category, labeller, version, value }))
+      : null,
+  };
+}
+
+/** Images (IMAGE_SQL's rows, in their order) by message. */
+export function imagesByMessage(rows: (ImageOf & { messageId: string })[]): Map<string, ImageOf[]> {
+  const out = new Map<string, ImageOf[]>();
+  for (const { messageId, sha, mime, key, banned } of rows) {
+    const image = { sha, mime, key, banned };
+    const list = out.get(messageId);
+    if (list) list.push(image);
+    else out.set(messageId, [image]);
+  }
+  return out;
 }
 
 /** Each message's images, in their order. */
 async function imagesOf(db: Db, messageIds: string[]) {
-  const out = new Map<string, ImageOf[]>();
-  if (messageIds.length === 0) return out;
+  if (messageIds.length === 0) return new Map<string, ImageOf[]>();
   const { rows } = await db.pool.query<ImageOf & { messageId: string }>(
     sql`SELECT ${raw(IMAGE_SQL)} FROM "MessageImage" mi JOIN "Image" i ON i.sha256 = mi."imageSha256"
       WHERE mi."messageId" = ANY(${messageIds}::uuid[])
       ORDER BY mi."messageId", mi.position`,
   );
-  for (const { messageId, ...image } of rows) {
-    const list = out.get(messageId) ?? [];
-    list.push(image);
-    out.set(messageId, list);
-  }
-  return out;
+  return imagesByMessage(rows);
 }
 
 export interface KeysetQuery<T> {

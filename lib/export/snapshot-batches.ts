@@ -14,12 +14,13 @@ import { raw, type Sql, sql } from "../db/sql";
 import { openSnapshot } from "../leaderboard/battles";
 import {
   type BareRow,
+  detailsOf,
   EXPORTED_MESSAGE_SQL,
   IMAGE_SQL,
   type ImageOf,
+  imagesByMessage,
   MESSAGE_SQL,
   type MessageWithId,
-  messageOf,
 } from "./details";
 import type { BattleRow, LabelRow } from "./records";
 
@@ -130,28 +131,6 @@ export interface SnapshotQuery {
 
 type Detailed<T> = T & Pick<BattleRow, "messages" | "labels">;
 
-/** A battle with its details, null where it has none (as ./details gives them). */
-function detailed<T extends BareRow>(
-  row: T,
-  messages: MessageWithId[],
-  labels: (LabelRow & { conversationId: string })[],
-  images: (ImageOf & { conversationId: string; messageId: string })[],
-): Detailed<T> {
-  const imagesOf = (id: string) => {
-    const list = images
-      .filter((i) => i.messageId === id)
-      .map(({ sha, mime, key, banned }) => ({ sha, mime, key, banned }));
-    return list.length ? list : null;
-  };
-  return {
-    ...row,
-    messages: messages.length ? messages.map((m) => messageOf(m, images.length ? imagesOf(m.id) : null)) : null,
-    labels: labels.length
-      ? labels.map(({ category, labeller, version, value }) => ({ category, labeller, version, value }))
-      : null,
-  };
-}
-
 /** The battles in vote order with their messages and labels, `size` at a time; the next batch is read meanwhile. */
 export async function* snapshotBatches<T extends BareRow>(db: Db, query: SnapshotQuery): AsyncGenerator<Detailed<T>[]> {
   const { select, where, size } = query;
@@ -199,7 +178,7 @@ export async function* snapshotBatches<T extends BareRow>(db: Db, query: Snapsho
       const rows = await battles.fetch();
       const ids = rows.map((r) => r.conversationId);
       const [m, l, i] = await Promise.all([messages.take(ids), labels.take(ids), images.take(ids)]);
-      return rows.map((row, k) => detailed(row, m[k] ?? [], l[k] ?? [], i[k] ?? []));
+      return rows.map((row, k) => ({ ...row, ...detailsOf(m[k] ?? [], l[k] ?? [], imagesByMessage(i[k] ?? [])) }));
     };
     let ahead = read();
     next = ahead;

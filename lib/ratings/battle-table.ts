@@ -145,11 +145,12 @@ export class Interner {
   }
 }
 
-type Values = Int32Array | Uint8Array | Float64Array;
+type Values = Int32Array | Uint32Array | Uint8Array | Float64Array;
 type ValuesOf<T extends Values> = new (buffer: ArrayBuffer | SharedArrayBuffer) => T;
 
 /** A copy of the values in shared memory (posted to a worker thread, it is shared rather than copied). */
-function sharedCopy<T extends Values>(values: T): T {
+/** `values` copied into shared memory (posted to a worker thread, shared rather than copied). */
+export function sharedCopy<T extends Values>(values: T): T {
   const view = new (values.constructor as ValuesOf<T>)(new SharedArrayBuffer(values.byteLength));
   view.set(values);
   return view;
@@ -269,7 +270,8 @@ export class BattleTableBuilder {
   private readonly style: Column<Counts>;
   private readonly entities: Column<Counts>;
   private readonly shared: boolean;
-  private readonly wholeCounts: boolean;
+  /** how a count is kept, and what an unknown one is: whole 32-bit integers (wholeCount, NO_COUNT) or floats */
+  private readonly counts: { count: (value: number) => number; unknown: number };
 
   /**
    * Made for `battles` battles in the memory the table will use (`shared`: for worker threads), `build` hands the
@@ -293,10 +295,12 @@ export class BattleTableBuilder {
     this.judge = ints(per(1));
     this.categoryOffsets = ints({ capacity: memory.battles === undefined ? 1024 : memory.battles + 1, shared });
     this.categoryIds = ints({ capacity: memory.tags ?? 1024, shared });
-    this.wholeCounts = Boolean(memory.wholeCounts);
-    const counts = this.wholeCounts ? ints : floats;
+    const counts = memory.wholeCounts ? ints : floats;
     this.style = counts(per(8));
     this.entities = counts(per(2));
+    this.counts = memory.wholeCounts
+      ? { count: wholeCount, unknown: NO_COUNT }
+      : { count: (value) => value, unknown: Number.NaN };
     this.categoryOffsets.push(0);
   }
 
@@ -321,15 +325,10 @@ export class BattleTableBuilder {
     this.categoryOffsets.push(this.categoryIds.length);
     const style: StyleCounts | undefined = battle.style;
     const entities = battle.entities;
-    if (this.wholeCounts) {
-      for (let k = 0; k < 8; k++) this.style.push(style ? wholeCount(style[k] as number) : NO_COUNT);
-      this.entities.push(entities ? wholeCount(entities[0]) : NO_COUNT);
-      this.entities.push(entities ? wholeCount(entities[1]) : NO_COUNT);
-      return;
-    }
-    for (let k = 0; k < 8; k++) this.style.push(style ? (style[k] as number) : Number.NaN);
-    this.entities.push(entities ? entities[0] : Number.NaN);
-    this.entities.push(entities ? entities[1] : Number.NaN);
+    const { count, unknown } = this.counts;
+    for (let k = 0; k < 8; k++) this.style.push(style ? count(style[k] as number) : unknown);
+    this.entities.push(entities ? count(entities[0]) : unknown);
+    this.entities.push(entities ? count(entities[1]) : unknown);
   }
 
   /**

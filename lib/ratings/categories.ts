@@ -1,6 +1,6 @@
 // Filtered leaderboards, as LMArena's categories: each is a refit on the battles that pass its filter.
 
-import { type BattleTable, UNKNOWN } from "./battle-table";
+import { type BattleTable, sharedCopy, UNKNOWN } from "./battle-table";
 import { ratingsError } from "./errors";
 import { OUTCOME } from "./types";
 
@@ -69,7 +69,5 @@ export function selectRows(table: BattleTable, category: string, filter: BattleF
   }
   // in shared memory: posted to a fitting thread, the rows are shared rather than copied (the recompute's boards at
   // 10M votes: 40 MB a board on each thread beside the selection)
-  const rows = new Uint32Array(new SharedArrayBuffer(n * Uint32Array.BYTES_PER_ELEMENT));
-  rows.set(picked.subarray(0, n));
-  return rows;
+  return sharedCopy(picked.subarray(0, n));
 }
