@@ -1,6 +1,7 @@
 // One exported table (battles or chats) as JSON Lines and Parquet, written a batch of records at a time.
 import fs from "node:fs";
 import path from "node:path";
+import { encodeBatch } from "./encoded-batch";
 import { ParquetFile, type ParquetLayout } from "./parquet-file";
 import { ParquetThread } from "./parquet-thread";
 
@@ -38,10 +39,9 @@ export class Output {
 
   async write(records: Record<string, unknown>[]): Promise<void> {
     if (records.length === 0) return;
-    this.parquet?.write(records);
-    if (!this.jsonl && !this.parquetThread) return;
-    const lines = `${records.map((r) => JSON.stringify(r)).join("\n")}\n`;
-    await Promise.all([this.parquetThread?.write(lines), this.jsonl?.write(lines)]);
+    const { lines, columns } = encodeBatch(records, this.name);
+    this.parquet?.write(columns);
+    await Promise.all([this.parquetThread?.write(columns), this.jsonl?.write(lines)]);
   }
 
   /** Stops writing after a failure: the Parquet thread ends (what was written stays, incomplete). */

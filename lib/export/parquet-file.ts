@@ -1,4 +1,6 @@
-// A Parquet file written a batch of records at a time (one row group each), from a layout in records.ts.
+// A Parquet file written a batch at a time (one row group each), from a layout in records.ts and the columns of
+// ./encoded-batch, whose JSON columns come as JSON text.
+import type { SchemaElement } from "hyparquet";
 import { fileWriter, ParquetWriter, schemaFromColumnData } from "hyparquet-writer";
 import { BATTLE_COLUMNS, CHAT_COLUMNS, type ParquetType } from "./records";
 
@@ -6,35 +8,56 @@ export const PARQUET_LAYOUTS = { battles: BATTLE_COLUMNS, chats: CHAT_COLUMNS } 
 export type ParquetLayout = keyof typeof PARQUET_LAYOUTS;
 
 /**
- * A column of the Parquet file from the records' field of the same name. JSON columns carry no min/max statistics:
- * they would be whole conversations, never truncated, kept for every row group until the file is finished.
+ * The file's schema (what hyparquet-writer makes of the layout), and the one its columns are written with: there a
+ * JSON column is plain bytes, since hyparquet-writer would turn each value into JSON text itself and ours are JSON
+ * text already. The two differ in the converted type alone, which the footer holds and no page does, so the file
+ * is the one hyparquet-writer writes from the records' values (parquet-thread.test.ts compares them byte for byte).
  */
-const columnOf = (rows: Record<string, unknown>[]) => (name: string, type: ParquetType) => ({
+function schemas(layout: ParquetLayout): { file: SchemaElement[]; pages: SchemaElement[] } {
+  const columnData = Object.entries(PARQUET_LAYOUTS[layout]).map(([name, type]) => ({ name, type, data: [] }));
+  const file = schemaFromColumnData({ columnData: columnData as never });
+  const pages = file.map((element) =>
+    element.converted_type === "JSON" ? { ...element, converted_type: undefined } : element,
+  );
+  return { file, pages };
+}
+
+const utf8 = new TextEncoder();
+
+/**
+ * A column of the file. JSON columns carry no min/max statistics: they would be whole conversations, never
+ * truncated, kept for every row group until the file is finished.
+ */
+const columnOf = (name: string, type: ParquetType, values: unknown[]) => ({
   name,
-  type,
-  data: rows.map((r) => r[name] ?? null),
-  nullable: true,
+  data: type === "JSON" ? values.map((text) => (text === null ? null : utf8.encode(text as string))) : values,
   ...(type === "JSON" ? { statistics: false } : {}),
 });
 
 export class ParquetFile {
   private writer: ParquetWriter | null = null;
+  private readonly schema: { file: SchemaElement[]; pages: SchemaElement[] };
   constructor(
     private readonly file: string,
     private readonly layout: ParquetLayout,
-  ) {}
+  ) {
+    this.schema = schemas(layout);
+  }
 
-  write(records: Record<string, unknown>[]): void {
-    if (records.length === 0) return;
-    const column = columnOf(records);
-    const columnData = Object.entries(PARQUET_LAYOUTS[this.layout]).map(([name, type]) => column(name, type)) as never;
-    this.writer ??= new ParquetWriter({ writer: fileWriter(this.file), schema: schemaFromColumnData({ columnData }) });
-    this.writer.write({ columnData, rowGroupSize: records.length });
+  /** A batch's columns (./encoded-batch), in the layout's order. */
+  write(columns: unknown[][]): void {
+    const rows = columns[0]?.length ?? 0;
+    if (rows === 0) return;
+    const types = Object.entries(PARQUET_LAYOUTS[this.layout]);
+    const columnData = types.map(([name, type], j) => columnOf(name, type, columns[j] as unknown[]));
+    this.writer ??= new ParquetWriter({ writer: fileWriter(this.file), schema: this.schema.pages });
+    this.writer.write({ columnData: columnData as never, rowGroupSize: rows });
   }
 
   /** Whether a row was written (no file otherwise). */
   async finish(): Promise<boolean> {
     if (!this.writer) return false;
+    this.writer.schema = this.schema.file;
     await this.writer.finish();
     return true;
   }

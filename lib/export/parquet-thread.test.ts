@@ -3,9 +3,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parquetReadObjects } from "hyparquet";
+import { fileWriter, ParquetWriter, schemaFromColumnData } from "hyparquet-writer";
 import { afterAll, describe, expect, it } from "vitest";
-import { ParquetFile } from "./parquet-file";
+import { encodeBatch } from "./encoded-batch";
+import { PARQUET_LAYOUTS, ParquetFile } from "./parquet-file";
 import { ParquetThread } from "./parquet-thread";
+import { type BattleRow, battleRecord } from "./records";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "arena-parquet-thread-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -43,32 +46,93 @@ function batch(start: number, size: number): Record<string, unknown>[] {
   });
 }
 
-const lines = (records: Record<string, unknown>[]) => `${records.map((r) => JSON.stringify(r)).join("\n")}\n`;
+/** The file as hyparquet-writer writes it from the records' values, its JSON columns stringified by itself. */
+async function byHyparquet(file: string, batches: Record<string, unknown>[][]): Promise<void> {
+  let writer: ParquetWriter | null = null;
+  for (const records of batches) {
+    const columnData = Object.entries(PARQUET_LAYOUTS.battles).map(([name, type]) => ({
+      name,
+      type,
+      data: records.map((r) => r[name] ?? null),
+      nullable: true,
+      ...(type === "JSON" ? { statistics: false } : {}),
+    })) as never;
+    writer ??= new ParquetWriter({ writer: fileWriter(file), schema: schemaFromColumnData({ columnData }) });
+    writer.write({ columnData, rowGroupSize: records.length });
+  }
+  await writer?.finish();
+}
+
+const columns = (records: Record<string, unknown>[]) => encodeBatch(records, "battles").columns;
+
+describe("encodeBatch", () => {
+  it("makes the JSON Lines JSON.stringify makes, a field without a JSON value left out", () => {
+    const records: Record<string, unknown>[] = [...batch(0, 30), { ...batch(30, 1)[0], preset_id: undefined }];
+    const { lines } = encodeBatch(records, "battles");
+    expect(lines).toBe(`${records.map((r) => JSON.stringify(r)).join("\n")}\n`);
+    expect(lines).not.toContain('"preset_id":"');
+  });
+
+  it("keeps a battle record's own field order", () => {
+    const row: BattleRow = {
+      conversationId: "c1",
+      mode: "battle",
+      modelAId: "a",
+      modelBId: "b",
+      winner: "model_a",
+      visitorId: "v1",
+      anonymous: true,
+      turn: 1,
+      language: "English",
+      at: new Date(1_760_000_000_000),
+      isPreset: false,
+      presetId: null,
+      inputModality: "image+text",
+      messages: [
+        { side: "a", turn: 1, role: "user", content: "what?", images: null, tokens: 2, markdown: null },
+        { side: "a", turn: 1, role: "assistant", content: "**this**", images: null, tokens: 3, markdown: null },
+      ],
+      labels: [{ category: "captioning", labeller: "rules", version: "1", value: true }],
+    };
+    const record = battleRecord(row, {
+      judge: () => "j",
+      redact: false,
+      dedup: () => ({ high_freq: false, sampled: true }),
+    });
+    expect(encodeBatch([record], "battles").lines).toBe(`${JSON.stringify(record)}\n`);
+  });
+});
 
 describe("ParquetThread", () => {
-  it("writes, on its own thread, the file the export's thread writes, byte for byte", async () => {
+  it("writes, on its own thread and on the export's, the file hyparquet-writer writes from the values", async () => {
     const batches = [batch(0, 700), batch(700, 1), batch(701, 1500), batch(2201, 40)];
+    await byHyparquet(path.join(dir, "reference.parquet"), batches);
     const here = new ParquetFile(path.join(dir, "here.parquet"), "battles");
-    for (const records of batches) here.write(records);
+    for (const records of batches) here.write(columns(records));
     expect(await here.finish()).toBe(true);
     const thread = new ParquetThread(path.join(dir, "thread.parquet"), "battles");
     // sent without waiting for each: the thread takes them in order, the sender held back past two
-    await Promise.all(batches.map((records) => thread.write(lines(records))));
+    await Promise.all(batches.map((records) => thread.write(columns(records))));
     expect(await thread.finish()).toBe(true);
-    const [a, b] = ["here", "thread"].map((name) => fs.readFileSync(path.join(dir, `${name}.parquet`)));
+    const [reference, a, b] = ["reference", "here", "thread"].map((name) =>
+      fs.readFileSync(path.join(dir, `${name}.parquet`)),
+    );
     expect(b?.length).toBeGreaterThan(10_000);
-    expect(b?.equals(a as Buffer)).toBe(true);
+    expect(a?.equals(reference as Buffer)).toBe(true);
+    expect(b?.equals(reference as Buffer)).toBe(true);
     const rows = await parquetReadObjects({ file: new Uint8Array(b as Buffer).buffer });
     expect(rows).toHaveLength(2241);
-    expect(rows[2240]).toMatchObject({ question_id: "q2240", turn: 3 });
+    expect(rows[2240]).toMatchObject({ question_id: "q2240", turn: 3, category_tag: { vision_v0_1: {} } });
+    expect(rows[0]?.conversation_a).toEqual(batch(0, 1)[0]?.conversation_a);
   });
 
-  it("writes no file when no row came, and says which record could not be read", async () => {
+  it("writes no file when no row came, and says what could not be written", async () => {
     const empty = new ParquetThread(path.join(dir, "none.parquet"), "battles");
     expect(await empty.finish()).toBe(false);
     expect(fs.existsSync(path.join(dir, "none.parquet"))).toBe(false);
     const broken = new ParquetThread(path.join(dir, "broken.parquet"), "battles");
-    await broken.write('{"question_id": "q1", "turn": \n');
-    await expect(broken.finish()).rejects.toThrow(/the Parquet file could not be written: .*JSON/);
+    const turn = Object.keys(PARQUET_LAYOUTS.battles).indexOf("turn");
+    await broken.write(columns(batch(0, 1)).map((column, j) => (j === turn ? [2n ** 70n] : column)));
+    await expect(broken.finish()).rejects.toThrow(/the Parquet file could not be written: /);
   });
 });

@@ -1,8 +1,7 @@
-// A Parquet file encoded on a thread of its own, from the JSON Lines text the export writes anyway: encoding is a
-// third of an export's own CPU (hyparquet-writer: converting, dictionaries, snappy), and the export's thread is the
-// one that reads the database and builds the records. The records come back from JSON exactly as they went (plain
-// strings, numbers, booleans, null), so the file is the one ParquetFile writes on the export's thread, byte for byte
-// (export.test.ts). At most two batches wait for the thread; past that, `write` waits.
+// A Parquet file encoded on a thread of its own, from the columns of ./encoded-batch (JSON columns as their JSON
+// text): encoding is a third of an export's own CPU (dictionaries, snappy), and the export's thread is the one that
+// reads the database and builds the records. The file is the one ParquetFile writes on the export's thread, byte for
+// byte (parquet-thread.test.ts). At most two batches wait for the thread; past that, `write` waits.
 import fs from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
@@ -50,12 +49,12 @@ export class ParquetThread {
     });
   }
 
-  /** Sends a batch (JSON Lines, one record a line); waits while MAX_WAITING batches are still being written. */
-  async write(lines: string): Promise<void> {
+  /** Sends a batch's columns; waits while MAX_WAITING batches are still being written. */
+  async write(columns: unknown[][]): Promise<void> {
     while (this.waiting >= MAX_WAITING && !this.failure) await this.next();
     if (this.failure) throw this.failure;
     this.waiting++;
-    this.worker.postMessage({ lines } satisfies ParquetThreadMessage);
+    this.worker.postMessage({ columns } satisfies ParquetThreadMessage);
   }
 
   /** Whether a row was written (no file otherwise); the thread ends. */

@@ -1,9 +1,9 @@
-// A Parquet file written on its own thread (./parquet-thread): batches of records come as JSON Lines text, each
+// A Parquet file written on its own thread (./parquet-thread): batches come as columns (./encoded-batch), each
 // acknowledged once written, so the thread that sends them never runs more than a batch or two ahead.
 import { parentPort, workerData } from "node:worker_threads";
 import { ParquetFile, type ParquetLayout } from "./parquet-file";
 
-export type ParquetThreadMessage = { lines: string } | { finish: true };
+export type ParquetThreadMessage = { columns: unknown[][] } | { finish: true };
 export type ParquetThreadReply = { written: number } | { finished: boolean } | { error: string };
 
 const { file, layout } = workerData as { file: string; layout: ParquetLayout };
@@ -13,13 +13,9 @@ const reply = (message: ParquetThreadReply) => parentPort?.postMessage(message);
 parentPort?.on("message", (message: ParquetThreadMessage) => {
   void (async () => {
     try {
-      if ("lines" in message) {
-        const records = message.lines
-          .split("\n")
-          .filter(Boolean)
-          .map((line) => JSON.parse(line) as Record<string, unknown>);
-        parquet.write(records);
-        reply({ written: records.length });
+      if ("columns" in message) {
+        parquet.write(message.columns);
+        reply({ written: message.columns[0]?.length ?? 0 });
       } else {
         reply({ finished: await parquet.finish() });
       }
