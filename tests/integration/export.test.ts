@@ -454,8 +454,17 @@ describe("reading every battle", () => {
     expect(keyset.map((r) => Boolean(r.labels?.length))).toEqual(ids.map((_, k) => k % 2 === 0));
     // batches of 5 and 7 end part-way through different runs of messages and labels
     expect(await read("snapshot", 5)).toEqual(keyset);
+    // with statistics of the votes' times, the snapshot reads four parts of vote time one after the other; batches
+    // of 5 and 7 run across the parts' ends
+    await db.pool.query(`ANALYZE "Vote"`);
+    const { rows: stats } = await db.pool.query<{ bounds: number }>(
+      `SELECT cardinality(histogram_bounds::text::timestamp[]) AS bounds FROM pg_stats
+       WHERE tablename = 'Vote' AND attname = 'createdAt' AND schemaname = current_schema()`,
+    );
+    expect(stats[0]?.bounds).toBeGreaterThan(8);
+    expect(await read("snapshot", 5)).toEqual(keyset);
     expect(await read("snapshot", 7)).toEqual(keyset);
-    // a pool of two: the four queries take turns on the snapshot's two connections
+    // a pool of two: each part's four queries take turns on one of the snapshot's two connections
     const small = { prisma: db.prisma, pool: new pg.Pool({ connectionString: url, max: 2 }) };
     try {
       expect(await read("snapshot", 5, small)).toEqual(keyset);
