@@ -1,7 +1,7 @@
 // One exported table (battles or chats) as JSON Lines and Parquet, written a batch of records at a time.
 import fs from "node:fs";
 import path from "node:path";
-import { encodeBatch } from "./encoded-batch";
+import { columnsOf, linesOf } from "./encoded-batch";
 import { ParquetFile, type ParquetLayout } from "./parquet-file";
 import { ParquetThread } from "./parquet-thread";
 
@@ -32,16 +32,20 @@ export class Output {
       // same bytes). Before the export read its battles through sorted queries (./snapshot-batches) PostgreSQL
       // kept the second core busy, and a thread lost: 144 s against 99
       const file = path.join(dir, `${name}.parquet`);
-      if (options.parquetThread) this.parquetThread = new ParquetThread(file, name);
+      // the thread also puts the JSON Lines text together, handed back to be written here, in order
+      const jsonl = this.jsonl;
+      if (options.parquetThread)
+        this.parquetThread = new ParquetThread(file, name, jsonl ? (lines) => jsonl.write(lines) : null);
       else this.parquet = new ParquetFile(file, name);
     }
   }
 
   async write(records: Record<string, unknown>[]): Promise<void> {
     if (records.length === 0) return;
-    const { lines, columns } = encodeBatch(records, this.name);
+    const columns = columnsOf(records, this.name);
+    if (this.parquetThread) return this.parquetThread.write(columns);
     this.parquet?.write(columns);
-    await Promise.all([this.parquetThread?.write(columns), this.jsonl?.write(lines)]);
+    await this.jsonl?.write(linesOf(columns, this.name));
   }
 
   /** Stops writing after a failure: the Parquet thread ends (what was written stays, incomplete). */
@@ -52,12 +56,14 @@ export class Output {
   /** The files written. */
   async close(): Promise<string[]> {
     const files: string[] = [];
+    // the Parquet thread first: the last batches' lines come from it
+    const parquet = this.parquetThread ?? this.parquet;
+    const parquetWritten = parquet ? await parquet.finish() : false;
     if (this.jsonl) {
       await this.jsonl.end();
       files.push(`${this.name}.jsonl`);
     }
-    const parquet = this.parquetThread ?? this.parquet;
-    if (parquet && (await parquet.finish())) files.push(`${this.name}.parquet`);
+    if (parquetWritten) files.push(`${this.name}.parquet`);
     return files;
   }
 }

@@ -2,6 +2,7 @@
 // ./encoded-batch, whose JSON columns come as JSON text.
 import type { SchemaElement } from "hyparquet";
 import { fileWriter, ParquetWriter, schemaFromColumnData } from "hyparquet-writer";
+import type { Columns } from "./encoded-batch";
 import { BATTLE_COLUMNS, CHAT_COLUMNS, type ParquetType } from "./records";
 
 export const PARQUET_LAYOUTS = { battles: BATTLE_COLUMNS, chats: CHAT_COLUMNS } as const;
@@ -30,7 +31,12 @@ const utf8 = new TextEncoder();
  */
 const columnOf = (name: string, type: ParquetType, values: unknown[]) => ({
   name,
-  data: type === "JSON" ? values.map((text) => (text === null ? null : utf8.encode(text as string))) : values,
+  data:
+    type === "JSON"
+      ? values.map((text) => (typeof text === "string" ? utf8.encode(text) : null))
+      : values.includes(undefined)
+        ? values.map((value) => value ?? null)
+        : values,
   ...(type === "JSON" ? { statistics: false } : {}),
 });
 
@@ -45,7 +51,7 @@ export class ParquetFile {
   }
 
   /** A batch's columns (./encoded-batch), in the layout's order. */
-  write(columns: unknown[][]): void {
+  write(columns: Columns): void {
     const rows = columns[0]?.length ?? 0;
     if (rows === 0) return;
     const types = Object.entries(PARQUET_LAYOUTS[this.layout]);

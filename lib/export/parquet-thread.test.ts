@@ -5,7 +5,7 @@ import path from "node:path";
 import { parquetReadObjects } from "hyparquet";
 import { fileWriter, ParquetWriter, schemaFromColumnData } from "hyparquet-writer";
 import { afterAll, describe, expect, it } from "vitest";
-import { encodeBatch } from "./encoded-batch";
+import { columnsOf, linesOf } from "./encoded-batch";
 import { PARQUET_LAYOUTS, ParquetFile } from "./parquet-file";
 import { ParquetThread } from "./parquet-thread";
 import { type BattleRow, battleRecord } from "./records";
@@ -63,13 +63,14 @@ async function byHyparquet(file: string, batches: Record<string, unknown>[][]): 
   await writer?.finish();
 }
 
-const columns = (records: Record<string, unknown>[]) => encodeBatch(records, "battles").columns;
+const columns = (records: Record<string, unknown>[]) => columnsOf(records, "battles");
+const jsonLines = (records: Record<string, unknown>[]) => `${records.map((r) => JSON.stringify(r)).join("\n")}\n`;
 
-describe("encodeBatch", () => {
+describe("columnsOf and linesOf", () => {
   it("makes the JSON Lines JSON.stringify makes, a field without a JSON value left out", () => {
     const records: Record<string, unknown>[] = [...batch(0, 30), { ...batch(30, 1)[0], preset_id: undefined }];
-    const { lines } = encodeBatch(records, "battles");
-    expect(lines).toBe(`${records.map((r) => JSON.stringify(r)).join("\n")}\n`);
+    const lines = linesOf(columns(records), "battles");
+    expect(lines).toBe(jsonLines(records));
     expect(lines).not.toContain('"preset_id":"');
   });
 
@@ -99,7 +100,7 @@ describe("encodeBatch", () => {
       redact: false,
       dedup: () => ({ high_freq: false, sampled: true }),
     });
-    expect(encodeBatch([record], "battles").lines).toBe(`${JSON.stringify(record)}\n`);
+    expect(linesOf(columns([record]), "battles")).toBe(`${JSON.stringify(record)}\n`);
   });
 });
 
@@ -110,10 +111,16 @@ describe("ParquetThread", () => {
     const here = new ParquetFile(path.join(dir, "here.parquet"), "battles");
     for (const records of batches) here.write(columns(records));
     expect(await here.finish()).toBe(true);
-    const thread = new ParquetThread(path.join(dir, "thread.parquet"), "battles");
+    // the thread puts each batch's JSON Lines together too, handed back in order, taken slowly here
+    const taken: string[] = [];
+    const thread = new ParquetThread(path.join(dir, "thread.parquet"), "battles", async (lines) => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      taken.push(lines);
+    });
     // sent without waiting for each: the thread takes them in order, the sender held back past two
     await Promise.all(batches.map((records) => thread.write(columns(records))));
     expect(await thread.finish()).toBe(true);
+    expect(taken).toEqual(batches.map(jsonLines));
     const [reference, a, b] = ["reference", "here", "thread"].map((name) =>
       fs.readFileSync(path.join(dir, `${name}.parquet`)),
     );
@@ -132,7 +139,13 @@ describe("ParquetThread", () => {
     expect(fs.existsSync(path.join(dir, "none.parquet"))).toBe(false);
     const broken = new ParquetThread(path.join(dir, "broken.parquet"), "battles");
     const turn = Object.keys(PARQUET_LAYOUTS.battles).indexOf("turn");
-    await broken.write(columns(batch(0, 1)).map((column, j) => (j === turn ? [2n ** 70n] : column)));
+    await broken.write(columns(batch(0, 1)).map((column: unknown[], j: number) => (j === turn ? [2n ** 70n] : column)));
     await expect(broken.finish()).rejects.toThrow(/the Parquet file could not be written: /);
+    // lines that could not be taken (a full disk, a download that ended) end the export with that error
+    const refused = new ParquetThread(path.join(dir, "refused.parquet"), "battles", async () => {
+      throw new Error("no space left on device");
+    });
+    await refused.write(columns(batch(0, 3)));
+    await expect(refused.finish()).rejects.toThrow("no space left on device");
   });
 });

@@ -1,12 +1,15 @@
 // A Parquet file encoded on a thread of its own, from the columns of ./encoded-batch (JSON columns as their JSON
-// text): encoding is a third of an export's own CPU (dictionaries, snappy), and the export's thread is the one that
-// reads the database and builds the records. The file is the one ParquetFile writes on the export's thread, byte for
-// byte (parquet-thread.test.ts). At most two batches wait for the thread; past that, `write` waits.
+// text), and the batches' JSON Lines text put together there too: the export's thread, which reads the database and
+// builds the records, is the one that bounds an export (at 1M battles it was busy throughout while this one idled
+// 40 s of 62). The file is the one ParquetFile writes on the export's thread, byte for byte (parquet-thread.test.ts).
+// At most two batches wait for the thread; past that, `write` waits. Each batch's lines go to `onLines` in order, and
+// a batch counts as waiting until they are taken.
 import fs from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { runtimeRequire } from "../image-safety/runtime-require";
 import { workerEntry } from "../ratings/worker-entry";
+import type { Columns } from "./encoded-batch";
 import type { ParquetLayout } from "./parquet-file";
 import type { ParquetThreadMessage, ParquetThreadReply } from "./parquet-worker-main";
 
@@ -30,12 +33,22 @@ export class ParquetThread {
   /** whoever waits for the thread's next word (a reply, an error, its end) */
   private waiters: (() => void)[] = [];
   private finished: ((written: boolean) => void) | null = null;
+  /** the lines handed to `onLines` so far, in order */
+  private linesTaken: Promise<void> = Promise.resolve();
 
-  constructor(file: string, layout: ParquetLayout) {
+  /** `onLines` takes each batch's JSON Lines text (none is made without it). */
+  constructor(
+    file: string,
+    layout: ParquetLayout,
+    private readonly onLines: ((lines: string) => Promise<void>) | null = null,
+  ) {
     this.worker = new Worker(/* turbopackIgnore: true */ entry(), { workerData: { file: path.resolve(file), layout } });
     this.worker.on("message", (message: ParquetThreadReply) => {
       if ("error" in message) this.failure ??= new Error(`the Parquet file could not be written: ${message.error}`);
-      if ("written" in message) this.waiting--;
+      if ("written" in message) {
+        if (message.lines !== undefined && this.onLines) this.pass(message.lines, this.onLines);
+        else this.waiting--;
+      }
       if ("finished" in message) this.finished?.(message.finished);
       this.wake();
     });
@@ -50,16 +63,18 @@ export class ParquetThread {
   }
 
   /** Sends a batch's columns; waits while MAX_WAITING batches are still being written. */
-  async write(columns: unknown[][]): Promise<void> {
+  async write(columns: Columns): Promise<void> {
     while (this.waiting >= MAX_WAITING && !this.failure) await this.next();
     if (this.failure) throw this.failure;
     this.waiting++;
-    this.worker.postMessage({ columns } satisfies ParquetThreadMessage);
+    this.worker.postMessage({ columns, lines: this.onLines !== null } satisfies ParquetThreadMessage);
   }
 
-  /** Whether a row was written (no file otherwise); the thread ends. */
+  /** Whether a row was written (no file otherwise), once every batch's lines were taken; the thread ends. */
   async finish(): Promise<boolean> {
     try {
+      while (this.waiting > 0 && !this.failure) await this.next();
+      if (this.failure) throw this.failure;
       const written = new Promise<boolean>((resolve) => (this.finished = resolve));
       this.worker.postMessage({ finish: true } satisfies ParquetThreadMessage);
       while (!this.failure) {
@@ -75,6 +90,21 @@ export class ParquetThread {
   /** Ends the thread without finishing the file. */
   async abort(): Promise<void> {
     await this.worker.terminate();
+  }
+
+  /** Hands a batch's lines on after those before them; the batch stops waiting once they are taken. */
+  private pass(lines: string, onLines: (lines: string) => Promise<void>): void {
+    this.linesTaken = this.linesTaken.then(() => onLines(lines));
+    this.linesTaken.then(
+      () => {
+        this.waiting--;
+        this.wake();
+      },
+      (error: Error) => {
+        this.failure ??= error;
+        this.wake();
+      },
+    );
   }
 
   private next(): Promise<void> {

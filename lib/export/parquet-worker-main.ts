@@ -1,10 +1,12 @@
 // A Parquet file written on its own thread (./parquet-thread): batches come as columns (./encoded-batch), each
-// acknowledged once written, so the thread that sends them never runs more than a batch or two ahead.
+// acknowledged once written (with its JSON Lines text when asked for), so the thread that sends them never runs
+// more than a batch or two ahead.
 import { parentPort, workerData } from "node:worker_threads";
+import { type Columns, linesOf } from "./encoded-batch";
 import { ParquetFile, type ParquetLayout } from "./parquet-file";
 
-export type ParquetThreadMessage = { columns: unknown[][] } | { finish: true };
-export type ParquetThreadReply = { written: number } | { finished: boolean } | { error: string };
+export type ParquetThreadMessage = { columns: Columns; lines: boolean } | { finish: true };
+export type ParquetThreadReply = { written: number; lines?: string } | { finished: boolean } | { error: string };
 
 const { file, layout } = workerData as { file: string; layout: ParquetLayout };
 const parquet = new ParquetFile(file, layout);
@@ -15,7 +17,8 @@ parentPort?.on("message", (message: ParquetThreadMessage) => {
     try {
       if ("columns" in message) {
         parquet.write(message.columns);
-        reply({ written: message.columns[0]?.length ?? 0 });
+        const written = message.columns[0]?.length ?? 0;
+        reply(message.lines ? { written, lines: linesOf(message.columns, layout) } : { written });
       } else {
         reply({ finished: await parquet.finish() });
       }

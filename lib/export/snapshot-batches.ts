@@ -227,7 +227,8 @@ class Segment<T extends BareRow> {
     const rows = await this.battles.take(n);
     const ids = rows.map((r) => r.conversationId);
     const [m, l, i] = await Promise.all([this.messages.take(ids), this.labels.take(ids), this.images.take(ids)]);
-    return rows.map((row, k) => ({ ...row, ...detailsOf(m[k] ?? [], l[k] ?? [], imagesByMessage(i[k] ?? [])) }));
+    // each row given its details in place: a copy of 1M rows was ~3 s of the export's thread, with its garbage
+    return rows.map((row, k) => Object.assign(row, detailsOf(m[k] ?? [], l[k] ?? [], imagesByMessage(i[k] ?? []))));
   }
 
   /** Frees the part's sorted rows on the server. */
