@@ -1,9 +1,9 @@
 // Every exported battle in vote order from one snapshot, for an export that reads them all (the dataset folder of
-// `arena export`): one sorted query per table (the battles, their messages, labels and images, each in vote order)
-// read through cursors and joined here a conversation at a time, as each conversation's rows follow one another in
-// every query. Keyset batches (./details) fetch a batch's details by its 2,000 ids, every row a random index probe:
+// `arena export`): for each part of vote time (SEGMENTS), one sorted query per table (the battles, their messages,
+// labels and images, each in vote order) read through cursors and joined here a conversation at a time, as each
+// conversation's rows follow one another in every query. Keyset batches (./details) fetch a batch's details by its 2,000 ids, every row a random index probe:
 // at 1M battles that was ~60 s of PostgreSQL's CPU (a batch's messages ~75 ms, battles ~35, labels ~15, with a warm
-// cache), where the sorted queries read each table once (docs/performance.md has the split). The web (the
+// cache), where the sorted queries read each table once a part (docs/performance.md has the split). The web (the
 // /api/export stream, the research archive) keeps keyset batches: its statements are bounded, and its first row
 // comes at once, where these wait for the sorts.
 
@@ -159,7 +159,8 @@ class Rows<R extends pg.QueryResultRow> {
  * battle comes once the first part is sorted, and each next part is sorted while the one before is read. The parts'
  * bounds come from PostgreSQL's statistics of the votes' times (pg_stats), so they are about even, and the parts
  * cover all votes whatever the bounds. With one part (and no statistics yet) the export waited ~22 s at 1M for its
- * sorts before the first battle; each part's queries scan the tables again (~3 s of PostgreSQL's CPU).
+ * sorts before the first battle, with four ~10 s; each part's queries scan the tables again (~3 s of PostgreSQL's
+ * CPU a part). Eight parts were no faster at 1M (55.2 and 56.3 s against 54.7; PostgreSQL 54 s of CPU against 47).
  */
 const SEGMENTS = 4;
 
