@@ -5,13 +5,7 @@
 // stringified every JSON value a second time: ~20 s of CPU per 1M battles (JSON.parse 8.8 s, toJson 4.2 s,
 // JSON.stringify 6.2 s in a profile of the Parquet thread), on a machine whose two cores the export shares with
 // PostgreSQL.
-import { PARQUET_LAYOUTS, type ParquetLayout } from "./parquet-file";
-
-/**
- * A batch's columns in the layout's order, a value a record: a JSON column's value as its JSON text, any other
- * value as it is; null and undefined (a field JSON cannot hold) kept as they are.
- */
-export type Columns = unknown[][];
+import { type Columns, PARQUET_LAYOUTS, type ParquetLayout } from "./parquet-file";
 
 /** The layout's fields, each with its JSON key ("name":) made once. */
 const FIELDS = Object.fromEntries(

@@ -2,11 +2,16 @@
 // ./encoded-batch, whose JSON columns come as JSON text.
 import type { SchemaElement } from "hyparquet";
 import { fileWriter, ParquetWriter, schemaFromColumnData } from "hyparquet-writer";
-import type { Columns } from "./encoded-batch";
 import { BATTLE_COLUMNS, CHAT_COLUMNS, type ParquetType } from "./records";
 
 export const PARQUET_LAYOUTS = { battles: BATTLE_COLUMNS, chats: CHAT_COLUMNS } as const;
 export type ParquetLayout = keyof typeof PARQUET_LAYOUTS;
+
+/**
+ * A batch's columns in the layout's order, a value a record (./encoded-batch): a JSON column's value as its JSON
+ * text, any other value as it is; null and undefined (a field JSON cannot hold) kept as they are.
+ */
+export type Columns = unknown[][];
 
 /**
  * The file's schema (what hyparquet-writer makes of the layout), and the one its columns are written with: there a

@@ -9,8 +9,7 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { runtimeRequire } from "../image-safety/runtime-require";
 import { workerEntry } from "../ratings/worker-entry";
-import type { Columns } from "./encoded-batch";
-import type { ParquetLayout } from "./parquet-file";
+import type { Columns, ParquetLayout } from "./parquet-file";
 import type { ParquetThreadMessage, ParquetThreadReply } from "./parquet-worker-main";
 
 const MAX_WAITING = 2;

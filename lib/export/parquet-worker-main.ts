@@ -2,8 +2,8 @@
 // acknowledged once written (with its JSON Lines text when asked for), so the thread that sends them never runs
 // more than a batch or two ahead.
 import { parentPort, workerData } from "node:worker_threads";
-import { type Columns, linesOf } from "./encoded-batch";
-import { ParquetFile, type ParquetLayout } from "./parquet-file";
+import { linesOf } from "./encoded-batch";
+import { type Columns, ParquetFile, type ParquetLayout } from "./parquet-file";
 
 export type ParquetThreadMessage = { columns: Columns; lines: boolean } | { finish: true };
 export type ParquetThreadReply = { written: number; lines?: string } | { finished: boolean } | { error: string };
