@@ -10,6 +10,7 @@
 import type pg from "pg";
 import { FROM_BATTLES } from "../dataset-stats";
 import type { Db } from "../db/context";
+import { Lane } from "../db/lane";
 import { raw, type Sql, sql } from "../db/sql";
 import { openSnapshot } from "../leaderboard/battles";
 import {
@@ -31,24 +32,6 @@ const VOTE_ORDER = `v."createdAt", v.id`;
 const EXPORT_WORK_MEM_MB = 256;
 
 let cursors = 0;
-
-/**
- * A connection's statements one after the other: node-postgres queues statements sent to a busy connection, but
- * says that will end (pg 9), and with fewer connections than cursors (a small pool) some cursors share one.
- */
-class Lane {
-  private last: Promise<unknown> = Promise.resolve();
-  constructor(private readonly client: pg.PoolClient) {}
-
-  query<R extends pg.QueryResultRow>(statement: Sql): Promise<pg.QueryResult<R>> {
-    const run = this.last.then(
-      () => this.client.query<R>(statement),
-      () => this.client.query<R>(statement),
-    );
-    this.last = run.catch(() => {});
-    return run;
-  }
-}
 
 /**
  * A query's rows through a cursor, `fetchSize` at a time, the next ones always being fetched: the first FETCH is

@@ -5,6 +5,7 @@ import type pg from "pg";
 import { RULES_LABELLER } from "../categories/names";
 import { config } from "../config";
 import type { Db } from "../db/context";
+import { Lane } from "../db/lane";
 import { raw, sql } from "../db/sql";
 import {
   labelColumns,
@@ -113,22 +114,23 @@ export async function readParts(
   batchSize: number,
   onBatch: () => void,
 ): Promise<void> {
-  const { clients } = snapshot;
+  // with fewer connections than parts (a small pool), parts share a connection and take turns
+  const lanes = snapshot.clients.map((client) => new Lane(client));
   const before = store.count;
   const taken = parts.map(() => 0);
   await Promise.all(
     parts.map(async (part, k) => {
-      const client = clients[k % clients.length] as pg.PoolClient;
+      const lane = lanes[k % lanes.length] as Lane;
       const cursor = `live_part_${++cursors}`;
-      await client.query(sql`DECLARE ${raw(cursor)} NO SCROLL CURSOR FOR ${partQuery(part, filter)}`);
+      await lane.query(sql`DECLARE ${raw(cursor)} NO SCROLL CURSOR FOR ${partQuery(part, filter)}`);
       for (;;) {
-        const { rows } = await client.query<unknown[]>({ text: `FETCH ${batchSize} FROM ${cursor}`, rowMode: "array" });
+        const rows = await lane.rows(sql`FETCH ${raw(String(batchSize))} FROM ${raw(cursor)}`);
         part.take(rows, store);
         taken[k] = (taken[k] as number) + rows.length;
         onBatch();
         if (rows.length < batchSize) break;
       }
-      await client.query(sql`CLOSE ${raw(cursor)}`);
+      await lane.query(sql`CLOSE ${raw(cursor)}`);
     }),
   );
   if (taken.some((n) => n !== taken[0]) || store.count !== before + (taken[0] ?? 0) || !store.aligned()) {

@@ -2,6 +2,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { castVote } from "../../lib/arena";
 import { closeDb, createDb, type Db } from "../../lib/db";
@@ -563,6 +564,32 @@ describe("leaderboard snapshots", () => {
     );
     expect([...batched.table.dedupKeep]).toEqual([...whole.table.dedupKeep]);
     expect(seen.length).toBeGreaterThan(10);
+    // one connection for the four parts: they take turns, none sent while another runs (node-postgres's queue,
+    // which ends in pg 9)
+    const narrow = new pg.Pool({ connectionString: url, max: 1 });
+    let overlapped = 0;
+    narrow.on("connect", (client) => {
+      const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+      let running = 0;
+      client.query = ((...args: unknown[]) => {
+        if (running > 0) overlapped++;
+        running++;
+        const result = query(...args);
+        result.then(
+          () => running--,
+          () => running--,
+        );
+        return result;
+      }) as typeof client.query;
+    });
+    try {
+      const shared = await loadLiveBattles({ prisma: db.prisma, pool: narrow }, { batchSize: 7 });
+      expect([...shared.table.outcome]).toEqual([...whole.table.outcome]);
+      expect([...shared.table.dedupKeep]).toEqual([...whole.table.dedupKeep]);
+      expect(overlapped).toBe(0);
+    } finally {
+      await narrow.end();
+    }
   });
 
   it("list a model with 1 or 10 votes as preliminary, with no rank and no interval, and a retired one out of the ranks", async () => {
