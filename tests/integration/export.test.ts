@@ -438,7 +438,11 @@ describe("reading every battle", () => {
   it("reads the same battles, details and all, through keyset batches as through one snapshot's sorted queries", async () => {
     const read = async (source: "keyset" | "snapshot", batchSize: number, from = db) => {
       const rows: (BattleRow & { voteId: string })[] = [];
-      for await (const batch of battleBatches(from, { salt: "salt-1", batchSize, source })) rows.push(...batch.rows);
+      for await (const batch of battleBatches(from, { salt: "salt-1", batchSize, source })) {
+        rows.push(...batch.rows);
+        // the total, counted with the dedup tags' groups, is the number of battles read
+        expect(batch.total).toBe(24);
+      }
       return rows;
     };
     // labels on every other battle, so that runs of labels have gaps
