@@ -1,11 +1,11 @@
 // Every exported battle in vote order from one snapshot, for an export that reads them all (the dataset folder of
 // `arena export`): for each part of vote time (SEGMENTS), one sorted query per table (the battles, their messages,
 // labels and images, each in vote order) read through cursors and joined here a conversation at a time, as each
-// conversation's rows follow one another in every query. Keyset batches (./details) fetch a batch's details by its 2,000 ids, every row a random index probe:
-// at 1M battles that was ~60 s of PostgreSQL's CPU (a batch's messages ~75 ms, battles ~35, labels ~15, with a warm
-// cache), where the sorted queries read each table once a part (docs/performance.md has the split). The web (the
-// /api/export stream, the research archive) keeps keyset batches: its statements are bounded, and its first row
-// comes at once, where these wait for the sorts.
+// conversation's rows follow one another in every query. Keyset batches (./details) fetch a batch's details by its
+// 2,000 ids, every row a random index probe: at 1M battles that was ~60 s of PostgreSQL's CPU (a batch's messages
+// ~75 ms, battles ~35, labels ~15, with a warm cache), where the sorted queries read each table once a part
+// (docs/performance.md has the split). The web (the /api/export stream, the research archive) keeps keyset batches:
+// its statements are bounded, and its first row comes at once, where these wait for the sorts.
 
 import type pg from "pg";
 import { FROM_BATTLES } from "../dataset-stats";
@@ -263,11 +263,13 @@ export async function* snapshotBatches<T extends BareRow>(db: Db, query: Snapsho
           following?.catch(() => {});
           continue;
         }
-        // this part is read, and the next one was sorted meanwhile
+        // this part is read, and the next one was sorted meanwhile (started now if this one had no rows: a filter
+        // may leave a part empty)
         await current.close();
-        current = following ? await following : null;
-        following = null;
         k++;
+        const opening = following ?? open(k);
+        following = null;
+        current = opening ? await opening : null;
       }
       return batch;
     };
