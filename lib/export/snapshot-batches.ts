@@ -246,9 +246,16 @@ export async function* snapshotBatches<T extends BareRow>(db: Db, query: Snapsho
   /** the batch being read ahead: settled before the connections go back to the pool */
   let next: Promise<unknown> = Promise.resolve();
   let current: Segment<T> | null = null;
-  // the next part, once its queries were started (set in read)
+  // the next part, once its queries were started (null past the last part), and the last part started
   let following = null as Promise<Segment<T>> | null;
+  let started = 0;
   let k = 0;
+  const startNext = () => {
+    if (started > k) return;
+    started = k + 1;
+    following = open(started);
+    following?.catch(() => {});
+  };
   try {
     current = await (open(0) as Promise<Segment<T>>);
     const read = async (): Promise<Detailed<T>[]> => {
@@ -259,16 +266,16 @@ export async function* snapshotBatches<T extends BareRow>(db: Db, query: Snapsho
           batch.push(...rows);
           // the next part's sorts start once this part's rows come (started together, a part's sorts and the
           // next one's shared the two cores, and the first battle came after ~15 s at 1M instead of ~22)
-          following ??= open(k + 1);
-          following?.catch(() => {});
+          startNext();
           continue;
         }
         // this part is read, and the next one was sorted meanwhile (started now if this one had no rows: a filter
         // may leave a part empty)
         await current.close();
-        k++;
-        const opening = following ?? open(k);
+        startNext();
+        const opening = following as Promise<Segment<T>> | null;
         following = null;
+        k++;
         current = opening ? await opening : null;
       }
       return batch;
