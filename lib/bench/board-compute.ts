@@ -2,7 +2,7 @@
 // intervals, the judging cost and the set's topics, stored as one JSON value per bench (set, anchor, judge).
 import type { Db } from "../db/context";
 import { sql } from "../db/sql";
-import { storeSetting } from "../settings/settings";
+import { databaseNow, storeSettingReadFrom } from "../settings/settings";
 import { type BenchBoard, boardKey, type StoredBoard } from "./board";
 import type { Topic } from "./curate";
 import { scoreJudgments } from "./score";
@@ -24,6 +24,7 @@ export async function computeBenchBoard(
     if (!rows[0]) return null;
     selection = rows[0];
   }
+  const readFrom = await databaseNow(db);
   const stored = await loadStoredBench(db, selection);
   if (stored.records.length === 0) return null;
   const score = await scoreJudgments(stored.records, { baseline: selection.anchor, avgTokens: stored.avgTokens });
@@ -46,8 +47,9 @@ export async function computeBenchBoard(
     where: { id: { in: score.models.map((m) => m.model) } },
     select: { id: true, displayName: true },
   });
-  const board: StoredBoard = {
+  const board: StoredBoard & { readFrom: string } = {
     computedAt: new Date().toISOString(),
+    readFrom,
     score,
     styled,
     topics,
@@ -57,7 +59,8 @@ export async function computeBenchBoard(
     costUsd: totals?.cost === null || totals?.cost === undefined ? null : Number(totals.cost),
     displayNames: Object.fromEntries(names.map((n) => [n.id, n.displayName])),
   };
-  await storeSetting(db, boardKey(selection), board);
+  // judgings finishing together on two jobs processes score at once: the board that read last is kept
+  await storeSettingReadFrom(db, boardKey(selection), board);
   return { ...board, selection };
 }
 

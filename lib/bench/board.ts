@@ -59,6 +59,8 @@ export async function shownSelection(
 /** The scores of one bench as the jobs process stored them. */
 export interface StoredBoard {
   computedAt: string;
+  /** the database's clock when the judgments were read (older stored boards lack it) */
+  readFrom?: string;
   score: BenchScore;
   styled: StyleScoreResult | null;
   topics: Topic[];

@@ -17,6 +17,7 @@ export {
   benchChoices,
   benchItem,
   benchItemList,
+  boardKey,
   publishBench,
   type StoredBoard,
 } from "./board";

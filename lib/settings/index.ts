@@ -1,2 +1,2 @@
 // lib/settings: what app/ and components/ may use (deep imports are refused by biome.json).
-export { allSettings, SETTINGS, type SettingKey, writeSetting } from "./settings";
+export { allSettings, databaseNow, SETTINGS, type SettingKey, storeSettingReadFrom, writeSetting } from "./settings";

@@ -48,6 +48,28 @@ export async function storeSetting(db: Db, key: string, value: unknown): Promise
   );
 }
 
+/**
+ * Stores a value computed from what the database held at `readFrom` (its own clock, taken before the read), unless
+ * the stored value was computed from a later read. Two jobs processes may compute the same value at once and finish
+ * in either order; the one that began reading last has seen every write the other saw, so it wins. Returns whether
+ * the value was stored.
+ */
+export async function storeSettingReadFrom(db: Db, key: string, value: { readFrom: string }): Promise<boolean> {
+  const { rowCount } = await db.pool.query(
+    sql`INSERT INTO "Setting" (key, value, "updatedAt") VALUES (${key}, ${JSON.stringify(value)}::jsonb, now())
+     ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, "updatedAt" = now()
+     WHERE "Setting".value->>'readFrom' IS NULL
+        OR ("Setting".value->>'readFrom')::timestamptz <= (EXCLUDED.value->>'readFrom')::timestamptz`,
+  );
+  return rowCount === 1;
+}
+
+/** The database's clock now, for `storeSettingReadFrom`: instances' own clocks may disagree. */
+export async function databaseNow(db: Db): Promise<string> {
+  const { rows } = await db.pool.query<{ now: Date }>(sql`SELECT clock_timestamp() AS now`);
+  return (rows[0] as { now: Date }).now.toISOString();
+}
+
 /** Stores a value; null goes back to the environment's default. */
 export async function writeSetting<K extends SettingKey>(db: Db, key: K, value: SettingValue<K> | null): Promise<void> {
   if (value === null) {

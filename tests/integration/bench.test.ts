@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeFakeModelsFile } from "../../e2e/fake-models/models-file";
 import { type FakeModelServer, startFakeModelServer } from "../../e2e/fake-models/server";
 import {
+  boardKey,
   executeJudging,
   exportStoredBench,
   judgingStatuses,
@@ -19,12 +20,19 @@ import {
   planJudgings,
   readJudgments,
 } from "../../lib/bench";
-import { curateBench, readAnswerFiles, scoreJudgments, scoreStyleControlled } from "../../lib/bench/engine";
+import {
+  computeBenchBoard,
+  curateBench,
+  readAnswerFiles,
+  scoreJudgments,
+  scoreStyleControlled,
+} from "../../lib/bench/engine";
 import { closeDb, createDb, type Db } from "../../lib/db";
 import { createRun, executeRun } from "../../lib/evals";
 import { ingestImage } from "../../lib/images";
 import { loadModelsConfig, syncRegistry } from "../../lib/providers";
-import { migratedScratchDatabase, } from "./db-admin";
+import { storeSettingReadFrom } from "../../lib/settings";
+import { migratedScratchDatabase } from "./db-admin";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "arena-bench-"));
 let db: Db;
@@ -229,6 +237,26 @@ describe("VisionArena-Bench", () => {
     expect(fromFiles.models).toEqual(score.models);
     const line = JSON.parse(fs.readFileSync(files[0] as string, "utf8").split("\n")[0] as string);
     expect(line.games[0].user_prompt).toContain("I am anchor."); // game 1: the anchor is assistant A
+  });
+
+  it("keeps the stored bench board that read last when two scorings finish out of order", async () => {
+    const selection = { set: setRef, anchor: "anchor", judge: "judge" };
+    const stored = async () =>
+      (await db.pool.query(`SELECT value FROM "Setting" WHERE key = $1`, [boardKey(selection)])).rows[0]?.value;
+    const board = await computeBenchBoard(db, { selection });
+    expect(board?.score.models.map((m) => m.model)).toEqual(["strong", "mid", "anchor", "weak"]);
+    const readFrom = Date.parse(board?.readFrom as string);
+    expect((await stored()).readFrom).toBe(board?.readFrom);
+    // a scoring that read before the last judging and finished after the one that read it: not stored
+    const early = { ...board, readFrom: new Date(readFrom - 60_000).toISOString(), pending: 99 };
+    expect(await storeSettingReadFrom(db, boardKey(selection), early)).toBe(false);
+    expect(await stored()).toMatchObject({ readFrom: board?.readFrom, pending: 0 });
+    // one that read later replaces it
+    const late = { ...board, readFrom: new Date(readFrom + 1).toISOString(), pending: 1 };
+    expect(await storeSettingReadFrom(db, boardKey(selection), late)).toBe(true);
+    expect(await stored()).toMatchObject({ readFrom: late.readFrom, pending: 1 });
+    await computeBenchBoard(db, { selection });
+    expect(await stored()).toMatchObject({ pending: 0 });
   });
 
   it("asks once more when the verdict is missing, and keeps an unparseable one as invalid", async () => {
