@@ -29,6 +29,8 @@ export async function seedBenchVotes(
         -- the style sums are written below from the seed itself, as the triggers would (they tripled the
         -- ResponseMeta insert: seeding 1M took 262 s with them, 193 s before them)
         ALTER TABLE "ResponseMeta" DISABLE TRIGGER "ResponseMeta_style_insert";
+        -- so is the prompt key (one prompt of side a, no image: its md5 of "prompt:"), as the trigger would
+        ALTER TABLE "Message" DISABLE TRIGGER "Message_prompt_key_insert";
         CREATE TEMP TABLE seed ON COMMIT DROP AS
         SELECT gen_random_uuid() AS id, gen_random_uuid() AS mu, gen_random_uuid() AS ma, gen_random_uuid() AS mb,
                a, ((a - 1 + boff) % ${raw(String(models))}) + 1 AS b, r, at,
@@ -45,6 +47,7 @@ export async function seedBenchVotes(
                                     "createdAt", "updatedAt", "endedAt")
         SELECT id, 'battle'::"ConversationMode", visitor, 'm' || lpad(a::text, 2, '0'), 'm' || lpad(b::text, 2, '0'), turn, language, preset,
                at, at, at FROM seed;
+        INSERT INTO "ConversationPrompt" ("conversationId", key) SELECT id, md5(prompt || ':')::uuid FROM seed;
         INSERT INTO "Message" (id, "conversationId", side, turn, role, content, "createdAt")
         SELECT mu, id, 'a'::"Side", 1, 'user'::"MessageRole", prompt, at FROM seed
         UNION ALL SELECT ma, id, 'a'::"Side", 1, 'assistant'::"MessageRole", 'answer', at FROM seed
@@ -60,6 +63,7 @@ export async function seedBenchVotes(
         SELECT id, 2, 2, 100 + a * 5 + floor(c1 * 300)::int, floor(c2 * 4)::int, floor(c3 * 8)::int, floor(c4 * 6)::int, 0,
                100 + b * 5 + floor(c5 * 300)::int, floor(c1 * 4)::int, floor(c2 * 8)::int, floor(c3 * 6)::int, 0 FROM seed;
         ALTER TABLE "ResponseMeta" ENABLE TRIGGER "ResponseMeta_style_insert";
+        ALTER TABLE "Message" ENABLE TRIGGER "Message_prompt_key_insert";
         -- winners from true strengths 10 Elo points apart, with ties and both-bad votes
         INSERT INTO "Vote" (id, "conversationId", "visitorId", winner, "modelAId", "modelBId", turn, "createdAt")
         SELECT gen_random_uuid(), id, visitor,

@@ -7,15 +7,7 @@ import { config } from "../config";
 import type { Db } from "../db/context";
 import { Lane } from "../db/lane";
 import { raw, sql } from "../db/sql";
-import {
-  labelColumns,
-  type Part,
-  partQuery,
-  promptColumns,
-  styleColumns,
-  type VoteFilter,
-  voteColumns,
-} from "./vote-parts";
+import { labelColumns, type Part, partQuery, styleColumns, type VoteFilter, voteColumns } from "./vote-parts";
 import { LabelSet, type LiveBattles, VoteStore } from "./vote-store";
 
 export type { VoteFilter } from "./vote-parts";
@@ -151,7 +143,6 @@ export function partsOf(options: LoadOptions, labelSet: LabelSet): Part[] {
     voteColumns(Boolean(options.includeDemo)),
     styleColumns(),
     labelColumns(options.judgedBy ?? RULES_LABELLER.name, labelSet),
-    promptColumns(),
   ];
 }
 

@@ -1,4 +1,4 @@
-// The SQL that reads the votes into a VoteStore, in four parts of one row per vote, for every vote or a filtered few.
+// The SQL that reads the votes into a VoteStore, in three parts of one row per vote, for every vote or a filtered few.
 
 import { JUDGED_CATEGORIES, RULES_LABELLER } from "../categories/names";
 import { empty, raw, type Sql, sql } from "../db/sql";
@@ -8,29 +8,11 @@ import { wordsOfHex } from "./uuid-index";
 import type { LabelSet, VoteStore } from "./vote-store";
 
 /**
- * What makes two battles "the same prompt" for de-duplication: the visitor's prompts (side a's copy) and the hashes
- * of their images, per conversation: CTEs `images` and `prompts` (id, key), narrowed by `scope` when given.
- */
-export function promptKeysSql(scope: Scope = () => empty): Sql {
-  return sql`images AS (
-          SELECT mi."messageId" AS id, string_agg(mi."imageSha256", ',' ORDER BY mi.position) AS list
-            FROM "MessageImage" mi
-           WHERE TRUE ${scope('mi."messageId"', "message")}
-           GROUP BY mi."messageId"),
-        prompts AS (
-          SELECT m."conversationId" AS id,
-                 md5(string_agg(m.content || ':' || COALESCE(i.list, ''), E'\\x1f' ORDER BY m.turn)) AS key
-            FROM "Message" m LEFT JOIN images i ON i.id = m.id
-           WHERE m.side = 'a' AND m.role = 'user' AND NOT m.superseded ${scope('m."conversationId"')}
-           GROUP BY m."conversationId")`;
-}
-
-/**
- * The votes in order, each with its conversation, in four parts: the vote itself, the style counts of its answers,
- * its labels and its prompt key. Each part is one set-based pass (a hash aggregate joined to the votes) rather than
- * four correlated lookups per vote (~50 µs a vote: 72 s at 1M votes). The four run at once on their own connections
- * over one exported snapshot, and each is read into the store's columns as soon as its rows come, so parsing one
- * overlaps the database's work on the others. Every part has exactly one row per vote, in the same order: row k of
+ * The votes in order, each with its conversation, in three parts: the vote itself with its prompt key, the style
+ * counts of its answers, and its labels. Each part is one set-based pass (a join or a hash aggregate joined to the
+ * votes) rather than correlated lookups per vote (~50 µs a vote: 72 s at 1M votes). The parts run at once on their
+ * own connections over one exported snapshot, and each is read into the store's columns as soon as its rows come, so
+ * parsing one overlaps the database's work on the others. Every part has exactly one row per vote, in the same order: row k of
  * each belongs to vote k. A part reads every vote, or those a filter names (the newest, or some conversations').
  */
 const VOTE_ORDER = sql`ORDER BY v."createdAt", v.id`;
@@ -38,9 +20,9 @@ const VOTE_ORDER = sql`ORDER BY v."createdAt", v.id`;
 /** Which votes a read covers: all of them (null), or those this condition on vote `v` selects. */
 export type VoteFilter = Sql;
 
-/** Narrows an aggregate to the filtered votes' conversations (`column` a conversation's id) or their messages
- *  (`column` a message's id, `of` "message"); nothing without a filter. */
-type Scope = (column: string, of?: "message") => Sql;
+/** Narrows an aggregate to the filtered votes' conversations (`column` a conversation's id); nothing without a
+ *  filter. */
+type Scope = (column: string) => Sql;
 
 /** Writes a part's SQL for a filter: `where` for the votes, `scope` for its aggregates. */
 type PartSql = (where: Sql, scope: Scope) => Sql;
@@ -62,13 +44,25 @@ const exclusion = (includeDemo: boolean) => sql`CASE WHEN c."isDemo" AND NOT ${i
                             WHEN NOT v.counted THEN 5
                             ELSE 0 END`;
 
+/**
+ * What makes two battles "the same prompt" for de-duplication, for conversation `c` joined by PROMPT_KEY_JOIN: its
+ * stored prompt key (the visitor's prompts, side a's copy, and their images' hashes; kept by triggers in
+ * ConversationPrompt, migration 20261128100000_conversation_prompt_key), or a digest of its own id when it has none.
+ * The same key computed over every message at each read was ~7.6 s of PostgreSQL CPU at 1M votes. Its words are
+ * counted in memory (UuidIndex), so a read of the newest votes can update the counts of every older vote sharing
+ * their keys.
+ */
+export const PROMPT_KEY = sql`COALESCE(pk.key, md5('#' || c.id)::uuid)`;
+export const PROMPT_KEY_JOIN = sql`LEFT JOIN "ConversationPrompt" pk ON pk."conversationId" = c.id`;
+
 export const voteColumns = (includeDemo: boolean): Part => ({
   sql: (where) => sql`SELECT ${exclusion(includeDemo)}, v.winner::text, v."modelAId", v."modelBId",
                           extract(epoch FROM v."createdAt")::float8, v."visitorId", v.turn, c."isPreset", c.language,
-                          v."conversationId"
+                          v."conversationId", ${PROMPT_KEY}
                      FROM "Vote" v
                      JOIN "Conversation" c ON c.id = v."conversationId"
                      LEFT JOIN "Visitor" vis ON vis.id = v."visitorId"
+                     ${PROMPT_KEY_JOIN}
                     ${where} ${VOTE_ORDER}`,
   take(rows, store) {
     for (const r of rows) {
@@ -83,6 +77,7 @@ export const voteColumns = (includeDemo: boolean): Part => ({
       const language = r[8] as string | null;
       store.language.push(language && language !== "unknown" ? store.languages.id(language) : -1);
       pushWords(store.conversation, r[9] as string);
+      pushWords(store.promptKey, r[10] as string);
     }
   },
 });
@@ -130,21 +125,6 @@ export const labelColumns = (judgedBy: string, labelSet: LabelSet): Part => ({
   },
 });
 
-/**
- * For de-duplication: each vote's prompt key (promptKeysSql: the visitor's prompts, side a's copy, and their
- * images' hashes; a digest of the conversation's own id when it has none), as four words. They are counted in
- * memory (UuidIndex), so a read of the newest votes can update the counts of every older vote sharing their keys.
- */
-export const promptColumns = (): Part => ({
-  sql: (where, scope) => sql`WITH ${promptKeysSql(scope)}
-        SELECT COALESCE(p.key, md5('#' || v."conversationId"))
-          FROM "Vote" v LEFT JOIN prompts p ON p.id = v."conversationId"
-         ${where} ${VOTE_ORDER}`,
-  take(rows, store) {
-    for (const r of rows) pushWords(store.promptKey, r[0] as string);
-  },
-});
-
 /** Appends the four words of a uuid or md5 hex string. */
 function pushWords(column: Column<Int32Array>, hex: string) {
   const at = column.length;
@@ -157,9 +137,6 @@ export function partQuery(part: Part, filter: VoteFilter | null): Sql {
   if (!filter) return part.sql(empty, () => empty);
   const conversations = sql`SELECT v."conversationId" FROM "Vote" v WHERE ${filter}`;
   // the columns are ours (the parts' own SQL), written as SQL
-  const scope: Scope = (column, of) =>
-    of === "message"
-      ? sql`AND ${raw(column)} IN (SELECT im.id FROM "Message" im WHERE im."conversationId" IN (${conversations}))`
-      : sql`AND ${raw(column)} IN (${conversations})`;
+  const scope: Scope = (column) => sql`AND ${raw(column)} IN (${conversations})`;
   return part.sql(sql`WHERE ${filter}`, scope);
 }

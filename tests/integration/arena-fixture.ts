@@ -8,7 +8,7 @@ import type { Behaviour } from "../../e2e/fake-models/behaviour";
 import { writeFakeModelsFile } from "../../e2e/fake-models/models-file";
 import { type FakeModelServer, startFakeModelServer } from "../../e2e/fake-models/server";
 import { closeDb, createDb, type Db } from "../../lib/db";
-import { migratedScratchDatabase, } from "./db-admin";
+import { migratedScratchDatabase } from "./db-admin";
 
 export interface ArenaFixture {
   db: Db;

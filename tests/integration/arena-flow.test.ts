@@ -31,6 +31,7 @@ import { closeDb, createDb, type Db, isDatabaseUnavailable } from "../../lib/db"
 import { PrismaClient } from "../../lib/generated/prisma/client";
 import { imageStore } from "../../lib/images";
 import { writeSetting } from "../../lib/settings/settings";
+import { promptKeys } from "../support/prompt-keys";
 
 let db: Db;
 let fake: FakeModelServer;
@@ -1321,5 +1322,13 @@ describe("a visitor's history (issue 27)", () => {
     expect(items[0]?.image).toMatch(/^[0-9a-f]{64}$/);
     expect(items[1]).toMatchObject({ vote: "tie" });
     expect(items[1]?.models).toHaveLength(2);
+  });
+});
+
+describe("de-duplication keys", () => {
+  it("every conversation the flows above wrote (opened, followed up with images, regenerated) has the stored prompt key its messages give", async () => {
+    const keys = await promptKeys(db);
+    expect(keys.filter((k) => k.stored !== k.reference)).toEqual([]);
+    expect(keys.filter((k) => k.stored !== null).length).toBeGreaterThan(10);
   });
 });

@@ -18,7 +18,7 @@ import { currentSnapshot } from "../../lib/leaderboard";
 import { recomputeSnapshots } from "../../lib/leaderboard/recompute";
 import { parseModelsConfig, syncRegistry } from "../../lib/providers";
 import { openImageBattle } from "../support/battles";
-import { migratedScratchDatabase, } from "./db-admin";
+import { migratedScratchDatabase } from "./db-admin";
 
 let db: Db;
 let url: string;

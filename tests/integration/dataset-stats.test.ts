@@ -28,7 +28,6 @@ import { recomputeSnapshots } from "../../lib/leaderboard/recompute";
 import { countTokens } from "../../lib/text/tokens";
 import { type ArenaFixture, startArena } from "./arena-fixture";
 
-
 let db: Db;
 let arena: ArenaFixture;
 let dataDir: string;

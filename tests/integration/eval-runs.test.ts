@@ -12,7 +12,7 @@ import { closeDb, createDb, type Db } from "../../lib/db";
 import { createRun, evalJobs, executeRun, importPromptSet, queueRun, runStatuses } from "../../lib/evals";
 import { JobRunner } from "../../lib/jobs";
 import { loadModelsConfig, syncRegistry } from "../../lib/providers";
-import { migratedScratchDatabase, } from "./db-admin";
+import { migratedScratchDatabase } from "./db-admin";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "arena-runs-"));
 let db: Db;

@@ -6,7 +6,7 @@ import { closeDb, createDb, type Db } from "../../lib/db";
 import { flaggedVoters, flaggedVotersCached } from "../../lib/integrity/review";
 import { recomputeSnapshots } from "../../lib/leaderboard/recompute";
 import { createRandom } from "../../lib/numeric";
-import { migratedScratchDatabase, } from "./db-admin";
+import { migratedScratchDatabase } from "./db-admin";
 import { runCli } from "./run-cli";
 
 let db: Db;

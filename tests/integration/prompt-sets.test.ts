@@ -7,7 +7,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, createDb, type Db } from "../../lib/db";
 import { exportPromptSet, importPromptSet, listPromptSets } from "../../lib/evals";
-import { migratedScratchDatabase, } from "./db-admin";
+import { migratedScratchDatabase } from "./db-admin";
 import { runCli as cli } from "./run-cli";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "arena-sets-"));
