@@ -11,6 +11,8 @@ interface Counts {
   passed: number;
   failed: number;
   skipped: number;
+  /** the failed tests' names ("file › title"), repeated in the summary: CI keeps only the end of a long log */
+  failures?: string[];
 }
 interface LayerResult extends Counts {
   layer: string;
@@ -67,12 +69,34 @@ async function vitestLayer(project: string, extra: string[] = []): Promise<Count
   const failedSuites = report.numFailedTestSuites ?? 0;
   if (report.numTotalTests === 0)
     return { passed: 0, failed: 1, skipped: 0, note: `no test ran (vitest exited ${code})` };
+  const failures: string[] = [];
+  for (const file of report.testResults ?? []) {
+    const name = path.relative(process.cwd(), file.name);
+    const failed = (file.assertionResults ?? []).filter((a: { status: string }) => a.status === "failed");
+    for (const a of failed) failures.push(`${name} › ${a.fullName ?? a.title}`);
+    if (failed.length === 0 && file.status === "failed") failures.push(`${name} (the file failed: ${file.message})`);
+  }
   return {
     passed: report.numPassedTests,
     // A file that fails to load has no failed test but must still fail the layer.
     failed: report.numFailedTests + (report.numFailedTests === 0 && (code !== 0 || failedSuites > 0) ? 1 : 0),
     skipped: report.numPendingTests + report.numTodoTests,
+    failures,
   };
+}
+
+interface PlaywrightSuite {
+  specs?: { title: string; ok: boolean; file: string; line: number }[];
+  suites?: PlaywrightSuite[];
+}
+
+/** The failed specs of a Playwright JSON report, as "file:line › title". */
+function playwrightFailures(suites: PlaywrightSuite[] = [], out: string[] = []): string[] {
+  for (const suite of suites) {
+    for (const spec of suite.specs ?? []) if (!spec.ok) out.push(`${spec.file}:${spec.line} › ${spec.title}`);
+    playwrightFailures(suite.suites, out);
+  }
+  return out;
 }
 
 /** One production build per run, shared by the integration tests that speak HTTP and the browser tests. */
@@ -148,14 +172,17 @@ async function e2eLayer(): Promise<Counts & { note?: string }> {
   while (fakePort === port) fakePort = await freePort();
   let idpPort = await freePort();
   while (idpPort === port || idpPort === fakePort) idpPort = await freePort();
-  const code = await run(bin("playwright"), ["test"], {
+  // no trace recorded for every test, as the config's retain-on-failure does (~10% of the layer: battle and admin
+  // specs 94–104 s without, 103–115 s with); a failing spec run again alone with `npx playwright test` keeps one
+  const code = await run(bin("playwright"), ["test", "--trace", "off"], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: file,
     PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1",
     E2E_PORT: String(port),
     E2E_FAKE_PORT: String(fakePort),
     E2E_IDP_PORT: String(idpPort),
   });
-  const stats = readJson(file)?.stats;
+  const report = readJson(file);
+  const stats = report?.stats;
   const note = `next build ${buildSeconds.toFixed(1)} s`;
   if (!stats) return { passed: 0, failed: 1, skipped: 0, note: `playwright exited ${code} without a report` };
   return {
@@ -163,6 +190,7 @@ async function e2eLayer(): Promise<Counts & { note?: string }> {
     failed: stats.unexpected + (stats.unexpected === 0 && code !== 0 ? 1 : 0),
     skipped: stats.skipped,
     note,
+    failures: playwrightFailures(report.suites),
   };
 }
 
@@ -191,6 +219,9 @@ console.log("\n━━━ summary ━━━");
 for (const r of results) {
   const extra = [r.skipped ? `${r.skipped} skipped` : "", `${r.seconds.toFixed(1)} s`, r.note ?? ""].filter(Boolean);
   console.log(`${r.layer.padEnd(12)} ${r.passed} passed, ${r.failed} failed  (${extra.join(", ")})`);
+}
+for (const r of results) {
+  for (const failure of r.failures ?? []) console.log(`failed in ${r.layer}: ${failure}`);
 }
 const passed = results.reduce((sum, r) => sum + r.passed, 0);
 const failed = results.reduce((sum, r) => sum + r.failed, 0);
