@@ -1,7 +1,7 @@
 // ConversationPrompt is kept by triggers (migration 20261128100000_conversation_prompt_key): after every kind of
 // write a prompt sees (a battle opened in one statement with its images, a follow-up, Prisma's nested writes, a
-// prompt superseded and restored, edited, an image taken away or moved, a conversation deleted), each stored key
-// equals the key the leaderboard and the export computed from the messages at every read before it.
+// prompt superseded and restored, edited, an image taken away, moved or added later, a conversation deleted), each
+// stored key equals the key the leaderboard and the export computed from the messages at every read before it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, createDb, type Db } from "../../lib/db";
 import { promptKeys } from "../support/prompt-keys";
@@ -128,8 +128,16 @@ describe("ConversationPrompt", () => {
     keys = await expectStoredEqualsReference();
     expect(keys.get(nested.id)).toBe(keys.get(same));
 
-    // an image taken away, and one moved to another position
+    // an image taken away, and one moved to another position; an image added later to a prompt written before
     await db.pool.query(`DELETE FROM "MessageImage" WHERE "messageId" = $1`, [followA]);
+    keys = await expectStoredEqualsReference();
+    const withoutImage = keys.get(first);
+    await db.pool.query(`INSERT INTO "MessageImage" ("messageId", "imageSha256", position) VALUES ($1, $2, 0)`, [
+      followA,
+      IMAGE.two,
+    ]);
+    keys = await expectStoredEqualsReference();
+    expect(keys.get(first)).not.toBe(withoutImage);
     // (two steps: the primary key holds within a statement)
     for (const move of ["11 - position", "position - 10"]) {
       await db.pool.query(

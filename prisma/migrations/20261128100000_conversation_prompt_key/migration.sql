@@ -53,14 +53,18 @@ BEGIN
   RETURN NULL;
 END $$;
 
-CREATE TRIGGER "Message_prompt_key_insert" AFTER INSERT ON "Message"
+-- A new prompt's key is written when its transaction commits, with the images written after it in the same
+-- transaction (the arena writes a prompt and its images in one statement, Prisma's nested writes in two): one key
+-- computed per prompt, not one for the prompt and one more for its images.
+CREATE CONSTRAINT TRIGGER "Message_prompt_key_insert" AFTER INSERT ON "Message" DEFERRABLE INITIALLY DEFERRED
   FOR EACH ROW WHEN (NEW.side = 'a' AND NEW.role = 'user') EXECUTE FUNCTION conversation_prompt_key_message();
 CREATE TRIGGER "Message_prompt_key_update" AFTER UPDATE OF content, superseded, turn ON "Message"
   FOR EACH ROW WHEN (NEW.side = 'a' AND NEW.role = 'user') EXECUTE FUNCTION conversation_prompt_key_message();
 CREATE TRIGGER "Message_prompt_key_delete" AFTER DELETE ON "Message"
   FOR EACH ROW WHEN (OLD.side = 'a' AND OLD.role = 'user') EXECUTE FUNCTION conversation_prompt_key_message();
 
--- An image added to, moved in or taken from a message: its conversation's key when the message is a prompt of side a.
+-- An image added to, moved in or taken from a message: its conversation's key when the message is a prompt of side a
+-- (an image added with a prompt its own transaction wrote is counted when that prompt's key is, at commit).
 CREATE FUNCTION conversation_prompt_key_image() RETURNS TRIGGER
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -68,7 +72,8 @@ DECLARE
 BEGIN
   SELECT "conversationId" INTO conv FROM "Message"
    WHERE id = CASE WHEN TG_OP = 'DELETE' THEN OLD."messageId" ELSE NEW."messageId" END
-     AND side = 'a' AND role = 'user';
+     AND side = 'a' AND role = 'user'
+     AND NOT (TG_OP = 'INSERT' AND xmin::text::bigint = txid_current() % 4294967296);
   IF FOUND THEN
     PERFORM conversation_prompt_key_refresh(conv);
   END IF;
