@@ -22,8 +22,12 @@ test("a bank photograph keeps its credit once the battle starts", async ({ page 
   await arena.open();
   // the bank mixes drawings (no credit) and photographs: take pictures until a credited one comes
   const credit = page.locator("figure figcaption");
+  const random = page.getByRole("button", { name: /^(Random image|Loading)/ });
   for (let k = 0; k < 40 && (await credit.count()) === 0; k++) {
-    await page.getByRole("button", { name: "Random image" }).click();
+    await random.click();
+    // the picture is chosen once the bank has loaded: until then the one before is still shown, and its caption
+    // was read already (CI once read that stale caption forty times over and never met a photograph)
+    await expect(random).toHaveText("Random image");
     await expect(page.getByRole("img", { name: /^preset / })).toBeVisible();
   }
   const line = (await credit.innerText()).trim();
