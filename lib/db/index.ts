@@ -1,6 +1,7 @@
 export { withTryLock } from "./advisory-lock";
 export { createPrisma, getPrisma } from "./client";
 export { closeDb, createDb, type Db, getDb } from "./context";
+export { Cursor } from "./cursor";
 export { checkHealth, type Health } from "./health";
 export { Lane } from "./lane";
 export { isUuid } from "./literals";

@@ -10,6 +10,7 @@
 import type pg from "pg";
 import { FROM_BATTLES } from "../dataset-stats";
 import type { Db } from "../db/context";
+import { Cursor } from "../db/cursor";
 import { Lane } from "../db/lane";
 import { raw, type Sql, sql } from "../db/sql";
 import { openSnapshot } from "../leaderboard/battles";
@@ -30,57 +31,6 @@ const VOTE_ORDER = `v."createdAt", v.id`;
 
 /** Memory for each sort and hash of the export's queries, in MB (PostgreSQL's work_mem). */
 const EXPORT_WORK_MEM_MB = 256;
-
-let cursors = 0;
-
-/**
- * A query's rows through a cursor, `fetchSize` at a time, the next ones always being fetched: the first FETCH is
- * sent at once, so every query's sort starts together on its connection (fetched when first wanted, the messages'
- * sort waited for the battles' and the first rows came after 22.7 s at 1M instead of ~13).
- */
-class Cursor<R extends pg.QueryResultRow> {
-  private ended = false;
-  private ahead: Promise<R[]>;
-  private constructor(
-    private readonly lane: Lane,
-    private readonly name: string,
-    private readonly fetchSize: number,
-  ) {
-    this.ahead = this.read();
-  }
-
-  static async open<R extends pg.QueryResultRow>(lane: Lane, query: Sql, fetchSize: number): Promise<Cursor<R>> {
-    const name = `export_rows_${++cursors}`;
-    await lane.query(sql`DECLARE ${raw(name)} NO SCROLL CURSOR FOR ${query}`);
-    return new Cursor<R>(lane, name, fetchSize);
-  }
-
-  /** The next rows; none once the query has given them all. */
-  async fetch(): Promise<R[]> {
-    const rows = await this.ahead;
-    this.ahead = this.read();
-    return rows;
-  }
-
-  /** Ends the cursor (its sorted rows freed) once its last read has come. */
-  async close(): Promise<void> {
-    await this.ahead.catch(() => {});
-    await this.lane.query(sql`CLOSE ${raw(this.name)}`);
-  }
-
-  private read(): Promise<R[]> {
-    if (this.ended) return Promise.resolve([]);
-    const reading = this.lane
-      .query<R>(sql`FETCH ${raw(String(this.fetchSize))} FROM ${raw(this.name)}`)
-      .then(({ rows }) => {
-        this.ended = rows.length < this.fetchSize;
-        return rows;
-      });
-    // read ahead: a reader that stops early never asks for these rows
-    reading.catch(() => {});
-    return reading;
-  }
-}
 
 /** A cursor's rows taken a conversation at a time, in the order the query gives them. */
 class Runs<R extends { conversationId: string }> {

@@ -5,6 +5,7 @@ import type pg from "pg";
 import { RULES_LABELLER } from "../categories/names";
 import { config } from "../config";
 import type { Db } from "../db/context";
+import { Cursor } from "../db/cursor";
 import { Lane } from "../db/lane";
 import { raw, sql } from "../db/sql";
 import { labelColumns, type Part, partQuery, styleColumns, type VoteFilter, voteColumns } from "./vote-parts";
@@ -95,8 +96,6 @@ export async function inSnapshot<T>(db: Db, lanes: number, work: (snapshot: Snap
   }
 }
 
-let cursors = 0;
-
 /** Reads every part through its own cursor into `store`, as fast as each comes, `batchSize` rows at a time. */
 export async function readParts(
   snapshot: Snapshot,
@@ -112,17 +111,15 @@ export async function readParts(
   const taken = parts.map(() => 0);
   await Promise.all(
     parts.map(async (part, k) => {
-      const lane = lanes[k % lanes.length] as Lane;
-      const cursor = `live_part_${++cursors}`;
-      await lane.query(sql`DECLARE ${raw(cursor)} NO SCROLL CURSOR FOR ${partQuery(part, filter)}`);
+      const cursor = await Cursor.arrays(lanes[k % lanes.length] as Lane, partQuery(part, filter), batchSize);
       for (;;) {
-        const rows = await lane.rows(sql`FETCH ${raw(String(batchSize))} FROM ${raw(cursor)}`);
+        const rows = await cursor.fetch();
         part.take(rows, store);
         taken[k] = (taken[k] as number) + rows.length;
         onBatch();
         if (rows.length < batchSize) break;
       }
-      await lane.query(sql`CLOSE ${raw(cursor)}`);
+      await cursor.close();
     }),
   );
   if (taken.some((n) => n !== taken[0]) || store.count !== before + (taken[0] ?? 0) || !store.aligned()) {
