@@ -12,8 +12,9 @@ import type { LabelSet, VoteStore } from "./vote-store";
  * counts of its answers, and its labels. Each part is one set-based pass (a join or a hash aggregate joined to the
  * votes) rather than correlated lookups per vote (~50 µs a vote: 72 s at 1M votes). The parts run at once on their
  * own connections over one exported snapshot, and each is read into the store's columns as soon as its rows come, so
- * parsing one overlaps the database's work on the others. Every part has exactly one row per vote, in the same order: row k of
- * each belongs to vote k. A part reads every vote, or those a filter names (the newest, or some conversations').
+ * parsing one overlaps the database's work on the others. Every part has exactly one row per vote, in the same
+ * order: row k of each belongs to vote k. A part reads every vote, or those a filter names (the newest, or some
+ * conversations').
  */
 const VOTE_ORDER = sql`ORDER BY v."createdAt", v.id`;
 

@@ -94,7 +94,8 @@ describe("ConversationPrompt", () => {
     await followUp(textOnly, 2, "Another", []);
     await db.pool.query(
       `INSERT INTO "Message" (id, "conversationId", side, turn, role, content)
-       VALUES (gen_random_uuid(), $1, 'a', 1, 'assistant', 'It is a cat'), (gen_random_uuid(), $1, 'b', 1, 'assistant', 'A dog')`,
+       VALUES (gen_random_uuid(), $1, 'a', 1, 'assistant', 'It is a cat'),
+              (gen_random_uuid(), $1, 'b', 1, 'assistant', 'A dog')`,
       [same],
     );
     await db.pool.query(`UPDATE "Message" SET content = 'changed' WHERE "conversationId" = $1 AND side = 'b'`, [same]);
