@@ -2,7 +2,7 @@
 // intervals, the judging cost and the set's topics, stored as one JSON value per bench (set, anchor, judge).
 import type { Db } from "../db/context";
 import { sql } from "../db/sql";
-import { databaseNow, storeSettingReadFrom } from "../settings/settings";
+import { databaseNow, storeSetting } from "../settings/settings";
 import { type BenchBoard, boardKey, type StoredBoard } from "./board";
 import type { Topic } from "./curate";
 import { scoreJudgments } from "./score";
@@ -47,7 +47,7 @@ export async function computeBenchBoard(
     where: { id: { in: score.models.map((m) => m.model) } },
     select: { id: true, displayName: true },
   });
-  const board: StoredBoard & { readFrom: string } = {
+  const board: StoredBoard = {
     computedAt: new Date().toISOString(),
     readFrom,
     score,
@@ -60,7 +60,7 @@ export async function computeBenchBoard(
     displayNames: Object.fromEntries(names.map((n) => [n.id, n.displayName])),
   };
   // judgings finishing together on two jobs processes score at once: the board that read last is kept
-  await storeSettingReadFrom(db, boardKey(selection), board);
+  await storeSetting(db, boardKey(selection), board);
   return { ...board, selection };
 }
 

@@ -78,8 +78,9 @@ async function modelsWithVotes(db: Db, filters: ExportFilters): Promise<string[]
 /**
  * FastChat's dedup tags over the exported battles: battles grouped in the database by their stored prompt key
  * (PROMPT_KEY; computing it here over every message cost ~7.6 s of PostgreSQL CPU at 1M battles, at the export's
- * start); only the prompts asked more than once come back with their conversations' ids. The battles' total comes with them (every
- * battle is in one group): a count of its own was 1.1 s more of PostgreSQL's CPU at 1M, while the sorts start.
+ * start); only the prompts asked more than once come back with their conversations' ids. The battles' total comes
+ * with them (every battle is in one group): a count of its own was 1.1 s more of PostgreSQL's CPU at 1M, while the
+ * sorts start.
  */
 async function dedupFor(db: Db, where: Sql): Promise<{ tags: Map<string, boolean>; total: number }> {
   const { rows } = await db.pool.query<{ n: number; ids: string[] | null; singles: number | null }>(

@@ -1,2 +1,2 @@
 // lib/settings: what app/ and components/ may use (deep imports are refused by biome.json).
-export { allSettings, databaseNow, SETTINGS, type SettingKey, storeSettingReadFrom, writeSetting } from "./settings";
+export { allSettings, SETTINGS, type SettingKey, storeSetting, writeSetting } from "./settings";

@@ -40,31 +40,23 @@ export async function readSetting<K extends SettingKey>(
   return (parsed.success ? parsed.data : SETTINGS[key].fromEnv(c)) as SettingValue<K>;
 }
 
-/** Stores any JSON value under `key`, unchecked: for the app's own bookkeeping keys; admins go through writeSetting. */
-export async function storeSetting(db: Db, key: string, value: unknown): Promise<void> {
-  await db.pool.query(
-    sql`INSERT INTO "Setting" (key, value, "updatedAt") VALUES (${key}, ${JSON.stringify(value)}::jsonb, now())
-     ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, "updatedAt" = now()`,
-  );
-}
-
 /**
- * Stores a value computed from what the database held at `readFrom` (its own clock, taken before the read), unless
- * the stored value was computed from a later read. Two jobs processes may compute the same value at once and finish
- * in either order; the one that began reading last has seen every write the other saw, so it wins. Returns whether
- * the value was stored.
+ * Stores any JSON value under `key`, unchecked: for the app's own bookkeeping keys; admins go through writeSetting.
+ * A value that records the read it was computed from (`readFrom`, the database's clock taken before that read) never
+ * replaces one computed from a later read: two jobs processes may compute the same value at once and finish in
+ * either order, and the one that began reading last has seen every write the other saw. Returns whether it was stored.
  */
-export async function storeSettingReadFrom(db: Db, key: string, value: { readFrom: string }): Promise<boolean> {
+export async function storeSetting(db: Db, key: string, value: unknown): Promise<boolean> {
   const { rowCount } = await db.pool.query(
     sql`INSERT INTO "Setting" (key, value, "updatedAt") VALUES (${key}, ${JSON.stringify(value)}::jsonb, now())
      ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, "updatedAt" = now()
-     WHERE "Setting".value->>'readFrom' IS NULL
+     WHERE EXCLUDED.value->>'readFrom' IS NULL OR "Setting".value->>'readFrom' IS NULL
         OR ("Setting".value->>'readFrom')::timestamptz <= (EXCLUDED.value->>'readFrom')::timestamptz`,
   );
   return rowCount === 1;
 }
 
-/** The database's clock now, for `storeSettingReadFrom`: instances' own clocks may disagree. */
+/** The database's clock now, for a stored value's `readFrom`: instances' own clocks may disagree. */
 export async function databaseNow(db: Db): Promise<string> {
   const { rows } = await db.pool.query<{ now: Date }>(sql`SELECT clock_timestamp() AS now`);
   return (rows[0] as { now: Date }).now.toISOString();

@@ -31,7 +31,7 @@ import { closeDb, createDb, type Db } from "../../lib/db";
 import { createRun, executeRun } from "../../lib/evals";
 import { ingestImage } from "../../lib/images";
 import { loadModelsConfig, syncRegistry } from "../../lib/providers";
-import { storeSettingReadFrom } from "../../lib/settings";
+import { storeSetting } from "../../lib/settings";
 import { migratedScratchDatabase } from "./db-admin";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "arena-bench-"));
@@ -249,11 +249,11 @@ describe("VisionArena-Bench", () => {
     expect((await stored()).readFrom).toBe(board?.readFrom);
     // a scoring that read before the last judging and finished after the one that read it: not stored
     const early = { ...board, readFrom: new Date(readFrom - 60_000).toISOString(), pending: 99 };
-    expect(await storeSettingReadFrom(db, boardKey(selection), early)).toBe(false);
+    expect(await storeSetting(db, boardKey(selection), early)).toBe(false);
     expect(await stored()).toMatchObject({ readFrom: board?.readFrom, pending: 0 });
     // one that read later replaces it
     const late = { ...board, readFrom: new Date(readFrom + 1).toISOString(), pending: 1 };
-    expect(await storeSettingReadFrom(db, boardKey(selection), late)).toBe(true);
+    expect(await storeSetting(db, boardKey(selection), late)).toBe(true);
     expect(await stored()).toMatchObject({ readFrom: late.readFrom, pending: 1 });
     await computeBenchBoard(db, { selection });
     expect(await stored()).toMatchObject({ pending: 0 });
