@@ -154,21 +154,28 @@ export function rssMeter(pid: number): { stop(): number } {
   };
 }
 
+/** One poll of /api/health: its status (0 when the connection failed or timed out), time and, failed, what it said. */
+export interface HealthPoll {
+  status: number;
+  ms: number;
+  said?: string;
+}
+
 /** Polls `GET base/api/health` every 100 ms until `stop`, which gives every answer's status and time. */
-export function pollHealth(base: string): { stop(): Promise<{ status: number; ms: number }[]> } {
-  const answers: { status: number; ms: number }[] = [];
+export function pollHealth(base: string): { stop(): Promise<HealthPoll[]> } {
+  const answers: HealthPoll[] = [];
   let polling = true;
   const loop = (async () => {
     while (polling) {
       const started = performance.now();
-      const status = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(30_000) }).then(
+      const poll = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(30_000) }).then(
         async (r) => {
-          await r.arrayBuffer();
-          return r.status;
+          const body = await r.text();
+          return { status: r.status, said: r.status === 200 ? undefined : body.slice(0, 300) };
         },
-        () => 0,
+        (error: unknown) => ({ status: 0, said: error instanceof Error ? error.message : String(error) }),
       );
-      answers.push({ status, ms: performance.now() - started });
+      answers.push({ ...poll, ms: Math.round(performance.now() - started) });
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   })();

@@ -111,11 +111,11 @@ export const arenaVariables = {
     "`2`",
     "upload bodies one visitor may send at once (one web process); more are refused at once (429)",
   ),
-  ARENA_CLASSIFIER_WAIT_MS: v(
-    count(800, { min: 0, max: 600_000 }),
+  ARENA_UPLOAD_WAIT_MS: v(
+    count(400, { min: 0, max: 600_000 }),
     "Visitors and limits",
-    "`800`",
-    "the longest the image classifier's queue may make a new upload wait (estimated from its measured time per image); past it uploads are refused at once with 503 and Retry-After",
+    "`400`",
+    "the longest the uploads with images ahead may make a new one wait, projected from this process's measured pace of finishing one once its body is in (images normalised, stored and classified, the battle written) and the image classifier's queue; past it uploads are refused at once with 503 and Retry-After",
   ),
   ARENA_RATE_REPORTS_PER_HOUR: v(
     count(20, { max: 1e6 }),

@@ -17,10 +17,11 @@ export function POST(request: Request) {
     const visitorId = requireVisitorId(request);
     const db = getDb();
     const ipHash = ipHashFrom(request);
-    const release = await admitUpload(visitorId, uploadSize(request));
+    const admission = await admitUpload(visitorId, uploadSize(request));
     try {
       await preflightOpening(db, { visitorId, ipHash });
       const { fields, uploads } = await readUploadForm(request, uploadFormLimits());
+      admission.bodyRead();
       const text = (key: string) => fields.get(key) || undefined;
       const mode = text("mode") ?? "battle";
       if (!MODES.includes(mode as (typeof MODES)[number]))
@@ -38,7 +39,7 @@ export function POST(request: Request) {
       });
       return Response.json({ id: conversation.id, mode: conversation.mode, turn: 1 }, { status: 201 });
     } finally {
-      release();
+      admission.release();
     }
   });
 }

@@ -30,16 +30,17 @@ export function POST(request: Request, { params }: { params: Promise<{ id: strin
       const { prompt } = await readJson(request, body);
       return Response.json(await addFollowUp(db, { conversationId, visitorId, ipHash, prompt }), { status: 201 });
     }
-    const release = await admitUpload(visitorId, uploadSize(request));
+    const admission = await admitUpload(visitorId, uploadSize(request));
     try {
       // checked again by addFollowUp once the body is in: the conversation may change while its images arrive
       const { imageRefusal } = await preflightFollowUp(db, { conversationId, visitorId, ipHash });
       const { fields, uploads } = await readUploadForm(request, { ...uploadFormLimits(), noFiles: imageRefusal });
+      admission.bodyRead();
       const prompt = fields.get("prompt") ?? "";
       const result = await addFollowUp(db, { conversationId, visitorId, ipHash, prompt, uploads: uploads as Upload[] });
       return Response.json(result, { status: 201 });
     } finally {
-      release();
+      admission.release();
     }
   });
 }
