@@ -16,6 +16,7 @@ import { ConfigError, config } from "../lib/config/schema.mjs";
 import {
   answerClientError,
   bodyCeiling,
+  closeWhenAnsweredEarly,
   handOverFrontDoorToken,
   jsonMethodNotAllowed,
   limitBody,
@@ -95,6 +96,7 @@ const server = http.createServer((req, res) => {
 
 function frontDoor(req, res) {
   for (const [name, value] of headers) res.setHeader(name, value);
+  closeWhenAnsweredEarly(req, res);
   const ceiling = bodyCeiling(req, settings);
   const refused = refusal(req, ceiling);
   if (refused) {

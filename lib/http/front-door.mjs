@@ -142,6 +142,36 @@ export function bodyCeiling(req, c = config()) {
 const describeBytes = (bytes) =>
   bytes >= 1048576 ? `${Math.round(bytes / 1048576)} MB` : `${Math.round(bytes / 1024)} KB`;
 
+/** How long a connection answered before its request's body was in stays open once the answer is out. */
+const LINGER_MS = 1_000;
+
+/**
+ * A request answered before its body is all in (an upload refused by admission, a follow-up to an unknown
+ * conversation, a 413) has its connection closed after the answer, and says so (`connection: close`). Kept open,
+ * the client sent the rest of the body into it and then its next request, which waited behind the unread body until
+ * the server dropped the connection ~5 s later (`npm run test:admission`: a health poll after a burst of refused
+ * uploads failed with "fetch failed" at 5.8 s). Node closes such a connection as soon as the answer is out, and a
+ * close with unread bytes resets it, which can lose the answer before the client reads it: this one lingers
+ * instead (reading stops, so the sender backs up in TCP; our side ends; the socket closes LINGER_MS later).
+ */
+export function closeWhenAnsweredEarly(req, res) {
+  if (req.method === "GET" || req.method === "HEAD") return;
+  // taken now: a route that stops reading destroys the request, which then no longer names its socket
+  const socket = req.socket;
+  const writeHead = res.writeHead;
+  res.writeHead = function writeHeadClosingEarly(...args) {
+    if (!req.complete && !res.headersSent) {
+      res.setHeader("connection", "close");
+      socket.destroySoon = function lingeringClose() {
+        this.pause();
+        if (this.writable) this.end();
+        setTimeout(() => this.destroy(), LINGER_MS).unref();
+      };
+    }
+    return writeHead.apply(this, args);
+  };
+}
+
 /**
  * Counts the bytes the HTTP parser hands this request, declared or chunked, and refuses the request as soon as
  * they pass `limit`: 413 in the error shape, the rest of the body dropped unread, the connection closed once the
@@ -173,7 +203,8 @@ export function limitBody(req, res, limit) {
     const close = () => setTimeout(() => req.socket.destroy(), 1_000).unref();
     if (res.writableFinished) close();
     else res.once("finish", close);
-    // no "connection: close": Node would then close at once, and closing with unread bytes resets the connection
+    // not closed at once: closing with unread bytes resets the connection (under the web server,
+    // closeWhenAnsweredEarly also says "connection: close" and lingers the same way)
     if (!res.headersSent)
       sendError(res, 413, "body_too_large", `the request body is larger than ${describeBytes(limit)}`);
     // whoever reads the body gets no more of it, and no end: its read fails when the connection closes, so a

@@ -6,6 +6,7 @@ import {
   answerClientError,
   bodyCeiling,
   clientAddress,
+  closeWhenAnsweredEarly,
   limitBody,
   parseTrustedProxies,
   refusal,
@@ -96,6 +97,53 @@ describe("the front door", () => {
       // the handler never received more than the ceiling
       expect(bodies.length).toBeGreaterThan(0);
       expect(Math.max(...bodies)).toBeLessThanOrEqual(256 * 1024);
+    } finally {
+      server.close();
+    }
+  });
+
+  it("closes a connection answered before its body was in, after the answer and a moment's linger", async () => {
+    // a route that answers at once, without reading the body (as admission refuses an upload), and one that reads it
+    const server = http.createServer((req, res) => {
+      closeWhenAnsweredEarly(req, res);
+      if (req.url === "/read") {
+        req.resume();
+        req.on("end", () => res.end("read"));
+        return;
+      }
+      res.writeHead(503, { "content-type": "application/json" });
+      res.end('{"error":{"code":"busy"}}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as net.AddressInfo;
+    try {
+      const socket = net.connect({ port, host: "127.0.0.1", allowHalfOpen: true });
+      await new Promise((resolve) => socket.once("connect", resolve));
+      const sent = performance.now();
+      let answer = "";
+      socket.on("data", (chunk: Buffer) => {
+        answer += chunk.toString("latin1");
+      });
+      socket.on("error", () => undefined);
+      const ended = new Promise<number>((resolve) => socket.once("end", () => resolve(performance.now() - sent)));
+      const closed = new Promise<number>((resolve) => socket.once("close", () => resolve(performance.now() - sent)));
+      socket.write("POST /x HTTP/1.1\r\nHost: x\r\nContent-Length: 10000000\r\n\r\n");
+      // the client goes on sending its body, as a browser does, until the server closes
+      const chunk = Buffer.alloc(64 * 1024, 0x61);
+      const pump = setInterval(() => {
+        if (!socket.destroyed) socket.write(chunk);
+      }, 20);
+      const [endedMs, closedMs] = await Promise.all([ended, closed]);
+      clearInterval(pump);
+      expect(answer).toMatch(/^HTTP\/1\.1 503 /);
+      expect(answer.toLowerCase()).toContain("connection: close");
+      expect(answer).toContain('{"error":{"code":"busy"}}');
+      // our side ended once the answer was out; the socket closed about a second later, not at once
+      expect(closedMs - endedMs).toBeGreaterThan(500);
+      // a request whose body is in keeps its connection
+      const kept = await fetch(`http://127.0.0.1:${port}/read`, { method: "POST", body: "small" });
+      expect(await kept.text()).toBe("read");
+      expect(kept.headers.get("connection")).not.toBe("close");
     } finally {
       server.close();
     }

@@ -2,6 +2,7 @@
 // same requests, good and bad, sent to an instance with ARENA_DIRECT_ROUTES on (the default) and one with it off
 // give the same statuses, headers and bodies (ids aside). The off instance is Next's own answer, so a route the
 // direct path got wrong shows as a difference here.
+import net from "node:net";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FakeModelServer } from "../../e2e/fake-models/server";
@@ -185,4 +186,48 @@ describe("the battle routes answered by the front door", () => {
     expect(direct.malformed?.status).toBe(400);
     expect(direct.otherVote?.status).toBe(409);
   }, 120_000);
+
+  it("close the connection after answering an upload refused before its body was in", async () => {
+    for (const app of [apps.direct, apps.next]) {
+      const { hostname, port } = new URL(app.baseURL);
+      const cookie = await visitorCookie(app.baseURL);
+      // a follow-up with images to a conversation that does not exist: refused (404) before its body is read
+      const socket = net.connect({ port: Number(port), host: hostname, allowHalfOpen: true });
+      await new Promise((resolve) => socket.once("connect", resolve));
+      let answer = "";
+      socket.on("data", (chunk: Buffer) => {
+        answer += chunk.toString("latin1");
+      });
+      socket.on("error", () => undefined); // the server may reset a connection whose body it will not read
+      // the server's end of the connection (its FIN), whatever this side still sends
+      const ended = new Promise<number>((resolve) => {
+        const sent = performance.now();
+        socket.once("end", () => resolve(performance.now() - sent));
+        setTimeout(() => resolve(Number.POSITIVE_INFINITY), 10_000);
+      });
+      socket.write(
+        `POST /api/conversations/${crypto.randomUUID()}/messages HTTP/1.1\r\nHost: ${hostname}:${port}\r\n` +
+          `Cookie: ${cookie}\r\nContent-Type: multipart/form-data; boundary=x\r\n` +
+          `Content-Length: ${8 * 1024 * 1024}\r\n\r\n--x\r\n`,
+      );
+      // part of the body, then nothing more: the rest would never come
+      socket.write(Buffer.alloc(64 * 1024, 97));
+      const endedAfterMs = await ended;
+      socket.destroy();
+      const head = answer.slice(0, answer.indexOf("\r\n\r\n")).toLowerCase();
+      expect(head).toMatch(/^http\/1\.1 404 /);
+      expect(head).toContain("connection: close");
+      expect(answer).toContain("conversation_not_found");
+      // ended by the server once the answer is out, not left to its 5 s idle timeout
+      expect(endedAfterMs).toBeLessThan(4_000);
+      // a request whose body was read keeps its connection
+      const vote = await fetch(`${app.baseURL}/api/conversations/${crypto.randomUUID()}/vote`, {
+        method: "POST",
+        headers: { cookie, "content-type": "application/json" },
+        body: '{"winner":"tie"}',
+      });
+      expect(vote.status).toBe(404);
+      expect(vote.headers.get("connection")).not.toBe("close");
+    }
+  }, 60_000);
 });
