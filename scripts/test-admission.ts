@@ -1,12 +1,14 @@
 // `npm run test:admission` (part of the faults layer): uploads past what the image classifier and the upload parser
 // can take, on this machine only (loopback), against the production build with image safety on. One web process
 // over a PostgreSQL of its own and the fake model server; its classifier warmed before it reports ready. Then a
-// burst of 120 battles opened at once by 120 visitors, each with its own 1 MB picture, while another visitor opens a
-// battle, votes and reads the board and /api/health is polled (issue 41: before, everyone waited 3.3 s p50):
+// burst of 120 battles opened at once by 120 visitors, each with its own 1 MB picture, while five other visitors vote
+// and read a board (one every 100 ms from 20 ms into the burst) and /api/health is polled (issue 41: before, everyone
+// waited 3.3 s p50):
 //   - every burst request is admitted (201) or refused at once with 503 `busy` and a Retry-After; none 5xx
 //     otherwise, none hung;
 //   - the refusals come back faster than the admitted battles open (refused fast, not queued);
-//   - the other visitor's vote and the board each answer within 2 s; health never fails;
+//   - the other visitors' votes and boards each answer within 2 s (the issue's target is 200 ms, printed beside);
+//     health never fails;
 //   - once the burst is over, a new battle with a new picture is admitted.
 // Prints JSON with every figure and "N passed, N failed" last; exits 1 when a check fails.
 import sharp from "sharp";
@@ -89,7 +91,7 @@ for (;;) {
 }
 figures.readyAfterStartMs = Math.round(performance.now() - readyAt);
 
-// a board to read during the burst, and a battle the other visitor votes on during it
+// a board to read during the burst
 {
   const seeder = await newVisitor();
   const seeded = await call("/api/conversations", opening(seeder, await picture(30_000)));
@@ -102,10 +104,16 @@ figures.readyAfterStartMs = Math.round(performance.now() - readyAt);
   await snapshotTick(jobs, { rounds: 10 }).finally(() => closeDb(jobs));
   await sleep(2_500); // past the web process's board cache
 }
-const other = await newVisitor();
-const otherBattle = await call("/api/conversations", opening(other, await picture(10_000)));
-const otherId = (JSON.parse(otherBattle.body) as { id: string }).id;
-await call(`/api/conversations/${otherId}/turn`, json(other, {}));
+// the other visitors, each with a battle answered and not yet voted on
+const OTHERS = 5;
+const others: { cookie: string; id: string }[] = [];
+for (let k = 0; k < OTHERS; k++) {
+  const cookie = await newVisitor();
+  const opened = await call("/api/conversations", opening(cookie, await picture(10_000 + k)));
+  const id = (JSON.parse(opened.body) as { id: string }).id;
+  await call(`/api/conversations/${id}/turn`, json(cookie, {}));
+  others.push({ cookie, id });
+}
 
 const visitors = await Promise.all(Array.from({ length: BURST }, () => newVisitor()));
 const pictures = await Promise.all(Array.from({ length: BURST }, (_, i) => picture(i + 1)));
@@ -113,10 +121,17 @@ const pictures = await Promise.all(Array.from({ length: BURST }, (_, i) => pictu
 const polled = pollHealth(base);
 
 const burst = visitors.map((cookie, i) => call("/api/conversations", opening(cookie, pictures[i] as Blob)));
-await sleep(20);
-const voted = await call(`/api/conversations/${otherId}/vote`, json(other, { winner: "model_b" }));
-const board = await call("/api/leaderboard");
-const boardAgain = await call("/api/leaderboard?category=overall&style=0");
+// each other visitor votes and then reads a board, 20, 120, … 420 ms into the burst
+const boardPaths = ["/api/leaderboard", "/api/leaderboard?category=overall&style=0"];
+const otherVisits = others.map(async ({ cookie, id }, k) => {
+  await sleep(20 + 100 * k);
+  const vote = await call(`/api/conversations/${id}/vote`, json(cookie, { winner: "model_b" }));
+  const board = await call(boardPaths[k % boardPaths.length] as string);
+  return { vote, board };
+});
+const visited = await Promise.all(otherVisits);
+const votes = visited.map((v) => v.vote);
+const boards = visited.map((v) => v.board);
 const answered = await Promise.all(burst);
 const health = await polled.stop();
 
@@ -144,10 +159,12 @@ figures.burst = {
   refusedMs,
   retryAfterSeconds: { min: Math.min(...retryAfter), max: Math.max(...retryAfter) },
 };
-figures.otherVisitor = {
-  statuses: [voted.status, board.status, boardAgain.status],
-  voteMs: Math.round(voted.ms),
-  boardMs: [Math.round(board.ms), Math.round(boardAgain.ms)],
+figures.otherVisitors = {
+  voteStatuses: votes.map((a) => a.status),
+  boardStatuses: boards.map((a) => a.status),
+  voteMs: votes.map((a) => Math.round(a.ms)),
+  boardMs: boards.map((a) => Math.round(a.ms)),
+  targetMs: 200,
 };
 figures.health = {
   polls: health.length,
@@ -167,11 +184,10 @@ checks["burst: every refusal carries a Retry-After of at least 1 s"] = retryAfte
 );
 checks["burst: refused at once, faster than the admitted battles opened (p50)"] =
   (refusedMs.p50 ?? Number.POSITIVE_INFINITY) < (admittedMs.p50 ?? 0);
-checks["another visitor's vote and the board each answered within 2 s during the burst"] =
-  (voted.status === 200 || voted.status === 201) &&
-  board.status === 200 &&
-  boardAgain.status === 200 &&
-  Math.max(voted.ms, board.ms, boardAgain.ms) < 2_000;
+checks["the other visitors' votes and boards each answered within 2 s during the burst"] =
+  votes.every((a) => a.status === 200 || a.status === 201) &&
+  boards.every((a) => a.status === 200) &&
+  Math.max(...votes.map((a) => a.ms), ...boards.map((a) => a.ms)) < 2_000;
 checks["health never failed during the burst"] = health.length > 0 && health.every((h) => h.status === 200);
 
 await sleep(Math.max(1, ...retryAfter.filter(Number.isFinite)) * 1000 + 500);
