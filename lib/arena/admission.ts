@@ -84,7 +84,7 @@ function admitWaiting(places: number, budget: number) {
 /**
  * A place to read an upload's body of `bytes` (its declared length, or the ceiling when unknown). `images`: whether
  * the body may hold images (a preset's battle does not). Throws 429 `uploads_in_flight` or 503 `busy` (with
- * Retry-After) at once; an upload that waits for memory and does not get it within the classifier's wait budget is
+ * Retry-After) at once; an upload that waits for a place and does not get it within ARENA_UPLOAD_WAIT_MS is
  * refused the same way.
  */
 export async function admitUpload(visitorId: string, options: { images: boolean; bytes: number }): Promise<Admission> {

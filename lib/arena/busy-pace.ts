@@ -9,8 +9,8 @@ const SMOOTHING = 20;
 /** Busy time per completion of one stage, smoothed over recent completions. */
 export class BusyPace {
   private active = 0;
+  /** the start of the busy time not yet given to a completion */
   private busySince = 0;
-  private busySinceCompletion = 0;
   msPerItem: number;
 
   constructor(
@@ -30,11 +30,9 @@ export class BusyPace {
       if (done) return;
       done = true;
       const at = this.now();
-      this.busySinceCompletion += at - this.busySince;
+      this.msPerItem += (at - this.busySince - this.msPerItem) / SMOOTHING;
       this.busySince = at;
       this.active--;
-      this.msPerItem += (this.busySinceCompletion - this.msPerItem) / SMOOTHING;
-      this.busySinceCompletion = 0;
     };
   }
 

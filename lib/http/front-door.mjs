@@ -179,6 +179,8 @@ export function closeWhenAnsweredEarly(req, res) {
  * The parser delivers every body chunk through the request's push(), so this is the one place that sees them all.
  */
 export function limitBody(req, res, limit) {
+  // taken now: a route that stops reading destroys the request, which then no longer names its socket
+  const socket = req.socket;
   let seen = 0;
   let refused = false;
   const push = req.push;
@@ -199,8 +201,8 @@ export function limitBody(req, res, limit) {
     // stop reading: the sender's writes back up in TCP instead of arriving, so nothing more is taken in and the
     // client still reads our answer (closing at once would reset the connection under its writes); the
     // connection is closed once the answer is out, after a moment for the client to read it
-    req.socket.pause();
-    const close = () => setTimeout(() => req.socket.destroy(), 1_000).unref();
+    socket.pause();
+    const close = () => setTimeout(() => socket.destroy(), 1_000).unref();
     if (res.writableFinished) close();
     else res.once("finish", close);
     // not closed at once: closing with unread bytes resets the connection (under the web server,
