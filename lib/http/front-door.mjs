@@ -146,13 +146,23 @@ const describeBytes = (bytes) =>
 const LINGER_MS = 1_000;
 
 /**
+ * Closes a connection whose request body is left unread, once its answer is out: reading stops (the sender backs up
+ * in TCP), our side ends, and the socket is destroyed LINGER_MS later. Closing at once, with unread bytes, resets the
+ * connection, which can lose the answer before the client reads it.
+ */
+function lingerThenClose(socket) {
+  socket.pause();
+  if (socket.writable) socket.end();
+  setTimeout(() => socket.destroy(), LINGER_MS).unref();
+}
+
+/**
  * A request answered before its body is all in (an upload refused by admission, a follow-up to an unknown
  * conversation, a 413) has its connection closed after the answer, and says so (`connection: close`). Kept open,
  * the client sent the rest of the body into it and then its next request, which waited behind the unread body until
  * the server dropped the connection ~5 s later (`npm run test:admission`: a health poll after a burst of refused
- * uploads failed with "fetch failed" at 5.8 s). Node closes such a connection as soon as the answer is out, and a
- * close with unread bytes resets it, which can lose the answer before the client reads it: this one lingers
- * instead (reading stops, so the sender backs up in TCP; our side ends; the socket closes LINGER_MS later).
+ * uploads failed with "fetch failed" at 5.8 s). Node would close such a connection as soon as the answer is out;
+ * it lingers instead (lingerThenClose).
  */
 export function closeWhenAnsweredEarly(req, res) {
   if (req.method === "GET" || req.method === "HEAD") return;
@@ -162,11 +172,7 @@ export function closeWhenAnsweredEarly(req, res) {
   res.writeHead = function writeHeadClosingEarly(...args) {
     if (!req.complete && !res.headersSent) {
       res.setHeader("connection", "close");
-      socket.destroySoon = function lingeringClose() {
-        this.pause();
-        if (this.writable) this.end();
-        setTimeout(() => this.destroy(), LINGER_MS).unref();
-      };
+      socket.destroySoon = () => lingerThenClose(socket);
     }
     return writeHead.apply(this, args);
   };
@@ -202,11 +208,10 @@ export function limitBody(req, res, limit) {
     // client still reads our answer (closing at once would reset the connection under its writes); the
     // connection is closed once the answer is out, after a moment for the client to read it
     socket.pause();
-    const close = () => setTimeout(() => socket.destroy(), 1_000).unref();
+    const close = () => lingerThenClose(socket);
     if (res.writableFinished) close();
     else res.once("finish", close);
-    // not closed at once: closing with unread bytes resets the connection (under the web server,
-    // closeWhenAnsweredEarly also says "connection: close" and lingers the same way)
+    // (under the web server, closeWhenAnsweredEarly also says "connection: close" on this answer)
     if (!res.headersSent)
       sendError(res, 413, "body_too_large", `the request body is larger than ${describeBytes(limit)}`);
     // whoever reads the body gets no more of it, and no end: its read fails when the connection closes, so a
