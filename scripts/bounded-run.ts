@@ -35,7 +35,9 @@ export async function startWebProcess(
   env: Record<string, string>,
   logs: boolean,
 ): Promise<{ base: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ["scripts/web-server.mjs", "start", "-p", String(port)], {
+  // RUN_PROFILE_DIR=DIR: a V8 CPU profile of the web process written there when it stops (scripts/cpu-profile-split.ts)
+  const profile = process.env.RUN_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.RUN_PROFILE_DIR}`] : [];
+  const child = spawn(process.execPath, [...profile, "scripts/web-server.mjs", "start", "-p", String(port)], {
     stdio: ["ignore", "ignore", logs ? "inherit" : "ignore"],
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env },
   });
@@ -75,7 +77,12 @@ export async function startArenaRun(
   const root = fs.mkdtempSync(path.join(os.tmpdir(), `arena-${name}-`));
   const parts: { database?: EmbeddedServer; web?: ChildProcess; closeFake?: () => Promise<void> } = {};
   const cleanup = async () => {
-    if (parts.web && parts.web.exitCode === null) parts.web.kill("SIGKILL");
+    if (parts.web && parts.web.exitCode === null) {
+      // a profiled process is let stop on its own, which writes its profile
+      const web = parts.web;
+      if (process.env.RUN_PROFILE_DIR) await new Promise((resolve) => web.once("exit", resolve).kill("SIGTERM"));
+      else web.kill("SIGKILL");
+    }
     await parts.closeFake?.().catch(() => undefined);
     await parts.database?.stop().catch(() => undefined);
     fs.rmSync(root, { recursive: true, force: true });

@@ -1,7 +1,8 @@
 // `npm run test:admission` (part of the faults layer): uploads past what the image classifier and the upload parser
 // can take, on this machine only (loopback), against the production build with image safety on. One web process
 // over a PostgreSQL of its own and the fake model server; its classifier warmed before it reports ready. Then a
-// burst of 120 battles opened at once by 120 visitors, each with its own 1 MB picture, while five other visitors vote
+// burst of 120 battles opened at once by 120 visitors, each with its own 1 MB picture (sent from a process of its own,
+// scripts/admission-burst.ts), while five other visitors vote
 // and read a board (one every 100 ms from 20 ms into the burst) and /api/health is polled (issue 41: before, everyone
 // waited 3.3 s p50):
 //   - every burst request is admitted (201) or refused at once with 503 `busy` and a Retry-After; none 5xx
@@ -11,7 +12,8 @@
 //     health never fails;
 //   - once the burst is over, a new battle with a new picture is admitted.
 // Prints JSON with every figure and "N passed, N failed" last; exits 1 when a check fails.
-import sharp from "sharp";
+import { fork } from "node:child_process";
+import { opening, picture } from "./admission-uploads";
 import {
   type Answer,
   pollHealth,
@@ -39,28 +41,6 @@ const newVisitor = () => visitorOf(base);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const checks: Record<string, boolean> = {};
 const figures: Record<string, unknown> = {};
-
-/** A 1 MB PNG of noise, different for every `seed`: the classifier cannot answer it from its cache. */
-async function picture(seed: number): Promise<Blob> {
-  const side = 600;
-  const pixels = Buffer.alloc(side * side * 3);
-  let x = seed * 2654435761;
-  for (let i = 0; i < pixels.length; i++) {
-    x = (x * 1103515245 + 12345) >>> 0;
-    pixels[i] = x >>> 24;
-  }
-  const png = await sharp(pixels, { raw: { width: side, height: side, channels: 3 } })
-    .png({ compressionLevel: 1 })
-    .toBuffer();
-  return new Blob([new Uint8Array(png)], { type: "image/png" });
-}
-
-function opening(cookie: string, image: Blob): RequestInit {
-  const form = new FormData();
-  form.set("prompt", "What is in the picture?");
-  form.append("images", image, "noise.png");
-  return { method: "POST", body: form, headers: { cookie } };
-}
 
 const json = (cookie: string, body: unknown): RequestInit => ({
   method: "POST",
@@ -115,12 +95,18 @@ for (let k = 0; k < OTHERS; k++) {
   others.push({ cookie, id });
 }
 
-const visitors = await Promise.all(Array.from({ length: BURST }, () => newVisitor()));
-const pictures = await Promise.all(Array.from({ length: BURST }, (_, i) => picture(i + 1)));
+// the burst from a process of its own (scripts/admission-burst.ts), its visitors and pictures made before "go"
+const burster = fork(new URL("./admission-burst.ts", import.meta.url), { execArgv: ["--import", "tsx"] });
+const burstReady = new Promise((resolve) => burster.once("message", resolve));
+burster.send({ base, count: BURST, timeoutMs: REQUEST_TIMEOUT_MS });
+await burstReady;
+const burst = new Promise<Answer[]>((resolve, reject) => {
+  burster.once("message", (answers) => resolve(answers as Answer[]));
+  burster.once("exit", (code) => reject(new Error(`the burst process ended (${code}) before it answered`)));
+});
 
 const polled = pollHealth(base);
-
-const burst = visitors.map((cookie, i) => call("/api/conversations", opening(cookie, pictures[i] as Blob)));
+burster.send("go");
 // each other visitor votes and then reads a board, 20, 120, … 420 ms into the burst
 const boardPaths = ["/api/leaderboard", "/api/leaderboard?category=overall&style=0"];
 const otherVisits = others.map(async ({ cookie, id }, k) => {
@@ -132,7 +118,7 @@ const otherVisits = others.map(async ({ cookie, id }, k) => {
 const visited = await Promise.all(otherVisits);
 const votes = visited.map((v) => v.vote);
 const boards = visited.map((v) => v.board);
-const answered = await Promise.all(burst);
+const answered = await burst;
 const health = await polled.stop();
 
 const busy = (a: Answer) => a.status === 503 && code(a.body) === "busy";
