@@ -1,5 +1,6 @@
 // One exported battle or chat in the public clean-battle layout (FastChat / VisionArena): conversations in OpenAI
 // message format with images referenced by hash, style counts in conv_metadata, category and dedup tags.
+import { convMetadataJson } from "./conv-metadata";
 import { redactPersonal } from "./redact";
 
 export interface MessageRow {
@@ -96,51 +97,6 @@ function conversation(messages: MessageRow[], side: "a" | "b", clean: (t: string
     });
 }
 
-const add = (into: Record<string, number>, from: Record<string, number> | undefined) => {
-  for (const [k, v] of Object.entries(from ?? {})) into[k] = (into[k] ?? 0) + Number(v);
-  return into;
-};
-
-/** FastChat's conv_metadata: each side's answers summed over the conversation. */
-function convMetadata(messages: MessageRow[]) {
-  const meta: Record<string, unknown> = {};
-  for (const side of ["a", "b"] as const) {
-    const answers = messages.filter((m) => m.side === side && m.role === "assistant");
-    meta[`sum_assistant_${side}_tokens`] = answers.reduce((s, m) => s + (m.tokens ?? 0), 0);
-    meta[`header_count_${side}`] = answers.reduce((acc, m) => add(acc, m.markdown?.header), {
-      h1: 0,
-      h2: 0,
-      h3: 0,
-      h4: 0,
-      h5: 0,
-      h6: 0,
-    } as Record<string, number>);
-    meta[`list_count_${side}`] = answers.reduce((acc, m) => add(acc, m.markdown?.list), {
-      ordered: 0,
-      unordered: 0,
-    } as Record<string, number>);
-    meta[`bold_count_${side}`] = answers.reduce((acc, m) => add(acc, m.markdown?.bold), { "**": 0, __: 0 } as Record<
-      string,
-      number
-    >);
-  }
-  // specificity (VisionArena §4.4): only once every answer of both sides has been counted
-  const answers = messages.filter((m) => m.role === "assistant");
-  if (answers.length && answers.every((m) => typeof m.entities === "number")) {
-    for (const side of ["a", "b"] as const)
-      meta[`entity_count_${side}`] = answers.filter((m) => m.side === side).reduce((s, m) => s + (m.entities ?? 0), 0);
-  }
-  // reasoning models (new fields beside FastChat's): only where some answer thought
-  if (answers.some((m) => typeof m.thinkingMs === "number")) {
-    for (const side of ["a", "b"] as const) {
-      const mine = answers.filter((m) => m.side === side);
-      meta[`reasoning_tokens_${side}`] = mine.reduce((s, m) => s + (m.reasoningTokens ?? 0), 0);
-      meta[`thinking_ms_${side}`] = mine.reduce((s, m) => s + (m.thinkingMs ?? 0), 0);
-    }
-  }
-  return meta;
-}
-
 /** Labels grouped by labeller and version, as FastChat groups them by tagger (`criteria_v0.1`, …). */
 function categoryTag(labels: LabelRow[]) {
   const tag: Record<string, Record<string, boolean>> = {};
@@ -184,7 +140,7 @@ export function battleRecord(row: BattleRow, options: RecordOptions) {
     anony: row.anonymous,
     language: row.language ?? "unknown",
     tstamp: row.at.getTime() / 1000,
-    conv_metadata: convMetadata(messages),
+    conv_metadata: convMetadataJson(messages),
     category_tag: categoryTag(row.labels ?? []),
     dedup_tag: options.dedup(row.conversationId),
     is_preset: row.isPreset,

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { requireResearcherRequest } from "@/lib/auth";
 import { getDb } from "@/lib/db";
-import { battleBatches, exportRequestFrom } from "@/lib/export";
+import { battleBatches, battleJsonLines, exportRequestFrom } from "@/lib/export";
 import { handle, searchParams } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
@@ -31,7 +31,7 @@ export function GET(request: Request) {
         const next = await batches.next();
         if (next.done) return controller.close();
         if (next.value.records.length) {
-          controller.enqueue(encoder.encode(`${next.value.records.map((r) => JSON.stringify(r)).join("\n")}\n`));
+          controller.enqueue(encoder.encode(battleJsonLines(next.value.records)));
         }
       },
       async cancel() {
