@@ -9,17 +9,20 @@ const CHUNK = 100_000;
 export async function seedBenchVotes(
   db: Db,
   votes: number,
-  options: { models?: number; onProgress?: (done: number, total: number) => void } = {},
+  options: { models?: number; onProgress?: (done: number, total: number) => void; from?: number } = {},
 ): Promise<void> {
   const models = options.models ?? 60;
   const { onProgress } = options;
-  await db.pool.query(sql`
+  // a seed that stopped part way goes on from the votes it has (its models and visitors are there)
+  const from = options.from ?? 0;
+  if (from === 0)
+    await db.pool.query(sql`
     INSERT INTO "Provider" (id, type, "updatedAt") VALUES ('bench', 'openai_compatible', now());
     INSERT INTO "Model" (id, "providerId", "providerModelId", "displayName", organization, license, vision, "updatedAt")
     SELECT 'm' || lpad(i::text, 2, '0'), 'bench', 'm' || i, 'Model ' || i, 'Org ' || (i % 7), 'Proprietary', true, now()
       FROM generate_series(1, ${raw(String(models))}) i;
     INSERT INTO "Visitor" (id, "termsAcceptedAt") SELECT gen_random_uuid(), now() FROM generate_series(1, 20000);`);
-  for (let done = 0; done < votes; done += CHUNK) {
+  for (let done = from; done < votes; done += CHUNK) {
     const n = Math.min(CHUNK, votes - done);
     const client = await db.pool.connect();
     try {

@@ -16,7 +16,7 @@ function message(next: () => number, side: "a" | "b"): MessageRow {
   const markdown = pick([
     null,
     { header: { h1: 2, h3: 1 }, list: { ordered: 3 }, bold: { "**": 4 } },
-    { header: { h6: "5" }, bold: { __: 1, "**": 2 } } as MessageRow["markdown"],
+    { header: { h6: "5" }, bold: { __: 1, "**": 2 } } as unknown as MessageRow["markdown"],
     { list: { unordered: 7, ordered: 1 } },
     { header: { h2: Number.NaN } },
   ]);
