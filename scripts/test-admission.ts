@@ -2,9 +2,8 @@
 // can take, on this machine only (loopback), against the production build with image safety on. One web process
 // over a PostgreSQL of its own and the fake model server; its classifier warmed before it reports ready. Then a
 // burst of 120 battles opened at once by 120 visitors, each with its own 1 MB picture (sent from a process of its own,
-// scripts/admission-burst.ts), while five other visitors vote
-// and read a board (one every 100 ms from 20 ms into the burst) and /api/health is polled (issue 41: before, everyone
-// waited 3.3 s p50):
+// scripts/admission-burst.ts), while five other visitors vote and read a board (one every 100 ms from 20 ms into the
+// burst) and /api/health is polled (issue 41: before, everyone waited 3.3 s p50):
 //   - every burst request is admitted (201) or refused at once with 503 `busy` and a Retry-After; none 5xx
 //     otherwise, none hung;
 //   - the refusals come back faster than the admitted battles open (refused fast, not queued);
@@ -97,7 +96,10 @@ for (let k = 0; k < OTHERS; k++) {
 
 // the burst from a process of its own (scripts/admission-burst.ts), its visitors and pictures made before "go"
 const burster = fork(new URL("./admission-burst.ts", import.meta.url), { execArgv: ["--import", "tsx"] });
-const burstReady = new Promise((resolve) => burster.once("message", resolve));
+const burstReady = new Promise((resolve, reject) => {
+  burster.once("message", resolve);
+  burster.once("exit", (code) => reject(new Error(`the burst process ended (${code}) before it was ready`)));
+});
 burster.send({ base, count: BURST, timeoutMs: REQUEST_TIMEOUT_MS });
 await burstReady;
 const burst = new Promise<Answer[]>((resolve, reject) => {
