@@ -4,7 +4,21 @@
 // the arena records them): its ten objects and their JSON.stringify took 1.0–1.2 s per 200k battles, the text
 // 0.41–0.50 s (both flattened into lines); at 1M, the export's CPU fell by 1.2–1.8 s (the same bytes). Any other key
 // takes the general path, which gives the same text.
-import type { MessageRow } from "./records";
+
+/** What conv_metadata reads of a message (records.ts's MessageRow has these). */
+export interface MetadataMessage {
+  side: "a" | "b";
+  role: "user" | "assistant";
+  tokens: number | null;
+  entities?: number | null;
+  reasoningTokens?: number | null;
+  thinkingMs?: number | null;
+  markdown: {
+    header?: Record<string, number>;
+    list?: Record<string, number>;
+    bold?: Record<string, number>;
+  } | null;
+}
 
 /** A JSON value already written as its text: the export's columns take the text as it is (encoded-batch.ts). */
 export class JsonText {
@@ -28,7 +42,7 @@ const add = (into: Record<string, number>, from: Record<string, number> | undefi
 const zeros = (keys: string[]) => Object.fromEntries(keys.map((k) => [k, 0])) as Record<string, number>;
 
 /** conv_metadata as objects, whatever keys the markdown counts have (theirs after the arena's, in their order). */
-export function convMetadata(messages: MessageRow[]): Record<string, unknown> {
+export function convMetadata(messages: MetadataMessage[]): Record<string, unknown> {
   const meta: Record<string, unknown> = {};
   for (const side of ["a", "b"] as const) {
     const answers = messages.filter((m) => m.side === side && m.role === "assistant");
@@ -83,7 +97,7 @@ function pushCounts(parts: string[], keys: string[], sums: number[]): void {
  * together as parts joined once: adding to a string piece by piece made a tree of pieces that cost ~5 µs a battle to
  * flatten when the line was joined, more than the objects and JSON.stringify (200k battles: 1.2–1.5 s against 1.0–1.2).
  */
-export function convMetadataJson(messages: MessageRow[]): JsonText | Record<string, unknown> {
+export function convMetadataJson(messages: MetadataMessage[]): JsonText | Record<string, unknown> {
   const parts: string[] = [];
   let answers = 0;
   let entitiesCounted = true;

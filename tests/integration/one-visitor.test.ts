@@ -179,7 +179,9 @@ describe("one model against the arena", () => {
       let record: Record<string, unknown> | undefined;
       for await (const batch of battleBatches(db, { salt: "s" }))
         record ??= batch.records.find((r) => r.question_id === id) as Record<string, unknown> | undefined;
-      expect(record?.conv_metadata).toMatchObject({ [`thinking_ms_${side}`]: a?.response?.thinkingMs });
+      // as exported (conv_metadata is kept as its JSON text until written)
+      const exported = JSON.parse(JSON.stringify(record)) as { conv_metadata: Record<string, unknown> };
+      expect(exported.conv_metadata).toMatchObject({ [`thinking_ms_${side}`]: a?.response?.thinkingMs });
       expect(JSON.stringify(record)).not.toContain("in red");
       // and the model page says how long it thinks
       expect((await modelProfile(db, "alpha"))?.thinking).toMatchObject({ answers: 1, meanTokens: null });
