@@ -5,12 +5,14 @@
 // 0.41–0.50 s (both flattened into lines); at 1M, the export's CPU fell by 1.2–1.8 s (the same bytes). Any other key
 // takes the general path, which gives the same text.
 
-/** What conv_metadata reads of a message (records.ts's MessageRow has these). */
+/** What conv_metadata reads of a message (records.ts's MessageRow extends it). */
 export interface MetadataMessage {
   side: "a" | "b";
   role: "user" | "assistant";
   tokens: number | null;
+  /** named entities of an answer (specificity); null until counted */
   entities?: number | null;
+  /** a reasoning model's thinking: its tokens and time (the thought itself is not exported) */
   reasoningTokens?: number | null;
   thinkingMs?: number | null;
   markdown: {

@@ -1,27 +1,15 @@
 // One exported battle or chat in the public clean-battle layout (FastChat / VisionArena): conversations in OpenAI
 // message format with images referenced by hash, style counts in conv_metadata, category and dedup tags.
-import { convMetadataJson } from "./conv-metadata";
+import { convMetadataJson, type MetadataMessage } from "./conv-metadata";
 import { redactPersonal } from "./redact";
 
-export interface MessageRow {
-  side: "a" | "b";
+/** An exported message: what conv_metadata reads of it (side, role, tokens, entities, thinking, markdown) and more. */
+export interface MessageRow extends MetadataMessage {
   turn: number;
-  role: "user" | "assistant";
   content: string;
   images: { sha: string; mime: string; key: string; banned?: boolean }[] | null;
-  tokens: number | null;
-  /** named entities of an answer (specificity); null until counted */
-  entities?: number | null;
-  /** a reasoning model's thinking: its tokens and time (the thought itself is not exported) */
-  reasoningTokens?: number | null;
-  thinkingMs?: number | null;
   /** "stopped" when the visitor pressed Stop while it was written */
   finishReason?: string | null;
-  markdown: {
-    header?: Record<string, number>;
-    list?: Record<string, number>;
-    bold?: Record<string, number>;
-  } | null;
 }
 
 export interface LabelRow {
