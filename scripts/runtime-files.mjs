@@ -65,6 +65,7 @@ const PROJECT = [
   "dist",
   // the direct routes' sources: their build in dist/web is found by a fingerprint of these (names, sizes, times)
   "app/api/conversations",
+  "app/api/leaderboard/route.ts",
   "prisma/migrations",
   "public",
   ".next",

@@ -4,7 +4,7 @@
 // gives Next's bare 405s and Node's parser errors the error shape, and compresses what it serves (brotli or gzip:
 // HTML, JSON, JavaScript, CSS; never images, never a stream marked no-transform such as the answers' NDJSON); the
 // leaderboard API's public answers are kept a moment and answered again without Next (lib/http/public-cache.mjs);
-// the battle routes are answered by their own route modules without Next's request path (lib/http/direct-routes.ts,
+// the battle routes and the leaderboard API are answered by their own route modules without Next's request path (lib/http/direct-routes.ts,
 // in production mode unless ARENA_DIRECT_ROUTES=0).
 //   node scripts/web-server.mjs start|dev [-p PORT] [-H HOST]
 import fs from "node:fs";
@@ -109,11 +109,11 @@ function frontDoor(req, res) {
   wholeFilesOnly(req);
   if (cache.serve(req, res)) return;
   compress(req, res, () => {
+    // patched after the compressor, so the cache sees the body before it is compressed
+    cache.record(req, res);
     if (direct?.(req, res)) return;
     // patched after the compressor, so it sees Next's bare 405 before the compressor sends headers
     if (req.url?.startsWith("/api/")) jsonMethodNotAllowed(req, res);
-    // and the cache sees the body before it is compressed
-    cache.record(req, res);
     handle(req, res).catch((error) => {
       console.error("unexpected error before a route:", error instanceof Error ? error.message : error);
       if (!res.headersSent) sendError(res, 500, "internal_error", "something went wrong on our side; please try again");

@@ -1,9 +1,9 @@
-// The busiest routes (a battle's opening, its streamed answers, the vote) answered by the front door itself, on
-// Node's request and response, with the very same route modules Next serves (app/api/.../route.ts, compiled ahead
-// of time by scripts/build-direct-routes.mjs). Next's request path costs ~3 ms of CPU even for a route that only
-// answers 404 (463 requests/s on this 2-core machine, against 1,274/s for a bare Node server under the same load),
-// which alone was more than the vote's whole budget (1.2 ms). A method a module does not export, a trailing slash
-// or an undecodable id is left to Next, so every answer the routes give stays the one Next would give.
+// The busiest routes (a battle's opening, its streamed answers, the vote, the leaderboard API) answered by the front
+// door itself, on Node's request and response, with the very same route modules Next serves (app/api/.../route.ts,
+// compiled ahead of time by scripts/build-direct-routes.mjs). Next's request path costs ~3 ms of CPU even for a
+// route that only answers 404 (463 requests/s on this 2-core machine, against 1,274/s for a bare Node server under
+// the same load), which alone was more than the vote's whole budget (1.2 ms). A method a module does not export, a
+// trailing slash or an undecodable id is left to Next, so every answer the routes give stays the one Next would give.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 

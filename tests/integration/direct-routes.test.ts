@@ -6,17 +6,21 @@ import net from "node:net";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FakeModelServer } from "../../e2e/fake-models/server";
+import { closeDb, createDb } from "../../lib/db/context";
+import { snapshotTick } from "../../lib/leaderboard/scheduler";
 import { type AppInstance, fakeModels, startApp, tempDir, visitorCookie } from "./app-server";
 import { migratedScratchDatabase } from "./db-admin";
 
 const dir = tempDir("arena-direct-");
 let fake: FakeModelServer;
 let drop: () => Promise<void>;
+let databaseUrl: string;
 const apps: Record<"direct" | "next", AppInstance> = {} as never;
 
 beforeAll(async () => {
   const database = await migratedScratchDatabase();
   drop = database.drop;
+  databaseUrl = database.url;
   const models = await fakeModels(dir);
   fake = models.fake;
   const env = {
@@ -163,6 +167,21 @@ async function visit(base: string): Promise<Record<string, Seen>> {
   return steps;
 }
 
+/** An anonymous battle opened, answered and voted on (what a board counts). */
+async function anonymousVote(base: string): Promise<void> {
+  const cookie = await visitorCookie(base);
+  const form = new FormData();
+  form.set("prompt", "What colour is this?");
+  form.append("images", new Blob([new Uint8Array(await png())], { type: "image/png" }), "square.png");
+  const opened = await fetch(`${base}/api/conversations`, { method: "POST", body: form, headers: { cookie } });
+  expect(opened.status).toBe(201);
+  const { id } = (await opened.json()) as { id: string };
+  const post = (path: string, body: string) =>
+    fetch(base + path, { method: "POST", body, headers: { cookie, "content-type": "application/json" } });
+  await (await post(`/api/conversations/${id}/turn`, "{}")).text();
+  expect((await post(`/api/conversations/${id}/vote`, '{"winner":"model_a"}')).status).toBe(201);
+}
+
 describe("the battle routes answered by the front door", () => {
   it("give the answers Next gives, for good and bad requests alike", async () => {
     const direct = await visit(apps.direct.baseURL);
@@ -185,6 +204,58 @@ describe("the battle routes answered by the front door", () => {
     });
     expect(direct.malformed?.status).toBe(400);
     expect(direct.otherVote?.status).toBe(409);
+  }, 120_000);
+
+  it("answer the leaderboard API as Next does, before a board exists and after", async () => {
+    const paths = [
+      "/api/leaderboard",
+      "/api/leaderboard?category=overall&style=1",
+      "/api/leaderboard?category=overall&style=0&format=csv",
+      "/api/leaderboard?include=matrices,summary",
+      "/api/leaderboard?category=nowhere",
+      "/api/leaderboard?style=2",
+      "/api/leaderboard?format=xml",
+      "/api/leaderboard?include=everything",
+      "/api/leaderboard?board=composite",
+      "/api/leaderboard?board=composite&category=ocr",
+      "/api/leaderboard?board=elsewhere",
+    ];
+    const read = async (base: string, label: string) => {
+      const steps: Record<string, Seen> = {};
+      for (const path of paths) steps[`${label} ${path}`] = await seen(await fetch(base + path));
+      return steps;
+    };
+    const before = { direct: await read(apps.direct.baseURL, "before"), next: await read(apps.next.baseURL, "before") };
+    // anonymous battles voted on, and a board computed from them
+    for (let k = 0; k < 3; k++) await anonymousVote(apps.direct.baseURL);
+    const db = createDb(databaseUrl);
+    expect((await snapshotTick(db, { rounds: 10 }).finally(() => closeDb(db))).reason).toBe("recomputed");
+    // past what each process keeps of "no board yet" (ARENA_LEADERBOARD_CACHE_MS, 2 s)
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    const after = { direct: await read(apps.direct.baseURL, "after"), next: await read(apps.next.baseURL, "after") };
+    const tag = async (base: string) => {
+      const first = await fetch(`${base}/api/leaderboard?category=overall&style=0`);
+      const again = await fetch(`${base}/api/leaderboard?category=overall&style=0`, {
+        headers: { "if-none-match": first.headers.get("etag") ?? "" },
+      });
+      return { status: again.status, etag: again.headers.get("etag") === first.headers.get("etag") };
+    };
+    for (const [step, answer] of Object.entries(before.next)) {
+      expect({ step, ...before.direct[step], via: undefined }).toEqual({ step, ...answer, via: undefined });
+    }
+    for (const [step, answer] of Object.entries(after.next)) {
+      expect({ step, ...after.direct[step], via: undefined }).toEqual({ step, ...answer, via: undefined });
+    }
+    expect(await tag(apps.direct.baseURL)).toEqual(await tag(apps.next.baseURL));
+    // each answered as configured, and the script reached a board and its refusals
+    expect(after.direct["after /api/leaderboard"]?.via).toBe("front door");
+    expect(after.next["after /api/leaderboard"]?.via).toBe("next");
+    expect(before.direct["before /api/leaderboard"]?.status).toBe(404);
+    expect(after.direct["after /api/leaderboard"]?.status).toBe(200);
+    expect(after.direct["after /api/leaderboard?category=overall&style=0&format=csv"]?.headers["content-type"]).toMatch(
+      /^text\/csv/,
+    );
+    expect(after.direct["after /api/leaderboard?style=2"]?.status).toBe(400);
   }, 120_000);
 
   it("close the connection after answering an upload refused before its body was in", async () => {
