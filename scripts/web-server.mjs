@@ -4,8 +4,8 @@
 // gives Next's bare 405s and Node's parser errors the error shape, and compresses what it serves (brotli or gzip:
 // HTML, JSON, JavaScript, CSS; never images, never a stream marked no-transform such as the answers' NDJSON); the
 // leaderboard API's public answers are kept a moment and answered again without Next (lib/http/public-cache.mjs);
-// the battle routes and the leaderboard API are answered by their own route modules without Next's request path (lib/http/direct-routes.ts,
-// in production mode unless ARENA_DIRECT_ROUTES=0).
+// the battle routes and the leaderboard API are answered by their own route modules without Next's request path
+// (lib/http/direct-routes.ts, in production mode unless ARENA_DIRECT_ROUTES=0).
 //   node scripts/web-server.mjs start|dev [-p PORT] [-H HOST]
 import fs from "node:fs";
 import http from "node:http";

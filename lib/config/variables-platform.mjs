@@ -69,7 +69,7 @@ export const platformVariables = {
     flag(true),
     "Database and processes",
     "`1`",
-    "the front door answers the battle routes (app/api/conversations) itself, without Next's request path (`npm start` only)",
+    "the front door answers the battle routes (app/api/conversations) and the leaderboard API itself, without Next's request path (`npm start` only)",
   ),
   ARENA_JOBS: v(
     flag(true),
