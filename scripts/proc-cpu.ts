@@ -57,6 +57,17 @@ export function treeCpuSeconds(root: number): number {
   return ticks / TICKS_PER_SECOND;
 }
 
+/** Seconds of CPU one thread of a process has used (the main thread's id is the process's). */
+export function threadCpuSeconds(pid: number, thread = pid): number {
+  try {
+    const text = fs.readFileSync(`/proc/${pid}/task/${thread}/stat`, "utf8");
+    const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 /** The postmaster's pid from a PostgreSQL data folder. */
 export function postmasterPid(dataDir: string): number {
   return Number(fs.readFileSync(`${dataDir}/postmaster.pid`, "utf8").split("\n")[0]);
