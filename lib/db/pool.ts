@@ -4,6 +4,7 @@
 import pg from "pg";
 import { config } from "../config";
 import { sql } from "./sql";
+import { sendDatesAsUtc, utcTypes } from "./timestamps";
 import { isDatabaseUnavailable } from "./unavailable";
 import { BACKGROUND_WAITS, clientSettings, type DbWaits, webWaits } from "./waits";
 
@@ -18,8 +19,11 @@ export function createPool(
   max = config().ARENA_DB_POOL_SIZE,
   waits: DbWaits = BACKGROUND_WAITS,
 ): pg.Pool {
+  sendDatesAsUtc();
   const pool = new pg.Pool({
     connectionString,
+    // timestamps without a zone are UTC, whatever the process's TZ (./timestamps)
+    types: utcTypes,
     max,
     min: Math.min(4, max),
     idleTimeoutMillis: 300_000,
