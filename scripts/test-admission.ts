@@ -11,7 +11,8 @@
 //     health never fails;
 //   - once the burst is over, a new battle with a new picture is admitted.
 // Prints JSON with every figure (the CPU the web process, its event loop, PostgreSQL and the load generator used during
-// the burst among them) and "N passed, N failed" last; exits 1 when a check fails.
+// the burst, and during its first quarter second, among them) and "N passed, N failed" last; exits 1 when a check
+// fails.
 import { fork } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
@@ -124,6 +125,8 @@ const cpuNow = () => ({
 });
 const cpuAtGo = cpuNow();
 const cpuAtEnd = burst.then(cpuNow);
+// the uploads' arrival apart: the first quarter second, when the slow vote (sent 120 ms in) is answered
+const cpuEarly = new Promise<ReturnType<typeof cpuNow>>((resolve) => setTimeout(() => resolve(cpuNow()), 250));
 burster.send("go");
 // each other visitor votes and then reads a board, 20, 120, … 420 ms into the burst
 const boardPaths = ["/api/leaderboard", "/api/leaderboard?category=overall&style=0"];
@@ -176,6 +179,14 @@ figures.burst = {
     loadGeneratorMs: ms(end.burst - cpuAtGo.burst),
     timingProcessMs: Math.round((timing.user + timing.system) / 1000),
     cores: os.availableParallelism(),
+  };
+  const early = await cpuEarly;
+  figures.cpuDuringArrival = {
+    wallMs: Math.round(early.at - cpuAtGo.at),
+    webMs: ms(early.web - cpuAtGo.web),
+    webMainThreadMs: ms(early.webMain - cpuAtGo.webMain),
+    postgresMs: ms(early.postgres - cpuAtGo.postgres),
+    loadGeneratorMs: ms(early.burst - cpuAtGo.burst),
   };
 }
 figures.otherVisitors = {
