@@ -167,27 +167,22 @@ figures.burst = {
   retryAfterSeconds: { min: Math.min(...retryAfter), max: Math.max(...retryAfter) },
 };
 {
-  const end = await cpuAtEnd;
   const ms = (seconds: number) => Math.round(seconds * 1000);
+  const cpuSince = (at: ReturnType<typeof cpuNow>) => ({
+    wallMs: Math.round(at.at - cpuAtGo.at),
+    webMs: ms(at.web - cpuAtGo.web),
+    // its event loop's thread alone (the rest: image and classifier threads, the garbage collector's)
+    webMainThreadMs: ms(at.webMain - cpuAtGo.webMain),
+    postgresMs: ms(at.postgres - cpuAtGo.postgres),
+    loadGeneratorMs: ms(at.burst - cpuAtGo.burst),
+  });
   const timing = process.cpuUsage(cpuAtGo.timing);
   figures.cpuDuringBurst = {
-    wallMs: Math.round(end.at - cpuAtGo.at),
-    webMs: ms(end.web - cpuAtGo.web),
-    // its event loop's thread alone (the rest: image and classifier threads, the garbage collector's)
-    webMainThreadMs: ms(end.webMain - cpuAtGo.webMain),
-    postgresMs: ms(end.postgres - cpuAtGo.postgres),
-    loadGeneratorMs: ms(end.burst - cpuAtGo.burst),
+    ...cpuSince(await cpuAtEnd),
     timingProcessMs: Math.round((timing.user + timing.system) / 1000),
     cores: os.availableParallelism(),
   };
-  const early = await cpuEarly;
-  figures.cpuDuringArrival = {
-    wallMs: Math.round(early.at - cpuAtGo.at),
-    webMs: ms(early.web - cpuAtGo.web),
-    webMainThreadMs: ms(early.webMain - cpuAtGo.webMain),
-    postgresMs: ms(early.postgres - cpuAtGo.postgres),
-    loadGeneratorMs: ms(early.burst - cpuAtGo.burst),
-  };
+  figures.cpuDuringArrival = cpuSince(await cpuEarly);
 }
 figures.otherVisitors = {
   voteStatuses: votes.map((a) => a.status),
