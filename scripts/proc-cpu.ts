@@ -20,9 +20,10 @@ interface Stat {
   children: number;
 }
 
-function stat(pid: number): Stat | null {
+/** A process's (or one of its threads') stat file, read. */
+function stat(pid: number, file = `/proc/${pid}/stat`): Stat | null {
   try {
-    const text = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const text = fs.readFileSync(file, "utf8");
     // the command name may hold spaces and parentheses: fields start after the last ')'
     const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
     const num = (i: number) => Number(fields[i - 3]);
@@ -42,30 +43,32 @@ function allStats(): Stat[] {
 
 /** Seconds of CPU the process `root` and all its descendants have used so far. */
 export function treeCpuSeconds(root: number): number {
+  return treesCpuSeconds([root])[0] as number;
+}
+
+/** treeCpuSeconds of several roots from one look at /proc (a look takes a few milliseconds). */
+export function treesCpuSeconds(roots: number[]): number[] {
   const stats = allStats();
   const byParent = new Map<number, Stat[]>();
   for (const s of stats) byParent.set(s.ppid, [...(byParent.get(s.ppid) ?? []), s]);
-  const top = stats.find((s) => s.pid === root);
-  if (!top) return Number.NaN;
-  let ticks = top.own + top.children;
-  const queue = [...(byParent.get(root) ?? [])];
-  while (queue.length) {
-    const s = queue.shift() as Stat;
-    ticks += s.own;
-    queue.push(...(byParent.get(s.pid) ?? []));
-  }
-  return ticks / TICKS_PER_SECOND;
+  return roots.map((root) => {
+    const top = stats.find((s) => s.pid === root);
+    if (!top) return Number.NaN;
+    let ticks = top.own + top.children;
+    const queue = [...(byParent.get(root) ?? [])];
+    while (queue.length) {
+      const s = queue.shift() as Stat;
+      ticks += s.own;
+      queue.push(...(byParent.get(s.pid) ?? []));
+    }
+    return ticks / TICKS_PER_SECOND;
+  });
 }
 
 /** Seconds of CPU one thread of a process has used (the main thread's id is the process's). */
 export function threadCpuSeconds(pid: number, thread = pid): number {
-  try {
-    const text = fs.readFileSync(`/proc/${pid}/task/${thread}/stat`, "utf8");
-    const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
-  } catch {
-    return Number.NaN;
-  }
+  const own = stat(pid, `/proc/${pid}/task/${thread}/stat`)?.own;
+  return own === undefined ? Number.NaN : own / TICKS_PER_SECOND;
 }
 
 /** The postmaster's pid from a PostgreSQL data folder. */

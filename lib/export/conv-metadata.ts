@@ -118,8 +118,9 @@ export function convMetadataJson(messages: MetadataMessage[]): JsonText | Record
       answers++;
       tokens += m.tokens ?? 0;
       const md = m.markdown;
-      if (!addKnown(headers, HEADERS, md?.header) || !addKnown(lists, LISTS, md?.list)) return convMetadata(messages);
-      if (!addKnown(bolds, BOLDS, md?.bold)) return convMetadata(messages);
+      const known =
+        addKnown(headers, HEADERS, md?.header) && addKnown(lists, LISTS, md?.list) && addKnown(bolds, BOLDS, md?.bold);
+      if (!known) return convMetadata(messages);
       if (typeof m.entities === "number") entities[s] = (entities[s] as number) + m.entities;
       else entitiesCounted = false;
       if (typeof m.thinkingMs === "number") thought = true;

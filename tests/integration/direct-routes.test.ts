@@ -112,6 +112,15 @@ async function png() {
     .toBuffer();
 }
 
+/** A battle's opening: the prompt, `fields`, and a small picture. */
+async function openingForm(fields: Record<string, string> = {}): Promise<FormData> {
+  const form = new FormData();
+  form.set("prompt", "What colour is this?");
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  form.append("images", new Blob([new Uint8Array(await png())], { type: "image/png" }), "square.png");
+  return form;
+}
+
 /** The same scripted visit on one instance: every answer it got, by step. */
 async function visit(base: string): Promise<Record<string, Seen>> {
   const cookie = await visitorCookie(base);
@@ -120,12 +129,7 @@ async function visit(base: string): Promise<Record<string, Seen>> {
     fetch(base + path, { method: "POST", body, headers: { cookie, ...headers } });
   const json = { "content-type": "application/json" };
 
-  const form = new FormData();
-  form.set("prompt", "What colour is this?");
-  form.set("mode", "side_by_side");
-  form.set("modelA", "fake-alpha");
-  form.set("modelB", "fake-beta");
-  form.append("images", new Blob([new Uint8Array(await png())], { type: "image/png" }), "square.png");
+  const form = await openingForm({ mode: "side_by_side", modelA: "fake-alpha", modelB: "fake-beta" });
   const opened = await post("/api/conversations", form);
   const openedBody = (await opened.clone().json()) as { id: string };
   steps.open = await seen(opened);
@@ -170,9 +174,7 @@ async function visit(base: string): Promise<Record<string, Seen>> {
 /** An anonymous battle opened, answered and voted on (what a board counts). */
 async function anonymousVote(base: string): Promise<void> {
   const cookie = await visitorCookie(base);
-  const form = new FormData();
-  form.set("prompt", "What colour is this?");
-  form.append("images", new Blob([new Uint8Array(await png())], { type: "image/png" }), "square.png");
+  const form = await openingForm();
   const opened = await fetch(`${base}/api/conversations`, { method: "POST", body: form, headers: { cookie } });
   expect(opened.status).toBe(201);
   const { id } = (await opened.json()) as { id: string };
@@ -240,11 +242,10 @@ describe("the battle routes answered by the front door", () => {
       });
       return { status: again.status, etag: again.headers.get("etag") === first.headers.get("etag") };
     };
-    for (const [step, answer] of Object.entries(before.next)) {
-      expect({ step, ...before.direct[step], via: undefined }).toEqual({ step, ...answer, via: undefined });
-    }
-    for (const [step, answer] of Object.entries(after.next)) {
-      expect({ step, ...after.direct[step], via: undefined }).toEqual({ step, ...answer, via: undefined });
+    for (const phase of [before, after]) {
+      for (const [step, answer] of Object.entries(phase.next)) {
+        expect({ step, ...phase.direct[step], via: undefined }).toEqual({ step, ...answer, via: undefined });
+      }
     }
     expect(await tag(apps.direct.baseURL)).toEqual(await tag(apps.next.baseURL));
     // each answered as configured, and the script reached a board and its refusals
