@@ -188,6 +188,11 @@ async function recordsOf(rows: VoteRow[], options: RecordOptions, signal?: Abort
   return records;
 }
 
+/** The dedup tags a battle can have, made once. */
+const NOT_HIGH_FREQ = Object.freeze({ high_freq: false, sampled: true });
+const HIGH_FREQ_SAMPLED = Object.freeze({ high_freq: true, sampled: true });
+const HIGH_FREQ_DROPPED = Object.freeze({ high_freq: true, sampled: false });
+
 function recordOptionsFor(salt: string, redact: boolean, dedup: Map<string, boolean>): RecordOptions {
   // a visitor judges many battles: each one's hash computed once (an HMAC per battle was ~2 s of 1M)
   const judges = new Map<string, string>();
@@ -204,8 +209,7 @@ function recordOptionsFor(salt: string, redact: boolean, dedup: Map<string, bool
       return hash;
     },
     redact,
-    dedup: (id) =>
-      dedup.has(id) ? { high_freq: true, sampled: dedup.get(id) as boolean } : { high_freq: false, sampled: true },
+    dedup: (id) => (dedup.has(id) ? (dedup.get(id) ? HIGH_FREQ_SAMPLED : HIGH_FREQ_DROPPED) : NOT_HIGH_FREQ),
   };
 }
 

@@ -1,6 +1,6 @@
 // One exported battle or chat in the public clean-battle layout (FastChat / VisionArena): conversations in OpenAI
 // message format with images referenced by hash, style counts in conv_metadata, category and dedup tags.
-import { convMetadataJson, type MetadataMessage } from "./conv-metadata";
+import { convMetadataJson, JsonText, type MetadataMessage } from "./conv-metadata";
 import { redactPersonal } from "./redact";
 
 /** An exported message: what conv_metadata reads of it (side, role, tokens, entities, thinking, markdown) and more. */
@@ -69,24 +69,34 @@ export const imagePath = (image: { sha: string; mime: string }) =>
 type Part = { type: "text"; text: string } | { type: "image_url"; image_url: { url: string } };
 export type OpenAIMessage = { role: "user" | "assistant"; content: string | Part[] };
 
-function conversation(messages: MessageRow[], side: "a" | "b", clean: (t: string) => string): OpenAIMessage[] {
-  return messages
-    .filter((m) => m.side === side)
-    .map((m) => {
-      const images = m.images ?? [];
-      if (m.role === "assistant" || images.length === 0) return { role: m.role, content: clean(m.content) };
-      return {
-        role: "user",
-        content: [
-          ...images.map((image) => ({ type: "image_url" as const, image_url: { url: imagePath(image) } })),
-          { type: "text" as const, text: clean(m.content) },
-        ],
-      };
-    });
+/**
+ * One side's conversation in OpenAI message format, written straight to its JSON text: a prompt with images as
+ * image_url parts (by path) before its text, any other message as its text. The same bytes JSON.stringify gives
+ * for the messages as objects (records.test.ts), without the objects: at 1M battles those, and stringifying them,
+ * were ~1.5 GB of the export thread's garbage.
+ */
+function conversationText(messages: MessageRow[], side: "a" | "b", clean: (t: string) => string): JsonText {
+  // one join, so the text is flat at once: pieces added to a string make a tree that serialising must flatten
+  const parts: string[] = ["["];
+  for (const m of messages) {
+    if (m.side !== side) continue;
+    parts.push(parts.length === 1 ? '{"role":' : ',{"role":');
+    const images = m.images ?? [];
+    if (m.role === "assistant" || images.length === 0) {
+      parts.push(JSON.stringify(m.role), ',"content":', JSON.stringify(clean(m.content)), "}");
+      continue;
+    }
+    parts.push('"user","content":[');
+    for (const image of images)
+      parts.push('{"type":"image_url","image_url":{"url":', JSON.stringify(imagePath(image)), "}},");
+    parts.push('{"type":"text","text":', JSON.stringify(clean(m.content)), "}]}");
+  }
+  parts.push("]");
+  return new JsonText(parts.join(""));
 }
 
 /** Labels grouped by labeller and version, as FastChat groups them by tagger (`criteria_v0.1`, …). */
-function categoryTag(labels: LabelRow[]) {
+export function categoryTag(labels: LabelRow[]) {
   const tag: Record<string, Record<string, boolean>> = {};
   for (const label of labels) {
     const key = `${label.labeller}@${label.version}`;
@@ -96,15 +106,54 @@ function categoryTag(labels: LabelRow[]) {
   return tag;
 }
 
+/** A name JavaScript would not keep in insertion order as an object's key (an array index), or would not keep. */
+const unorderedKey = (name: string) => name === "__proto__" || /^(?:0|[1-9]\d*)$/.test(name);
+
+const EMPTY_OBJECT = new JsonText("{}");
+
+/**
+ * categoryTag's JSON text, written as the labels come (by labeller, then category): the objects where a labeller's
+ * versions interleave or a name would not keep its place as a key, which JSON.stringify then orders as before.
+ */
+function categoryTagText(labels: LabelRow[]): JsonText | Record<string, Record<string, boolean>> {
+  if (labels.length === 0) return EMPTY_OBJECT;
+  const parts: string[] = [];
+  const keys: string[] = [];
+  for (const label of labels) {
+    const key = `${label.labeller}@${label.version}`;
+    if (unorderedKey(label.category)) return categoryTag(labels);
+    if (key !== keys[keys.length - 1]) {
+      if (keys.includes(key)) return categoryTag(labels);
+      parts.push(keys.length === 0 ? "{" : "},", JSON.stringify(key), ":{");
+      keys.push(key);
+    } else parts.push(",");
+    parts.push(JSON.stringify(label.category), label.value ? ":true" : ":false");
+  }
+  parts.push("}}");
+  return new JsonText(parts.join(""));
+}
+
 export interface RecordOptions {
   judge: (visitorId: string | null) => string | null;
   redact: boolean;
   dedup: (conversationId: string) => { high_freq: boolean; sampled: boolean };
 }
 
-function imagesOf(messages: MessageRow[]) {
+const EMPTY_LIST = new JsonText("[]");
+
+/** The images' hashes, each once, in the order the messages show them. */
+function imagesOf(messages: MessageRow[]): JsonText | string[] {
+  if (!messages.some((m) => m.images?.length)) return EMPTY_LIST;
   return [...new Set(messages.flatMap((m) => (m.images ?? []).map((i) => i.sha)))];
 }
+
+/** FastChat's dedup_tag: three values, each written once. */
+const DEDUP_TAGS = [
+  [new JsonText('{"high_freq":false,"sampled":false}'), new JsonText('{"high_freq":false,"sampled":true}')],
+  [new JsonText('{"high_freq":true,"sampled":false}'), new JsonText('{"high_freq":true,"sampled":true}')],
+];
+const dedupText = (tag: { high_freq: boolean; sampled: boolean }) =>
+  (DEDUP_TAGS[tag.high_freq ? 1 : 0] as JsonText[])[tag.sampled ? 1 : 0] as JsonText;
 
 /** A new field beside FastChat's: some answer was ended by the visitor's Stop, not by the model. */
 const wasStopped = (messages: MessageRow[]) => messages.some((m) => m.finishReason === "stopped");
@@ -122,15 +171,15 @@ export function battleRecord(row: BattleRow, options: RecordOptions) {
     model_b: row.modelBId,
     winner: row.winner,
     judge: options.judge(row.visitorId),
-    conversation_a: conversation(messages, "a", clean),
-    conversation_b: conversation(messages, "b", clean),
+    conversation_a: conversationText(messages, "a", clean),
+    conversation_b: conversationText(messages, "b", clean),
     turn: row.turn,
     anony: row.anonymous,
     language: row.language ?? "unknown",
     tstamp: row.at.getTime() / 1000,
     conv_metadata: convMetadataJson(messages),
-    category_tag: categoryTag(row.labels ?? []),
-    dedup_tag: options.dedup(row.conversationId),
+    category_tag: categoryTagText(row.labels ?? []),
+    dedup_tag: dedupText(options.dedup(row.conversationId)),
     is_preset: row.isPreset,
     preset_id: row.presetId,
     input_modality: row.inputModality,
@@ -152,7 +201,7 @@ export function chatRecord(row: BattleRow, options: RecordOptions) {
     conversation_id: row.conversationId,
     model: row.modelAId,
     judge: options.judge(row.visitorId),
-    conversation: conversation(messages, "a", clean),
+    conversation: conversationText(messages, "a", clean),
     turn: row.turn,
     language: row.language ?? "unknown",
     tstamp: row.at.getTime() / 1000,
