@@ -22,6 +22,7 @@ import { LiveBattleCache } from "../lib/leaderboard/live-cache";
 import { publishedSeconds, recomputeSnapshots } from "../lib/leaderboard/recompute";
 import { seedBenchVotes } from "./bench-seed";
 import { startBenchServer } from "./bench-server";
+import { postmasterPid, treeCpuSeconds } from "./proc-cpu";
 
 const VOTES = Number(process.argv[2] ?? 1_000_000);
 const MODELS = 60;
@@ -266,6 +267,10 @@ say(`archive: first byte ${archive.firstByteMs} ms, ${archive.mb} MB in ${archiv
 const exportDir = fs.mkdtempSync(path.join(os.tmpdir(), "arena-bench-lb-export-"));
 say("exporting");
 const exportStarted = performance.now();
+// PostgreSQL's CPU over the export, beside the export process's own: the two share the machine's cores, so the
+// cost per battle says more than the wall clock on a machine others share
+const postgres = postmasterPid(database.dataDir);
+const postgresCpuBefore = treeCpuSeconds(postgres);
 const exported = await new Promise<string>((resolve, reject) => {
   const child = spawn(
     process.execPath,
@@ -290,8 +295,17 @@ const exported = await new Promise<string>((resolve, reject) => {
   });
   child.on("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`arena export exited with ${code}`))));
 });
+const postgresCpu = treeCpuSeconds(postgres) - postgresCpuBefore;
+const exportCpu = Number(/CPU ([\d.]+) s\)/.exec(exported)?.[1] ?? Number.NaN);
+const exportedBattles = Number(/^(\d+) battles/m.exec(exported)?.[1] ?? Number.NaN);
 const exportResult = {
   seconds: seconds(performance.now() - exportStarted),
+  battles: exportedBattles,
+  // CPU per battle exported, microseconds: the export process's (not its zip's), PostgreSQL's
+  cpuUsPerBattle: {
+    export: Math.round((exportCpu * 1e6) / exportedBattles),
+    postgres: Math.round((postgresCpu * 1e6) / exportedBattles),
+  },
   peakRssMb: Number(/peak memory (\d+) MB/.exec(exported)?.[1] ?? Number.NaN),
   jsonlMb: Math.round(fs.statSync(path.join(exportDir, "battles.jsonl")).size / 1e6),
   parquetMb: Math.round(fs.statSync(path.join(exportDir, "battles.parquet")).size / 1e6),

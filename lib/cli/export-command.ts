@@ -14,6 +14,12 @@ import { flags, help, intOption, switches } from "./options";
 import { progressBar } from "./progress";
 import { UsageError } from "./usage";
 
+/** The CPU this process used so far, every thread's (the Parquet thread's, the garbage collector's helpers'). */
+function cpuSeconds(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
+}
+
 export const EXPORT_HELP = `usage: arena export --out DIR [options]
        arena export --sft --out DIR [--model ID ...] [--top N] [--redact] [--blur-faces]
 
@@ -134,7 +140,7 @@ export async function exportCommand(argv: string[]): Promise<void> {
     bar.done();
     const blurred = summary.blurred ? ` (${summary.blurred.faces} faces blurred in ${summary.blurred.images})` : "";
     process.stdout.write(
-      `${summary.battles} battles, ${summary.chats} chats, ${summary.images} images${blurred} → ${values.out} in ${((Date.now() - started) / 1000).toFixed(1)} s (peak memory ${Math.round(process.resourceUsage().maxRSS / 1024)} MB)\n` +
+      `${summary.battles} battles, ${summary.chats} chats, ${summary.images} images${blurred} → ${values.out} in ${((Date.now() - started) / 1000).toFixed(1)} s (peak memory ${Math.round(process.resourceUsage().maxRSS / 1024)} MB, CPU ${cpuSeconds().toFixed(1)} s)\n` +
         `time: ${Object.entries(summary.split)
           .map(([part, seconds]) => `${part} ${seconds.toFixed(1)} s`)
           .join(", ")}\n`,
