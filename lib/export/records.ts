@@ -66,8 +66,8 @@ export const EXTENSION: Record<string, string> = {
 export const imagePath = (image: { sha: string; mime: string }) =>
   `images/${image.sha}.${EXTENSION[image.mime] ?? "bin"}`;
 
-type Part = { type: "text"; text: string } | { type: "image_url"; image_url: { url: string } };
-export type OpenAIMessage = { role: "user" | "assistant"; content: string | Part[] };
+/** The roles' JSON, made once. */
+const ROLE_TEXT = new Map(["user", "assistant", "system"].map((role) => [role, JSON.stringify(role)]));
 
 /**
  * One side's conversation in OpenAI message format, written straight to its JSON text: a prompt with images as
@@ -83,7 +83,7 @@ function conversationText(messages: MessageRow[], side: "a" | "b", clean: (t: st
     parts.push(parts.length === 1 ? '{"role":' : ',{"role":');
     const images = m.images ?? [];
     if (m.role === "assistant" || images.length === 0) {
-      parts.push(JSON.stringify(m.role), ',"content":', JSON.stringify(clean(m.content)), "}");
+      parts.push(ROLE_TEXT.get(m.role) ?? JSON.stringify(m.role), ',"content":', JSON.stringify(clean(m.content)), "}");
       continue;
     }
     parts.push('"user","content":[');
