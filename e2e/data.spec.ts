@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ArenaPage, } from "./arena-page";
+import { ArenaPage } from "./arena-page";
 
 test("the dataset page shows Table 1 beside the paper's and the figures, each with its data", async ({ page }) => {
   const arena = new ArenaPage(page);

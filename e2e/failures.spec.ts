@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { hashPassword } from "../lib/auth/passwords";
 import { signIn } from "./accounts";
-import { ArenaPage, } from "./arena-page";
+import { ArenaPage } from "./arena-page";
 import { withServerDatabase } from "./state";
 
 // an admin of its own: sign-ins are limited to ten per account and address per quarter hour, and the other browser

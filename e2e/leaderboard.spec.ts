@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ArenaPage, clippedChartText, } from "./arena-page";
+import { ArenaPage, clippedChartText } from "./arena-page";
 
 test("a vote reaches the leaderboard: table, category and style switches, charts", async ({ page }) => {
   const arena = new ArenaPage(page);
