@@ -3,6 +3,7 @@ import { JsonText } from "./conv-metadata";
 import {
   type BattleRow,
   battleRecord,
+  categoryTag,
   chatRecord,
   type LabelRow,
   type MessageRow,
@@ -85,16 +86,6 @@ function conversationObjects(all: MessageRow[], side: "a" | "b") {
     });
 }
 
-function tagObjects(rows: LabelRow[]) {
-  const tag: Record<string, Record<string, boolean>> = {};
-  for (const label of rows) {
-    const key = `${label.labeller}@${label.version}`;
-    tag[key] ??= {};
-    tag[key][label.category] = label.value;
-  }
-  return tag;
-}
-
 const options = (high: boolean | null): RecordOptions => ({
   judge: (id) => (id ? `j-${id}` : null),
   redact: false,
@@ -135,7 +126,7 @@ describe("battle and chat records written as JSON text", () => {
       Object.assign(expected, {
         conversation_a: conversationObjects(all, "a"),
         conversation_b: conversationObjects(all, "b"),
-        category_tag: tagObjects(battle.labels ?? []),
+        category_tag: categoryTag(battle.labels ?? []),
         dedup_tag: high === null ? { high_freq: false, sampled: true } : { high_freq: true, sampled: high },
         images: shas,
       });
