@@ -5,6 +5,7 @@ import {
   battleRecord,
   categoryTag,
   chatRecord,
+  imagePath,
   type LabelRow,
   type MessageRow,
   type RecordOptions,
@@ -75,11 +76,10 @@ function conversationObjects(all: MessageRow[], side: "a" | "b") {
     .map((m) => {
       const images = m.images ?? [];
       if (m.role === "assistant" || images.length === 0) return { role: m.role, content: m.content };
-      const ext: Record<string, string> = { "image/png": "png", "image/jpeg": "jpg" };
       return {
         role: "user",
         content: [
-          ...images.map((i) => ({ type: "image_url", image_url: { url: `images/${i.sha}.${ext[i.mime] ?? "bin"}` } })),
+          ...images.map((i) => ({ type: "image_url", image_url: { url: imagePath(i) } })),
           { type: "text", text: m.content },
         ],
       };
