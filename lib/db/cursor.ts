@@ -1,10 +1,11 @@
 // A query's rows through a server-side cursor on a Lane, `fetchSize` at a time, the next ones always being fetched:
 // the first FETCH is sent at once, so cursors opened together over one snapshot start their sorts together (the
 // export's messages, fetched when first wanted, waited for the battles' sort: first rows after 22.7 s at 1M instead
-// of ~13), and a reader's work on one batch overlaps the database's on the next. The export reads rows as objects,
-// the leaderboard's vote parts as arrays.
+// of ~13), and a reader's work on one batch overlaps the database's on the next. The export reads its battles as
+// objects and their details as the server's text, the leaderboard's vote parts as arrays.
 import type pg from "pg";
 import type { Lane } from "./lane";
+import type { RawRow } from "./raw-rows";
 import { raw, type Sql, sql } from "./sql";
 
 let cursors = 0;
@@ -31,6 +32,12 @@ export class Cursor<R> {
   static async arrays(lane: Lane, query: Sql, fetchSize: number): Promise<Cursor<unknown[]>> {
     const name = await Cursor.declare(lane, query);
     return new Cursor<unknown[]>(lane, name, fetchSize, (statement) => lane.rows(statement));
+  }
+
+  /** Rows as the server's text, each column's (./raw-rows): the reader converts what it reads. */
+  static async raw(lane: Lane, query: Sql, fetchSize: number): Promise<Cursor<RawRow>> {
+    const name = await Cursor.declare(lane, query);
+    return new Cursor<RawRow>(lane, name, fetchSize, (statement) => lane.raw(statement));
   }
 
   private static async declare(lane: Lane, query: Sql): Promise<string> {

@@ -2,6 +2,7 @@
 // still running one, but warns that this ends in pg 9; and where a pool is smaller than the cursors a reader opens
 // over one snapshot (the export's, the recompute's), some cursors share a connection and take turns here.
 import type pg from "pg";
+import { type RawRow, rawRows } from "./raw-rows";
 import type { Sql } from "./sql";
 
 export class Lane {
@@ -16,6 +17,12 @@ export class Lane {
   async rows(statement: Sql): Promise<unknown[][]> {
     const { text, values } = statement;
     return (await this.after(() => this.client.query<unknown[]>({ text, values, rowMode: "array" }))).rows;
+  }
+
+  /** The rows as the server's text (./raw-rows); a statement without parameters. */
+  raw(statement: Sql): Promise<RawRow[]> {
+    if (statement.values.length > 0) throw new Error("a raw statement takes no parameters");
+    return this.after(() => rawRows(this.client, statement.text));
   }
 
   private after<T>(work: () => Promise<T>): Promise<T> {

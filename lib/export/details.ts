@@ -3,6 +3,7 @@
 // JavaScript then parsed again: ~80 µs of database time a battle, most of an export of 1M battles.
 
 import type { Db } from "../db/context";
+import type { RawRow } from "../db/raw-rows";
 import { empty, raw, type Sql, sql } from "../db/sql";
 import type { BattleRow, LabelRow, MessageRow } from "./records";
 
@@ -15,7 +16,8 @@ export const CONVERSATION_SQL = `c.id AS "conversationId", c.mode::text AS mode,
 
 export type MessageWithId = MessageRow & { id: string; conversationId: string };
 
-/** The columns of a message `m` and its answer's state `r` an export row carries (MessageWithId). */
+/** The columns of a message `m` and its answer's state `r` an export row carries (MessageWithId; messageOfText reads
+ * them by position). */
 export const MESSAGE_SQL = `m.id, m."conversationId", m.side::text AS side, m.turn, m.role::text AS role, m.content,
   r.tokens, r."entityCount" AS entities, r."markdownDetail" AS markdown, r."reasoningTokens", r."thinkingMs",
   r."finishReason"`;
@@ -77,7 +79,12 @@ export async function withDetails<T extends BareRow>(
   const labelsOf = byConversation(labels.rows);
   return rows.map((row) => ({
     ...row,
-    ...detailsOf(messagesOf.get(row.conversationId) ?? [], labelsOf.get(row.conversationId) ?? [], images),
+    ...detailsOf(
+      messagesOf.get(row.conversationId) ?? [],
+      labelsOf.get(row.conversationId) ?? [],
+      (m) => messageOf(m, images.get(m.id) ?? null),
+      labelOf,
+    ),
   }));
 }
 
@@ -93,21 +100,68 @@ function byConversation<R extends { conversationId: string }>(rows: R[]): Map<st
 }
 
 /**
- * A conversation's messages (each with its images, from `images` by message) and labels as exported: null where it
- * has none, as the dataset has always written them. Shared by keyset batches and ./snapshot-batches.
+ * A conversation's messages and labels as exported, from its rows as read (`message` and `label` make each): null
+ * where it has none, as the dataset has always written them. Shared by keyset batches and ./snapshot-batches.
  */
-export function detailsOf(
-  messages: MessageWithId[],
-  labels: (LabelRow & { conversationId: string })[],
-  images: Map<string, ImageOf[]>,
+export function detailsOf<M, L>(
+  messages: M[],
+  labels: L[],
+  message: (row: M) => MessageRow,
+  label: (row: L) => LabelRow,
 ): Pick<BattleRow, "messages" | "labels"> {
   return {
-    messages: messages.length ? messages.map((m) => messageOf(m, images.get(m.id) ?? null)) : null,
-    labels: labels.length
-      ? labels.map(({ category, labeller, version, value }) => ({ category, labeller, version, value }))
-      : null,
+    messages: messages.length ? messages.map(message) : null,
+    labels: labels.length ? labels.map(label) : null,
   };
 }
+
+const labelOf = ({ category, labeller, version, value }: LabelRow): LabelRow => ({
+  category,
+  labeller,
+  version,
+  value,
+});
+
+/** An integer column's text as node-postgres reads it (int4: parseInt; PostgreSQL writes plain decimals). */
+const intOf = (text: string | null | undefined): number | null => (text == null ? null : Number(text));
+
+/**
+ * MESSAGE_SQL's row as the server's text (a raw cursor's, ../db/raw-rows), converted as node-postgres converts
+ * those columns (integers; JSON for the jsonb markdown counts): the same message as messageOf's.
+ */
+export function messageOfText(row: RawRow, images: Map<string, ImageOf[]>): MessageRow {
+  const markdown = row[8] as string | null;
+  return {
+    side: row[2] as MessageRow["side"],
+    turn: intOf(row[3]) as number,
+    role: row[4] as MessageRow["role"],
+    content: row[5] as string,
+    tokens: intOf(row[6]),
+    entities: intOf(row[7]),
+    markdown: markdown === null ? null : JSON.parse(markdown),
+    reasoningTokens: intOf(row[9]),
+    thinkingMs: intOf(row[10]),
+    finishReason: row[11] as string | null,
+    images: images.get(row[0] as string) ?? null,
+  };
+}
+
+/** A label row's text, its columns `conversationId, category, labeller, version, value` (a boolean: t or f). */
+export const labelOfText = (row: RawRow): LabelRow => ({
+  category: row[1] as string,
+  labeller: row[2] as string,
+  version: row[3] as string,
+  value: row[4] === "t",
+});
+
+/** An image row's text, its columns `conversationId` then IMAGE_SQL's (`banned` a boolean: t or f). */
+export const imageOfText = (row: RawRow): ImageOf & { messageId: string } => ({
+  messageId: row[1] as string,
+  sha: row[2] as string,
+  mime: row[3] as string,
+  key: row[4] as string,
+  banned: row[5] === "t",
+});
 
 /** Images (IMAGE_SQL's rows, in their order) by message. */
 export function imagesByMessage(rows: (ImageOf & { messageId: string })[]): Map<string, ImageOf[]> {

@@ -17,6 +17,8 @@ export interface OutputOptions {
 
 export class Output {
   private readonly jsonl: { write(text: string): Promise<void>; end(): Promise<void> } | null = null;
+  /** the JSON Lines file, written by the Parquet thread */
+  private readonly jsonlByThread: boolean = false;
   private readonly parquet: ParquetFile | null = null;
   private readonly parquetThread: ParquetThread | null = null;
   constructor(
@@ -24,19 +26,22 @@ export class Output {
     private readonly name: ParquetLayout,
     options: OutputOptions,
   ) {
-    if (options.formats.includes("jsonl")) {
-      this.jsonl = options.sink ? options.sink(`${name}.jsonl`) : fileSink(path.join(dir, `${name}.jsonl`));
-    }
+    const jsonlFile = path.join(dir, `${name}.jsonl`);
+    const jsonl = options.formats.includes("jsonl");
+    // a file beside the Parquet file is written by its thread, where the text is made
+    this.jsonlByThread = jsonl && !options.sink && options.formats.includes("parquet") && !!options.parquetThread;
+    if (jsonl && !this.jsonlByThread) this.jsonl = options.sink ? options.sink(`${name}.jsonl`) : fileSink(jsonlFile);
     if (options.formats.includes("parquet")) {
       // on a thread of its own the export of 1M battles took 57.7 s against 70.4–74.9 on the export's thread (the
       // same bytes). Before the export read its battles through sorted queries (./snapshot-batches) PostgreSQL
       // kept the second core busy, and a thread lost: 144 s against 99
       const file = path.join(dir, `${name}.parquet`);
-      // the thread also puts the JSON Lines text together, handed back to be written here, in order
-      const jsonl = this.jsonl;
-      if (options.parquetThread)
-        this.parquetThread = new ParquetThread(file, name, jsonl ? (lines) => jsonl.write(lines) : null);
-      else this.parquet = new ParquetFile(file, name);
+      // the thread also puts the JSON Lines text together: written to its file there, or handed back to the sink
+      const sink = this.jsonl;
+      if (options.parquetThread) {
+        const lines = this.jsonlByThread ? { file: jsonlFile } : sink ? (text: string) => sink.write(text) : null;
+        this.parquetThread = new ParquetThread(file, name, lines);
+      } else this.parquet = new ParquetFile(file, name);
     }
   }
 
@@ -59,10 +64,8 @@ export class Output {
     // the Parquet thread first: the last batches' lines come from it
     const parquet = this.parquetThread ?? this.parquet;
     const parquetWritten = parquet ? await parquet.finish() : false;
-    if (this.jsonl) {
-      await this.jsonl.end();
-      files.push(`${this.name}.jsonl`);
-    }
+    if (this.jsonl) await this.jsonl.end();
+    if (this.jsonl || this.jsonlByThread) files.push(`${this.name}.jsonl`);
     if (parquetWritten) files.push(`${this.name}.parquet`);
     return files;
   }

@@ -133,6 +133,28 @@ describe("ParquetThread", () => {
     expect(rows[0]?.conversation_a).toEqual(batch(0, 1)[0]?.conversation_a);
   });
 
+  it("writes the JSON Lines file itself when given one, and closes it however it ends", async () => {
+    const batches = [batch(0, 300), batch(300, 1), batch(301, 450)];
+    const file = path.join(dir, "itself.jsonl");
+    const thread = new ParquetThread(path.join(dir, "itself.parquet"), "battles", { file });
+    await Promise.all(batches.map((records) => thread.write(columns(records))));
+    expect(await thread.finish()).toBe(true);
+    expect(fs.readFileSync(file, "utf8")).toBe(batches.map(jsonLines).join(""));
+    const descriptors = () => fs.readdirSync("/proc/self/fd").length;
+    const before = descriptors();
+    // an export that fails part-way ends the thread: its file keeps what was written, and nothing stays open
+    const aborted = new ParquetThread(path.join(dir, "aborted.parquet"), "battles", {
+      file: path.join(dir, "a.jsonl"),
+    });
+    await aborted.write(columns(batch(0, 5)));
+    await aborted.abort();
+    expect(descriptors()).toBe(before);
+    // no row: an empty file, as the export's own stream left it
+    const none = new ParquetThread(path.join(dir, "none2.parquet"), "battles", { file: path.join(dir, "none.jsonl") });
+    expect(await none.finish()).toBe(false);
+    expect(fs.readFileSync(path.join(dir, "none.jsonl"), "utf8")).toBe("");
+  });
+
   it("writes no file when no row came, and says what could not be written", async () => {
     const empty = new ParquetThread(path.join(dir, "none.parquet"), "battles");
     expect(await empty.finish()).toBe(false);

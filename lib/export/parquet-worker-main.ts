@@ -1,6 +1,7 @@
 // A Parquet file written on its own thread (./parquet-thread): batches come as columns (./encoded-batch), each
-// acknowledged once written (with its JSON Lines text when asked for), so the thread that sends them never runs
-// more than a batch or two ahead.
+// acknowledged once written (with its JSON Lines text when asked for, or that text written to the JSON Lines file
+// whose descriptor it was given), so the thread that sends them never runs more than a batch or two ahead.
+import fs from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";
 import { linesOf } from "./encoded-batch";
 import { type Columns, ParquetFile, type ParquetLayout } from "./parquet-file";
@@ -8,7 +9,9 @@ import { type Columns, ParquetFile, type ParquetLayout } from "./parquet-file";
 export type ParquetThreadMessage = { columns: Columns; lines: boolean } | { finish: true };
 export type ParquetThreadReply = { written: number; lines?: string } | { finished: boolean } | { error: string };
 
-const { file, layout } = workerData as { file: string; layout: ParquetLayout };
+export type ParquetThreadData = { file: string; layout: ParquetLayout; linesFd: number | null };
+
+const { file, layout, linesFd } = workerData as ParquetThreadData;
 const parquet = new ParquetFile(file, layout);
 const reply = (message: ParquetThreadReply) => parentPort?.postMessage(message);
 
@@ -18,7 +21,9 @@ parentPort?.on("message", (message: ParquetThreadMessage) => {
       if ("columns" in message) {
         parquet.write(message.columns);
         const written = message.columns[0]?.length ?? 0;
-        reply(message.lines ? { written, lines: linesOf(message.columns, layout) } : { written });
+        const lines = message.lines || linesFd !== null ? linesOf(message.columns, layout) : undefined;
+        if (lines !== undefined && linesFd !== null) writeAll(linesFd, lines);
+        reply(message.lines ? { written, lines } : { written });
       } else {
         reply({ finished: await parquet.finish() });
       }
@@ -27,3 +32,9 @@ parentPort?.on("message", (message: ParquetThreadMessage) => {
     }
   })();
 });
+
+/** The text at the file's end (a descriptor's writes follow one another; writeSync may write part of it). */
+function writeAll(fd: number, text: string): void {
+  const bytes = Buffer.from(text);
+  for (let at = 0; at < bytes.length; ) at += fs.writeSync(fd, bytes, at);
+}

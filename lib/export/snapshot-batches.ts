@@ -14,17 +14,19 @@ import { Cursor } from "../db/cursor";
 import { Lane } from "../db/lane";
 import { raw, type Sql, sql } from "../db/sql";
 import { openSnapshot } from "../leaderboard/battles";
+import type { RawRow } from "../db/raw-rows";
 import {
   type BareRow,
   detailsOf,
   EXPORTED_MESSAGE_SQL,
   IMAGE_SQL,
-  type ImageOf,
+  imageOfText,
   imagesByMessage,
+  labelOfText,
   MESSAGE_SQL,
-  type MessageWithId,
+  messageOfText,
 } from "./details";
-import type { BattleRow, LabelRow } from "./records";
+import type { BattleRow } from "./records";
 
 /** The battles' order; each query orders its rows by it first, so a conversation's rows come together. */
 const VOTE_ORDER = `v."createdAt", v.id`;
@@ -32,25 +34,29 @@ const VOTE_ORDER = `v."createdAt", v.id`;
 /** Memory for each sort and hash of the export's queries, in MB (PostgreSQL's work_mem). */
 const EXPORT_WORK_MEM_MB = 256;
 
-/** A cursor's rows taken a conversation at a time, in the order the query gives them. */
-class Runs<R extends { conversationId: string }> {
-  private rows: R[] = [];
+/** A cursor's rows (the server's text, the conversation's id in column `key`) taken a conversation at a time, in the
+ * order the query gives them. */
+class Runs {
+  private rows: RawRow[] = [];
   private next = 0;
-  constructor(private readonly cursor: Cursor<R>) {}
+  constructor(
+    private readonly cursor: Cursor<RawRow>,
+    private readonly key: number,
+  ) {}
 
   /** The rows of each of `ids` in turn (an empty list where one has none); `ids` in the query's order. */
-  async take(ids: string[]): Promise<R[][]> {
-    const out: R[][] = [];
+  async take(ids: string[]): Promise<RawRow[][]> {
+    const out: RawRow[][] = [];
     for (const id of ids) {
-      const run: R[] = [];
+      const run: RawRow[] = [];
       for (;;) {
         if (this.next === this.rows.length) {
           this.rows = await this.cursor.fetch();
           this.next = 0;
           if (this.rows.length === 0) break;
         }
-        const row = this.rows[this.next] as R;
-        if (row.conversationId !== id) break;
+        const row = this.rows[this.next] as RawRow;
+        if (row[this.key] !== id) break;
         run.push(row);
         this.next++;
       }
@@ -114,9 +120,9 @@ async function segmentBounds(db: Db): Promise<string[]> {
 class Segment<T extends BareRow> {
   private constructor(
     private readonly battles: Rows<T>,
-    private readonly messages: Runs<MessageWithId>,
-    private readonly labels: Runs<LabelRow & { conversationId: string }>,
-    private readonly images: Runs<ImageOf & { conversationId: string; messageId: string }>,
+    private readonly messages: Runs,
+    private readonly labels: Runs,
+    private readonly images: Runs,
     private readonly cursors: Cursor<pg.QueryResultRow>[],
   ) {}
 
@@ -125,7 +131,8 @@ class Segment<T extends BareRow> {
     const where = sql`${query.where} AND ${part}`;
     const lane = (k: number) => lanes[k % lanes.length] as Lane;
     const battles = await Cursor.open<T>(lane(0), sql`${select} WHERE ${where} ORDER BY ${raw(VOTE_ORDER)}`, size);
-    const messages = await Cursor.open<MessageWithId>(
+    // the details as the server's text, converted here (../db/raw-rows): 5M rows at 1M battles
+    const messages = await Cursor.raw(
       lane(1),
       sql`SELECT ${raw(MESSAGE_SQL)} ${raw(FROM_BATTLES)} JOIN "Message" m ON m."conversationId" = c.id
             LEFT JOIN "ResponseMeta" r ON r."messageId" = m.id
@@ -133,14 +140,14 @@ class Segment<T extends BareRow> {
           ORDER BY ${raw(VOTE_ORDER)}, m.turn, m."createdAt", m.side, m.role`,
       size * 4,
     );
-    const labels = await Cursor.open<LabelRow & { conversationId: string }>(
+    const labels = await Cursor.raw(
       lane(2),
       sql`SELECT lab."conversationId", lab.category, lab.labeller, lab."labellerVersion" AS version, lab.value
           ${raw(FROM_BATTLES)} JOIN "BattleCategory" lab ON lab."conversationId" = c.id
           WHERE ${where} ORDER BY ${raw(VOTE_ORDER)}, lab.labeller, lab.category`,
       size * 4,
     );
-    const images = await Cursor.open<ImageOf & { conversationId: string; messageId: string }>(
+    const images = await Cursor.raw(
       lane(3),
       sql`SELECT c.id AS "conversationId", ${raw(IMAGE_SQL)}
           ${raw(FROM_BATTLES)} JOIN "Message" m ON m."conversationId" = c.id
@@ -148,7 +155,8 @@ class Segment<T extends BareRow> {
           WHERE ${where} AND NOT m.superseded ORDER BY ${raw(VOTE_ORDER)}, mi."messageId", mi.position`,
       size * 2,
     );
-    return new Segment(new Rows(battles), new Runs(messages), new Runs(labels), new Runs(images), [
+    // the conversation's id: MESSAGE_SQL's second column, the labels' and images' first
+    return new Segment(new Rows(battles), new Runs(messages, 1), new Runs(labels, 0), new Runs(images, 0), [
       battles,
       messages,
       labels,
@@ -162,7 +170,11 @@ class Segment<T extends BareRow> {
     const ids = rows.map((r) => r.conversationId);
     const [m, l, i] = await Promise.all([this.messages.take(ids), this.labels.take(ids), this.images.take(ids)]);
     // each row given its details in place: a copy of 1M rows was ~3 s of the export's thread, with its garbage
-    return rows.map((row, k) => Object.assign(row, detailsOf(m[k] ?? [], l[k] ?? [], imagesByMessage(i[k] ?? []))));
+    return rows.map((row, k) => {
+      const images = imagesByMessage((i[k] ?? []).map(imageOfText));
+      const message = (fields: RawRow) => messageOfText(fields, images);
+      return Object.assign(row, detailsOf(m[k] ?? [], l[k] ?? [], message, labelOfText));
+    });
   }
 
   /** Frees the part's sorted rows on the server. */

@@ -452,8 +452,23 @@ describe("reading every battle", () => {
       db,
       ids.filter((_, k) => k % 2 === 0),
     );
+    // some answers with every count the export reads, and a banned image: the snapshot reads its details as the
+    // server's text and converts them itself, which must give what node-postgres gives the keyset batches
+    await db.pool.query(
+      `UPDATE "ResponseMeta" SET "markdownDetail" = '{"header":{"h1":1,"h2":0},"list":{"ordered":2},"bold":{"**":3}}',
+         "entityCount" = 4, "reasoningTokens" = 120, "thinkingMs" = 900, tokens = NULL
+       WHERE "messageId" IN (SELECT "messageId" FROM "ResponseMeta" ORDER BY "messageId" LIMIT 9)`,
+    );
+    await db.pool.query(
+      `UPDATE "Image" SET "moderationStatus" = 'banned' WHERE sha256 = (SELECT min(sha256) FROM "Image")`,
+    );
     const keyset = await read("keyset", 5);
     expect(keyset).toHaveLength(24);
+    const messages = keyset.flatMap((r) => r.messages ?? []);
+    expect(
+      messages.some((m) => m.markdown?.list?.ordered === 2 && m.reasoningTokens === 120 && m.tokens === null),
+    ).toBe(true);
+    expect(messages.some((m) => m.images?.some((i) => i.banned))).toBe(true);
     // what is compared: every battle has its prompt's image and its answers, every other one its labels
     expect(keyset.every((r) => r.messages?.length === 4 && r.messages.some((m) => m.images?.length))).toBe(true);
     expect(keyset.map((r) => Boolean(r.labels?.length))).toEqual(ids.map((_, k) => k % 2 === 0));
