@@ -1,5 +1,5 @@
 // Every exported battle in vote order from one snapshot, for an export that reads them all (the dataset folder of
-// `arena export`): for each part of vote time (SEGMENTS), one sorted query per table (the battles, their messages,
+// `arena export`): for each part of vote time (PART_ENDS), one sorted query per table (the battles, their messages,
 // labels and images, each in vote order) read through cursors and joined here a conversation at a time, as each
 // conversation's rows follow one another in every query. Keyset batches (./details) fetch a batch's details by its
 // 2,000 ids, every row a random index probe: at 1M battles that was ~60 s of PostgreSQL's CPU (a batch's messages
@@ -94,26 +94,28 @@ class Rows<R extends pg.QueryResultRow> {
 }
 
 /**
- * How many parts of vote time the export reads one after the other, each by its own sorted queries: the first
- * battle comes once the first part is sorted, and each next part is sorted while the one before is read. The parts'
- * bounds come from PostgreSQL's statistics of the votes' times (pg_stats), so they are about even, and the parts
- * cover all votes whatever the bounds. With one part (and no statistics yet) the export waited ~22 s at 1M for its
- * sorts before the first battle, with four ~10 s; each part's queries scan the tables again (~3 s of PostgreSQL's
- * CPU a part). Eight parts were no faster at 1M (55.2 and 56.3 s against 54.7; PostgreSQL 54 s of CPU against 47).
+ * Where the export's parts of vote time end, as shares of the votes: the parts are read one after the other, each by
+ * its own sorted queries. The first battle comes once the first part is sorted, and the next part is sorted while
+ * the one before is read; but each part's queries scan the tables again (every message, answer, label and
+ * conversation: ~4 s of PostgreSQL's CPU a part at 1M). So two parts, the first the smaller: its sort is the wait,
+ * and the larger second part is sorted while the first is written. 1M exports alternating, same bytes, in one hour
+ * of this 2-core machine: two parts split at 35% 37.1 and 36.9 s (PostgreSQL 27.7 and 27.4 s of CPU); at 25% 38.7
+ * and 35.5; at 50% 37.2, 38.9, 39.3, 36.1 (27–31); three parts (5%, 50%) 38.3–40.0 (30–32); four even parts, as
+ * before, 38.99–41.75 (34.8–36.4). With one part the export waited ~22 s for its sorts; eight parts were slower.
+ * The bounds come from PostgreSQL's statistics of the votes' times (pg_stats); the parts cover all votes whatever
+ * the bounds, and without statistics there is one part.
  */
-const SEGMENTS = 4;
+const PART_ENDS = [0.35];
 
-/** Vote times splitting the votes into about SEGMENTS parts (none without statistics). */
+/** Vote times splitting the votes at PART_ENDS (none without statistics). */
 async function segmentBounds(db: Db): Promise<string[]> {
   const { rows } = await db.pool.query<{ bound: string }>(
     sql`SELECT b::text AS bound FROM pg_stats, unnest(histogram_bounds::text::timestamp[]) AS b
         WHERE schemaname = current_schema() AND tablename = 'Vote' AND attname = 'createdAt'`,
   );
-  const bounds: string[] = [];
-  for (let k = 1; k < SEGMENTS && rows.length > SEGMENTS; k++) {
-    bounds.push((rows[Math.round((k * (rows.length - 1)) / SEGMENTS)] as { bound: string }).bound);
-  }
-  return bounds;
+  // a histogram of a handful of votes has too few bounds to split by
+  if (rows.length <= 4) return [];
+  return PART_ENDS.map((end) => (rows[Math.round(end * (rows.length - 1))] as { bound: string }).bound);
 }
 
 /** One part of vote time: its battles, messages, labels and images, each by one sorted query. */

@@ -474,7 +474,7 @@ describe("reading every battle", () => {
     expect(keyset.map((r) => Boolean(r.labels?.length))).toEqual(ids.map((_, k) => k % 2 === 0));
     // batches of 5 and 7 end part-way through different runs of messages and labels
     expect(await read("snapshot", 5)).toEqual(keyset);
-    // with statistics of the votes' times, the snapshot reads four parts of vote time one after the other; batches
+    // with statistics of the votes' times, the snapshot reads two parts of vote time one after the other; batches
     // of 5 and 7 run across the parts' ends
     await db.pool.query(`ANALYZE "Vote"`);
     const { rows: stats } = await db.pool.query<{ bounds: number }>(
@@ -484,7 +484,7 @@ describe("reading every battle", () => {
     expect(stats[0]?.bounds).toBeGreaterThan(8);
     expect(await read("snapshot", 5)).toEqual(keyset);
     expect(await read("snapshot", 7)).toEqual(keyset);
-    // a filter that leaves the first parts empty: the parts after them are still read
+    // a filter that leaves the first part empty: the part after it is still read
     const late = { from: keyset[18]?.at.toISOString() };
     const lateKeyset = await read("keyset", 5, db, late);
     expect(lateKeyset.length).toBeGreaterThan(0);
