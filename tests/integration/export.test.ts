@@ -462,6 +462,14 @@ describe("reading every battle", () => {
     await db.pool.query(
       `UPDATE "Image" SET "moderationStatus" = 'banned' WHERE sha256 = (SELECT min(sha256) FROM "Image")`,
     );
+    // and votes with what was shown, and what went wrong, as the battles' own text columns carry them
+    await db.pool.query(
+      `UPDATE "Vote" SET "shownVersions" = '{"a": 2, "b": 1}' WHERE id IN (SELECT id FROM "Vote" ORDER BY id LIMIT 3)`,
+    );
+    await db.pool.query(
+      `INSERT INTO "VoteReaction" ("voteId", side, "modelId", reason, note)
+       SELECT id, 'b', "modelBId", 'other', 'the "count" is off' FROM "Vote" ORDER BY id DESC LIMIT 2`,
+    );
     const keyset = await read("keyset", 5);
     expect(keyset).toHaveLength(24);
     const messages = keyset.flatMap((r) => r.messages ?? []);
@@ -469,6 +477,8 @@ describe("reading every battle", () => {
       messages.some((m) => m.markdown?.list?.ordered === 2 && m.reasoningTokens === 120 && m.tokens === null),
     ).toBe(true);
     expect(messages.some((m) => m.images?.some((i) => i.banned))).toBe(true);
+    expect(keyset.some((r) => r.reactions?.b?.note === 'the "count" is off')).toBe(true);
+    expect(keyset.some((r) => (r as { shownVersions?: { a?: number } }).shownVersions?.a === 2)).toBe(true);
     // what is compared: every battle has its prompt's image and its answers, every other one its labels
     expect(keyset.every((r) => r.messages?.length === 4 && r.messages.some((m) => m.images?.length))).toBe(true);
     expect(keyset.map((r) => Boolean(r.labels?.length))).toEqual(ids.map((_, k) => k % 2 === 0));
