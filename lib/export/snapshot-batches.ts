@@ -12,9 +12,9 @@ import { FROM_BATTLES } from "../dataset-stats";
 import type { Db } from "../db/context";
 import { Cursor } from "../db/cursor";
 import { Lane } from "../db/lane";
+import type { RawRow } from "../db/raw-rows";
 import { raw, type Sql, sql } from "../db/sql";
 import { openSnapshot } from "../leaderboard/battles";
-import type { RawRow } from "../db/raw-rows";
 import {
   type BareRow,
   detailsOf,
