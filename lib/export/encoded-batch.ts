@@ -27,6 +27,26 @@ export function columnsOf(records: readonly Record<string, unknown>[], layout: P
 }
 
 /**
+ * A field's JSON text (undefined where JSON holds no value, as JSON.stringify leaves such a field out): a JSON
+ * column's text as it is, scalars by their type. JSON.stringify called on every scalar made the lines 4.3–4.7 µs a
+ * battle, this 3.2–3.4 (least of 12 passes over 40k battles of the 1M database, three rounds; the same bytes).
+ */
+function textOf(json: boolean, value: unknown): string | undefined {
+  if (json && value !== null) return value as string | undefined;
+  switch (typeof value) {
+    case "string":
+      return JSON.stringify(value);
+    case "number":
+      // what JSON.stringify writes: the number's shortest text, null for what JSON cannot hold
+      return Number.isFinite(value) ? String(value) : "null";
+    case "boolean":
+      return value ? "true" : "false";
+    default:
+      return value === null ? "null" : JSON.stringify(value);
+  }
+}
+
+/**
  * The batch as JSON Lines, each line ending in "\n". A line's keys come in the layout's order, which is the records'
  * own (records.ts), and a field whose value JSON cannot hold (undefined) is left out as JSON.stringify leaves it out.
  */
@@ -38,8 +58,7 @@ export function linesOf(columns: Columns, layout: ParquetLayout): string {
     let line = "";
     for (let j = 0; j < fields.length; j++) {
       const field = fields[j] as (typeof fields)[number];
-      const value = (columns[j] as unknown[])[i];
-      const text = (field.json && value !== null ? value : JSON.stringify(value)) as string | undefined;
+      const text = textOf(field.json, (columns[j] as unknown[])[i]);
       if (text !== undefined) line += (line === "" ? "{" : ",") + field.key + text;
     }
     lines[i] = line === "" ? "{}" : `${line}}`;

@@ -68,7 +68,13 @@ const jsonLines = (records: Record<string, unknown>[]) => `${records.map((r) => 
 
 describe("columnsOf and linesOf", () => {
   it("makes the JSON Lines JSON.stringify makes, a field without a JSON value left out", () => {
-    const records: Record<string, unknown>[] = [...batch(0, 30), { ...batch(30, 1)[0], preset_id: undefined }];
+    const records: Record<string, unknown>[] = [
+      ...batch(0, 30),
+      { ...batch(30, 1)[0], preset_id: undefined },
+      // scalars JSON writes its own way: escapes, -0, a number JSON cannot hold, false
+      { ...batch(31, 1)[0], judge: 'a "judge"\n\u2028\u0000é', turn: -0, tstamp: Number.NaN, anony: false },
+      { ...batch(32, 1)[0], tstamp: Number.POSITIVE_INFINITY, language: null },
+    ];
     const lines = linesOf(columns(records), "battles");
     expect(lines).toBe(jsonLines(records));
     expect(lines).not.toContain('"preset_id":"');
