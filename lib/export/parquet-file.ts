@@ -28,7 +28,25 @@ function schemas(layout: ParquetLayout): { file: SchemaElement[]; pages: SchemaE
   return { file, pages };
 }
 
-const utf8 = new TextEncoder();
+/**
+ * A JSON column's texts as UTF-8, each a view into one buffer for the whole column (null where a value is null). A
+ * TextEncoder.encode per value made an ArrayBuffer of each: 2.7 µs a battle at least and 5.5–6.2 typically, with
+ * the collector's work, against 1.2 for this (12 passes over 40k battles of the 1M database, three rounds; the same
+ * bytes). A UTF-16 unit takes at most 3 bytes in UTF-8 (a pair of them 4), so the buffer always has room.
+ */
+function utf8Views(values: unknown[]): (Uint8Array | null)[] {
+  let capacity = 0;
+  for (const value of values) if (typeof value === "string") capacity += value.length * 3;
+  const bytes = Buffer.allocUnsafe(capacity);
+  let at = 0;
+  return values.map((value) => {
+    if (typeof value !== "string") return null;
+    const written = bytes.write(value, at);
+    const view = bytes.subarray(at, at + written);
+    at += written;
+    return view;
+  });
+}
 
 /**
  * A column of the file. JSON columns carry no min/max statistics: they would be whole conversations, never
@@ -38,7 +56,7 @@ const columnOf = (name: string, type: ParquetType, values: unknown[]) => ({
   name,
   data:
     type === "JSON"
-      ? values.map((text) => (typeof text === "string" ? utf8.encode(text) : null))
+      ? utf8Views(values)
       : values.includes(undefined)
         ? values.map((value) => value ?? null)
         : values,
