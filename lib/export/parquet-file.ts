@@ -55,11 +55,7 @@ function utf8Views(values: unknown[]): (Uint8Array | null)[] {
 const columnOf = (name: string, type: ParquetType, values: unknown[]) => ({
   name,
   data:
-    type === "JSON"
-      ? utf8Views(values)
-      : values.includes(undefined)
-        ? values.map((value) => value ?? null)
-        : values,
+    type === "JSON" ? utf8Views(values) : values.includes(undefined) ? values.map((value) => value ?? null) : values,
   ...(type === "JSON" ? { statistics: false } : {}),
 });
 
