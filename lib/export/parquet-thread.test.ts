@@ -155,6 +155,10 @@ describe("ParquetThread", () => {
     await aborted.write(columns(batch(0, 5)));
     await aborted.abort();
     expect(descriptors()).toBe(before);
+    // a JSON Lines file that cannot be written (a full disk) ends the export, naming that file
+    const full = new ParquetThread(path.join(dir, "full.parquet"), "battles", { file: "/dev/full" });
+    await full.write(columns(batch(0, 3)));
+    await expect(full.finish()).rejects.toThrow(/the JSON Lines file could not be written: .*ENOSPC/);
     // no row: an empty file, as the export's own stream left it
     const none = new ParquetThread(path.join(dir, "none2.parquet"), "battles", { file: path.join(dir, "none.jsonl") });
     expect(await none.finish()).toBe(false);

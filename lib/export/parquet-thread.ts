@@ -64,7 +64,10 @@ export class ParquetThread {
       resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
     });
     this.worker.on("message", (message: ParquetThreadReply) => {
-      if ("error" in message) this.failure ??= new Error(`the Parquet file could not be written: ${message.error}`);
+      if ("error" in message) {
+        const file = message.file === "jsonl" ? "JSON Lines" : "Parquet";
+        this.failure ??= new Error(`the ${file} file could not be written: ${message.error}`);
+      }
       if ("written" in message) {
         if (message.lines !== undefined && this.onLines) this.pass(message.lines, this.onLines);
         else this.waiting--;

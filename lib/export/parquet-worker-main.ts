@@ -7,7 +7,10 @@ import { linesOf } from "./encoded-batch";
 import { type Columns, ParquetFile, type ParquetLayout } from "./parquet-file";
 
 export type ParquetThreadMessage = { columns: Columns; lines: boolean } | { finish: true };
-export type ParquetThreadReply = { written: number; lines?: string } | { finished: boolean } | { error: string };
+export type ParquetThreadReply =
+  | { written: number; lines?: string }
+  | { finished: boolean }
+  | { error: string; file: "parquet" | "jsonl" };
 
 export type ParquetThreadData = { file: string; layout: ParquetLayout; linesFd: number | null };
 
@@ -22,13 +25,20 @@ parentPort?.on("message", (message: ParquetThreadMessage) => {
         parquet.write(message.columns);
         const written = message.columns[0]?.length ?? 0;
         const lines = message.lines || linesFd !== null ? linesOf(message.columns, layout) : undefined;
-        if (lines !== undefined && linesFd !== null) writeAll(linesFd, lines);
+        if (lines !== undefined && linesFd !== null) {
+          try {
+            writeAll(linesFd, lines);
+          } catch (error) {
+            reply({ error: messageOf(error), file: "jsonl" });
+            return;
+          }
+        }
         reply(message.lines ? { written, lines } : { written });
       } else {
         reply({ finished: await parquet.finish() });
       }
     } catch (error) {
-      reply({ error: error instanceof Error ? error.message : String(error) });
+      reply({ error: messageOf(error), file: "parquet" });
     }
   })();
 });
@@ -38,3 +48,5 @@ function writeAll(fd: number, text: string): void {
   const bytes = Buffer.from(text);
   for (let at = 0; at < bytes.length; ) at += fs.writeSync(fd, bytes, at);
 }
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
