@@ -49,7 +49,7 @@ export class ParquetThread {
   /**
    * `lines` takes each batch's JSON Lines text, or names the file the thread writes it to (none is made without
    * either). Written there, the text is neither copied back to this thread nor encoded here: at 1M battles that was
-   * ~0.6 GB of text cloned between threads, then encoded again for the file.
+   * ~0.9 GB of text cloned between threads, then encoded again for the file.
    */
   constructor(
     file: string,
@@ -59,10 +59,15 @@ export class ParquetThread {
     this.onLines = typeof lines === "function" ? lines : null;
     // opened here, so that it is closed here however the thread ends
     if (lines !== null && typeof lines === "object") this.linesFd = fs.openSync(lines.file, "w");
-    this.worker = new Worker(/* turbopackIgnore: true */ entry(), {
-      workerData: { file: path.resolve(file), layout, linesFd: this.linesFd } satisfies ParquetThreadData,
-      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
-    });
+    try {
+      this.worker = new Worker(/* turbopackIgnore: true */ entry(), {
+        workerData: { file: path.resolve(file), layout, linesFd: this.linesFd } satisfies ParquetThreadData,
+        resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+      });
+    } catch (error) {
+      if (this.linesFd !== null) fs.closeSync(this.linesFd);
+      throw error;
+    }
     this.worker.on("message", (message: ParquetThreadReply) => {
       if ("error" in message) {
         const file = message.file === "jsonl" ? "JSON Lines" : "Parquet";
