@@ -97,7 +97,7 @@ class Rows<R extends pg.QueryResultRow> {
  * Where the export's parts of vote time end, as shares of the votes: the parts are read one after the other, each by
  * its own sorted queries. The first battle comes once the first part is sorted, and the next part is sorted while
  * the one before is read; but each part's queries scan the tables again (every message, answer, label and
- * conversation: ~4 s of PostgreSQL's CPU a part at 1M). So two parts, the first the smaller: its sort is the wait,
+ * conversation: ~3–4 s of PostgreSQL's CPU a part at 1M). So two parts, the first the smaller: its sort is the wait,
  * and the larger second part is sorted while the first is written. 1M exports alternating, same bytes, in one hour
  * of this 2-core machine: two parts split at 35% 37.1 and 36.9 s (PostgreSQL 27.7 and 27.4 s of CPU); at 25% 38.7
  * and 35.5; at 50% 37.2, 38.9, 39.3, 36.1 (27–31); three parts (5%, 50%) 38.3–40.0 (30–32); four even parts, as
