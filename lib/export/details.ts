@@ -129,7 +129,7 @@ const intOf = (text: string | null | undefined): number | null => (text == null 
  * MESSAGE_SQL's row as the server's text (a raw cursor's, ../db/raw-rows), converted as node-postgres converts
  * those columns (integers; JSON for the jsonb markdown counts): the same message as messageOf's.
  */
-export function messageOfText(row: RawRow, images: Map<string, ImageOf[]>): MessageRow {
+export function messageOfText(row: RawRow, images: ReadonlyMap<string, ImageOf[]>): MessageRow {
   const markdown = row[8] as string | null;
   return {
     side: row[2] as MessageRow["side"],

@@ -20,6 +20,7 @@ import {
   detailsOf,
   EXPORTED_MESSAGE_SQL,
   IMAGE_SQL,
+  type ImageOf,
   imageOfText,
   imagesByMessage,
   labelOfText,
@@ -27,6 +28,13 @@ import {
   messageOfText,
 } from "./details";
 import type { BattleRow } from "./records";
+
+/** A conversation's rows when it has none, shared (nothing adds to it). */
+const NO_ROWS: RawRow[] = Object.freeze([]) as unknown as RawRow[];
+
+/** A battle's images by message when it has none: one map for them all. With a map and a list per battle, a heap
+ *  sample of a 1M export counted ~0.4 GB more allocated (10.25 GB in all); the export's CPU did not measurably change. */
+const NO_IMAGES: ReadonlyMap<string, ImageOf[]> = new Map();
 
 /** The battles' order; each query orders its rows by it first, so a conversation's rows come together. */
 const VOTE_ORDER = `v."createdAt", v.id`;
@@ -48,7 +56,8 @@ class Runs {
   async take(ids: string[]): Promise<RawRow[][]> {
     const out: RawRow[][] = [];
     for (const id of ids) {
-      const run: RawRow[] = [];
+      // made when a row comes: most battles have no images, many no labels (see NO_IMAGES)
+      let run: RawRow[] | null = null;
       for (;;) {
         if (this.next === this.rows.length) {
           this.rows = await this.cursor.fetch();
@@ -57,10 +66,11 @@ class Runs {
         }
         const row = this.rows[this.next] as RawRow;
         if (row[this.key] !== id) break;
+        run ??= [];
         run.push(row);
         this.next++;
       }
-      out.push(run);
+      out.push(run ?? NO_ROWS);
     }
     return out;
   }
@@ -173,7 +183,8 @@ class Segment<T extends BareRow> {
     const [m, l, i] = await Promise.all([this.messages.take(ids), this.labels.take(ids), this.images.take(ids)]);
     // each row given its details in place: a copy of 1M rows was ~3 s of the export's thread, with its garbage
     return rows.map((row, k) => {
-      const images = imagesByMessage((i[k] ?? []).map(imageOfText));
+      const shown = i[k] ?? [];
+      const images = shown.length > 0 ? imagesByMessage(shown.map(imageOfText)) : NO_IMAGES;
       const message = (fields: RawRow) => messageOfText(fields, images);
       return Object.assign(row, detailsOf(m[k] ?? [], l[k] ?? [], message, labelOfText));
     });
