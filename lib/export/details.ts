@@ -104,8 +104,8 @@ function byConversation<R extends { conversationId: string }>(rows: R[]): Map<st
  * where it has none, as the dataset has always written them. Shared by keyset batches and ./snapshot-batches.
  */
 export function detailsOf<M, L>(
-  messages: M[],
-  labels: L[],
+  messages: readonly M[],
+  labels: readonly L[],
   message: (row: M) => MessageRow,
   label: (row: L) => LabelRow,
 ): Pick<BattleRow, "messages" | "labels"> {
