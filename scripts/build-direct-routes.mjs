@@ -1,8 +1,9 @@
 // Compiles the routes the front door answers itself (lib/http/direct-routes.ts: a battle's opening, its answers,
-// its vote, every route under app/api/conversations) into one ES module, with the same esbuild settings as the
-// CLI. The output lives in dist/web/<fingerprint of the sources' contents>/, so a process never runs code older
-// than the checkout: the web server looks for the build of its sources and compiles it when it is missing (~1 s), and two
-// processes starting together each finish theirs and keep whichever landed first.
+// its vote, every route under app/api/conversations) and its early refusal of uploads (lib/http/busy-uploads.ts)
+// into one ES module, with the same esbuild settings as the CLI. The output lives in dist/web/<fingerprint of the
+// sources' contents>/, so a process never runs code older than the checkout: the web server looks for the build of
+// its sources and compiles it when it is missing (~1 s), and two processes starting together each finish theirs and
+// keep whichever landed first.
 // Runs after `npm install` and in `npm run build`; `node scripts/build-direct-routes.mjs` by hand.
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -55,6 +56,8 @@ async function compile(target) {
   const table = routes();
   const entry = [
     `import { directRoutes } from "./lib/http/direct-routes.ts";`,
+    `export { refuseBusyUpload } from "./lib/http/busy-uploads.ts";`,
+    `export { warmUp } from "./lib/http/warm-up.ts";`,
     ...table.map((r, i) => `import * as route${i} from ${JSON.stringify(`./${r.file}`)};`),
     `export const answer = directRoutes([`,
     ...table.map((r, i) => `  { path: ${JSON.stringify(r.path)}, module: route${i} },`),
@@ -99,10 +102,14 @@ export async function directRoutesBuild() {
   return main;
 }
 
-/** The front door's dispatcher for the compiled routes. */
+/**
+ * The front door's part of the compiled routes: `answer`, the dispatcher; `refuseBusyUpload`, which refuses an
+ * upload the routes' admission would refuse now before anything else is done with it; `warmUp`, which loads what
+ * their first visitors would otherwise wait for.
+ */
 export async function loadDirectRoutes() {
-  const { answer } = await import(pathToFileURL(await directRoutesBuild()).href);
-  return answer;
+  const { answer, refuseBusyUpload, warmUp } = await import(pathToFileURL(await directRoutesBuild()).href);
+  return { answer, refuseBusyUpload, warmUp };
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -5,7 +5,8 @@
 // HTML, JSON, JavaScript, CSS; never images, never a stream marked no-transform such as the answers' NDJSON); the
 // leaderboard API's public answers are kept a moment and answered again without Next (lib/http/public-cache.mjs);
 // the battle routes and the leaderboard API are answered by their own route modules without Next's request path
-// (lib/http/direct-routes.ts, in production mode unless ARENA_DIRECT_ROUTES=0).
+// (lib/http/direct-routes.ts, in production mode unless ARENA_DIRECT_ROUTES=0), and an upload their admission would
+// refuse now is refused from its headers alone (lib/http/busy-uploads.ts).
 //   node scripts/web-server.mjs start|dev [-p PORT] [-H HOST]
 import fs from "node:fs";
 import http from "node:http";
@@ -88,6 +89,7 @@ const direct =
         return null;
       })
     : null;
+void direct?.warmUp();
 
 const server = http.createServer((req, res) => {
   observeRequest(req, res);
@@ -104,6 +106,9 @@ function frontDoor(req, res) {
     sendError(res, refused.status, refused.code, refused.message, { connection: "close" });
     return;
   }
+  // an upload its route would refuse now (the visitor's cap, the work ahead): answered from its headers alone, the
+  // route's answer (closeWhenAnsweredEarly closes the connection)
+  if (direct?.refuseBusyUpload(req, res)) return;
   limitBody(req, res, ceiling);
   stampClient(req, proxies, token);
   wholeFilesOnly(req);
@@ -111,7 +116,7 @@ function frontDoor(req, res) {
   compress(req, res, () => {
     // patched after the compressor, so the cache sees the body before it is compressed
     cache.record(req, res);
-    if (direct?.(req, res)) return;
+    if (direct?.answer(req, res)) return;
     // patched after the compressor, so it sees Next's bare 405 before the compressor sends headers
     if (req.url?.startsWith("/api/")) jsonMethodNotAllowed(req, res);
     handle(req, res).catch((error) => {

@@ -81,29 +81,48 @@ function admitWaiting(places: number, budget: number) {
   }
 }
 
+/** An upload as admission sees it: whether its body may hold images, and the bytes it is counted at. */
+export interface UploadSize {
+  images: boolean;
+  bytes: number;
+}
+
 /**
- * A place to read an upload's body of `bytes` (its declared length, or the ceiling when unknown). `images`: whether
- * the body may hold images (a preset's battle does not). Throws 429 `uploads_in_flight` or 503 `busy` (with
- * Retry-After) at once; an upload that waits for a place and does not get it within ARENA_UPLOAD_WAIT_MS is
- * refused the same way.
+ * The refusal `visitorId`'s upload would meet now, before any wait: 429 `uploads_in_flight` past the visitor's own
+ * cap, else 503 `busy` for the work ahead or a full queue; undefined when it would get a place or a turn in the queue.
+ * Only this process's counters are read, so the front door can ask before the request is anything more than its
+ * headers (lib/http/busy-uploads.ts).
  */
-export async function admitUpload(visitorId: string, options: { images: boolean; bytes: number }): Promise<Admission> {
-  const c = config();
-  const own = state.perVisitor.get(visitorId) ?? 0;
-  if (own >= c.ARENA_UPLOADS_PER_VISITOR)
-    throw new RateLimited(
+export function refusalNow(visitorId: string, options: UploadSize, c = config()): DomainError | undefined {
+  if ((state.perVisitor.get(visitorId) ?? 0) >= c.ARENA_UPLOADS_PER_VISITOR)
+    return new RateLimited(
       "uploads_in_flight",
       "You are already sending images; wait until they have arrived before sending more.",
       1,
     );
   if (options.images) {
     const wait = projectedWaitMs(c.ARENA_NSFW_CHECK);
-    if (wait > c.ARENA_UPLOAD_WAIT_MS) throw new Busy(BUSY_MESSAGE, Math.max(1, Math.ceil(wait / 1000)));
+    if (wait > c.ARENA_UPLOAD_WAIT_MS) return new Busy(BUSY_MESSAGE, Math.max(1, Math.ceil(wait / 1000)));
   }
+  const fits = fitsNow(options.bytes, c.ARENA_UPLOADS_IN_FLIGHT, c.ARENA_UPLOAD_MB_IN_FLIGHT * MB);
+  if (!fits && state.waiting.length >= c.ARENA_UPLOADS_QUEUE) return new Busy(BUSY_MESSAGE, 1);
+  return undefined;
+}
+
+/**
+ * A place to read an upload's body of `bytes` (its declared length, or the ceiling when unknown). `images`: whether
+ * the body may hold images (a preset's battle does not). Throws 429 `uploads_in_flight` or 503 `busy` (with
+ * Retry-After) at once; an upload that waits for a place and does not get it within ARENA_UPLOAD_WAIT_MS is
+ * refused the same way.
+ */
+export async function admitUpload(visitorId: string, options: UploadSize): Promise<Admission> {
+  const c = config();
+  const refused = refusalNow(visitorId, options, c);
+  if (refused) throw refused;
+  const own = state.perVisitor.get(visitorId) ?? 0;
   const budget = c.ARENA_UPLOAD_MB_IN_FLIGHT * MB;
   const places = c.ARENA_UPLOADS_IN_FLIGHT;
   const fits = fitsNow(options.bytes, places, budget);
-  if (!fits && state.waiting.length >= c.ARENA_UPLOADS_QUEUE) throw new Busy(BUSY_MESSAGE, 1);
   // counted before any wait, so one visitor's concurrent bodies cannot all pass the check above
   state.perVisitor.set(visitorId, own + 1);
   state.admitted++;

@@ -1,4 +1,4 @@
-export { admitUpload } from "./admission";
+export { type Admission, admitUpload, refusalNow, type UploadSize } from "./admission";
 export type { Upload } from "./attachments";
 export { continueWithPair } from "./continue";
 export { addFollowUp, openConversation, preflightFollowUp, preflightOpening } from "./conversations";

@@ -6,6 +6,7 @@
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
+import type { UploadSize } from "../arena";
 import { config } from "../config";
 import { DomainError, InvalidInput, TooLarge } from "../errors";
 import { ImageRejected } from "../images";
@@ -184,8 +185,13 @@ export function neighbourhoodFormLimits(c = config()): UploadFormLimits {
  * than a form of text: the classifier will see them) and the bytes it may take (its declared length, else the
  * ceiling).
  */
-export function uploadSize(request: Request, c = config()): { images: boolean; bytes: number } {
-  const declared = Number(request.headers.get("content-length") ?? Number.NaN);
+export function uploadSize(request: Request, c = config()): UploadSize {
+  return uploadSizeOf(request.headers.get("content-length"), c);
+}
+
+/** uploadSize from the declared length alone (`content-length`, absent for a chunked body). */
+export function uploadSizeOf(contentLength: string | null | undefined, c = config()): UploadSize {
+  const declared = Number(contentLength ?? Number.NaN);
   const known = Number.isFinite(declared) && declared >= 0;
   return {
     images: !known || declared > 64 * 1024,

@@ -6,9 +6,9 @@ import { CLIENT_IP_HEADER, FRONT_DOOR_HEADER, frontDoorToken } from "./front-doo
 
 export const VISITOR_COOKIE = "arena_vid";
 
-function cookie(request: Request, name: string): string | undefined {
-  const header = request.headers.get("cookie") ?? "";
-  for (const part of header.split(";")) {
+/** A cookie's value in a `cookie` header. */
+function cookieIn(header: string | null | undefined, name: string): string | undefined {
+  for (const part of (header ?? "").split(";")) {
     const [key, ...rest] = part.trim().split("=");
     if (key !== name) continue;
     try {
@@ -21,7 +21,12 @@ function cookie(request: Request, name: string): string | undefined {
 }
 
 export function visitorIdFrom(request: Request): string | null {
-  return verifySigned(cookie(request, VISITOR_COOKIE));
+  return visitorIdFromHeader(request.headers.get("cookie"));
+}
+
+/** visitorIdFrom for a request's raw `cookie` header (the front door's). */
+export function visitorIdFromHeader(cookieHeader: string | null | undefined): string | null {
+  return verifySigned(cookieIn(cookieHeader, VISITOR_COOKIE));
 }
 
 /** The visitor id in a cookie's value as a page reads it (next/headers), or null when it is missing or forged. */

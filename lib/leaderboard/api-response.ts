@@ -85,3 +85,13 @@ export async function leaderboardResponse(
   }
   return response;
 }
+
+/**
+ * The boards read most (overall, with and without style control) loaded and built once, as a web process starts:
+ * the first read of a board otherwise also compiles the payload's schema and the queries (~15 ms of the event loop
+ * here, several times that behind a burst of uploads: `npm run test:admission`'s first board read 177–199 ms).
+ */
+export async function warmLeaderboardResponses(db: Db): Promise<void> {
+  for (const styleControl of [false, true])
+    await leaderboardResponse(db, { category: "overall", styleControl, format: "json" });
+}

@@ -1,6 +1,6 @@
 // The read side only: recomputing lives in ./recompute (it pulls in the rating engine and its worker threads).
 
-export { EXTRAS, type Extra, leaderboardResponse } from "./api-response";
+export { EXTRAS, type Extra, leaderboardResponse, warmLeaderboardResponses } from "./api-response";
 export {
   type BarsChart,
   type ChartFormat,
