@@ -38,7 +38,7 @@ export const platformVariables = {
     count(20, { max: 1000 }),
     "Database and processes",
     "`20`",
-    "connections per web process for the hot paths",
+    "connections per web process for the hot paths, all opened at start and kept (a new one behind a burst waits for its handshake)",
   ),
   ARENA_DB_ACQUIRE_TIMEOUT_MS: v(
     positive(5_000, { max: 600_000 }),
