@@ -141,7 +141,8 @@ export function normaliseBattle(value: unknown): Battle {
   if (!modelB) throw new RowError("model_b is missing");
   if (modelA === modelB) throw new RowError(`model_a and model_b are both '${modelA}'`);
   const winnerRaw = str(record.winner);
-  const winner = winnerRaw ? WINNERS[winnerRaw] : undefined;
+  // own keys only: "constructor" is no winner
+  const winner = winnerRaw && Object.hasOwn(WINNERS, winnerRaw) ? WINNERS[winnerRaw] : undefined;
   if (!winner) {
     throw new RowError(
       `winner must be model_a, model_b, tie, "tie (bothbad)" or both_bad, not ${JSON.stringify(record.winner ?? null)}`,

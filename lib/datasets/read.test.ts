@@ -107,12 +107,15 @@ describe("readBattles", () => {
         JSON.stringify({ model_a: "m1", winner: "tie" }),
         JSON.stringify({ model_a: "m1", model_b: "m1", winner: "tie" }),
         JSON.stringify(rows[1]),
+        // a name every object has is no winner
+        JSON.stringify({ model_a: "m1", model_b: "m2", winner: "constructor" }),
       ].join("\n"),
     );
     const result = await readBattles(file);
     expect(result.rows).toBe(2);
-    expect(result.skipped).toBe(4);
-    expect(result.skippedExamples.map((s) => s.position)).toEqual([2, 3, 5, 6]);
+    expect(result.skipped).toBe(5);
+    expect(result.skippedExamples.map((s) => s.position)).toEqual([2, 3, 5, 6, 8]);
+    expect(result.skippedExamples[4]?.reason).toContain('not "constructor"');
     expect(result.skippedExamples[1]?.reason).toContain(
       'winner must be model_a, model_b, tie, "tie (bothbad)" or both_bad, not "left"',
     );
