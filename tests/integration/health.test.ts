@@ -158,3 +158,26 @@ describe("readiness and the image classifier", () => {
     }
   }, 40_000);
 });
+
+describe("the web process's pool", () => {
+  it("opens every connection it keeps before anyone asks, and keeps them", async () => {
+    const pool = createPool(inject("databaseUrl"), 6, undefined, 6);
+    try {
+      // nothing borrowed: the connections are opened at start
+      for (let waited = 0; pool.totalCount < 6 && waited < 10_000; waited += 50)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(pool.totalCount).toBe(6);
+      expect((pool.options as { min?: number }).min).toBe(6);
+      // six at once are served by the open connections, no seventh is opened
+      const clients = await Promise.all(Array.from({ length: 6 }, () => pool.connect()));
+      expect(pool.totalCount).toBe(6);
+      for (const client of clients) client.release();
+    } finally {
+      await pool.end();
+    }
+    // a background pool keeps a few
+    const background = createPool(inject("databaseUrl"), 6);
+    expect((background.options as { min?: number }).min).toBe(4);
+    await background.end();
+  });
+});
