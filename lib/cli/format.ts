@@ -1,6 +1,7 @@
 // How `arena leaderboard` prints a leaderboard: an aligned table, JSON, or CSV.
 import { type Leaderboard, roundedRating } from "../ratings";
-import { csvCell } from "../text";
+// the CSV cell alone: lib/text's index also loads the token counter (js-tiktoken, ~18 ms of every start-up)
+import { csvCell } from "../text/csv";
 
 const round = (value: number, digits: number) => (Number.isFinite(value) ? Number(value.toFixed(digits)) : value);
 
