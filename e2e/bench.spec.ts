@@ -27,7 +27,7 @@ async function seedBattles() {
       })
         .png()
         .toBuffer();
-      const image = await ingestImage(db.prisma, `seed-${i}.png`, png);
+      const image = await ingestImage(db.pool, `seed-${i}.png`, png);
       await db.prisma.conversation.create({
         data: {
           mode: "battle",

@@ -25,7 +25,6 @@ export interface AdmittedImages {
  * it with its kind's status.
  */
 export async function admitImages(db: Db, input: { uploads: Upload[]; presetId?: string }): Promise<AdmittedImages> {
-  const prisma = db.prisma;
   const limits = imageLimits();
   let uploads = input.uploads;
   let isPreset = false;
@@ -42,7 +41,7 @@ export async function admitImages(db: Db, input: { uploads: Upload[]; presetId?:
   const images: StoredImage[] = [];
   // the classifier's pixels come from the upload's own decode, so its thread decodes nothing again
   const forClassifier = checksUseClassifierPixels();
-  for (const upload of uploads) images.push(await ingestImage(prisma, upload.name, upload.bytes, { forClassifier }));
+  for (const upload of uploads) images.push(await ingestImage(db.pool, upload.name, upload.bytes, { forClassifier }));
   return { images, isPreset, checks: startImageChecks(images) };
 }
 

@@ -86,7 +86,7 @@ async function storeImage(db: Db, where: string, field: string, value: unknown, 
       `${where}: field ${field}: image not found (${typeof value === "string" ? value : "no bytes or path"})`,
     );
   try {
-    return (await ingestImage(db.prisma, `${field}.png`, bytes)).sha256;
+    return (await ingestImage(db.pool, `${field}.png`, bytes)).sha256;
   } catch (error) {
     if (error instanceof ImageRejected) throw new BenchmarkDataError(`${where}: field ${field}: ${error.message}`);
     throw error;

@@ -129,7 +129,7 @@ export async function importPromptSet(
       const file = findImage(imageDir, ref);
       if (!file) throw new PromptSetError(`${where}: image '${ref}' not found in ${imageDir}`);
       try {
-        const image = await ingestImage(db.prisma, path.basename(file), fs.readFileSync(file));
+        const image = await ingestImage(db.pool, path.basename(file), fs.readFileSync(file));
         shas.push(image.sha256);
         stored.add(image.sha256);
       } catch (error) {

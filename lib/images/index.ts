@@ -1,4 +1,6 @@
+import type pg from "pg";
 import { config } from "../config";
+import { sql } from "../db/sql";
 import type { PrismaClient } from "../generated/prisma/client";
 import { perceptualHash } from "../image-safety/phash";
 import { EXTENSION, normaliseImage } from "./normalise";
@@ -25,9 +27,11 @@ export interface StoredImage {
 /**
  * Checks, normalises and stores an upload once by hash; returns the stored image with its bytes and, when
  * `forClassifier` (an arena prompt's image, about to be checked), the NSFW classifier's pixels from the same decode.
+ * Its three statements go through the plain pool: an arena upload's path, where Prisma's query compiler ran 34–47
+ * ms of the web process's event loop during a burst of uploads (`npm run test:admission`, a CPU profile).
  */
 export async function ingestImage(
-  prisma: PrismaClient,
+  pool: pg.Pool,
   name: string,
   upload: Uint8Array,
   { forClassifier = false } = {},
@@ -37,8 +41,10 @@ export async function ingestImage(
   const image = await normaliseImage(upload, type, limits.maxSide, limits.maxPixels, {
     classifierPixels: forClassifier,
   });
-  const known = await prisma.image.findUnique({ where: { sha256: image.sha256 }, select: { moderationStatus: true } });
-  if (known?.moderationStatus === "banned") {
+  const known = await pool.query<{ banned: boolean }>(
+    sql`SELECT "moderationStatus" = 'banned' AS banned FROM "Image" WHERE sha256 = ${image.sha256}`,
+  );
+  if (known.rows[0]?.banned) {
     throw new ImageRejected(
       "this image was removed by the moderators and cannot be used",
       "image_banned",
@@ -46,7 +52,7 @@ export async function ingestImage(
     );
   }
   const phash = await perceptualHash(image.data);
-  if (await nearBannedImage(prisma, phash)) {
+  if (await nearBannedImage(pool, phash)) {
     throw new ImageRejected(
       "this image matches one removed by the moderators and cannot be used",
       "image_banned",
@@ -63,8 +69,14 @@ export async function ingestImage(
     storageKey,
     phash,
   };
-  // the same picture may arrive in two uploads at once: insert-or-nothing, never an upsert race (unique violation)
-  await prisma.image.createMany({ data: [{ sha256: image.sha256, ...row }], skipDuplicates: true });
+  // the same picture may arrive in two uploads at once: insert-or-nothing, never an upsert race (unique violation);
+  // the time sent as UTC, as Prisma writes it (../db/timestamps), whatever the server's time zone
+  await pool.query(
+    sql`INSERT INTO "Image" (sha256, mime, width, height, bytes, "storageKey", phash, "createdAt")
+        VALUES (${image.sha256}, ${row.mime}, ${row.width}, ${row.height}, ${row.bytes}, ${row.storageKey},
+                ${row.phash}, ${new Date()})
+        ON CONFLICT (sha256) DO NOTHING`,
+  );
   return { sha256: image.sha256, ...row, data: image.data, classifierPixels: image.classifierPixels };
 }
 
@@ -74,16 +86,16 @@ export async function ingestImage(
  * every banned hash into the process nor waits for a cache to learn of a ban made by another instance. The Hamming
  * distance is counted as the XOR's one-bits, in SQL any PostgreSQL has (bit_count needs 14).
  */
-async function nearBannedImage(prisma: PrismaClient, phash: string): Promise<boolean> {
+async function nearBannedImage(pool: pg.Pool, phash: string): Promise<boolean> {
   if (!/^[0-9a-f]{1,16}$/i.test(phash)) return false; // not a hash of ours: nothing can be near it
   const limit = config().ARENA_PHASH_MAX_DISTANCE;
-  const rows = await prisma.$queryRaw<{ near: boolean }[]>`
+  const { rows } = await pool.query<{ near: boolean }>(sql`
     SELECT EXISTS (
       SELECT 1 FROM "Image"
        WHERE "moderationStatus" = 'banned' AND phash ~ '^[0-9a-fA-F]{1,16}$'
          AND length(replace((('x' || lpad(phash, 16, '0'))::bit(64)
                              # ('x' || lpad(${phash}, 16, '0'))::bit(64))::text, '0', '')) <= ${limit}
-    ) AS near`;
+    ) AS near`);
   return rows[0]?.near === true;
 }
 

@@ -197,7 +197,7 @@ describe("moderation decisions", () => {
     const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: colour } })
       .png()
       .toBuffer();
-    const image = await ingestImage(db.prisma, "x.png", new Uint8Array(png));
+    const image = await ingestImage(db.pool, "x.png", new Uint8Array(png));
     const conversation = await db.prisma.conversation.create({
       data: { mode: "direct", visitorId, modelAId: "m1", moderationStatus: "flagged", endedAt: new Date() },
     });
@@ -234,7 +234,7 @@ describe("moderation decisions", () => {
     expect((await db.prisma.visitor.findUniqueOrThrow({ where: { id: bad.visitorId } })).bannedAt).not.toBeNull();
     expect(await loadImage(db.prisma, bad.image.sha256)).toBeNull();
     expect(await loadImage(db.prisma, kept.image.sha256)).not.toBeNull();
-    await expect(ingestImage(db.prisma, "again.png", new Uint8Array(bad.png))).rejects.toMatchObject({
+    await expect(ingestImage(db.pool, "again.png", new Uint8Array(bad.png))).rejects.toMatchObject({
       code: "image_banned",
       kind: "unprocessable",
     });

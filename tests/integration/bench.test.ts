@@ -90,14 +90,14 @@ async function seedBattles() {
     })
       .png()
       .toBuffer();
-    const image = await ingestImage(db.prisma, `p${i}.png`, png);
+    const image = await ingestImage(db.pool, `p${i}.png`, png);
     const text = `${TOPICS[topic]?.[i % 3]}, ${details[i % 15]} ${details[(i * 7 + 3) % 15]} scene ${i}?`;
     await seedConversation({ text, sha: image.sha256 });
   }
   const png = await sharp({ create: { width: 9, height: 9, channels: 3, background: "#777777" } })
     .png()
     .toBuffer();
-  const image = await ingestImage(db.prisma, "other.png", png);
+  const image = await ingestImage(db.pool, "other.png", png);
   await seedConversation({ text: "Left out: a demo battle", sha: image.sha256, isDemo: true });
   await seedConversation({ text: "Left out: French", sha: image.sha256, language: "French" });
   await seedConversation({ text: "Left out: two turns", sha: image.sha256, turnCount: 2 });

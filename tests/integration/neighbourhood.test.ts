@@ -31,7 +31,7 @@ const picture = (red: boolean, jitter: number) =>
     .toBuffer();
 
 async function votedBattle(red: boolean, a: string, b: string, winner: "model_a" | "model_b", jitter: number) {
-  const image = await ingestImage(db.prisma, "x.png", await picture(red, jitter));
+  const image = await ingestImage(db.pool, "x.png", await picture(red, jitter));
   const { visitor, conversation } = await seedBattle(db, {
     a,
     b,
