@@ -1,9 +1,9 @@
 // Compiles the routes the front door answers itself (lib/http/direct-routes.ts: a battle's opening, its answers,
-// its vote, every route under app/api/conversations) and its early refusal of uploads (lib/http/busy-uploads.ts)
-// into one ES module, with the same esbuild settings as the CLI. The output lives in dist/web/<fingerprint of the
-// sources' contents>/, so a process never runs code older than the checkout: the web server looks for the build of
-// its sources and compiles it when it is missing (~1 s), and two processes starting together each finish theirs and
-// keep whichever landed first.
+// its vote, every route under app/api/conversations), its early refusal of uploads (lib/http/busy-uploads.ts) and
+// its warm-up (lib/http/warm-up.ts) into one ES module, with the same esbuild settings as the CLI. The output lives
+// in dist/web/<fingerprint of the sources' contents>/, so a process never runs code older than the checkout: the web
+// server looks for the build of its sources and compiles it when it is missing (~1 s), and two processes starting
+// together each finish theirs and keep whichever landed first.
 // Runs after `npm install` and in `npm run build`; `node scripts/build-direct-routes.mjs` by hand.
 import crypto from "node:crypto";
 import fs from "node:fs";
