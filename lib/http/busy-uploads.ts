@@ -8,7 +8,7 @@
 // Whatever this lets through, the route decides again.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { refusalNow } from "../arena";
-import { errorBody } from "./errors";
+import { sendError } from "./front-door.mjs";
 import { KIND_STATUS } from "./route";
 import { uploadSizeOf } from "./upload-form";
 import { visitorIdFromHeader } from "./visitor";
@@ -31,12 +31,7 @@ export function refuseBusyUpload(req: IncomingMessage, res: ServerResponse): boo
   if (!visitorId) return false;
   const refused = refusalNow(visitorId, uploadSizeOf(req.headers["content-length"]));
   if (!refused) return false;
-  const body = JSON.stringify(errorBody(refused.code, refused.message));
-  res.writeHead(KIND_STATUS[refused.kind], {
-    "content-type": "application/json",
-    "content-length": Buffer.byteLength(body),
-    ...(refused.retryAfterSeconds ? { "retry-after": String(refused.retryAfterSeconds) } : {}),
-  });
-  res.end(body);
+  const retryAfter = refused.retryAfterSeconds ? { "retry-after": String(refused.retryAfterSeconds) } : {};
+  sendError(res, KIND_STATUS[refused.kind], refused.code, refused.message, retryAfter);
   return true;
 }
