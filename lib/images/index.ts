@@ -27,7 +27,7 @@ export interface StoredImage {
 /**
  * Checks, normalises and stores an upload once by hash; returns the stored image with its bytes and, when
  * `forClassifier` (an arena prompt's image, about to be checked), the NSFW classifier's pixels from the same decode.
- * Its three statements go through the plain pool: an arena upload's path, where Prisma's query compiler ran 34–47
+ * Its two statements go through the plain pool: an arena upload's path, where Prisma's query compiler ran 34–47
  * ms of the web process's event loop during a burst of uploads (`npm run test:admission`, a CPU profile).
  */
 export async function ingestImage(
@@ -41,18 +41,16 @@ export async function ingestImage(
   const image = await normaliseImage(upload, type, limits.maxSide, limits.maxPixels, {
     classifierPixels: forClassifier,
   });
-  const known = await pool.query<{ banned: boolean }>(
-    sql`SELECT "moderationStatus" = 'banned' AS banned FROM "Image" WHERE sha256 = ${image.sha256}`,
-  );
-  if (known.rows[0]?.banned) {
+  const phash = await perceptualHash(image.data);
+  const banned = await bannedMatch(pool, image.sha256, phash);
+  if (banned === "exact") {
     throw new ImageRejected(
       "this image was removed by the moderators and cannot be used",
       "image_banned",
       "unprocessable",
     );
   }
-  const phash = await perceptualHash(image.data);
-  if (await nearBannedImage(pool, phash)) {
+  if (banned === "near") {
     throw new ImageRejected(
       "this image matches one removed by the moderators and cannot be used",
       "image_banned",
@@ -81,22 +79,25 @@ export async function ingestImage(
 }
 
 /**
- * Whether a banned image lies within ARENA_PHASH_MAX_DISTANCE bits of this perceptual hash. Asked of the database
- * in one statement over the banned images alone (the moderation status is indexed), so an upload neither reads
- * every banned hash into the process nor waits for a cache to learn of a ban made by another instance. The Hamming
- * distance is counted as the XOR's one-bits, in SQL any PostgreSQL has (bit_count needs 14).
+ * Whether the moderators removed this very image (`exact`), or one within ARENA_PHASH_MAX_DISTANCE bits of its
+ * perceptual hash (`near`), in one statement. The near ones are asked over the banned images alone (the moderation
+ * status is indexed), so an upload neither reads every banned hash into the process nor waits for a cache to learn of
+ * a ban made by another instance. The Hamming distance is counted as the XOR's one-bits, in SQL any PostgreSQL has
+ * (bit_count needs 14).
  */
-async function nearBannedImage(pool: pg.Pool, phash: string): Promise<boolean> {
-  if (!/^[0-9a-f]{1,16}$/i.test(phash)) return false; // not a hash of ours: nothing can be near it
+async function bannedMatch(pool: pg.Pool, sha256: string, phash: string): Promise<"exact" | "near" | null> {
+  // a hash not of ours: nothing can be near it
+  const ours = /^[0-9a-f]{1,16}$/i.test(phash);
   const limit = config().ARENA_PHASH_MAX_DISTANCE;
-  const { rows } = await pool.query<{ near: boolean }>(sql`
-    SELECT EXISTS (
-      SELECT 1 FROM "Image"
-       WHERE "moderationStatus" = 'banned' AND phash ~ '^[0-9a-fA-F]{1,16}$'
-         AND length(replace((('x' || lpad(phash, 16, '0'))::bit(64)
-                             # ('x' || lpad(${phash}, 16, '0'))::bit(64))::text, '0', '')) <= ${limit}
-    ) AS near`);
-  return rows[0]?.near === true;
+  const { rows } = await pool.query<{ exact: boolean; near: boolean }>(sql`
+    SELECT EXISTS (SELECT 1 FROM "Image" WHERE sha256 = ${sha256} AND "moderationStatus" = 'banned') AS exact,
+      ${ours} AND EXISTS (
+        SELECT 1 FROM "Image"
+         WHERE "moderationStatus" = 'banned' AND phash ~ '^[0-9a-fA-F]{1,16}$'
+           AND length(replace((('x' || lpad(phash, 16, '0'))::bit(64)
+                               # ('x' || lpad(${ours ? phash : "0"}, 16, '0'))::bit(64))::text, '0', '')) <= ${limit}
+      ) AS near`);
+  return rows[0]?.exact ? "exact" : rows[0]?.near ? "near" : null;
 }
 
 /** A stored image as a query names it: where its bytes are, its type, and whether the moderators removed it. */
