@@ -108,4 +108,38 @@ describe("the four-feature WebAssembly kernel", () => {
       expect(relativeGap(gradientOnly, direct.g)).toBeLessThan(1e-12);
     }
   });
+
+  it("computes the rows' probabilities two at a time with the bits of the scalar formula, for odd and even counts", () => {
+    const table = BattleTable.from(syntheticBattles({ models: 9, battles: 2_001, seed: 5 }));
+    const rows = table.allRows();
+    const fitted = fitStyle(table, rows, localModels(table, rows), []);
+    const { data } = fitted;
+    const { nModels: M, a, b, x } = data;
+    const n = M + 4;
+    const alpha = fitted.settings.alpha;
+    const theta = fitted.theta.map((v, k) => v + 0.2 * Math.sin(k));
+    // the kernel's logit and probability, term by term in its order, with its own exp
+    const scalar = new Float64Array(a.length);
+    for (let i = 0; i < a.length; i++) {
+      const d = alpha * ((theta[a[i] as number] as number) - (theta[b[i] as number] as number));
+      let z = d;
+      for (let f = 0; f < 4; f++) z += (x[i * 4 + f] as number) * (theta[M + f] as number);
+      const e = kernelExpNegative(-Math.abs(z));
+      scalar[i] = (z >= 0 ? 1 : e) / (1 + e);
+    }
+    const settings = { ...fitted.settings, l2: 0 };
+    for (const zeroed of [0, 1, 2]) {
+      // a third of the rows weighted 0, and one or two more, so that the rows visited are odd and even in number
+      const weights = new Float64Array(a.length).map((_, i) => (i % 3 === 0 || i < zeroed ? 0 : 1 + (i % 4)));
+      const computed = { g: new Float64Array(n), H: new Float64Array(n * n) };
+      const given = { g: new Float64Array(n), H: new Float64Array(n * n) };
+      derivatives(data, weights, theta, settings, computed.g, computed.H);
+      derivatives(data, weights, theta, settings, given.g, given.H, { p: scalar });
+      expect(Buffer.from(computed.g.buffer).equals(Buffer.from(given.g.buffer))).toBe(true);
+      expect(Buffer.from(computed.H.buffer).equals(Buffer.from(given.H.buffer))).toBe(true);
+      const gradientOnly = new Float64Array(n);
+      derivatives(data, weights, theta, settings, gradientOnly);
+      expect(Buffer.from(gradientOnly.buffer).equals(Buffer.from(given.g.buffer))).toBe(true);
+    }
+  });
 });

@@ -15,6 +15,8 @@ type Pass = (...countOffsetsAndFeatures: number[]) => void;
 interface Style4Exports {
   memory: WebAssembly.Memory;
   expNegative(x: number): number;
+  nonzero(rows: number, wOff: number, idxOff: number): number;
+  probabilities: Pass;
   hessian4: Pass;
   gradient4: Pass;
 }
@@ -44,6 +46,10 @@ interface Loaded {
   y: number;
   w: number;
   p: number;
+  /** the probabilities a pass computes (p keeps the given ones, which later passes may read again) */
+  computed: number;
+  /** the indices of the rows whose weight is not 0 (nonzero's list) */
+  idx: number;
   d: number;
   sums: number;
   out: number;
@@ -74,6 +80,8 @@ function load(data: PairwiseData): Loaded {
     y: place(rows * 8),
     w: place(rows * 8),
     p: place(rows * 8),
+    computed: place(rows * 8),
+    idx: place(rows * 4),
     d: place(pairs * 8),
     sums: place(pairs * 48),
     out: place(14 * 8),
@@ -90,7 +98,15 @@ function load(data: PairwiseData): Loaded {
   return layout;
 }
 
-/** Copies this pass's weights (0.2 ns a row) and probabilities (once per array), and each pair's logit part. */
+/**
+ * Readies a pass: copies its weights (0.2 ns a row), lists the rows whose weight is not 0 (0.5 ns a row), copies
+ * each pair's logit part, and puts every listed row's probability in memory: the given ones (copied once per
+ * array), or computed two rows at a time. Returns the layout, the rows listed and where their probabilities are.
+ * Visiting the listed rows alone gives the same sums, bit for bit, as visiting all and skipping a weight of 0, and
+ * the vector probabilities are the scalar ones' bits. A bootstrap round of 200k style-controlled battles (a third of
+ * its weights 0, at random) took 13.8 ms on one thread before both, 12.0 after the list alone, and 9.3–10.0 after
+ * both (this 2-core machine).
+ */
 function prepare(
   data: PairwiseData,
   weights: Float64Array,
@@ -111,14 +127,17 @@ function prepare(
     for (let b = 0; b < M; b++) d[a * M + b] = alpha * ((theta[a] as number) - (theta[b] as number));
   }
   new Float64Array(buffer, at.sums, at.pairs * 6).fill(0);
-  return at;
+  const count = kernel().nonzero(at.rows, at.w, at.idx);
+  if (known) return { at, count, p: at.p };
+  kernel().probabilities(count, at.idx, at.q, at.x, at.d, at.computed, ...features(theta, M));
+  return { at, count, p: at.computed };
 }
 
 /** The Hessian pass in WebAssembly for FastChat's four style features (the lower feature blocks of H). */
 export const hessianPass4: HessianPass = (data, weights, theta, alpha, known, g, H) => {
-  const at = prepare(data, weights, theta, alpha, known);
+  const { at, count, p } = prepare(data, weights, theta, alpha, known);
   const M = data.nModels;
-  kernel().hessian4(at.rows, known ? 1 : 0, at.q, at.x, at.y, at.w, at.p, at.d, at.sums, at.out, ...features(theta, M));
+  kernel().hessian4(count, at.idx, at.q, at.x, at.y, at.w, p, at.sums, at.out);
   const { buffer } = kernel().memory;
   const sums = new Float64Array(buffer, at.sums, at.pairs * 6);
   const out = new Float64Array(buffer, at.out, 14);
@@ -164,9 +183,9 @@ export function gradientPass4(
   alpha: number,
   g: Float64Array,
 ): void {
-  const at = prepare(data, weights, theta, alpha, null);
+  const { at, count, p } = prepare(data, weights, theta, alpha, null);
   const M = data.nModels;
-  kernel().gradient4(at.rows, at.q, at.x, at.y, at.w, at.d, at.sums, at.out, ...features(theta, M));
+  kernel().gradient4(count, at.idx, at.q, at.x, at.y, at.w, p, at.sums, at.out);
   const { buffer } = kernel().memory;
   const sums = new Float64Array(buffer, at.sums, at.pairs * 6);
   for (let ai = 0; ai < M; ai++) {
