@@ -32,7 +32,8 @@ Reads battles (FastChat clean-battle .json, .jsonl, .csv, optionally .gz, or .pa
   --out PATH               write the output to PATH instead of stdout
   --matrices               add battle-count, win-fraction and predicted win-rate matrices (json)
   --strict                 fail on the first malformed battle instead of skipping it
-  --workers N              bootstrap worker threads (default: one per core for large jobs, 0 = none)
+  --workers N              threads fitting bootstrap rounds, this one included (default: one per core for large
+                           jobs; 0 or 1 = this thread alone)
   --timings                print where the time went (start-up, reading, each board's fit and intervals, output)
                            to stderr as JSON
 

@@ -122,6 +122,12 @@ describe("edge cases", () => {
     expect(threaded.models).toEqual(inThread.models);
     const otherSeed = await computeLeaderboard(table, table.allRows(), { bootstrapRounds: 12, seed: 6, workers: 0 });
     expect(otherSeed.models.map((m) => m.ciLower)).not.toEqual(inThread.models.map((m) => m.ciLower));
+    // style control resamples battles; three threads (this one and two more) take the rounds from a shared counter
+    const styled = { styleControl: true, bootstrapRounds: 9, seed: 5 };
+    const styleInThread = await computeLeaderboard(table, table.allRows(), { ...styled, workers: 0 });
+    const styleThreaded = await computeLeaderboard(table, table.allRows(), { ...styled, workers: 3 });
+    expect(styleThreaded.models).toEqual(styleInThread.models);
+    expect(styleThreaded.styleCoefficients).toEqual(styleInThread.styleCoefficients);
   });
 
   it("computes the battle-count, win-fraction and predicted win-rate matrices", async () => {
