@@ -66,7 +66,6 @@
       (f64.mul (f64.load offset=16 (local.get $xa)) (local.get $t2)))
       (f64.mul (f64.load offset=24 (local.get $xa)) (local.get $t3))))
 
-
   ;; Each listed row's P(a beats b) at theta into pOff (by row), two rows at a time in a vector's lanes. Each lane
   ;; takes $logit's, $expNegative's and $probability's operations in their order (k, at most 1010 in size, is exact
   ;; as an i32), so the bits are theirs; the exp, most of a row's arithmetic, costs two rows what it cost one. The
@@ -76,7 +75,9 @@
     (param $count i32) (param $idxOff i32) (param $qOff i32) (param $xOff i32) (param $dOff i32) (param $pOff i32)
     (param $t0 f64) (param $t1 f64) (param $t2 f64) (param $t3 f64)
     (local $k i32) (local $i i32) (local $j i32) (local $xi i32) (local $xj i32)
-    (local $z v128) (local $e v128) (local $ex v128) (local $ek v128) (local $er v128) (local $er2 v128) (local $er4 v128)
+    (local $z v128) (local $e v128)
+    ;; the exp's argument, k, reduced argument and its square and fourth power
+    (local $ex v128) (local $ek v128) (local $er v128) (local $er2 v128) (local $er4 v128)
     (block $done
       (loop $next
         (br_if $done (i32.ge_u (i32.add (local.get $k) (i32.const 1)) (local.get $count)))
@@ -86,53 +87,73 @@
         (local.set $xj (i32.add (local.get $xOff) (i32.shl (local.get $j) (i32.const 5))))
         (local.set $z
           (f64x2.add (f64x2.add (f64x2.add (f64x2.add
-            (f64x2.replace_lane 1 (f64x2.splat (f64.load (i32.add (local.get $dOff)
-                (i32.shl (i32.load (i32.add (local.get $qOff) (i32.shl (local.get $i) (i32.const 2)))) (i32.const 3))))) (f64.load (i32.add (local.get $dOff)
+            ;; the pairs' logit parts d[q_i], d[q_j]
+            (f64x2.replace_lane 1
+              (f64x2.splat (f64.load (i32.add (local.get $dOff)
+                (i32.shl (i32.load (i32.add (local.get $qOff) (i32.shl (local.get $i) (i32.const 2)))) (i32.const 3)))))
+              (f64.load (i32.add (local.get $dOff)
                 (i32.shl (i32.load (i32.add (local.get $qOff) (i32.shl (local.get $j) (i32.const 2)))) (i32.const 3)))))
-            (f64x2.mul (f64x2.replace_lane 1 (f64x2.splat (f64.load offset=0 (local.get $xi))) (f64.load offset=0 (local.get $xj)))
+            (f64x2.mul
+              (f64x2.replace_lane 1 (f64x2.splat (f64.load offset=0 (local.get $xi)))
+                (f64.load offset=0 (local.get $xj)))
               (f64x2.splat (local.get $t0))))
-            (f64x2.mul (f64x2.replace_lane 1 (f64x2.splat (f64.load offset=8 (local.get $xi))) (f64.load offset=8 (local.get $xj)))
+            (f64x2.mul
+              (f64x2.replace_lane 1 (f64x2.splat (f64.load offset=8 (local.get $xi)))
+                (f64.load offset=8 (local.get $xj)))
               (f64x2.splat (local.get $t1))))
-            (f64x2.mul (f64x2.replace_lane 1 (f64x2.splat (f64.load offset=16 (local.get $xi))) (f64.load offset=16 (local.get $xj)))
+            (f64x2.mul
+              (f64x2.replace_lane 1 (f64x2.splat (f64.load offset=16 (local.get $xi)))
+                (f64.load offset=16 (local.get $xj)))
               (f64x2.splat (local.get $t2))))
-            (f64x2.mul (f64x2.replace_lane 1 (f64x2.splat (f64.load offset=24 (local.get $xi))) (f64.load offset=24 (local.get $xj)))
+            (f64x2.mul
+              (f64x2.replace_lane 1 (f64x2.splat (f64.load offset=24 (local.get $xi)))
+                (f64.load offset=24 (local.get $xj)))
               (f64x2.splat (local.get $t3)))))
         (local.set $ex (f64x2.neg (f64x2.abs (local.get $z))))
         (local.set $ex (f64x2.max (local.get $ex) (v128.const f64x2 -700 -700)))
-        (local.set $ek (f64x2.nearest (f64x2.mul (local.get $ex) (v128.const f64x2 1.4426950408889634 1.4426950408889634))))
+        (local.set $ek (f64x2.nearest (f64x2.mul (local.get $ex)
+              (v128.const f64x2 1.4426950408889634 1.4426950408889634))))
         (local.set $er
           (f64x2.sub
-            (f64x2.sub (local.get $ex) (f64x2.mul (local.get $ek) (v128.const f64x2 6.93147180369123816490e-01 6.93147180369123816490e-01)))
+            (f64x2.sub (local.get $ex) (f64x2.mul (local.get $ek)
+                (v128.const f64x2 6.93147180369123816490e-01 6.93147180369123816490e-01)))
             (f64x2.mul (local.get $ek) (v128.const f64x2 1.90821492927058770002e-10 1.90821492927058770002e-10))))
         (local.set $er2 (f64x2.mul (local.get $er) (local.get $er)))
         (local.set $er4 (f64x2.mul (local.get $er2) (local.get $er2)))
+        ;; e = e^ex as $expNegative computes it, lane by lane
         (local.set $e
           (f64x2.mul
-          (f64x2.add
-            ;; terms 0–7
             (f64x2.add
-              (f64x2.add
-                (f64x2.add (v128.const f64x2 1 1) (local.get $er))
-                (f64x2.mul (local.get $er2) (f64x2.add (v128.const f64x2 0.5 0.5) (f64x2.mul (local.get $er) (v128.const f64x2 0.16666666666666666 0.16666666666666666)))))
-              (f64x2.mul (local.get $er4)
-                (f64x2.add
-                  (f64x2.add (v128.const f64x2 0.041666666666666664 0.041666666666666664) (f64x2.mul (local.get $er) (v128.const f64x2 0.008333333333333333 0.008333333333333333)))
-                  (f64x2.mul (local.get $er2)
-                    (f64x2.add (v128.const f64x2 0.001388888888888889 0.001388888888888889) (f64x2.mul (local.get $er) (v128.const f64x2 1.984126984126984e-4 1.984126984126984e-4)))))))
-            ;; terms 8–13
-            (f64x2.mul (f64x2.mul (local.get $er4) (local.get $er4))
+              ;; terms 0–7
               (f64x2.add
                 (f64x2.add
-                  (f64x2.add (v128.const f64x2 2.48015873015873e-5 2.48015873015873e-5) (f64x2.mul (local.get $er) (v128.const f64x2 2.7557319223985893e-6 2.7557319223985893e-6)))
-                  (f64x2.mul (local.get $er2)
-                    (f64x2.add (v128.const f64x2 2.755731922398589e-7 2.755731922398589e-7) (f64x2.mul (local.get $er) (v128.const f64x2 2.505210838544172e-8 2.505210838544172e-8)))))
+                  (f64x2.add (v128.const f64x2 1 1) (local.get $er))
+                  (f64x2.mul (local.get $er2) (f64x2.add (v128.const f64x2 0.5 0.5) (f64x2.mul (local.get $er)
+                        (v128.const f64x2 0.16666666666666666 0.16666666666666666)))))
                 (f64x2.mul (local.get $er4)
-                  (f64x2.add (v128.const f64x2 2.08767569878681e-9 2.08767569878681e-9) (f64x2.mul (local.get $er) (v128.const f64x2 1.6059043836821613e-10 1.6059043836821613e-10)))))))
-          (i64x2.shl
-            (i64x2.add
-              (i64x2.extend_low_i32x4_s (i32x4.trunc_sat_f64x2_s_zero (local.get $ek)))
-              (v128.const i64x2 1023 1023))
-            (i32.const 52))))
+                  (f64x2.add
+                    (f64x2.add (v128.const f64x2 0.041666666666666664 0.041666666666666664) (f64x2.mul (local.get $er)
+                        (v128.const f64x2 0.008333333333333333 0.008333333333333333)))
+                    (f64x2.mul (local.get $er2)
+                      (f64x2.add (v128.const f64x2 0.001388888888888889 0.001388888888888889) (f64x2.mul (local.get $er)
+                          (v128.const f64x2 1.984126984126984e-4 1.984126984126984e-4)))))))
+              ;; terms 8–13
+              (f64x2.mul (f64x2.mul (local.get $er4) (local.get $er4))
+                (f64x2.add
+                  (f64x2.add
+                    (f64x2.add (v128.const f64x2 2.48015873015873e-5 2.48015873015873e-5) (f64x2.mul (local.get $er)
+                        (v128.const f64x2 2.7557319223985893e-6 2.7557319223985893e-6)))
+                    (f64x2.mul (local.get $er2)
+                      (f64x2.add (v128.const f64x2 2.755731922398589e-7 2.755731922398589e-7) (f64x2.mul (local.get $er)
+                          (v128.const f64x2 2.505210838544172e-8 2.505210838544172e-8)))))
+                  (f64x2.mul (local.get $er4)
+                    (f64x2.add (v128.const f64x2 2.08767569878681e-9 2.08767569878681e-9) (f64x2.mul (local.get $er)
+                        (v128.const f64x2 1.6059043836821613e-10 1.6059043836821613e-10)))))))
+            (i64x2.shl
+              (i64x2.add
+                (i64x2.extend_low_i32x4_s (i32x4.trunc_sat_f64x2_s_zero (local.get $ek)))
+                (v128.const i64x2 1023 1023))
+              (i32.const 52))))
         (local.set $z
           (f64x2.div
             (v128.bitselect (v128.const f64x2 1 1) (local.get $e) (f64x2.ge (local.get $z) (v128.const f64x2 0 0)))
