@@ -1,5 +1,5 @@
 import { parentPort, workerData } from "node:worker_threads";
-import { type BootstrapJob, roundFitter, takeRound } from "./bootstrap";
+import { type BootstrapJob, fitNextRound, roundFitter } from "./bootstrap";
 
 // Takes rounds from the counter shared with the other threads until none is left, writing each round's parameters
 // into the shared result at the round's place.
@@ -9,10 +9,6 @@ const { job, rounds, counter, result } = workerData as {
   counter: Int32Array;
   result: Float64Array;
 };
-const nParams = job.data.nModels + job.data.nFeatures;
 const fitRound = roundFitter(job);
-for (let round = takeRound(counter, rounds); round >= 0; round = takeRound(counter, rounds)) {
-  result.set(fitRound(round), round * nParams);
-  parentPort?.postMessage({ round: true });
-}
+while (fitNextRound(fitRound, counter, result, rounds)) parentPort?.postMessage({ round: true });
 parentPort?.postMessage({ done: true });

@@ -150,8 +150,7 @@ export async function bootstrap(job: BootstrapJob, options: BootstrapOptions): P
   });
   // between rounds this thread lets the threads' messages (progress, failures) through
   const fitRound = roundFitter(job);
-  for (let round = takeRound(counter, rounds); round >= 0 && !failure; round = takeRound(counter, rounds)) {
-    result.set(fitRound(round), round * nParams);
+  while (!failure && fitNextRound(fitRound, counter, result, rounds)) {
     tick();
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
@@ -160,8 +159,19 @@ export async function bootstrap(job: BootstrapJob, options: BootstrapOptions): P
   return result;
 }
 
-/** The next round nobody has taken, or -1 when all are. */
-export function takeRound(counter: Int32Array, rounds: number): number {
+/**
+ * Takes the next round nobody has taken from the shared counter and fits it into `result` at its place (rounds × the
+ * parameters); false when every round is taken.
+ */
+export function fitNextRound(
+  fitRound: (round: number) => Float64Array,
+  counter: Int32Array,
+  result: Float64Array,
+  rounds: number,
+): boolean {
   const round = Atomics.add(counter, 0, 1);
-  return round < rounds ? round : -1;
+  if (round >= rounds) return false;
+  const theta = fitRound(round);
+  result.set(theta, round * theta.length);
+  return true;
 }
