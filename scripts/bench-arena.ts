@@ -3,9 +3,11 @@
 // through a minimal Node proxy that only pipes the fake server's stream (the floor). Then votes per second through
 // the API. Battles run twice: with the defaults a deployment has (image safety on: the local NSFW classifier) and
 // with ARENA_NSFW_CHECK=0; every battle sends a picture of its own, so no verdict is reused. Prints JSON.
-//   BENCH_VOTES_ONLY=1 skips the battles; BENCH_PROFILE_DIR=DIR writes CPU profiles of the app server there
-//   (DIR/safety-on, DIR/safety-off) and prints where the web processes' CPU went while relaying with image safety
-//   off, per 1,000 relayed chunks and by part of the code (relayCpuSplit; scripts/cpu-profile-split.ts; the
+//   BENCH_VOTES_ONLY=1 skips the battles; BENCH_TOKENS=N streams N tokens an answer (default 150: runs with few
+//   and many tokens tell the cost of a battle from the cost of a chunk). BENCH_PROFILE_DIR=DIR writes CPU profiles
+//   of the app server there (DIR/safety-on, DIR/safety-off; the relay phases' clock windows in
+//   DIR/safety-off/relay-windows.json) and prints where the web processes' CPU went while relaying with image
+//   safety off, per 1,000 relayed chunks and by part of the code (relayCpuSplit; scripts/cpu-profile-split.ts; the
 //   samples of the relay phases only). Each level opens its battles first and then relays them (the open phase
 //   priced apart); BENCH_INTERLEAVED=1 opens each just before its answers, as a visitor does.
 import { spawn } from "node:child_process";
@@ -22,7 +24,8 @@ import { cpuProfileSplit, profileClockUs } from "./cpu-profile-split";
 import { postmasterPid, treeCpuSeconds } from "./proc-cpu";
 
 const SECRET = "bench-secret-0123456789";
-const TOKENS = 150;
+/** tokens each answer streams (BENCH_TOKENS: more of them separate the cost per chunk from the cost per battle) */
+const TOKENS = Number(process.env.BENCH_TOKENS) || 150;
 /** battles each virtual visitor runs back to back */
 const BATTLES_PER_WORKER = 3;
 const TOKEN_DELAY_MS = 10;
@@ -352,6 +355,12 @@ async function measureBattles() {
         floor: round3(floorSpent.floor / floorChunks),
         appOverFloor: round3(appSpent.web / appChunks / (floorSpent.floor / floorChunks)),
       },
+      // the same CPU per battle relayed (two answers of TOKENS chunks each)
+      cpuMsPerBattle: {
+        app: Number(((appSpent.web * 1000) / Math.max(1, app.length)).toFixed(2)),
+        postgres: Number(((appSpent.postgres * 1000) / Math.max(1, app.length)).toFixed(2)),
+        floor: Number(((floorSpent.floor * 1000) / Math.max(1, floor.length)).toFixed(2)),
+      },
     });
   }
   return results;
@@ -464,6 +473,8 @@ const offDir = profileDirOf(false);
 let relayCpuSplit: Record<string, unknown> | undefined;
 if (offDir && fs.existsSync(offDir) && imageSafetyOff.length) {
   const chunks = imageSafetyOff.reduce((sum, level) => sum + level.battlesMeasured * 2 * TOKENS, 0);
+  // the relay phases' windows beside the profiles, for a closer look at them afterwards
+  fs.writeFileSync(path.join(offDir, "relay-windows.json"), JSON.stringify(relayWindows.slice(-LEVELS.length)));
   const { totalMs, parts, hottest } = cpuProfileSplit(offDir, relayWindows);
   const per1000 = (msTotal: number) => Number(((msTotal * 1000) / chunks).toFixed(1));
   relayCpuSplit = {
