@@ -6,6 +6,7 @@ import type { Db } from "../db/context";
 import { DomainError } from "../errors";
 import { observeAnswer } from "../metrics";
 import {
+  type AnswerStream,
   type ParamRules,
   ProviderError,
   providerErrorFrom,
@@ -98,7 +99,7 @@ interface Progress {
  * dropped before it is shown or kept.
  */
 async function streamAnswer(
-  stream: AsyncGenerator<string, StreamEnd>,
+  stream: AnswerStream,
   target: Target,
   progress: Progress,
   clock: ReturnType<typeof sideClock>,

@@ -11,6 +11,7 @@ beforeAll(async () => {
     apiKey: "sk-test-123",
     models: {
       steady: { reply: "Hello there, general", tokenDelayMs: 2 },
+      long: { reply: Array.from({ length: 200 }, (_, i) => `w${i}`).join(" "), tokenDelayMs: 5 },
       broken: { failure: { kind: "http", status: 500 } },
       limited: { failure: { kind: "http", status: 429, retryAfterSeconds: 3 } },
       cut: { reply: "one two three four five six", tokenDelayMs: 5, failure: { kind: "cut", afterTokens: 3 } },
@@ -81,6 +82,20 @@ describe("OpenAI-compatible adapter against the fake server", () => {
     })().catch((e) => e);
     expect(error).toBeInstanceOf(ProviderError);
     expect(seen.join("")).toBe("one two three");
+  });
+
+  it("closes the provider's request when its reader stops early, and reads as ended afterwards", async () => {
+    const before = server.requests.length;
+    const stream = streamChat(target("long"), [{ role: "user", text: "x" }]);
+    let text = "";
+    while (!text.includes("w3")) {
+      const next = await stream.next();
+      if (next.done) throw new Error("the answer ended before its fourth word");
+      text += next.value;
+    }
+    expect(await stream.return({ finishReason: "length" })).toEqual({ done: true, value: { finishReason: "length" } });
+    expect((await stream.next()).done).toBe(true);
+    await expect.poll(() => server.requests.slice(before).map((r) => r.closedByClient)).toEqual([true]);
   });
 
   it("sends a request once more when its stream closed before the first token, and only then", async () => {

@@ -90,41 +90,91 @@ export function providerErrorFrom(error: unknown): ProviderError {
 const retriable = (error: ProviderError) =>
   error.status === undefined && (error.code === "provider_unavailable" || error.code === "provider_error");
 
+/** An answer as it streams: its text piece by piece, then how it finished (what streamChat returns). */
+export interface AnswerStream extends AsyncIterator<string, StreamEnd, undefined> {
+  return(value: StreamEnd): Promise<IteratorResult<string, StreamEnd>>;
+  [Symbol.asyncIterator](): AnswerStream;
+}
+
 /**
  * Streams the answer text; the return value says how it finished. Throws ProviderError on any failure. A request
  * that failed before its first token (or thought) is sent once more; nothing the visitor saw is ever repeated.
  */
-export async function* streamChat(
-  target: ModelTarget,
-  turns: ChatTurn[],
-  options: StreamOptions = {},
-): AsyncGenerator<string, StreamEnd> {
-  if (target.providerType === "demo") return yield* streamDemo(target.providerModelId, turns, options);
-  // the stored originals stay as they are; what goes out fits this provider (once, whatever the attempts)
-  const fitted = await fitImages(target, turns);
-  for (let attempt = 1; ; attempt++) {
-    const stream = streamOnce(target, fitted, options);
-    let produced = false;
-    try {
-      for (;;) {
-        const next = await stream.next();
-        if (next.done) return next.value;
-        produced = true;
-        yield next.value;
+export function streamChat(target: ModelTarget, turns: ChatTurn[], options: StreamOptions = {}): AnswerStream {
+  if (target.providerType === "demo") return streamDemo(target.providerModelId, turns, options);
+  return new RetriedStream(target, turns, options);
+}
+
+/**
+ * The retry around a provider's stream as an iterator of its own: a generator in between (awaiting each piece and
+ * yielding it again) cost every chunk of every answer a few more promises, each seen by the async context hooks.
+ */
+class RetriedStream implements AnswerStream {
+  private stream: AsyncGenerator<string, StreamEnd> | null = null;
+  private fitted: Promise<ChatTurn[]> | null = null;
+  private attempts = 0;
+  private produced = false;
+  private closed = false;
+
+  constructor(
+    private readonly target: ModelTarget,
+    private readonly turns: ChatTurn[],
+    private readonly options: StreamOptions,
+  ) {}
+
+  async next(): Promise<IteratorResult<string, StreamEnd>> {
+    for (;;) {
+      if (this.closed) return { done: true, value: { finishReason: "unknown" } };
+      if (!this.stream) {
+        // the stored originals stay as they are; what goes out fits this provider (once, whatever the attempts)
+        this.fitted ??= fitImages(this.target, this.turns);
+        const fitted = await this.fitted;
+        this.attempts++;
+        this.stream = streamOnce(this.target, fitted, this.options);
       }
-    } catch (error) {
-      if (produced || attempt > 1 || options.signal?.aborted) throw error;
-      if (!(error instanceof ProviderError) || !retriable(error)) throw error;
+      try {
+        const next = await this.stream.next();
+        if (next.done) this.closed = true;
+        else this.produced = true;
+        return next;
+      } catch (error) {
+        this.stream = null;
+        if (this.produced || this.attempts > 1 || this.options.signal?.aborted) throw this.close(error);
+        if (!(error instanceof ProviderError) || !retriable(error)) throw this.close(error);
+      }
     }
+  }
+
+  async return(value: StreamEnd): Promise<IteratorResult<string, StreamEnd>> {
+    this.closed = true;
+    const stream = this.stream;
+    this.stream = null;
+    if (stream) await stream.return(value);
+    return { done: true, value };
+  }
+
+  [Symbol.asyncIterator](): AnswerStream {
+    return this;
+  }
+
+  private close(error: unknown): unknown {
+    this.closed = true;
+    return error;
   }
 }
 
-async function* streamOnce(
+/** One request's stream: the lean OpenAI-compatible client's own generator (no layer of delegation between it and
+ *  the reader: each layer costs every chunk a few promises), or the AI SDK's stream for the other providers. */
+function streamOnce(target: ModelTarget, turns: ChatTurn[], options: StreamOptions): AsyncGenerator<string, StreamEnd> {
+  if (target.providerType === "openai_compatible") return streamOpenAICompatible(target, turns, options);
+  return streamViaSdk(target, turns, options);
+}
+
+async function* streamViaSdk(
   target: ModelTarget,
   turns: ChatTurn[],
   options: StreamOptions,
 ): AsyncGenerator<string, StreamEnd> {
-  if (target.providerType === "openai_compatible") return yield* streamOpenAICompatible(target, turns, options);
   let finish: StreamEnd = { finishReason: "unknown" };
   const thought = options.thought ?? new ThoughtCollector(performance.now());
   const thinking = thinkingOptions(target, options);

@@ -80,7 +80,7 @@ function send({ url, body, bearer, signal }: EventStreamRequest): Promise<http.I
 }
 
 /** The `data` of each event the server sends, in batches, until the stream ends; throws a ProviderError. */
-export async function* postEventStream(request: EventStreamRequest): AsyncGenerator<string[]> {
+export async function postEventStream(request: EventStreamRequest): Promise<AsyncIterableIterator<string[]>> {
   let response: http.IncomingMessage;
   try {
     response = await send(request);
@@ -94,51 +94,94 @@ export async function* postEventStream(request: EventStreamRequest): AsyncGenera
     response.resume();
     throw httpError(status, response.headers["retry-after"]);
   }
-  let batch: string[] = [];
-  let ended = false;
-  let failed: unknown = null;
-  let wake: (() => void) | null = null;
-  const notify = () => {
-    const resume = wake;
-    wake = null;
-    resume?.();
-  };
-  const parser = createParser({ onEvent: (event) => batch.push(event.data) });
-  const decoder = new TextDecoder();
-  response.on("data", (bytes: Buffer) => {
-    parser.feed(decoder.decode(bytes, { stream: true }));
-    notify();
-  });
-  response.on("end", () => {
-    ended = true;
-    notify();
-  });
-  response.on("error", (error) => {
-    failed ??= error;
-    notify();
-  });
-  response.on("close", () => {
-    if (!response.complete) failed ??= new ProviderError("the model's answer stopped unexpectedly", "provider_error");
-    ended = true;
-    notify();
-  });
-  try {
-    for (;;) {
-      if (batch.length > 0) {
-        const events = batch;
-        batch = [];
-        yield events;
-        continue;
-      }
-      if (failed) throw providerFailure(failed, request.signal);
-      if (ended) return;
-      await new Promise<void>((resolve) => {
-        wake = resolve;
-      });
+  return new EventBatches(response, request.signal);
+}
+
+type Batch = IteratorResult<string[], undefined>;
+
+/**
+ * A response's events, in batches: each wake-up of the reader hands over every event that came since the last.
+ * An iterator of its own rather than a generator: the reader's promise is settled right from the socket's data
+ * handler, where a generator paid a few more promises per batch, each seen by the async context hooks.
+ */
+class EventBatches implements AsyncIterableIterator<string[]> {
+  private batch: string[] = [];
+  private ended = false;
+  private failed: unknown = null;
+  private waiting: { resolve: (result: Batch) => void; reject: (error: unknown) => void } | null = null;
+
+  constructor(
+    private readonly response: http.IncomingMessage,
+    private readonly signal: AbortSignal | undefined,
+  ) {
+    const parser = createParser({ onEvent: (event) => this.batch.push(event.data) });
+    const decoder = new TextDecoder();
+    response.on("data", (bytes: Buffer) => {
+      parser.feed(decoder.decode(bytes, { stream: true }));
+      this.wake();
+    });
+    response.on("end", () => {
+      this.ended = true;
+      this.wake();
+    });
+    response.on("error", (error) => {
+      this.failed ??= error;
+      this.wake();
+    });
+    response.on("close", () => {
+      if (!response.complete)
+        this.failed ??= new ProviderError("the model's answer stopped unexpectedly", "provider_error");
+      this.ended = true;
+      this.wake();
+    });
+  }
+
+  next(): Promise<Batch> {
+    if (this.waiting) return Promise.reject(new Error("one batch at a time"));
+    return new Promise((resolve, reject) => {
+      if (this.ready()) this.settle(resolve, reject);
+      else this.waiting = { resolve, reject };
+    });
+  }
+
+  /** The reader stopped early (a malformed event, an abort): the connection is not left streaming. */
+  return(): Promise<Batch> {
+    this.ended = true;
+    this.stop();
+    return Promise.resolve({ done: true, value: undefined });
+  }
+
+  [Symbol.asyncIterator]() {
+    return this;
+  }
+
+  /** Settles the waiting reader, if there is one and something to tell it. */
+  private wake() {
+    const waiting = this.waiting;
+    if (!waiting || !this.ready()) return;
+    this.waiting = null;
+    this.settle(waiting.resolve, waiting.reject);
+  }
+
+  private ready() {
+    return this.batch.length > 0 || this.failed !== null || this.ended;
+  }
+
+  /** What the reader gets now: the events so far, else the failure, else the end. */
+  private settle(resolve: (result: Batch) => void, reject: (error: unknown) => void) {
+    if (this.batch.length > 0) {
+      const events = this.batch;
+      this.batch = [];
+      resolve({ done: false, value: events });
+      return;
     }
-  } finally {
-    // the reader stopped early (a malformed event, an abort): do not leave the connection streaming
-    if (!response.complete) response.destroy();
+    this.stop();
+    if (this.failed) reject(providerFailure(this.failed, this.signal));
+    else resolve({ done: true, value: undefined });
+  }
+
+  private stop() {
+    if (!this.response.complete) this.response.destroy();
   }
 }
 

@@ -1,4 +1,4 @@
-export { languageModel, providerErrorFrom, streamChat, toModelMessages } from "./adapters";
+export { type AnswerStream, languageModel, providerErrorFrom, streamChat, toModelMessages } from "./adapters";
 export { DEMO_CONFIG, loadModelsConfig, type ModelsConfig, ModelsConfigError, parseModelsConfig } from "./config";
 export { destinationTrusted, KEY_VARIABLE_RULE, keyRefusal, keyVariableAllowed, providerKey } from "./key-policy";
 export { type ParamRules, paramRulesSchema } from "./param-rules";

@@ -131,7 +131,7 @@ export const withheld = () =>
 const MAX_LESSONS = 3;
 
 /**
- * Starts the stream, its first batch read: a 400 that names a parameter we sent and can do without (learnFrom)
+ * Starts the stream (as far as its status): a 400 that names a parameter we sent and can do without (learnFrom)
  * is retried at once with it renamed or left out, and the caller told the rules that worked; anything else is
  * thrown as it came.
  */
@@ -139,17 +139,15 @@ async function openEvents(
   bodyFor: (rules: ParamRules | null | undefined) => string,
   rules: ParamRules | null | undefined,
   request: { url: URL; bearer?: string; options: StreamOptions },
-): Promise<AsyncGenerator<string[]>> {
+): Promise<AsyncIterableIterator<string[]>> {
   for (let lessons = 0; ; lessons++) {
-    const events = postEventStream({
-      url: request.url,
-      body: bodyFor(rules),
-      bearer: request.bearer,
-      signal: request.options.signal,
-    });
-    let first: IteratorResult<string[]>;
     try {
-      first = await events.next();
+      return await postEventStream({
+        url: request.url,
+        body: bodyFor(rules),
+        bearer: request.bearer,
+        signal: request.options.signal,
+      });
     } catch (error) {
       if (!(error instanceof ProviderError) || error.status !== 400 || !error.detail || lessons >= MAX_LESSONS)
         throw error;
@@ -157,11 +155,6 @@ async function openEvents(
       if (!learned) throw error;
       rules = learned;
       request.options.onParamRulesLearned?.(learned, error.detail);
-      continue;
     }
-    return (async function* () {
-      if (!first.done) yield first.value;
-      yield* events;
-    })();
   }
 }
