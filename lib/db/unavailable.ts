@@ -31,10 +31,12 @@ const UNAVAILABLE_SOCKET_CODES = new Set([
 ]);
 /**
  * node-postgres and Prisma's driver adapter describe a lost connection only in words. Prisma's P2028 "Transaction
- * already closed" comes from an implicit transaction (createMany, upsert) whose connection was cut under it.
+ * already closed" comes from an implicit transaction (createMany, upsert) whose connection was cut under it; its
+ * "Unable to start a transaction in the given time" from a transaction that got no pooled connection within its
+ * maxWait (every connection taken, as under an overload), which is the database too busy to serve this request now.
  */
 const UNAVAILABLE_MESSAGES =
-  /Connection terminated|connection (?:error|timeout)|Client has encountered a connection error|terminating connection|the database system is (?:starting up|shutting down|in recovery mode)|timeout exceeded when trying to connect|Query read timeout|Can't reach database server|Server has closed the connection|connect ECONNREFUSED|Transaction already closed: A rollback cannot be executed/i;
+  /Connection terminated|connection (?:error|timeout)|Client has encountered a connection error|terminating connection|the database system is (?:starting up|shutting down|in recovery mode)|timeout exceeded when trying to connect|Query read timeout|Can't reach database server|Server has closed the connection|connect ECONNREFUSED|Transaction already closed: A rollback cannot be executed|Unable to start a transaction in the given time/i;
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   const seen = new Set<unknown>();
