@@ -139,8 +139,16 @@ class RetriedStream implements AnswerStream {
         return next;
       } catch (error) {
         this.stream = null;
-        if (this.produced || this.attempts > 1 || this.options.signal?.aborted) throw this.close(error);
-        if (!(error instanceof ProviderError) || !retriable(error)) throw this.close(error);
+        const again =
+          !this.produced &&
+          this.attempts === 1 &&
+          !this.options.signal?.aborted &&
+          error instanceof ProviderError &&
+          retriable(error);
+        if (!again) {
+          this.closed = true;
+          throw error;
+        }
       }
     }
   }
@@ -155,11 +163,6 @@ class RetriedStream implements AnswerStream {
 
   [Symbol.asyncIterator](): AnswerStream {
     return this;
-  }
-
-  private close(error: unknown): unknown {
-    this.closed = true;
-    return error;
   }
 }
 
