@@ -21,6 +21,10 @@ import { imageStore } from "../lib/images/store";
 import { JobRunner, keepBeating } from "../lib/jobs";
 import { leaderboardJobs, snapshotSchedule } from "../lib/leaderboard/scheduler";
 import { embeddingSchedule } from "../lib/neighbourhood";
+import { guardProcess } from "../lib/process";
+
+// before anything loads a library that installs a crash-on-rejection handler (the image classifier's WebAssembly)
+guardProcess({ name: "jobs" });
 
 let settings: Config;
 try {

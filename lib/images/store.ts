@@ -9,6 +9,10 @@ export interface ImageStore {
   /** stores the bytes under key unless already there */
   put(key: string, data: Buffer, mime: string): Promise<void>;
   get(key: string): Promise<Buffer | null>;
+  /** whether an image is stored under key (without reading it) */
+  has(key: string): Promise<boolean>;
+  /** removes the image under key; nothing there is no error (a restore that failed takes back what it wrote) */
+  delete(key: string): Promise<void>;
   /** makes the place images go exist (the bucket, the folder); says whether it had to */
   prepare?(): Promise<{ created: boolean }>;
 }
@@ -29,6 +33,17 @@ export class LocalImageStore implements ImageStore {
     const temp = `${file}.${process.pid}.${crypto.randomBytes(6).toString("hex")}.tmp`;
     await fs.promises.writeFile(temp, data);
     await fs.promises.rename(temp, file);
+  }
+
+  async has(key: string): Promise<boolean> {
+    return fs.existsSync(this.file(key));
+  }
+
+  async delete(key: string): Promise<void> {
+    const file = this.file(key);
+    await fs.promises.rm(file, { force: true });
+    // the key's folder goes with its last image (ENOTEMPTY otherwise: another image still lives there)
+    await fs.promises.rmdir(path.dirname(file)).catch(() => undefined);
   }
 
   async get(key: string): Promise<Buffer | null> {
@@ -81,6 +96,18 @@ export class S3ImageStore implements ImageStore {
       headers: { "Content-Type": mime },
     });
     if (!response.ok) throw new Error(`image storage answered HTTP ${response.status} to a PUT`);
+  }
+
+  async has(key: string): Promise<boolean> {
+    const head = await this.client.fetch(this.url(key), { method: "HEAD" });
+    if (head.ok || head.status === 404) return head.ok;
+    throw new Error(`image storage answered HTTP ${head.status} to a HEAD`);
+  }
+
+  async delete(key: string): Promise<void> {
+    const response = await this.client.fetch(this.url(key), { method: "DELETE" });
+    if (!response.ok && response.status !== 404)
+      throw new Error(`image storage answered HTTP ${response.status} to a DELETE`);
   }
 
   async get(key: string): Promise<Buffer | null> {

@@ -14,8 +14,19 @@ export function newBoss(connectionString: string, role: "runner" | "sender"): Pg
     ...(role === "sender" ? { supervise: false, schedule: false } : {}),
     application_name: role === "runner" ? "arena-jobs" : "arena-web-producer",
   });
-  boss.on("error", () => undefined); // transient database errors: pg-boss retries its own maintenance
+  // transient database errors (a failover, a restart): pg-boss retries its polls and maintenance itself. Said once
+  // per kind of error a minute, so a long outage is a few lines rather than one a poll.
+  boss.on("error", (error: Error) => reportBossError(role, error));
   return boss;
+}
+
+const lastSaid = new Map<string, number>();
+function reportBossError(role: string, error: Error) {
+  const key = `${role}:${(error as { code?: string }).code ?? error.message.slice(0, 60)}`;
+  const now = Date.now();
+  if (now - (lastSaid.get(key) ?? 0) < 60_000) return;
+  lastSaid.set(key, now);
+  console.warn(`[jobs] pg-boss (${role}): ${error.message} (retrying; said once a minute)`);
 }
 
 const created = new WeakMap<PgBoss, Set<QueueName>>();

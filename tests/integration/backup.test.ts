@@ -209,6 +209,103 @@ describe("arena backup and arena restore", () => {
     expect((await tableCounts(empty.url)).Vote).toBe(0);
   }, 120_000);
 
+  it("trusts nothing a backup says: paths, storage keys, links, left-out tables; a failure leaves the target as it was", async () => {
+    const probe = path.join(root, "probe");
+    fs.mkdirSync(path.join(probe, "secret"), { recursive: true });
+    const secret = path.join(probe, "secret", "server-secret.txt");
+    fs.writeFileSync(secret, "the server's secret\n");
+    const digest = (bytes: Buffer | string) => crypto.createHash("sha256").update(bytes).digest("hex");
+    const empty = await scratchDatabase(inject("serverUrl"));
+    drops.push(empty.drop);
+    const storeDir = path.join(root, "tamper-target");
+    for (const key of ["ARENA_S3_BUCKET", "ARENA_S3_ENDPOINT", "ARENA_S3_ACCESS_KEY_ID", "ARENA_S3_SECRET_ACCESS_KEY"])
+      delete process.env[key];
+    Object.assign(process.env, { DATABASE_URL: empty.url, ARENA_DATA_DIR: storeDir });
+    forgetStore();
+    /** A copy of the good backup with its manifest changed by `edit` (and `prepare` run on the copy's folder). */
+    const tampered = (
+      name: string,
+      edit: (m: ReturnType<typeof readManifest>) => void,
+      prepare?: (dir: string) => void,
+    ) => {
+      const dir = path.join(probe, name);
+      fs.cpSync(backupDir, dir, { recursive: true });
+      const manifest = readManifest(dir);
+      edit(manifest);
+      prepare?.(dir);
+      fs.writeFileSync(path.join(dir, "manifest.json"), JSON.stringify(manifest));
+      return dir;
+    };
+    const refusal = async (dir: string) => {
+      const errors: string[] = [];
+      const write = process.stderr.write;
+      process.stderr.write = ((chunk: string) => errors.push(String(chunk)) > 0) as typeof process.stderr.write;
+      try {
+        expect((await runCli(["restore", dir])).code).toBe(1);
+      } finally {
+        process.stderr.write = write;
+      }
+      // nothing written: no row, no image, nothing beside the probe's own files
+      const counts = await tableCounts(empty.url).catch(() => ({}) as Record<string, number>);
+      expect(Object.values(counts).every((n) => n === 0)).toBe(true);
+      expect(fs.existsSync(path.join(storeDir, "images")) ? fs.readdirSync(path.join(storeDir, "images")) : []).toEqual(
+        [],
+      );
+      expect(fs.readdirSync(path.join(probe, "secret"))).toEqual(["server-secret.txt"]);
+      return errors.join("");
+    };
+
+    // a file outside the backup, with its digest written in: refused by name, never read
+    const outside = tampered("outside", (m) => {
+      const image = m.images[0] as (typeof m.images)[number];
+      image.file = "../secret/server-secret.txt";
+      image.sha256 = digest(fs.readFileSync(secret));
+    });
+    expect(await refusal(outside)).toMatch(
+      /field images\.0\.file '\.\.\/secret\/server-secret\.txt': not where a backup keeps/,
+    );
+    // a storage key that walks out of the store
+    const key = tampered("key", (m) => {
+      (m.images[0] as (typeof m.images)[number]).storageKey = "../../probe/secret/written-by-restore.txt";
+    });
+    expect(await refusal(key)).toMatch(/field images\.0\.storageKey '\.\.\/\.\.\/probe.*not a key of the image store/);
+    // a file of the right name that is a link to somewhere else
+    const linked = tampered(
+      "linked",
+      (m) => {
+        const vote = m.tables.find((t) => t.name === "Vote") as (typeof m.tables)[number];
+        vote.sha256 = digest(fs.readFileSync(secret));
+      },
+      (dir) => {
+        fs.rmSync(path.join(dir, "tables", "Vote.copy.gz"));
+        fs.symlinkSync(secret, path.join(dir, "tables", "Vote.copy.gz"));
+      },
+    );
+    expect(await refusal(linked)).toContain("tables/Vote.copy.gz leads outside the backup's folder");
+    // a table name that is not a name
+    const injected = tampered("injected", (m) => {
+      (m.tables[0] as (typeof m.tables)[number]).name = 'Vote"; DROP TABLE "User';
+    });
+    expect(await refusal(injected)).toMatch(/field tables\.0\.name .*not a table or column name/);
+    // a backup with its votes left out is no backup of this schema
+    const noVotes = tampered("no-votes", (m) => {
+      m.tables = m.tables.filter((t) => t.name !== "Vote");
+    });
+    expect(await refusal(noVotes)).toContain("the backup leaves out table Vote");
+
+    // a failure while loading the tables (a count that does not match) comes after the images were written: they
+    // are taken back and the database stays empty, so the corrected backup restores at the first try
+    const miscounted = tampered("miscounted", (m) => {
+      const vote = m.tables.find((t) => t.name === "Vote") as (typeof m.tables)[number];
+      vote.rows += 1;
+    });
+    expect(await refusal(miscounted)).toContain("table Vote: loaded 12 rows, the manifest says 13");
+    const again = await runCli(["restore", backupDir]);
+    expect(again.code).toBe(0);
+    expect((await tableCounts(empty.url)).Vote).toBe(12);
+    expect(fs.readdirSync(path.join(storeDir, "images")).length).toBeGreaterThan(0);
+  }, 180_000);
+
   it("takes scheduled backups when due and keeps the newest N", async () => {
     const dir = path.join(root, "scheduled");
     const store = new LocalImageStore(path.join(root, "source", "images"));
