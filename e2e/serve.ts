@@ -101,6 +101,8 @@ const appEnv = {
   AUTH_GITHUB_ID: "e2e-github-client",
   AUTH_GITHUB_SECRET: "e2e-github-secret",
   ARENA_OIDC_PROVIDERS: idpProvidersJson(idp.issuer),
+  // single sign-on builds its callbacks on the public address (start-up refuses a provider without it)
+  ARENA_PUBLIC_URL: `http://localhost:${port}`,
   E2E_IDP_SECRET: IDP.clientSecret,
 };
 const next = spawn(process.execPath, ["scripts/web-cluster.cjs", "2", "-p", port], {

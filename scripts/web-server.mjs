@@ -13,7 +13,7 @@ import http from "node:http";
 import path from "node:path";
 import compression from "compression";
 import next from "next";
-import { ConfigError, config } from "../lib/config/schema.mjs";
+import { ConfigError, config, configuredOrigin } from "../lib/config/schema.mjs";
 import {
   answerClientError,
   bodyCeiling,
@@ -30,7 +30,7 @@ import {
   wholeFilesOnly,
 } from "../lib/http/front-door.mjs";
 import { publicCache } from "../lib/http/public-cache.mjs";
-import { metrics, observeRequest } from "../lib/metrics/registry.mjs";
+import { knowRoutes, metrics, observeRequest } from "../lib/metrics/registry.mjs";
 import { startTracing, stopTracing, traceRequest } from "../lib/metrics/tracing.mjs";
 import { guardProcess } from "../lib/process/crash-guard.mjs";
 import { loadDirectRoutes } from "./build-direct-routes.mjs";
@@ -56,6 +56,8 @@ try {
   process.exit(1);
 }
 const port = Number(option("-p", "--port") ?? settings.PORT);
+// the public origin when configured (ARENA_PUBLIC_URL), else decided per request (lib/http/front-door.mjs)
+const origin = configuredOrigin(settings);
 const hostname = option("-H", "--hostname");
 const headers = Object.entries(securityHeaders(mode === "dev"));
 
@@ -78,6 +80,15 @@ const builtConfig = path.join(process.cwd(), ".next", "required-server-files.jso
 if (mode === "start" && !fs.existsSync(path.join(process.cwd(), "next.config.ts")) && fs.existsSync(builtConfig)) {
   process.env.__NEXT_PRIVATE_STANDALONE_CONFIG ??= JSON.stringify(
     JSON.parse(fs.readFileSync(builtConfig, "utf8")).config,
+  );
+}
+// the metrics' route labels: the build's routes only, so no address a client makes up adds a series
+const routesManifest = path.join(process.cwd(), ".next", "routes-manifest.json");
+if (mode === "start" && fs.existsSync(routesManifest)) {
+  const publicDir = path.join(process.cwd(), "public");
+  knowRoutes(
+    JSON.parse(fs.readFileSync(routesManifest, "utf8")),
+    fs.existsSync(publicDir) ? fs.readdirSync(publicDir) : [],
   );
 }
 const app = next({ dev: mode === "dev", dir: process.cwd(), port, hostname });
@@ -106,14 +117,14 @@ function frontDoor(req, res) {
   const refused = refusal(req, ceiling);
   if (refused) {
     // the body is never read: close the connection rather than drain it
-    sendError(res, refused.status, refused.code, refused.message, { connection: "close" });
+    sendError(res, refused.status, refused.code, refused.message, { connection: "close", ...refused.headers });
     return;
   }
   // an upload its route would refuse now (the visitor's cap, the work ahead): answered from its headers alone, the
   // route's answer (closeWhenAnsweredEarly closes the connection)
   if (direct?.refuseBusyUpload(req, res)) return;
   limitBody(req, res, ceiling);
-  stampClient(req, proxies, token);
+  stampClient(req, proxies, token, origin);
   wholeFilesOnly(req);
   if (cache.serve(req, res)) return;
   compress(req, res, () => {

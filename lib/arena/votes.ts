@@ -3,6 +3,7 @@
 // votes a second (each of the two round trips is one simple-protocol message of several statements: lib/db/literals).
 import crypto from "node:crypto";
 import type pg from "pg";
+import { config } from "../config";
 import type { Db } from "../db/context";
 import { isUuid, literals, statementResults, uuidLiteral } from "../db/literals";
 import { inTransaction } from "../db/pool";
@@ -150,7 +151,9 @@ export async function castVote(
       return decision.result;
     }
     const counted = await writeVote(client, id, input, conversation as ConversationRow, decision, dailyCap);
-    countVote(counted ? decision.exclusionReasons : [...decision.exclusionReasons, "daily_cap"]);
+    countVote(counted ? decision.exclusionReasons : [...decision.exclusionReasons, "daily_cap"], {
+      demoBoard: config().ARENA_LEADERBOARD_INCLUDE_DEMO,
+    });
     return {
       winner: input.winner,
       thoughts: decision.thoughts,

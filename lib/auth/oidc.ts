@@ -1,7 +1,8 @@
 // Single sign-on for staff through any number of OpenID Connect providers (ARENA_OIDC_PROVIDERS: Keycloak, Entra ID,
 // Okta, Authentik...). Who may come in is decided here, apart from Auth.js, so it is testable without a browser:
-// the address's domain must be allowed; the role comes from a claim (a group or role the provider asserts), else
+// the address (parsed strictly) must be one the provider verified and of an allowed domain; the role comes from a claim (a group or role the provider asserts), else
 // from an invitation already on record; an existing account is linked only to an address the provider verified.
+import { domainToASCII } from "node:url";
 import { type Config, config, namedSecret } from "../config";
 import type { Db } from "../db/context";
 import { normaliseEmail, type Role } from "./users";
@@ -43,6 +44,31 @@ export function roleFromClaims(provider: OidcProviderConfig, claims: Record<stri
   return best;
 }
 
+/** RFC 5322's dot-atom: no quoted local part, no comments, no spaces; what a provider's address claim should be. */
+const LOCAL_PART = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;
+const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+
+/**
+ * An address claim read strictly: exactly one `@`, a dot-atom local part, a domain of valid labels folded to its
+ * ASCII (IDN) form and lower case. Anything else is no address: `x@evil.com@uni.example` is not at uni.example.
+ */
+export function parseEmailClaim(value: unknown): { email: string; domain: string } | null {
+  if (typeof value !== "string" || value.length > 254) return null;
+  const parts = value.split("@");
+  if (parts.length !== 2) return null;
+  const [local, rawDomain] = parts as [string, string];
+  if (local.length === 0 || local.length > 64 || !LOCAL_PART.test(local)) return null;
+  // the URL parser that folds IDNs also drops spaces and control characters at the ends: refused before it
+  if (/[\s\p{Cc}()<>,;:\\"[\]]/u.test(rawDomain)) return null;
+  const domain = domainToASCII(rawDomain.normalize("NFC").replace(/\.$/, "")).toLowerCase();
+  const labels = domain.split(".");
+  if (!domain || labels.length < 2 || !labels.every((label) => LABEL.test(label))) return null;
+  return { email: normaliseEmail(`${local}@${domain}`), domain };
+}
+
+/** An allowed domain as configured, folded the same way (`Universität.example` = `xn--universitt-…`). */
+const foldDomain = (domain: string) => domainToASCII(domain.trim().replace(/\.$/, "")).toLowerCase();
+
 export type OidcRefusal = "oidc_no_email" | "oidc_domain" | "oidc_unverified" | "oidc_no_role";
 export type OidcDecision =
   | { allow: true; email: string; role: Role; fromClaim: boolean }
@@ -57,11 +83,14 @@ export function decideOidcSignIn(
   claims: Record<string, unknown>,
   existing: { role: Role; linked: boolean } | null,
 ): OidcDecision {
-  const email = typeof claims.email === "string" ? normaliseEmail(claims.email) : "";
-  if (!email.includes("@")) return { allow: false, reason: "oidc_no_email" };
-  const domain = email.slice(email.lastIndexOf("@") + 1);
-  if (provider.allowedDomains.length > 0 && !provider.allowedDomains.includes(domain)) {
-    return { allow: false, reason: "oidc_domain" };
+  const parsed = parseEmailClaim(claims.email);
+  if (!parsed) return { allow: false, reason: "oidc_no_email" };
+  const { email, domain } = parsed;
+  if (provider.allowedDomains.length > 0) {
+    if (!provider.allowedDomains.map(foldDomain).includes(domain)) return { allow: false, reason: "oidc_domain" };
+    // a domain says who someone is only when the provider checked the address: on a multi-tenant provider (Entra
+    // ID) any tenant can put any address in its users' claims, unverified
+    if (claims.email_verified !== true) return { allow: false, reason: "oidc_unverified" };
   }
   // linking a new sign-in to an account someone else may own: only for an address the provider vouches for
   if (existing && !existing.linked && claims.email_verified !== true)

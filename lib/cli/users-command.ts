@@ -5,7 +5,7 @@ import { parseArgs } from "node:util";
 import { audit } from "../admin/audit";
 import { checkNewPassword, hashPassword } from "../auth/passwords";
 import { inviteUser, listUsers, ROLES, type Role, setRole } from "../auth/users";
-import { config } from "../config";
+import { config, configuredOrigin } from "../config";
 import { prepareDatabase } from "../db/bootstrap";
 import { closeDb, createDb } from "../db/context";
 import { UsageError } from "./usage";
@@ -56,7 +56,7 @@ export async function usersCommand(argv: string[]): Promise<void> {
     if (action === "invite") {
       const invite = await inviteUser(db, { email: args[0] as string, role: values.role as Role });
       await audit(db, "cli", "user.invite", invite.user.email, { role: values.role });
-      const base = values.url ?? config().AUTH_URL ?? "http://localhost:3000";
+      const base = values.url ?? configuredOrigin(config()) ?? "http://localhost:3000";
       out(`${invite.user.email} is now ${invite.user.role}; one-time link until ${invite.expires.toISOString()}:`);
       out(new URL(`/invite/${invite.token}`, base).toString());
     } else if (action === "role") {

@@ -1,7 +1,7 @@
 // lib/config: the one place the environment is read (schema.mjs, shared with the front door).
 import { type configSchema, config as parsed } from "./schema.mjs";
 
-export { ConfigError, configSchema, namedSecret, parseConfig, VARIABLE_NAMES } from "./schema.mjs";
+export { ConfigError, configSchema, configuredOrigin, namedSecret, parseConfig, VARIABLE_NAMES } from "./schema.mjs";
 
 export type Config = ReturnType<typeof configSchema.parse>;
 

@@ -15,7 +15,28 @@ export const configSchema = z.object({ ...platformVariables, ...arenaVariables }
       message: "needs ARENA_S3_ENDPOINT, ARENA_S3_ACCESS_KEY_ID and ARENA_S3_SECRET_ACCESS_KEY",
     });
   }
+  // a provider sends the browser back to a callback address the arena builds: from a guess (the web process's own
+  // localhost:PORT) that ends every sign-in at /signin?error=Configuration
+  if (c.ARENA_OIDC_PROVIDERS.length > 0 && !c.ARENA_PUBLIC_URL && !c.AUTH_URL && !c.ARENA_TRUSTED_PROXIES.trim()) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["ARENA_OIDC_PROVIDERS"],
+      message:
+        "needs the arena's public address for its callbacks: set ARENA_PUBLIC_URL (https://arena.example.org), " +
+        "or ARENA_TRUSTED_PROXIES so the proxy's X-Forwarded-Host and X-Forwarded-Proto are believed",
+    });
+  }
 });
+
+/**
+ * The arena's public origin when configured (ARENA_PUBLIC_URL, else Auth.js's AUTH_URL), without path.
+ * @param {{ ARENA_PUBLIC_URL?: string, AUTH_URL?: string }} c
+ * @returns {string | undefined}
+ */
+export function configuredOrigin(c) {
+  const url = c.ARENA_PUBLIC_URL ?? c.AUTH_URL;
+  return url ? new URL(url).origin : undefined;
+}
 
 /** Every variable's name, in the README's order. */
 export const VARIABLE_NAMES = Object.keys(configSchema.shape);

@@ -55,6 +55,12 @@ export const arenaVariables = {
     "`50`",
     "pixels per image (width × height from the header, checked before decoding; a 48 MP phone photo passes)",
   ),
+  ARENA_PUBLIC_URL: v(
+    address("must be an http(s) address"),
+    "Visitors and limits",
+    "a trusted proxy's `X-Forwarded-Host`/`-Proto`, else the request's `Host`",
+    "the arena's public address (`https://arena.example.org`): sign-in callbacks, invitation links, share cards; single sign-on needs it or `ARENA_TRUSTED_PROXIES`",
+  ),
   ARENA_TRUSTED_PROXIES: v(
     text(""),
     "Visitors and limits",
@@ -261,8 +267,8 @@ export const arenaVariables = {
   AUTH_URL: v(
     address("must be an http(s) address"),
     "Staff accounts",
-    "the request's host",
-    "the site's public address (invitation links, share cards)",
+    "unset",
+    "Auth.js's name for `ARENA_PUBLIC_URL` (either may be set; `ARENA_PUBLIC_URL` wins)",
   ),
   ARENA_S3_BUCKET: v(
     optionalText(),

@@ -86,19 +86,63 @@ export function clientAddress(socketAddress, forwardedFor, proxies) {
   return client;
 }
 
+/** The public origin the front door decided for the request (see publicOrigin), for the routes that build URLs. */
+export const ORIGIN_HEADER = "x-arena-origin";
+
+const HOST =
+  /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+/** @param {string | string[] | undefined} value the first of a header's comma-separated values */
+const firstValue = (value) =>
+  String((Array.isArray(value) ? value[0] : value) ?? "")
+    .split(",")[0]
+    ?.trim() ?? "";
+
+/**
+ * The origin the visitor's browser used: ARENA_PUBLIC_URL when configured; else, from a trusted proxy, its
+ * X-Forwarded-Proto and X-Forwarded-Host; else the Host header over this socket's scheme. Null when the host is
+ * not a host name (a header made up to reach somewhere else).
+ * @param {http.IncomingMessage} req
+ * @param {boolean} fromProxy
+ * @param {string | undefined} configured
+ * @returns {string | null}
+ */
+export function publicOrigin(req, fromProxy, configured) {
+  if (configured) return configured;
+  const host = (fromProxy && firstValue(req.headers["x-forwarded-host"])) || firstValue(req.headers.host);
+  const scheme =
+    (fromProxy && firstValue(req.headers["x-forwarded-proto"]).toLowerCase()) ||
+    ("encrypted" in req.socket && req.socket.encrypted ? "https" : "http");
+  if (!HOST.test(host) || (scheme !== "http" && scheme !== "https")) return null;
+  return `${scheme}://${host.toLowerCase()}`;
+}
+
 /**
  * Rewrites the request's headers in place: forwarded headers survive only from a trusted proxy, and the client
- * address goes to the app in CLIENT_IP_HEADER with this process's token.
+ * address goes to the app in CLIENT_IP_HEADER with this process's token. The public origin goes in ORIGIN_HEADER
+ * and in X-Forwarded-Host/-Proto, which Next.js (server actions' origin check) and Auth.js read: without them Next
+ * fills in its own localhost:PORT, and single sign-on sent providers a callback on localhost.
+ * @param {http.IncomingMessage} req
+ * @param {net.BlockList} proxies
+ * @param {string} token
+ * @param {string} [configuredOrigin] ARENA_PUBLIC_URL's origin
  */
-export function stampClient(req, proxies, token) {
+export function stampClient(req, proxies, token, configuredOrigin) {
   const fromProxy = trusted(proxies, normalise(req.socket.remoteAddress) ?? "0.0.0.0");
   const address = clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], proxies);
+  const origin = publicOrigin(req, fromProxy, configuredOrigin);
   if (!fromProxy) for (const name of FORWARDED_HEADERS) delete req.headers[name];
   delete req.headers[CLIENT_IP_HEADER];
   delete req.headers[FRONT_DOOR_HEADER];
+  delete req.headers[ORIGIN_HEADER];
   if (address) {
     req.headers[CLIENT_IP_HEADER] = address;
     req.headers[FRONT_DOOR_HEADER] = token;
+  }
+  if (origin) {
+    const url = new URL(origin);
+    req.headers[ORIGIN_HEADER] = origin;
+    req.headers["x-forwarded-host"] = url.host;
+    req.headers["x-forwarded-proto"] = url.protocol.slice(0, -1);
   }
   return address;
 }
@@ -275,6 +319,15 @@ export function answerClientError(error, socket) {
  */
 export function refusal(req, maxBodyBytes) {
   const url = req.url ?? "/";
+  // Next's request adapter throws on any other method (TRACE, CONNECT, PROPFIND…): a 500 for a client's choice
+  if (!SERVED_METHODS.has(req.method ?? "")) {
+    return {
+      status: 405,
+      code: "method_not_allowed",
+      message: `${req.method} is not allowed here`,
+      headers: { allow: [...SERVED_METHODS].join(", ") },
+    };
+  }
   if (url.includes("\0") || /%00/i.test(url)) {
     return { status: 400, code: "nul_byte", message: "the address contains a NUL character" };
   }
@@ -298,6 +351,9 @@ export function refusal(req, maxBodyBytes) {
   }
   return null;
 }
+
+/** The methods Next's routes can be asked with; anything else is answered 405 at the door. */
+const SERVED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
 /**
  * Answers every request in whole: Range and If-Range are dropped. Next's file server answers a malformed or

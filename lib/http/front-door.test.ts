@@ -9,6 +9,7 @@ import {
   closeWhenAnsweredEarly,
   limitBody,
   parseTrustedProxies,
+  publicOrigin,
   refusal,
   SMALL_BODY_CEILING,
   uploadCeiling,
@@ -75,9 +76,36 @@ describe("the front door", () => {
     expect(() => parseTrustedProxies("example.org")).toThrow(/not an address or CIDR/);
   });
 
+  it("decides the public origin: configured, else a trusted proxy's forwarded host and scheme, else Host", () => {
+    const req = (headers: Record<string, string>) => ({ headers, socket: {} }) as never;
+    const forwarded = {
+      host: "10.0.0.7:3000",
+      "x-forwarded-host": "arena.example.org, inner",
+      "x-forwarded-proto": "https",
+    };
+    expect(publicOrigin(req(forwarded), true, undefined)).toBe("https://arena.example.org");
+    // from anyone else, what they forward is not believed
+    expect(publicOrigin(req(forwarded), false, undefined)).toBe("http://10.0.0.7:3000");
+    expect(publicOrigin(req(forwarded), true, "https://configured.example")).toBe("https://configured.example");
+    // a host that is no host name, or a scheme that is no scheme, decides nothing
+    for (const host of ["evil.example/path", "a b", "x@evil.example", ""])
+      expect(publicOrigin(req({ host }), false, undefined)).toBeNull();
+    expect(publicOrigin(req({ host: "a.example", "x-forwarded-proto": "javascript" }), true, undefined)).toBeNull();
+    expect(publicOrigin(req({ host: "[::1]:3000" }), false, undefined)).toBe("http://[::1]:3000");
+  });
+
   it("refuses NULs, malformed escapes and declared bodies over the upload ceiling", () => {
-    const request = (url: string, headers: Record<string, string> = {}) => ({ url, headers }) as never;
+    const request = (url: string, headers: Record<string, string> = {}, method = "POST") =>
+      ({ url, headers, method }) as never;
     expect(refusal(request("/api/x?c=%00"), 10)).toMatchObject({ status: 400, code: "nul_byte" });
+    // methods Next's adapter throws on (a 500 each, once) are a 405 at the door, with Allow
+    for (const method of ["TRACE", "CONNECT", "PROPFIND", "track"])
+      expect(refusal(request("/api/health", {}, method), 10)).toMatchObject({
+        status: 405,
+        code: "method_not_allowed",
+        headers: { allow: "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS" },
+      });
+    expect(refusal(request("/api/health", {}, "OPTIONS"), 10)).toBeNull();
     expect(refusal(request("/api/%E0%A4%A"), 10)).toMatchObject({ status: 400, code: "bad_url" });
     expect(refusal(request("/api/x", { "content-length": "11" }), 10)).toMatchObject({ status: 413 });
     expect(refusal(request("/api/x", { "content-length": "10" }), 10)).toBeNull();

@@ -4,6 +4,7 @@ export { searchParams } from "./body";
 export { errorResponse } from "./errors";
 export { uploadCeiling } from "./front-door.mjs";
 export { pageParam, type QueryProps } from "./params";
+export { atPublicOrigin, stampedOrigin } from "./public-origin";
 export { handle, readJson, readQuery } from "./route";
 export {
   neighbourhoodFormLimits,

@@ -49,6 +49,13 @@ describe("the visitor's language", () => {
     expect(localeFrom({ acceptLanguage: "" })).toBe("en");
     expect(localeFrom({})).toBe("en");
   });
+
+  it("is English for a header or cookie naming one of Object's own members (once a 500 on every page)", () => {
+    for (const name of ["constructor", "__proto__", "toString", "hasOwnProperty", "constructor-x, __proto__;q=0.9"]) {
+      expect(localeFrom({ acceptLanguage: name })).toBe("en");
+      expect(localeFrom({ cookie: name })).toBe("en");
+    }
+  });
 });
 
 describe("what a visitor can be refused", () => {

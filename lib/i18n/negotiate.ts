@@ -5,7 +5,13 @@ import Negotiator from "negotiator";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "./locales";
 
 /** "zh", "zh-Hans", "zh-SG" read Simplified Chinese; "fr-CA" French: a language's catalogue serves its regions. */
-const PRIMARY: Record<string, Locale> = { en: "en", fr: "fr", es: "es", zh: "zh-CN" };
+/** A Map, not an object: a header's "constructor" or "__proto__" must find nothing, not Object's own members. */
+const PRIMARY = new Map<string, Locale>([
+  ["en", "en"],
+  ["fr", "fr"],
+  ["es", "es"],
+  ["zh", "zh-CN"],
+]);
 
 export function localeFrom(input: { cookie?: string | null; acceptLanguage?: string | null }): Locale {
   if (isLocale(input.cookie)) return input.cookie;
@@ -15,7 +21,7 @@ export function localeFrom(input: { cookie?: string | null; acceptLanguage?: str
   for (const tag of asked) {
     if (isLocale(tag)) return tag;
     if (/^zh-(hant|tw|hk|mo)/i.test(tag)) continue; // Traditional Chinese is not Simplified
-    const primary = PRIMARY[tag.split("-")[0]?.toLowerCase() ?? ""];
+    const primary = PRIMARY.get(tag.split("-")[0]?.toLowerCase() ?? "");
     if (primary) return primary;
   }
   return DEFAULT_LOCALE;

@@ -28,3 +28,10 @@ export function declare<K extends "Counter" | "Gauge" | "Histogram">(
 export function routePattern(url: string | undefined, status: number): string;
 export function observeRequest(req: IncomingMessage, res: ServerResponse): void;
 export { client };
+/** The build's routes: from then on requests are labelled with their route's pattern or `unmatched`. */
+export function knowRoutes(
+  manifest: { staticRoutes?: { page: string }[]; dynamicRoutes?: { page: string; regex: string }[] },
+  publicNames?: string[],
+): void;
+/** A label value capped at `max` distinct values (then `other`). */
+export function boundedLabel(label: string, value: string, max?: number): string;

@@ -113,17 +113,71 @@ export function metrics() {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const OPAQUE = /^(?:\d+|[0-9a-f]{16,}|[A-Za-z0-9_-]{24,})$/;
+/** Without the build's route list (development), at most this many shapes get a series of their own. */
+const MAX_GUESSED_ROUTES = 100;
+
+/** @type {{ exact: Map<string, string>, dynamic: [RegExp, string][], publicTops: Set<string> } | null} */
+let knownRoutes = null;
+/** @type {Set<string>} */
+const guessed = new Set();
 
 /**
- * A request's route as a pattern of bounded cardinality: ids become `:id`, static assets one label, and an
- * answer of 404 (an unknown address) `unmatched`, so scanners cannot grow the series.
+ * The build's routes (Next's .next/routes-manifest.json) and the public folder's top-level names: from then on a
+ * request is labelled with its route's pattern (`/api/conversations/[id]/vote`) or `unmatched`, never with
+ * anything taken from the address itself, so no sequence of requests can add a series.
+ * @param {{ staticRoutes?: { page: string }[], dynamicRoutes?: { page: string, regex: string }[] }} manifest
+ * @param {string[]} publicNames
+ */
+export function knowRoutes(manifest, publicNames = []) {
+  knownRoutes = {
+    exact: new Map((manifest.staticRoutes ?? []).map((r) => [r.page, r.page])),
+    dynamic: (manifest.dynamicRoutes ?? []).map((r) => [new RegExp(r.regex), r.page]),
+    publicTops: new Set(publicNames),
+  };
+}
+
+/**
+ * A request's route as a label of bounded cardinality: the build's route pattern, `/_next/*` for the build's
+ * assets, `/public/*` for the public folder's files, and `unmatched` for everything else (an answer of 404 always).
+ * @param {string | undefined} url
+ * @param {number} status
  */
 export function routePattern(url, status) {
   if (status === 404) return "unmatched";
   const pathname = (url ?? "/").split("?")[0] ?? "/";
   if (pathname.startsWith("/_next/")) return "/_next/*";
+  if (knownRoutes) {
+    const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+    const exact = knownRoutes.exact.get(trimmed);
+    if (exact) return exact;
+    for (const [regex, page] of knownRoutes.dynamic) if (regex.test(pathname)) return page;
+    if (knownRoutes.publicTops.has(trimmed.split("/")[1] ?? "")) return "/public/*";
+    return "unmatched";
+  }
   const parts = pathname.split("/").filter(Boolean).slice(0, 6);
-  return `/${parts.map((part) => (UUID.test(part) || OPAQUE.test(part) ? ":id" : part)).join("/")}`;
+  const shape = `/${parts.map((part) => (UUID.test(part) || OPAQUE.test(part) ? ":id" : part)).join("/")}`;
+  if (guessed.has(shape)) return shape;
+  if (guessed.size >= MAX_GUESSED_ROUTES) return "unmatched";
+  guessed.add(shape);
+  return shape;
+}
+
+/** @type {Map<string, Set<string>>} */
+const seenValues = new Map();
+/**
+ * A label value from a set that only staff can grow (models, error codes), capped all the same: past `max`
+ * distinct values a metric's label reads `other`.
+ * @param {string} label
+ * @param {string} value
+ * @param {number} [max]
+ */
+export function boundedLabel(label, value, max = 200) {
+  const seen = seenValues.get(label) ?? new Set();
+  seenValues.set(label, seen);
+  if (seen.has(value)) return value;
+  if (seen.size >= max) return "other";
+  seen.add(value);
+  return value;
 }
 
 /** Counts a request and times it when its answer ends (the front door calls this for every request). */

@@ -3,19 +3,22 @@ import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { SharedConversation } from "@/components/arena/shared-conversation";
 import { conversationView } from "@/lib/arena";
-import { config } from "@/lib/config";
+import { config, configuredOrigin } from "@/lib/config";
 import { getDb } from "@/lib/db";
+import { stampedOrigin } from "@/lib/http";
 import { serverTranslator } from "@/lib/i18n/session";
 
 export const dynamic = "force-dynamic";
 /**
- * Link previews need absolute URLs: the arena's public address (AUTH_URL) when configured, else the address this
- * request came to (https, except on localhost).
+ * Link previews need absolute URLs: the arena's public address (ARENA_PUBLIC_URL) when configured, else the origin
+ * the front door decided for this request (a trusted proxy's forwarded host and scheme, or the Host header).
  */
 export async function generateMetadata(): Promise<Metadata> {
-  const [host, { t }] = await Promise.all([headers().then((h) => h.get("host")), serverTranslator()]);
-  const local = /^(localhost|127\.0\.0\.1)(:\d+)?$/.test(host ?? "");
-  const base = config().AUTH_URL ?? (host ? `${local ? "http" : "https"}://${host}` : undefined);
+  const [stamped, { t }] = await Promise.all([
+    headers().then((h) => stampedOrigin(new Request("http://x", { headers: h }))),
+    serverTranslator(),
+  ]);
+  const base = configuredOrigin(config()) ?? stamped ?? undefined;
   return {
     title: t("titles.share"),
     description: t("titles.shareDescription"),
