@@ -18,6 +18,7 @@ import {
   answerClientError,
   bodyCeiling,
   closeWhenAnsweredEarly,
+  crossSiteAction,
   handOverFrontDoorToken,
   jsonMethodNotAllowed,
   limitBody,
@@ -125,6 +126,11 @@ function frontDoor(req, res) {
   if (direct?.refuseBusyUpload(req, res)) return;
   limitBody(req, res, ceiling);
   stampClient(req, proxies, token, origin);
+  const crossSite = crossSiteAction(req);
+  if (crossSite) {
+    sendError(res, crossSite.status, crossSite.code, crossSite.message, { connection: "close" });
+    return;
+  }
   wholeFilesOnly(req);
   if (cache.serve(req, res)) return;
   compress(req, res, () => {

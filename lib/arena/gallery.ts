@@ -40,10 +40,12 @@ export async function galleryPage(
 ): Promise<{ items: GalleryItem[]; more: boolean }> {
   const sort = options.sort ?? "newest";
   const page = Math.max(0, Math.floor(options.page ?? 0));
-  const order = sort === "liked" ? `likes DESC, c."galleryAt" DESC` : `c."galleryAt" DESC`;
+  // "newest" by first share: taking a battle out and putting it back does not bring it to the top
+  const shared = `coalesce(c."galleryFirstAt", c."galleryAt")`;
+  const order = sort === "liked" ? `likes DESC, ${shared} DESC` : `${shared} DESC`;
   const category = options.category ?? null;
   const { rows } = await db.pool.query<GalleryItem & { more: boolean }>(
-    sql`SELECT c.id, c."isDemo", c."galleryAt" AS "sharedAt",
+    sql`SELECT c.id, c."isDemo", coalesce(c."galleryFirstAt", c."galleryAt") AS "sharedAt",
             json_build_object('a', ma."displayName", 'b', mb."displayName") AS models,
             v.winner::text AS winner,
             (SELECT m.content FROM "Message" m WHERE m."conversationId" = c.id AND m.role = 'user'
@@ -88,7 +90,9 @@ export async function showInGallery(db: Db, input: { conversationId: string; vis
     throw new Conflict("not_shareable", "only a voted battle in good standing can go in the gallery");
   }
   await db.pool.query(
-    sql`UPDATE "Conversation" SET "galleryAt" = coalesce("galleryAt", now()) WHERE id = ${input.conversationId} AND "visitorId" = ${input.visitorId}`,
+    sql`UPDATE "Conversation" SET "galleryAt" = coalesce("galleryAt", now()),
+            "galleryFirstAt" = coalesce("galleryFirstAt", "galleryAt", now())
+      WHERE id = ${input.conversationId} AND "visitorId" = ${input.visitorId}`,
   );
   return { inGallery: true };
 }
@@ -102,14 +106,20 @@ export async function withdrawFromGallery(db: Db, input: { conversationId: strin
   return { inGallery: false };
 }
 
-/** A visitor likes a listed battle, once (again harmless); their own count too. */
-export async function likeGalleryBattle(db: Db, input: { conversationId: string; visitorId: string }) {
+/**
+ * A visitor likes a listed battle, once (again harmless); their own count too. Once per address as well: a visitor
+ * cookie is free, so sixty fresh cookies from one address are one like, not sixty.
+ */
+export async function likeGalleryBattle(
+  db: Db,
+  input: { conversationId: string; visitorId: string; ipHash: string | null },
+) {
   if (!isUuid(input.conversationId)) throw new NotFound("conversation_not_found", "no such battle in the gallery");
   await admit(db.pool, input.visitorId, [], checkStanding);
   const { rows } = await db.pool.query<{ likes: number }>(
     sql`WITH listed AS (SELECT c.id FROM "Conversation" c WHERE c.id = ${input.conversationId} AND ${raw(LISTABLE)}),
-          liked AS (INSERT INTO "GalleryLike" ("conversationId", "visitorId")
-                    SELECT id, ${input.visitorId} FROM listed ON CONFLICT DO NOTHING RETURNING 1)
+          liked AS (INSERT INTO "GalleryLike" ("conversationId", "visitorId", "ipHash")
+                    SELECT id, ${input.visitorId}, ${input.ipHash} FROM listed ON CONFLICT DO NOTHING RETURNING 1)
      SELECT (SELECT count(*)::int FROM "GalleryLike" WHERE "conversationId" = ${input.conversationId})
             + (SELECT count(*)::int FROM liked) AS likes
        FROM listed`,

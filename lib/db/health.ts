@@ -29,7 +29,7 @@ export async function checkHealth(prisma: PrismaClient, pool?: pg.Pool): Promise
   const slow = new Promise<"slow">((resolve) => {
     timer = setTimeout(() => resolve("slow"), PROBE_MS);
   });
-  const result = await Promise.race([probe(prisma), slow]).finally(() => clearTimeout(timer));
+  const result = await Promise.race([probe(prisma, pool), slow]).finally(() => clearTimeout(timer));
   if (result === "slow") {
     return {
       status: "error",
@@ -54,16 +54,29 @@ export async function checkHealth(prisma: PrismaClient, pool?: pg.Pool): Promise
   return { ...result, pool: use };
 }
 
-async function probe(prisma: PrismaClient): Promise<Health> {
+/**
+ * Applied migrations, on the plain pool when there is one: Prisma's first query in a process compiles its query
+ * engine (1-3 s on a cold two-core machine), so a health check that asked Prisma first answered 503 after start.
+ */
+async function appliedMigrations(prisma: PrismaClient, pool?: pg.Pool): Promise<{ migration_name: string }[]> {
+  const applied = `SELECT migration_name FROM "_prisma_migrations"
+     WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL
+     ORDER BY migration_name`;
+  if (pool) {
+    const { rows: table } = await pool.query<{ present: boolean }>(
+      `SELECT to_regclass('"_prisma_migrations"') IS NOT NULL AS present`,
+    );
+    return table[0]?.present ? (await pool.query<{ migration_name: string }>(applied)).rows : [];
+  }
+  const [table] = await prisma.$queryRaw<{ present: boolean }[]>`
+    SELECT to_regclass('"_prisma_migrations"') IS NOT NULL AS present`;
+  return table?.present ? await prisma.$queryRawUnsafe<{ migration_name: string }[]>(applied) : [];
+}
+
+async function probe(prisma: PrismaClient, pool?: pg.Pool): Promise<Health> {
   let applied: string[];
   try {
-    const [table] = await prisma.$queryRaw<{ present: boolean }[]>`
-      SELECT to_regclass('"_prisma_migrations"') IS NOT NULL AS present`;
-    const rows = table?.present
-      ? await prisma.$queryRaw<{ migration_name: string }[]>`
-          SELECT migration_name FROM "_prisma_migrations"
-          WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL ORDER BY migration_name`
-      : [];
+    const rows = await appliedMigrations(prisma, pool);
     applied = rows.map((row) => row.migration_name);
   } catch (error) {
     const message = (error instanceof Error ? error.message : String(error)).split("\n").filter(Boolean).at(-1);

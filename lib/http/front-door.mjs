@@ -352,6 +352,27 @@ export function refusal(req, maxBodyBytes) {
   return null;
 }
 
+/**
+ * A server action posted from another site: Next.js refuses it by throwing, which answers 500. Refused here as what
+ * it is, 403, when the Origin's host is not the public origin's (the front door decided it just before).
+ * @param {http.IncomingMessage} req
+ * @returns {{ status: number, code: string, message: string } | null}
+ */
+export function crossSiteAction(req) {
+  if (req.method !== "POST" || !req.headers["next-action"]) return null;
+  const origin = req.headers.origin;
+  const own = req.headers[ORIGIN_HEADER];
+  if (!origin || !own) return null; // no Origin: Next's own checks decide (same-origin navigations send one)
+  let from;
+  try {
+    from = new URL(String(origin)).host;
+  } catch {
+    from = null;
+  }
+  if (from === new URL(String(own)).host) return null;
+  return { status: 403, code: "cross_site_action", message: "this form was sent from another site" };
+}
+
 /** The methods Next's routes can be asked with; anything else is answered 405 at the door. */
 const SERVED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 

@@ -7,6 +7,7 @@ import {
   bodyCeiling,
   clientAddress,
   closeWhenAnsweredEarly,
+  crossSiteAction,
   limitBody,
   parseTrustedProxies,
   publicOrigin,
@@ -92,6 +93,23 @@ describe("the front door", () => {
       expect(publicOrigin(req({ host }), false, undefined)).toBeNull();
     expect(publicOrigin(req({ host: "a.example", "x-forwarded-proto": "javascript" }), true, undefined)).toBeNull();
     expect(publicOrigin(req({ host: "[::1]:3000" }), false, undefined)).toBe("http://[::1]:3000");
+  });
+
+  it("refuses a server action posted from another site (403, where Next answered 500), lets same-site ones through", () => {
+    const action = (origin: string | undefined, method = "POST") =>
+      ({
+        method,
+        headers: {
+          "next-action": "7f00",
+          "x-arena-origin": "https://arena.example.org",
+          ...(origin ? { origin } : {}),
+        },
+      }) as never;
+    expect(crossSiteAction(action("http://evil.example"))).toMatchObject({ status: 403, code: "cross_site_action" });
+    expect(crossSiteAction(action("null"))).toMatchObject({ status: 403 });
+    expect(crossSiteAction(action("https://arena.example.org"))).toBeNull();
+    expect(crossSiteAction(action(undefined))).toBeNull();
+    expect(crossSiteAction(action("http://evil.example", "GET"))).toBeNull();
   });
 
   it("refuses NULs, malformed escapes and declared bodies over the upload ceiling", () => {

@@ -1282,12 +1282,19 @@ describe("the public gallery (issue 40)", () => {
     expect(item?.image).toMatch(/^[0-9a-f]{64}$/);
     // likes: once per visitor; the most liked first
     const fans = [await newVisitor(), await newVisitor()];
-    for (const fan of fans) await likeGalleryBattle(db, { conversationId: first, visitorId: fan });
-    expect(await likeGalleryBattle(db, { conversationId: first, visitorId: fans[0] as string })).toEqual({ likes: 2 });
+    for (const [i, fan] of fans.entries())
+      await likeGalleryBattle(db, { conversationId: first, visitorId: fan, ipHash: `fan-address-${i}` });
+    expect(
+      await likeGalleryBattle(db, { conversationId: first, visitorId: fans[0] as string, ipHash: "fan-address-0" }),
+    ).toEqual({ likes: 2 });
+    // and once per address: sixty fresh cookies from one address add one like, not sixty
+    for (let i = 0; i < 60; i++)
+      await likeGalleryBattle(db, { conversationId: second, visitorId: await newVisitor(), ipHash: "one-address" });
+    expect((await galleryPage(db)).items.find((i) => i.id === second)?.likes).toBe(1);
     const liked = await listed({ sort: "liked" });
     expect(liked.indexOf(first)).toBeLessThan(liked.indexOf(second));
     await expect(
-      likeGalleryBattle(db, { conversationId: unvoted.id, visitorId: fans[0] as string }),
+      likeGalleryBattle(db, { conversationId: unvoted.id, visitorId: fans[0] as string, ipHash: null }),
     ).rejects.toMatchObject({
       kind: "not_found",
     });
@@ -1297,6 +1304,11 @@ describe("the public gallery (issue 40)", () => {
     });
     expect(await listed({ category: "ocr" })).toEqual(expect.arrayContaining([first]));
     expect(await listed({ category: "ocr" })).not.toContain(second);
+    // taking it out and putting it back is no bump to the top of "newest": it keeps its first share's place
+    const before = await listed();
+    await withdrawFromGallery(db, { conversationId: first, visitorId: owner });
+    await showInGallery(db, { conversationId: first, visitorId: owner });
+    expect(await listed()).toEqual(before);
     // its owner takes it back
     await withdrawFromGallery(db, { conversationId: second, visitorId: owner });
     expect(await listed()).not.toContain(second);

@@ -1,8 +1,10 @@
 import { likeGalleryBattle } from "@/lib/arena";
 import { getDb } from "@/lib/db";
-import { visitorRoute } from "@/lib/http";
+import { ipHashFrom, visitorRoute } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 
-/** A visitor likes a battle of the gallery (once). */
-export const POST = visitorRoute(({ id, visitorId }) => likeGalleryBattle(getDb(), { conversationId: id, visitorId }));
+/** A visitor likes a battle of the gallery (once per visitor and per address). */
+export const POST = visitorRoute(({ id, visitorId, request }) =>
+  likeGalleryBattle(getDb(), { conversationId: id, visitorId, ipHash: ipHashFrom(request) }),
+);
