@@ -2,6 +2,7 @@ import type pg from "pg";
 import type { PrismaClient } from "../generated/prisma/client";
 import { listMigrationNames } from "./migrate";
 import { poolUse } from "./pool";
+import { sql } from "./sql";
 
 type PoolUse = ReturnType<typeof poolUse>;
 
@@ -59,18 +60,24 @@ export async function checkHealth(prisma: PrismaClient, pool?: pg.Pool): Promise
  * engine (1-3 s on a cold two-core machine), so a health check that asked Prisma first answered 503 after start.
  */
 async function appliedMigrations(prisma: PrismaClient, pool?: pg.Pool): Promise<{ migration_name: string }[]> {
-  const applied = `SELECT migration_name FROM "_prisma_migrations"
-     WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL
-     ORDER BY migration_name`;
   if (pool) {
     const { rows: table } = await pool.query<{ present: boolean }>(
-      `SELECT to_regclass('"_prisma_migrations"') IS NOT NULL AS present`,
+      sql`SELECT to_regclass('"_prisma_migrations"') IS NOT NULL AS present`,
     );
-    return table[0]?.present ? (await pool.query<{ migration_name: string }>(applied)).rows : [];
+    if (!table[0]?.present) return [];
+    const { rows } = await pool.query<{ migration_name: string }>(
+      sql`SELECT migration_name FROM "_prisma_migrations"
+         WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL ORDER BY migration_name`,
+    );
+    return rows;
   }
   const [table] = await prisma.$queryRaw<{ present: boolean }[]>`
     SELECT to_regclass('"_prisma_migrations"') IS NOT NULL AS present`;
-  return table?.present ? await prisma.$queryRawUnsafe<{ migration_name: string }[]>(applied) : [];
+  return table?.present
+    ? await prisma.$queryRaw<{ migration_name: string }[]>`
+        SELECT migration_name FROM "_prisma_migrations"
+        WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL ORDER BY migration_name`
+    : [];
 }
 
 async function probe(prisma: PrismaClient, pool?: pg.Pool): Promise<Health> {

@@ -3,5 +3,6 @@
 export { forgetCandidates } from "./candidates";
 export { EMBEDDING_VERSION, embedPendingBattles } from "./embed";
 export { embeddingSchedule } from "./jobs";
+export { type Asker, admitNeighbourhoodLookup, neighbourhoodOfUpload } from "./lookup";
 export { type NeighbourBattle, type NeighbourhoodModel, type NeighbourhoodResult, neighbourhoodFor } from "./query";
 export { WordVectorsMissing } from "./text";

@@ -1,24 +1,28 @@
+import { admitUpload } from "@/lib/arena";
 import { getDb } from "@/lib/db";
-import { handle, neighbourhoodFormLimits, readUploadForm } from "@/lib/http";
-import { checkUpload, imageLimits, normaliseImage } from "@/lib/images";
-import { neighbourhoodFor } from "@/lib/neighbourhood";
+import { handle, ipHashFrom, neighbourhoodFormLimits, readUploadForm, uploadSize, visitorIdFrom } from "@/lib/http";
+import { admitNeighbourhoodLookup, neighbourhoodOfUpload } from "@/lib/neighbourhood";
 
 export const dynamic = "force-dynamic";
 
 /**
  * "Which model for an image like mine?": a multipart form with `images` (one picture, optional) and `prompt` (the
  * question, optional; one of the two is needed); the board of the most similar voted battles, or why there is none.
+ * Behind the arena's upload admission and hourly limits, decided before the body is read.
  */
 export function POST(request: Request) {
   return handle(async () => {
-    const { fields, uploads } = await readUploadForm(request, neighbourhoodFormLimits());
-    const upload = uploads[0];
-    let image: Buffer | null = null;
-    if (upload) {
-      const limits = imageLimits();
-      const type = checkUpload(upload.name, upload.bytes, limits.maxBytes);
-      image = (await normaliseImage(upload.bytes, type, limits.maxSide, limits.maxPixels)).data;
+    const db = getDb();
+    const asker = { visitorId: visitorIdFrom(request), ipHash: ipHashFrom(request) };
+    // without a cookie the address stands for the visitor in the per-visitor cap of bodies at once
+    const admission = await admitUpload(asker.visitorId ?? `address:${asker.ipHash ?? "unknown"}`, uploadSize(request));
+    try {
+      await admitNeighbourhoodLookup(db, asker);
+      const { fields, uploads } = await readUploadForm(request, neighbourhoodFormLimits());
+      admission.bodyRead();
+      return Response.json(await neighbourhoodOfUpload(db, { upload: uploads[0], prompt: fields.get("prompt") ?? "" }));
+    } finally {
+      admission.release();
     }
-    return Response.json(await neighbourhoodFor(getDb(), { image, prompt: fields.get("prompt") ?? "" }));
   });
 }
