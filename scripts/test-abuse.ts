@@ -11,6 +11,8 @@
 //      another visitor's) absent from the export, the research archive and share links;
 //   3b. 8 concurrent 60 MB uploads of random bytes from one visitor (issue 41): refused before or at their first
 //      bytes, memory growing < 100 MB, another visitor and /api/health unaffected;
+//   6. 3,000 made-up addresses: the metrics exposition does not grow; headers and methods that once gave a 500
+//      (Accept-Language: constructor, TRACE, a cross-site server action) answer 200, 405 and 403;
 //   5. a frozen database (every PostgreSQL process stopped): health and a vote answer 503 within their bounds.
 // Prints JSON with every figure and "N passed, N failed" last; exits 1 when a check fails.
 import crypto from "node:crypto";
@@ -32,12 +34,13 @@ import {
 
 const DEADLINE_MS = 240_000;
 const SECRET = "abuse-secret-0123456789";
+const METRICS_TOKEN = "abuse-metrics-token-0123456789";
 const REQUEST_TIMEOUT_MS = 30_000;
 
 // uploads: 2 images of 10 MB at most, so the upload route's ceiling (21 MB) is what this run measures against
 const UPLOAD_ENV = { ARENA_MAX_IMAGES: "2", ARENA_IMAGE_MAX_MB: "10" };
 const { root, database, fake, base, web, cleanup } = await startArenaRun("abuse", {
-  env: { ARENA_SECRET: SECRET, ARENA_NSFW_CHECK: "0", ...UPLOAD_ENV },
+  env: { ARENA_SECRET: SECRET, ARENA_NSFW_CHECK: "0", ARENA_METRICS_TOKEN: METRICS_TOKEN, ...UPLOAD_ENV },
   logs: Boolean(process.env.ABUSE_LOGS),
   deadlineMs: DEADLINE_MS,
 });
@@ -411,6 +414,76 @@ async function pushBody(pathname: string, contentType: string, cookie: string, t
   } finally {
     await closeDb(db);
   }
+}
+
+// ---------------------------------------------------------------- 6. made-up addresses, methods and headers
+
+{
+  // every distinct unknown address once added metric series (20,000 requests: a scrape 217 KB → 11.5 MB)
+  const scrape = async () => {
+    const answer = await call("/api/metrics", { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    return answer.status === 200 ? answer.body : "";
+  };
+  const made = (i: number): [string, RequestInit] => {
+    const id = crypto.randomUUID();
+    const kinds: [string, RequestInit][] = [
+      [`/probe-${i}-${id.slice(0, 8)}`, {}],
+      [`/api/probe/${i}/${id}`, {}],
+      [
+        `/api/conversations/${id}/vote`,
+        { method: "POST", body: "{}", headers: { "content-type": "application/json" } },
+      ],
+      [`/models/probe-${i}`, {}],
+      [`/api/leaderboard?category=probe-${i}`, {}],
+      [`/api/probe-${i}`, { method: "DELETE" }],
+    ];
+    return kinds[i % kinds.length] as [string, RequestInit];
+  };
+  // warm every kind of answer once, so the series the checked run may legitimately add exist before the first scrape
+  for (let i = 0; i < 12; i++) await call(...made(i));
+  const before = await scrape();
+  const ADDRESSES = 3_000;
+  let served = 0;
+  for (let i = 0; i < ADDRESSES; i += 50) {
+    const batch = await Promise.all(Array.from({ length: 50 }, (_, k) => call(...made(i + k))));
+    served += batch.filter((a) => a.status > 0 && a.status < 500).length;
+  }
+  const after = await scrape();
+  const unmatched = (after.match(/route="unmatched"/g) ?? []).length;
+  figures.madeUpAddresses = {
+    requests: ADDRESSES,
+    answeredBelow500: served,
+    exposition: { beforeBytes: before.length, afterBytes: after.length },
+    unmatchedSeries: unmatched,
+  };
+  checks["3,000 made-up addresses: each answered, none 5xx or hung"] = served === ADDRESSES;
+  checks["3,000 made-up addresses: the metrics exposition grew by less than 4 KB"] =
+    before.length > 0 && after.length - before.length < 4_096;
+  checks["3,000 made-up addresses: no address of theirs in a route label"] = !/route="[^"]*probe/.test(after);
+
+  // headers and methods that once made a page or a route answer 500
+  const pages = await Promise.all(
+    ["constructor", "__proto__", "toString"].map((language) => call("/", { headers: { "accept-language": language } })),
+  );
+  checks["Accept-Language: constructor, __proto__ or toString: the page answers 200 (in English)"] = pages.every(
+    (a) => a.status === 200 && a.body.includes('lang="en"'),
+  );
+  const traced = await Promise.all(["/api/health", "/api/leaderboard", "/"].map((p) => call(p, { method: "TRACE" })));
+  figures.trace = traced.map((a) => a.status);
+  checks["TRACE on a route or a page: 405 in the error shape, not 500"] = traced.every(
+    (a) => a.status === 405 && errorCode(a.body) === "method_not_allowed",
+  );
+  const action = await call("/", {
+    method: "POST",
+    headers: {
+      "next-action": "7f0000000000000000000000000000000000000000",
+      origin: "http://evil.example",
+      "content-type": "text/plain",
+    },
+    body: "[]",
+  });
+  figures.crossSiteAction = action.status;
+  checks["a server action posted from another site: 403, not 500"] = action.status === 403;
 }
 
 // ---------------------------------------------------------------- 5. a frozen database
