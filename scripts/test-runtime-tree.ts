@@ -90,6 +90,19 @@ try {
     log += chunk;
   });
   const base = `http://127.0.0.1:${port}`;
+  // the first /api/health once the web server answers at all: it once answered 503 while Prisma compiled its engine
+  for (;;) {
+    const live = await fetch(`${base}/api/health/live`).then(
+      (r) => r.status,
+      () => 0,
+    );
+    if (live === 200) break;
+    if (launcher.exitCode !== null || Date.now() - started > READY_WITHIN_MS) throw new Error("never answered");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const firstHealth = await fetch(`${base}/api/health`);
+  figures.firstHealth = { status: firstHealth.status, body: await firstHealth.json() };
+  checks["the first /api/health after start answers 200"] = firstHealth.status === 200;
   await readyWithin(base, READY_WITHIN_MS);
   figures.secondsToReady = (Date.now() - started) / 1000;
   checks["the launcher started from the tree becomes ready"] = true;
@@ -100,6 +113,11 @@ try {
   checks["a battle is answered on both sides and a vote reveals the models"] =
     battle.answerChars.a > 0 && battle.answerChars.b > 0 && Boolean(battle.revealed.a && battle.revealed.b);
   checks["the jobs process did not die"] = !/jobs process exited/.test(log);
+  // liveness counts the process's time up (it once read 0 after 30 minutes)
+  const live = (await (await fetch(`${base}/api/health/live`)).json()) as { uptimeSeconds: number };
+  figures.uptimeSeconds = { live: live.uptimeSeconds, sinceLaunch: (Date.now() - started) / 1000 };
+  checks["/api/health/live's uptime is the web process's (within 10 s of the launcher's)"] =
+    live.uptimeSeconds > 0 && live.uptimeSeconds >= (Date.now() - started) / 1000 - 10;
 
   // 4. a stop is a clean stop: the web server, the jobs process and PostgreSQL go within 30 s
   const stopped = new Promise<number | null>((resolve) => launcher?.once("exit", (code) => resolve(code)));
