@@ -29,6 +29,15 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // recorded streams of the real services, replayed through the provider adapters (tests/recordings)
+          name: "recordings",
+          include: ["tests/recordings/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",

@@ -1,7 +1,7 @@
 // `npm test`: every layer in order — static checks, unit tests, integration tests against a real PostgreSQL,
 // then browser tests against the production build — and the totals over all of them on the last line.
 //   npm test                 all layers
-//   npm test -- unit e2e     only the named layers (static, unit, integration, faults, runtime, e2e)
+//   npm test -- unit e2e     only the named layers (static, unit, recordings, integration, faults, runtime, e2e)
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -208,6 +208,8 @@ const layers: Record<string, () => Promise<Counts & { note?: string }>> = {
   static: staticChecks,
   // beside the build (below) one worker: with one per core the two took 164 s of the run where they took 135
   unit: () => vitestLayer("unit", build ? ["--maxWorkers=1"] : []),
+  // recorded streams of the real services through the provider adapters (tests/recordings)
+  recordings: () => vitestLayer("recordings"),
   integration: integrationLayer,
   faults: faultsLayer,
   runtime: runtimeLayer,

@@ -28,9 +28,40 @@ export function toOpenAIMessages(turns: ChatTurn[]): { role: "user" | "assistant
   });
 }
 
+/** A part of a content list (Mistral's Magistral: thinking parts, then text parts). */
+interface ContentPart {
+  type?: string;
+  text?: string;
+  /** Mistral: the thought as a list of text parts (or, in older answers, a string) */
+  thinking?: string | { type?: string; text?: string }[];
+}
+
+/**
+ * `delta.content` in every shape servers stream it: a string (most), null or absent (a role or usage chunk), or a
+ * list of parts (Mistral streams `{"type":"thinking","thinking":[…]}` and `{"type":"text","text":"…"}`, which read
+ * "[object Object]" when taken for a string). Returns what is answer and what is thought.
+ */
+export function contentOf(content: unknown): { answer: string; thought: string } {
+  if (typeof content === "string") return { answer: content, thought: "" };
+  if (!Array.isArray(content)) return { answer: "", thought: "" };
+  let answer = "";
+  let thought = "";
+  for (const part of content as ContentPart[]) {
+    if (!part || typeof part !== "object") continue;
+    if (part.type === "text" && typeof part.text === "string") answer += part.text;
+    else if (part.type === "thinking") {
+      const inner = part.thinking;
+      if (typeof inner === "string") thought += inner;
+      else if (Array.isArray(inner))
+        for (const piece of inner) if (typeof piece?.text === "string") thought += piece.text;
+    }
+  }
+  return { answer, thought };
+}
+
 interface Chunk {
   choices?: {
-    delta?: { content?: string | null; reasoning_content?: string | null; reasoning?: string | null };
+    delta?: { content?: string | ContentPart[] | null; reasoning_content?: string | null; reasoning?: string | null };
     finish_reason?: string | null;
   }[];
   usage?: Usage | null;
@@ -90,8 +121,10 @@ export async function* streamOpenAICompatible(
         // `reasoning`, or `<think>…</think>` at the start of the content (models served raw)
         const reasoning = choice?.delta?.reasoning_content ?? choice?.delta?.reasoning;
         if (reasoning) thinkingNow = thought.add(reasoning) || thinkingNow;
-        if (choice?.delta?.content) {
-          const split = thinking.push(choice.delta.content);
+        const content = contentOf(choice?.delta?.content);
+        if (content.thought) thinkingNow = thought.add(content.thought) || thinkingNow;
+        if (content.answer) {
+          const split = thinking.push(content.answer);
           if (split.thought) thinkingNow = thought.add(split.thought) || thinkingNow;
           text += split.answer;
         }
