@@ -8,7 +8,13 @@ describe("delta.content in every shape servers stream it", () => {
     expect(contentOf(undefined)).toEqual({ answer: "", thought: "" });
     expect(
       contentOf([
-        { type: "thinking", thinking: [{ type: "text", text: "Two and two" }, { type: "text", text: " make four." }] },
+        {
+          type: "thinking",
+          thinking: [
+            { type: "text", text: "Two and two" },
+            { type: "text", text: " make four." },
+          ],
+        },
         { type: "text", text: "2 + 2 = 4" },
       ]),
     ).toEqual({ answer: "2 + 2 = 4", thought: "Two and two make four." });
