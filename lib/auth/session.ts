@@ -2,4 +2,5 @@
 // that read the session. Imported by app/ only (a second entry beside index.ts, allowed by biome.json).
 export { handlers, signIn, signOut } from "./auth";
 export { pageRequiresRole, requireRole, signedInUser } from "./guard";
+export { atPublicOrigin } from "./public-origin";
 export { type StaffRequest, staffRoute } from "./staff-route";

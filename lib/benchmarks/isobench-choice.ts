@@ -1,8 +1,13 @@
 // Our reading of a free-form IsoBench answer onto the task's choices, with no model: what IsoBench-Eval asks
 // gpt-3.5-turbo to do ("which choice the model selected"). The answer is looked for where models put it, most
-// explicit first — a last \boxed{…}, a JSON "answer", an "Answer:" / "final answer is" line, the opening sentence,
-// the closing sentence — and each task reads its choice from the first of those that names one. The whole response
-// is the last resort. What decided is recorded (`rule:<where>`).
+// explicit first — a last \boxed{…}, a JSON "answer", an "Answer:" / "final answer is" line, for science a
+// concluding sentence ("Conclusion: …", "Therefore …"), the opening sentence, the closing sentence — and each task
+// reads its choice from the first of those that names one. The whole response is the last resort. Counts are read
+// as answers phrase them (alone on the first line, in words, as the result of a sum, "N breakpoints"); a count
+// outside a few numeric choices goes to the nearest, where the official parser, told to answer with one of them,
+// puts it. Letters and small numbers as options are whole tokens in their own case. What decided is recorded
+// (`rule:<where>`, `+nearest-choice`). On IsoBench-Eval's published gpt-5-nano files these rules agree with the
+// official verdict on 97.3% of 3,374 answers (92.4% before issue 67), every task ≥ 86.7%.
 import { boxedContents } from "./emma";
 import type { IsoTask } from "./isobench";
 import { readNetDirection, readPairComparison, readTransfer } from "./isobench-science";
@@ -48,6 +53,12 @@ export function answerSegments(response: string): { where: string; text: string 
     .split(/(?<=[.!?])\s+|\n+/)
     .map((s) => s.trim())
     .filter(Boolean);
+  // the sentence a reasoning ends on ("Conclusion: Sample B is the hotter sample", "Therefore, …"): the last one
+  const concluding = sentences.filter((t) =>
+    /^(?:[-*•]\s*)?(?:conclusion|in conclusion|in summary|therefore|thus|hence|so,|true statement|result)\b/i.test(t),
+  );
+  const conclusion = concluding.at(-1);
+  if (conclusion) segments.push({ where: "conclusion", text: conclusion });
   if (sentences[0]) segments.push({ where: "opening", text: sentences[0] });
   const last = sentences.at(-1);
   if (last && sentences.length > 1) segments.push({ where: "closing", text: last });
@@ -123,26 +134,103 @@ function asChoice(value: string | null, choices: string[] | null): string | null
   return choices.find((c) => c.toLowerCase().trim() === value.toLowerCase()) ?? null;
 }
 
-function readNumber(text: string, where: string): string | null {
+const NUMBER_WORDS = [
+  "zero",
+  "one",
+  "two",
+  "three",
+  "four",
+  "five",
+  "six",
+  "seven",
+  "eight",
+  "nine",
+  "ten",
+  "eleven",
+  "twelve",
+  "thirteen",
+  "fourteen",
+  "fifteen",
+  "sixteen",
+  "seventeen",
+  "eighteen",
+  "nineteen",
+  "twenty",
+];
+const NUMBER_WORD = new RegExp(`\\b(${NUMBER_WORDS.join("|")})\\b`, "gi");
+/** Counts written in words as digits ("Two breakpoints", "no corners"), for the number readers below. */
+const inDigits = (text: string) =>
+  text
+    .replace(NUMBER_WORD, (word) => String(NUMBER_WORDS.indexOf(word.toLowerCase())))
+    .replace(/\bno\s+(break ?points|corners|vertices|kinks)\b/gi, "0 $1");
+
+function readNumber(raw: string, where: string): string | null {
+  const text = inDigits(raw);
   // in an explicit answer the first number; in running text the number stated as the result ("the maximum flow
-  // from node 0 to node 4 is 16", "there are 3 breakpoints"), never a node's or a coordinate's
-  if (where === "boxed" || where === "json" || where === "answer-line") return /-?\d+/.exec(text)?.[0] ?? null;
-  const counted = /(\d+)\s+(?:break ?points|corners|vertices|kinks|units)\b/i.exec(text)?.[1];
+  // from node 0 to node 4 is 16", "there are 3 breakpoints", "Total max flow = 5 + 1 = 6"), never a node's, a
+  // coordinate's or a term of a sum
+  if (where === "boxed" || where === "json") return /-?\d+/.exec(text)?.[0] ?? null;
+  // a number standing alone as a sentence of its own ("2" on the answer's first line, "**3**.")
+  const alone = /^\(?(-?\d+)\)?[.!]?$/.exec(text.trim())?.[1];
+  if (alone) return alone;
+  const counted = /(\d+)\s+(?:total\s+)?(?:break ?points?|corners?|vertices|vertex|kinks?|units)\b/i.exec(text)?.[1];
   if (counted) return counted;
-  const stated = [...text.matchAll(/\b(?:is|are|equals|=|of|:)\s*(\d+)\b(?!\s*(?:→|->|,\s*\d))/gi)].at(-1)?.[1];
-  if (stated && /flow|break ?point|corner|answer|total|count/i.test(text)) return stated;
+  const stated = [
+    ...text.matchAll(/(?:\b(?:is|are|equals|of)\b|=|:)\s*(\d+)\b(?!\s*(?:→|->|[+*/×-]\s*\d|,\s*\d|\.\d))/gi),
+  ].at(-1)?.[1];
+  if (stated && (where === "answer-line" || /flow|break ?point|corner|answer|total|count/i.test(text))) return stated;
+  // an "Answer:" line that states no result in a sentence: its first number ("Answer: 16 (from 0 to 4)")
+  if (where === "answer-line") return /-?\d+/.exec(text)?.[0] ?? null;
   return null;
 }
 
+/**
+ * A count among numeric choices: the choice itself, or, for a count outside them ("4 breakpoints" of 2 or 3), the
+ * nearest one, which is where IsoBench-Eval's parser (a model told "the answer must be one of these exact values")
+ * puts such answers.
+ */
+function numericChoice(value: string | null, choices: string[] | null): { value: string; nearest: boolean } | null {
+  if (value === null) return null;
+  if (!choices?.length) return { value, nearest: false };
+  const exact = asChoice(value, choices);
+  if (exact !== null) return { value: exact, nearest: false };
+  const numbers = choices.map(Number);
+  // a few small counts (2 or 3 breakpoints); among many (flows 1…28) a value outside them stays unread
+  if (choices.length > 4 || numbers.some((n) => !Number.isFinite(n))) return null;
+  const wanted = Number(value);
+  let best = 0;
+  for (let i = 1; i < numbers.length; i++)
+    if (Math.abs((numbers[i] as number) - wanted) < Math.abs((numbers[best] as number) - wanted)) best = i;
+  return { value: choices[best] as string, nearest: true };
+}
+
+/**
+ * Where a choice is named in a text: a letter or number (a switch "Z", a region "E", "2" amperes) as a token of its
+ * own and in its own case ("switch" names no W, "Gas" no A); any longer option anywhere, case aside.
+ */
+function namedAt(text: string, choice: string): number {
+  const needle = choice.trim();
+  if (!needle) return -1;
+  if (needle.length <= 2) {
+    const match = new RegExp(`(?<![A-Za-z0-9])${escapeRegExp(needle)}(?![A-Za-z0-9])`).exec(text);
+    return match ? match.index : -1;
+  }
+  return text.toLowerCase().indexOf(needle.toLowerCase());
+}
+
 function readScienceChoice(text: string, choices: string[]): string | null {
-  const lower = text.toLowerCase();
+  // numbers as options (amperes, a count): the number the text states as its result ("… = 8 C / 4 s = 2 A")
+  if (choices.every((c) => /^-?\d+(?:\.\d+)?$/.test(c.trim()))) {
+    const stated = [...text.matchAll(/(?:=|\b(?:is|are|of)\b)\s*(-?\d+(?:\.\d+)?)(?![\d.]*\s*[/×*])/g)].at(-1)?.[1];
+    if (stated !== undefined) return choices.find((c) => Number(c) === Number(stated)) ?? null;
+  }
   // the option named earliest (the longer one where two start at the same place: "a compound" in "not a compound"
   // is still that option, and the parser cannot do better without a model)
   let best: { at: number; length: number; choice: string } | null = null;
   for (const choice of choices) {
-    const needle = choice.toLowerCase().trim();
+    const needle = choice.trim();
     if (!needle) continue;
-    const at = lower.indexOf(needle);
+    const at = namedAt(text, choice);
     if (at < 0) continue;
     if (!best || at < best.at || (at === best.at && needle.length > best.length)) {
       best = { at, length: needle.length, choice };
@@ -196,30 +284,36 @@ function readPuzzle(text: string, choices: string[] | null): string | null {
   return listed.find((c) => moves.includes(c.toLowerCase())) ?? null;
 }
 
+/** A segment's choice, and how it was reached when not named as it is ("nearest-choice"). */
+type Read = { value: string; via?: string } | null;
+const named = (value: string | null): Read => (value === null ? null : { value });
+
 /** One segment's choice for the task, or null when it names none. */
-function readSegment(task: IsoTask, text: string, where: string, choices: string[] | null): string | null {
+function readSegment(task: IsoTask, text: string, where: string, choices: string[] | null): Read {
   switch (task) {
     case "math_breakpoint":
-    case "graph_maxflow":
-      return asChoice(readNumber(text, where), choices) ?? (choices?.length ? null : readNumber(text, where));
+    case "graph_maxflow": {
+      const read = numericChoice(readNumber(text, where), choices);
+      return read && { value: read.value, via: read.nearest ? "nearest-choice" : undefined };
+    }
     case "graph_connectivity":
     case "graph_isomorphism":
-      return asChoice(earliest(text, YES_NO[task] ?? {}), choices ?? ["yes", "no"]);
+      return named(asChoice(earliest(text, YES_NO[task] ?? {}), choices ?? ["yes", "no"]));
     case "math_parity":
     case "math_convexity":
     case "winner_id":
-      return asChoice(earliest(text, WORDS[task] ?? {}), choices);
+      return named(asChoice(earliest(text, WORDS[task] ?? {}), choices));
     case "puzzle":
-      return readPuzzle(text, choices);
+      return named(readPuzzle(text, choices));
     case "chemistry":
     case "physics":
       if (!choices?.length) return null;
-      return (
+      return named(
         readScienceChoice(text, choices) ??
-        readTransfer(text, choices) ??
-        readNetDirection(text, choices) ??
-        readPairComparison(text, choices) ??
-        (where === "whole" ? null : closestChoice(text, choices))
+          readTransfer(text, choices) ??
+          readNetDirection(text, choices) ??
+          readPairComparison(text, choices) ??
+          (where === "whole" ? null : closestChoice(text, choices)),
       );
   }
 }
@@ -227,9 +321,18 @@ function readSegment(task: IsoTask, text: string, where: string, choices: string
 /** The choice a response selected, and where it was read. */
 export function readChoice(task: IsoTask, response: string, choices: string[] | null): ChoiceReading {
   if (!response.trim()) return { prediction: null, extraction: null, decided_by: "rule:empty-response" };
+  const science = task === "chemistry" || task === "physics";
   for (const { where, text } of answerSegments(response)) {
-    const prediction = readSegment(task, text, where, choices);
-    if (prediction !== null) return { prediction, extraction: text.slice(0, 300), decided_by: `rule:${where}` };
+    // a concluding sentence names the option a science answer chose; a game's or a graph's is often about
+    // something else ("Thus, the position is lost for Black" where White's win was asked)
+    if (where === "conclusion" && !science) continue;
+    const read = readSegment(task, text, where, choices);
+    if (read === null) continue;
+    return {
+      prediction: read.value,
+      extraction: text.slice(0, 300),
+      decided_by: `rule:${where}${read.via ? `+${read.via}` : ""}`,
+    };
   }
   // a chess answer that names no move of the choices is IsoBench-Eval's "no-move"
   if (task === "puzzle" && choices?.includes("no-move")) {
@@ -237,7 +340,7 @@ export function readChoice(task: IsoTask, response: string, choices: string[] | 
   }
   // a science answer that names no option ("Hardness." for rough/stretchy): IsoBench-Eval's own simple parse, which
   // its parser's readings follow in such cases far more often than not (it ends on the first option)
-  if ((task === "chemistry" || task === "physics") && choices?.length) {
+  if (science && choices?.length) {
     return {
       prediction: isoBenchEvalFallback(response, choices),
       extraction: null,

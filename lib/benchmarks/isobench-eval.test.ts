@@ -550,6 +550,53 @@ describe("our parse of IsoBench answers", () => {
     );
   });
 
+  it("reads counts, flows and letters as answers are phrased (issue 67: breakpoint agreement 68.9% → 99.4%)", () => {
+    const count = ["2", "3"];
+    const flows = [...Array.from({ length: 24 }, (_, i) => String(i + 1)), "28"];
+    const read = (task: Parameters<typeof readChoice>[0], response: string, choices: string[]) =>
+      readChoice(task, response, choices);
+    // the count alone on the answer's first line, or in words
+    expect(read("math_breakpoint", "2\n\nReason:\n- The pieces meet at x = -6.23 and x = 0.04.", count)).toMatchObject({
+      prediction: "2",
+      decided_by: "rule:opening",
+    });
+    expect(
+      read("math_breakpoint", "Two breakpoints.\n\nThe slopes change at x = -1.31 and 1.72.", count).prediction,
+    ).toBe("2");
+    expect(read("math_breakpoint", "**3**\n\nThree corners.", count).prediction).toBe("3");
+    // a count outside a few choices goes where the official parser puts it: the nearest, and says so
+    expect(
+      read("math_breakpoint", "4 breakpoints.\n\nThey occur at x = -9.99, 1.1, 5.78, 13.56.", count),
+    ).toMatchObject({
+      prediction: "3",
+      decided_by: "rule:opening+nearest-choice",
+    });
+    // among many (flows 1…28), a value that is none of them is not moved to a neighbour
+    expect(read("graph_maxflow", "The maximum flow is 26.", flows).prediction).toBeNull();
+    // the result of a sum, never its terms; the number stated in an answer sentence, never a node's
+    expect(
+      read("graph_maxflow", "Paths: 0 -> 2 (5), 0 -> 1 -> 2 (1).\n\nTotal max flow = 5 + 1 = 6.", flows).prediction,
+    ).toBe("6");
+    expect(
+      read("graph_maxflow", "Steps…\n\nAnswer: The maximum flow from source 0 to sink 2 is 5.", flows).prediction,
+    ).toBe("5");
+    // letters and small numbers as options: whole tokens in their own case ("switch" names no W, "Gas" no A)
+    expect(read("physics", "Close switch Z.\n\nReasoning: W: 4Ω, X: 5Ω.", ["W", "X", "Y", "Z"]).prediction).toBe("Z");
+    expect(
+      read("physics", "Gas state.\nSpecifically in region E (gas), more than in A/B/C.", ["A", "B", "C", "D", "E"])
+        .prediction,
+    ).toBe("E");
+    expect(read("physics", "I = Q / t = 8 C / 4 s = 2 A.", ["1", "2", "3", "4"]).prediction).toBe("2");
+    // a science answer's concluding sentence over an opening that only lists the samples
+    expect(
+      read(
+        "physics",
+        "- Observation: Sample A particles have mass 17 u and Sample B 28 u.\n- Conclusion: Sample B is the hotter sample.",
+        ["neither; the samples have the same temperature", "sample B", "sample A"],
+      ),
+    ).toMatchObject({ prediction: "sample B", decided_by: "rule:conclusion" });
+  });
+
   it("says what decided, and reads nothing from an empty or unreadable answer", () => {
     expect(readChoice("graph_maxflow", "", null)).toEqual({
       prediction: null,

@@ -60,6 +60,8 @@ export interface IsoEvalSummary {
   ours: PooledScore;
   /** answers where our verdict equals the official one */
   agreement: Tally;
+  /** the same, per modality */
+  agreementByModality: Record<Modality, Tally>;
 }
 
 export interface IsoEvalScore {
@@ -202,9 +204,16 @@ function summarise(items: IsoEvalItem[]): IsoEvalSummary {
   return {
     official: pool(items, (i) => i.officialCorrect),
     ours: pool(items, (i) => i.correct),
-    agreement: tally(items.filter((i) => i.correct === i.officialCorrect).length, items.length),
+    agreement: agreementOf(items),
+    agreementByModality: {
+      text: agreementOf(items.filter((i) => i.modality === "text")),
+      image: agreementOf(items.filter((i) => i.modality === "image")),
+    },
   };
 }
+
+const agreementOf = (items: IsoEvalItem[]) =>
+  tally(items.filter((i) => i.correct === i.officialCorrect).length, items.length);
 
 /** The published summary's pooled counts where they differ from what the records give. */
 function summaryDifferences(file: string, items: IsoEvalItem[]): string[] {
@@ -379,7 +388,8 @@ export function isoBenchEvalTable(score: IsoEvalScore): string {
     const signed = (v: number) => `${v >= 0 ? "+" : ""}${(v * 100).toFixed(1)}`;
     lines.push(
       `${"".padEnd(20)} text − image ${gap ? `${signed(gap.value)} points (95% CI ${signed(gap.ci[0])} to ${signed(gap.ci[1])})` : "—"}; ` +
-        `our parse agrees with the official one on ${pct(s.agreement)}`,
+        `our parse agrees with the official one on ${pct(s.agreement)} ` +
+        `(text ${pct(s.agreementByModality.text)}, image ${pct(s.agreementByModality.image)})`,
     );
   };
   for (const [task, s] of Object.entries(score.tasks)) rows(task, s);

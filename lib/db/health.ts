@@ -30,7 +30,10 @@ export async function checkHealth(prisma: PrismaClient, pool?: pg.Pool): Promise
   const slow = new Promise<"slow">((resolve) => {
     timer = setTimeout(() => resolve("slow"), PROBE_MS);
   });
-  const result = await Promise.race([probe(prisma, pool), slow]).finally(() => clearTimeout(timer));
+  // a saturated pool would keep the probe waiting behind the requests it reports: then Prisma's own pool asks
+  const result = await Promise.race([probe(prisma, use?.saturated ? undefined : pool), slow]).finally(() =>
+    clearTimeout(timer),
+  );
   if (result === "slow") {
     return {
       status: "error",

@@ -4,8 +4,8 @@ export { searchParams } from "./body";
 export { errorResponse } from "./errors";
 export { uploadCeiling } from "./front-door.mjs";
 export { pageParam, type QueryProps } from "./params";
-export { atPublicOrigin, stampedOrigin } from "./public-origin";
 export { handle, readJson, readQuery } from "./route";
+export { stampedOrigin } from "./stamped-origin";
 export {
   neighbourhoodFormLimits,
   readUploadForm,

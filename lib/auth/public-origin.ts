@@ -1,18 +1,12 @@
-// Auth.js builds every URL it sends a browser or a provider to (the OAuth callback, the redirect after sign-in)
+// Bound to Next.js (its NextRequest), so beside Auth.js in lib/auth, not in lib/http (whose direct routes run
+// without Next). Auth.js builds every URL it sends a browser or a provider to (the OAuth callback, the redirect after sign-in)
 // from the request's own URL, which behind Next's request adapter is the web process's localhost:PORT. Here the
 // request reaches Auth.js at the origin the front door decided (ARENA_PUBLIC_URL, a trusted proxy's forwarded
 // host and scheme, or the Host header; lib/http/front-door.mjs), as Auth.js's own AUTH_URL would make it.
 import { NextRequest } from "next/server";
-import { FRONT_DOOR_HEADER, frontDoorToken, ORIGIN_HEADER } from "./front-door.mjs";
+import { stampedOrigin } from "../http";
 
 type Handler = (request: NextRequest) => Promise<Response>;
-
-/** The origin the front door stamped on this request, believed only with this process's token. */
-export function stampedOrigin(request: Request): string | null {
-  const token = frontDoorToken();
-  if (!token || request.headers.get(FRONT_DOOR_HEADER) !== token) return null;
-  return request.headers.get(ORIGIN_HEADER);
-}
 
 export function atPublicOrigin(handler: Handler): Handler {
   return (request) => {
