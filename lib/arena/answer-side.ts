@@ -1,6 +1,7 @@
 // One side's answer, in named steps: its clock (the first token, the whole answer, silence partway), the stream
 // loop (deltas shown as they come, cut at the model's ceiling, NULs dropped), and its outcome (finished, stopped by
-// the visitor, or failed), which is recorded whatever happened.
+// the visitor, or failed), which is recorded whatever happened; a first-turn failure before any word is first
+// offered to another model (./swap).
 import { SpanStatusCode, trace } from "@opentelemetry/api";
 import type { Db } from "../db/context";
 import { DomainError } from "../errors";
@@ -20,6 +21,7 @@ import { type AnswerMeta, finishedMeta, record } from "./answer-record";
 import type { TurnEvent } from "./events";
 import { arenaSettings } from "./settings";
 import { STOPPED, StopRequested, whileWriting } from "./stops";
+import { swapFailedSide } from "./swap";
 import type { Target, TurnPlan } from "./turn-claim";
 
 const tracer = () => trace.getTracer("vision-arena");
@@ -232,6 +234,13 @@ async function answerSideTraced(db: Db, plan: TurnPlan, target: Target, emit: Em
     totalMs: performance.now() - progress.started,
   });
   await remembering;
+  // failed before a word was shown, on the battle's first turn: once, another model takes the side (./swap)
+  if (outcome.event.type === "error" && !progress.text) {
+    const replacement = await swapFailedSide(db, plan.conversationId, plan.turn, target, outcome.event.code).catch(
+      () => null,
+    );
+    if (replacement) return answerSideTraced(db, plan, replacement, emit);
+  }
   const unsaved = await record(db, target.messageId, progress.text, outcome.meta);
   emit(unsaved ? { type: "error", side: target.side, code: unsaved.code, message: unsaved.message } : outcome.event);
 }

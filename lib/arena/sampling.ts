@@ -68,3 +68,20 @@ export function samplePairWith(
   const second = pickWeighted(rivals, rivalWeight, rand);
   return rand() < 0.5 ? [first.id, second.id] : [second.id, first.id];
 }
+
+/**
+ * A replacement for one side of a battle (the first-turn swap, ./swap.ts): drawn by weight from the battle pool as
+ * the pair was (enabled, not in an outage, weight above 0, a vision model for an image), never a model in `exclude`
+ * (the one that failed and the other side's). Null when the pool has no other model.
+ */
+export function sampleReplacement(
+  candidates: Candidate[],
+  exclude: string[],
+  options: { hasImage: boolean; rand?: () => number },
+): string | null {
+  const pool = candidates.filter(
+    (m) => m.enabled && !m.outage && m.weight > 0 && (!options.hasImage || m.vision) && !exclude.includes(m.id),
+  );
+  if (pool.length === 0) return null;
+  return pickWeighted(pool, (m) => m.weight, options.rand ?? Math.random).id;
+}

@@ -56,6 +56,10 @@ frequency percentile down-sampled), \`is_preset\`, \`preset_id\`, \`input_modali
 \`reactions\` (optional, given only after the vote: what the visitor said went wrong in each side's answer, by side,
 e.g. \`{"b": {"reason": "wrong_count"}}\`; null when nothing was said). The reasons: ${REACTION_LIST}.
 A reaction is one tap, never required, so most battles have none and those that have one are a self-selected sample.
+\`model_swaps\` (a side whose drawn model failed or timed out before its first token on the first turn and was
+replaced once by another model drawn by the same rules, e.g. \`[{"side": "a", "from": "m1", "to": "m2", "reason":
+"provider_timeout"}]\`; \`model_a\`/\`model_b\` name the models that answered; null when nothing was swapped). Drop
+or weight these battles when studying the sampler: the pair shown is not the pair drawn.
 \`chats\` holds direct conversations with one model in the same message format.
 
 ## Privacy

@@ -31,6 +31,14 @@ import { snapshotBatches } from "./snapshot-batches";
 const REACTIONS_SQL = `(SELECT jsonb_object_agg(r.side::text, jsonb_strip_nulls(jsonb_build_object('reason', r.reason, 'note', r.note)))
     FROM "VoteReaction" r WHERE r."voteId" = v.id)`;
 
+/**
+ * The first-turn swaps of a battle (lib/arena/swap.ts), oldest first, or null:
+ * [{"side": "a", "from": "model-x", "to": "model-y", "reason": "provider_timeout"}].
+ */
+const SWAPS_SQL = `(SELECT jsonb_agg(jsonb_build_object('side', s.side::text, 'from', s."fromModelId", 'to', s."toModelId",
+                                            'reason', s.reason) ORDER BY s."createdAt")
+    FROM "ModelSwap" s WHERE s."conversationId" = v."conversationId")`;
+
 /** From this many battles on, the Parquet file is encoded on a thread of its own (its start costs ~0.3 s). */
 const PARQUET_THREAD_MIN = 20_000;
 
@@ -143,7 +151,7 @@ export async function* battleBatches(
   selection.catch(() => {});
   let counted: { total: number; recordOptions: RecordOptions } | null = null;
   const select = sql`SELECT v.id AS "voteId", v.winner::text AS winner, v.anonymous, v."visitorId", v."createdAt" AS at,
-                    v."shownVersions", ${raw(REACTIONS_SQL)} AS reactions,
+                    v."shownVersions", ${raw(REACTIONS_SQL)} AS reactions, ${raw(SWAPS_SQL)} AS swaps,
                     ${raw(CONVERSATION_SQL)} ${raw(FROM_BATTLES)}`;
   type Bare = Omit<VoteRow, "messages" | "labels">;
   // the next batch is read while this one is turned into records and written

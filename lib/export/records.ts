@@ -40,6 +40,15 @@ export interface BattleRow {
   shownVersions?: unknown;
   /** the visitor's reactions after the vote, by side ({"a": {"reason": "wrong_count"}}), or null */
   reactions?: Record<string, { reason: string; note?: string }> | null;
+  /** a side's model replaced on the first turn after it failed before its first token (lib/arena/swap.ts) */
+  swaps?: ModelSwapRecord[] | null;
+}
+
+export interface ModelSwapRecord {
+  side: "a" | "b";
+  from: string;
+  to: string;
+  reason: string;
 }
 
 type SideReaction = { reason: string; note?: string };
@@ -192,6 +201,9 @@ export function battleRecord(row: BattleRow, options: RecordOptions) {
     } | null,
     // after the vote, optional: what went wrong in each side's answer (lib/arena/reactions.ts)
     reactions: reactionsOf(row, clean),
+    // a side whose drawn model failed before its first token on turn 1 and was replaced (model_a/model_b name the
+    // models that answered; the sampling analysis counts these apart)
+    model_swaps: row.swaps ?? null,
   };
 }
 
@@ -243,6 +255,7 @@ export const BATTLE_COLUMNS = {
   stopped: "BOOLEAN",
   answer_versions: "JSON",
   reactions: "JSON",
+  model_swaps: "JSON",
 } as const satisfies Record<keyof BattleRecord, ParquetType>;
 
 export const CHAT_COLUMNS = {
