@@ -50,7 +50,7 @@ export async function swapFailedSide(
        FROM "Conversation" c WHERE c.id = ${conversationId}`,
   );
   const state = rows[0];
-  if (!state || state.mode !== "battle" || state.turnCount !== 1 || state.voted || state.swapped) return null;
+  if (state?.mode !== "battle" || state.turnCount !== 1 || state.voted || state.swapped) return null;
   if (state.chosenModelId === failedSide.modelId) return null;
   const other = (failedSide.side === "a" ? state.modelBId : state.modelAId) ?? "";
   const { models } = await registrySnapshot(db.pool);
