@@ -15,6 +15,7 @@ import {
   type StreamEnd,
   streamChat,
   ThoughtCollector,
+  WithheldAnswer,
 } from "../providers";
 import { withoutNul } from "../text";
 import { type AnswerMeta, finishedMeta, record } from "./answer-record";
@@ -137,6 +138,8 @@ async function streamAnswer(
 interface Outcome {
   meta: AnswerMeta;
   event: TurnEvent;
+  /** a failure another model may be asked to take over (not a provider's filter withholding the answer) */
+  swappable?: boolean;
 }
 
 /** A finished (or stopped, or cut) answer: stored as finished with what was shown. */
@@ -175,6 +178,7 @@ function failed(target: Target, progress: Progress, raw: unknown): Outcome {
       message: error.message,
       ...(error.retryable ? {} : { retryable: false }),
     },
+    swappable: !(error instanceof WithheldAnswer),
   };
 }
 
@@ -235,7 +239,7 @@ async function answerSideTraced(db: Db, plan: TurnPlan, target: Target, emit: Em
   });
   await remembering;
   // failed before a word was shown, on the battle's first turn: once, another model takes the side (./swap)
-  if (outcome.event.type === "error" && !progress.text) {
+  if (outcome.event.type === "error" && outcome.swappable && !progress.text) {
     const replacement = await swapFailedSide(db, plan.conversationId, plan.turn, target, outcome.event.code).catch(
       () => null,
     );

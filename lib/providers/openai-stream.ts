@@ -156,9 +156,17 @@ export async function* streamOpenAICompatible(
   };
 }
 
-/** Azure's and others' content filter stopped the answer: what was streamed is not kept as an answer. */
-export const withheld = () =>
-  new ProviderError("the model's provider withheld this answer (its content filter)", "provider_error");
+/**
+ * The provider's own filter withheld the answer (Azure's content filter, Anthropic's `stop_reason: "refusal"`): what
+ * was streamed is not kept as an answer. A kind of its own, so the battle does not hand the same prompt to another
+ * model as if this one had broken down (lib/arena/swap.ts).
+ */
+export class WithheldAnswer extends ProviderError {
+  constructor() {
+    super("the model's provider withheld this answer (its content filter)", "provider_error");
+  }
+}
+export const withheld = () => new WithheldAnswer();
 
 /** How many refused parameters one request may learn from (max_tokens, temperature, reasoning_effort). */
 const MAX_LESSONS = 3;

@@ -151,9 +151,11 @@ describe("arena export", () => {
       "stopped",
       "answer_versions",
       "reactions",
+      "model_swaps",
     ]);
     expect(first.stopped).toBe(false);
     expect(first.reactions).toBeNull(); // nobody said what went wrong
+    expect(first.model_swaps).toBeNull(); // every side answered with the model drawn
     const sha = first.images[0];
     expect(first.input_modality).toBe("image"); // the battle opened with an image
     expect(fs.existsSync(path.join(out, "images", `${sha}.png`))).toBe(true);
