@@ -65,6 +65,9 @@ export async function swapFailedSide(
            WHERE c.id = ${conversationId} AND c.${column} = ${failedSide.modelId}
              AND c."turnCount" = 1 AND NOT EXISTS (SELECT 1 FROM "Vote" v WHERE v."conversationId" = c.id)
           RETURNING c.id),
+        answer AS (
+          UPDATE "ResponseMeta" SET "modelId" = ${chosen}
+           WHERE "messageId" = ${failedSide.messageId} AND EXISTS (SELECT 1 FROM moved)),
         recorded AS (
           INSERT INTO "ModelSwap" (id, "conversationId", side, "fromModelId", "toModelId", reason)
           SELECT gen_random_uuid(), id, ${failedSide.side}::"Side", ${failedSide.modelId}, ${chosen}, ${reason} FROM moved

@@ -76,13 +76,13 @@ describe("the first-turn swap", () => {
       },
     ]);
     const stored = await arena.db.pool.query(
-      `SELECT m.side::text, m.content, r.error FROM "Message" m JOIN "ResponseMeta" r ON r."messageId" = m.id
+      `SELECT m.side::text, m.content, r.error, r."modelId" FROM "Message" m JOIN "ResponseMeta" r ON r."messageId" = m.id
         WHERE m."conversationId" = $1 AND m.role = 'assistant' ORDER BY m.side`,
       [id],
     );
     expect(stored.rows).toEqual([
-      { side: "a", content: "Beta sees red.", error: null },
-      { side: "b", content: "Alpha sees red.", error: null },
+      { side: "a", content: "Beta sees red.", error: null, modelId: "beta" },
+      { side: "b", content: "Alpha sees red.", error: null, modelId: "alpha" },
     ]);
 
     // turn 2: a failure is no swap: the side fails with the visitor's message, the models stay
