@@ -140,7 +140,7 @@ describe("metrics and traces", () => {
     await expect
       .poll(() => spans.filter((s) => s.name === "model.answer").length, { timeout: 15_000 })
       .toBeGreaterThanOrEqual(2);
-    const request = spans.find((s) => s.name === "POST /api/conversations/:id/turn");
+    const request = spans.find((s) => s.name === "POST /api/conversations/[id]/turn");
     expect(request).toBeDefined();
     const answers = spans.filter((s) => s.name === "model.answer" && s.traceId === request?.traceId);
     expect(answers.map((s) => attribute(s, "arena.model")).sort()).toEqual(["fake-alpha", "fake-beta"]);
