@@ -36,11 +36,26 @@ export function createPool(
   // no listener that is an uncaught exception. Its pending or next query fails anyway, and the caller handles that.
   pool.on("connect", (client) => client.on("error", () => undefined));
   const warm = Math.max(keep, Math.min(max, 8));
-  void Promise.all(Array.from({ length: warm }, () => pool.connect().catch(() => null))).then((clients) => {
-    for (const client of clients) client?.release();
-  });
+  // each connection lent back as soon as it is open, so requests arriving meanwhile take it; while they are still
+  // being opened the pool is warming, not saturated (the first /api/health after start answered 503 "saturated":
+  // all 20 slots taken by the warm-up's own handshakes and one request waiting)
+  warming.set(pool, warm);
+  const opened = () => {
+    const left = (warming.get(pool) ?? 1) - 1;
+    if (left > 0) warming.set(pool, left);
+    else warming.delete(pool);
+  };
+  for (let i = 0; i < warm; i++) {
+    pool.connect().then((client) => {
+      opened();
+      client.release();
+    }, opened);
+  }
   return pool;
 }
+
+/** Pools with connections of the start's warm-up still being opened, and how many. */
+const warming = new WeakMap<pg.Pool, number>();
 
 /**
  * The web process's pool, every connection opened at start and kept. A connection opened during a burst waited for
@@ -129,6 +144,6 @@ export function poolUse(pool: pg.Pool) {
     total: pool.totalCount,
     idle: pool.idleCount,
     waiting: pool.waitingCount,
-    saturated: pool.waitingCount > 0 && pool.idleCount === 0 && pool.totalCount >= max,
+    saturated: !warming.has(pool) && pool.waitingCount > 0 && pool.idleCount === 0 && pool.totalCount >= max,
   };
 }

@@ -4,7 +4,7 @@ import { createPrisma } from "../../lib/db/client";
 import { closeDb, createDb } from "../../lib/db/context";
 import { checkHealth } from "../../lib/db/health";
 import { listMigrationNames } from "../../lib/db/migrate";
-import { createPool } from "../../lib/db/pool";
+import { createPool, poolUse } from "../../lib/db/pool";
 import { keepBeating, STALE_MS } from "../../lib/jobs/heartbeat";
 import { scratchDatabase } from "./db-admin";
 
@@ -174,6 +174,17 @@ describe("the web process's pool", () => {
       for (const client of clients) client.release();
     } finally {
       await pool.end();
+    }
+    // right after start, a request waiting while the connections are still being opened is no saturation (the first
+    // /api/health after start answered 503 "saturated": every slot held by the warm-up's own handshakes)
+    const starting = createPool(inject("databaseUrl"), 6, undefined, 6);
+    try {
+      const asked = starting.query("SELECT 1");
+      expect(starting.waitingCount).toBeGreaterThan(0);
+      expect(poolUse(starting).saturated).toBe(false);
+      await asked;
+    } finally {
+      await starting.end();
     }
     // a background pool keeps a few
     const background = createPool(inject("databaseUrl"), 6);
