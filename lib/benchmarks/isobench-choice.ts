@@ -7,7 +7,7 @@
 // outside a few numeric choices goes to the nearest, where the official parser, told to answer with one of them,
 // puts it. Letters and small numbers as options are whole tokens in their own case. What decided is recorded
 // (`rule:<where>`, `+nearest-choice`). On IsoBench-Eval's published gpt-5-nano files these rules agree with the
-// official verdict on 97.3% of 3,374 answers (92.4% before issue 67), every task ≥ 86.7%.
+// official verdict on 97.6% of 3,374 answers (92.4% before issue 67), every task ≥ 90.0%.
 import { boxedContents } from "./emma";
 import type { IsoTask } from "./isobench";
 import { readNetDirection, readPairComparison, readTransfer } from "./isobench-science";
@@ -211,6 +211,39 @@ function numericChoice(value: string | null, choices: string[] | null): { value:
 function namedAt(text: string, choice: string): number {
   const needle = choice.trim();
   if (!needle) return -1;
+  const found = [exactlyAt(text, needle), ...otherWordings(needle).map((re) => re.exec(text)?.index ?? -1)].filter(
+    (at) => at >= 0,
+  );
+  return found.length ? Math.min(...found) : -1;
+}
+
+/**
+ * How answers word two kinds of option apart from the option's own words: the "neither; …are the same" option of a
+ * comparison ("Neither solution has a higher concentration", "equal concentrations", "they are the same"), and an
+ * ion written as chemists write it ("Al3+", "Al^3+", "Al³⁺" for "Al (3+)").
+ */
+function otherWordings(choice: string): RegExp[] {
+  if (/^neither\b/i.test(choice))
+    return [
+      /\bneither\b/i,
+      /\b(?:equal|same|identical)\s+(?:concentrations?|temperatures?|amounts?)\b/i,
+      /\b(?:are|is)\s+(?:equal|the same)\b/i,
+    ];
+  const ion = /^([A-Z][a-z]?)\s*\((\d*)([+-])\)$/.exec(choice);
+  if (ion) {
+    const [, element, count = "", sign = "+"] = ion;
+    const superscript = [...`${count}${sign}`].map((c) => "⁰¹²³⁴⁵⁶⁷⁸⁹"[Number(c)] ?? (c === "+" ? "⁺" : "⁻")).join("");
+    return [
+      new RegExp(
+        `(?<![A-Za-z])${element}(?:\\^?\\{?${count}\\${sign}\\}?|\\^?\\{?\\${sign}${count}\\}?|${superscript})`,
+      ),
+    ];
+  }
+  return [];
+}
+
+/** Where the option is named in its own words: see namedAt. */
+function exactlyAt(text: string, needle: string): number {
   if (needle.length <= 2) {
     const match = new RegExp(`(?<![A-Za-z0-9])${escapeRegExp(needle)}(?![A-Za-z0-9])`).exec(text);
     return match ? match.index : -1;

@@ -587,6 +587,20 @@ describe("our parse of IsoBench answers", () => {
         .prediction,
     ).toBe("E");
     expect(read("physics", "I = Q / t = 8 C / 4 s = 2 A.", ["1", "2", "3", "4"]).prediction).toBe("2");
+    // a comparison's "neither" option in other words, an ion as chemists write it, a direction without "the"
+    const same = ["Solution A", "neither; their concentrations are the same", "Solution B"];
+    expect(
+      read("chemistry", "Equal concentrations.\n\nBoth have 4 particles in the same volume.", same).prediction,
+    ).toBe(same[1]);
+    expect(
+      read("chemistry", "Answer: Al3+ is the oxidizing agent.", ["Fe", "Fe (3+)", "Al", "Al (3+)"]).prediction,
+    ).toBe("Al (3+)");
+    expect(
+      read("chemistry", "From left to right.\n\nThe left side lost a particle.", [
+        "to the left than to the right",
+        "to the right than to the left",
+      ]).prediction,
+    ).toBe("to the right than to the left");
     // a science answer's concluding sentence over an opening that only lists the samples
     expect(
       read(

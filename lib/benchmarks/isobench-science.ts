@@ -103,7 +103,7 @@ export function readNetDirection(text: string, choices: string[]): string | null
   const sides = choices.map((c) => /^to the (\w+) than to the (\w+)$/i.exec(c.trim())?.[1]?.toLowerCase() ?? null);
   if (sides.some((s) => s === null)) return null;
   const moved =
-    /\bfrom the (left|right)\b[^.;]{0,40}?\bto the (left|right)\b/i.exec(text)?.[2] ??
+    /\bfrom (?:the )?(left|right)\b[^.;]{0,40}?\bto (?:the )?(left|right)\b/i.exec(text)?.[2] ??
     /\b(?:more|net)\b[^.;]{0,60}?\bto the (left|right)\b/i.exec(text)?.[1];
   if (!moved) return null;
   const index = sides.indexOf(moved.toLowerCase());
