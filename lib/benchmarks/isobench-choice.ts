@@ -7,7 +7,7 @@
 // outside a few numeric choices goes to the nearest, where the official parser, told to answer with one of them,
 // puts it. Letters and small numbers as options are whole tokens in their own case. What decided is recorded
 // (`rule:<where>`, `+nearest-choice`). On IsoBench-Eval's published gpt-5-nano files these rules agree with the
-// official verdict on 97.6% of 3,374 answers (92.4% before issue 67), every task ≥ 90.0%.
+// official verdict on 97.7% of 3,374 answers (92.4% before issue 67), every task ≥ 90.0%.
 import { boxedContents } from "./emma";
 import type { IsoTask } from "./isobench";
 import { readNetDirection, readPairComparison, readTransfer } from "./isobench-science";
@@ -126,6 +126,28 @@ const WORDS: Partial<Record<IsoTask, Record<string, string>>> = {
     "½-½": "draw",
   },
 };
+
+/** A game's result as answers state it: "Black wins", "winning for White", "White has a decisive advantage", a draw. */
+const VERDICT =
+  /\b(white|black)\b(?:['’]s)?\s+(?:(?:is|are|should|would|will|can|must)\s+)?(?:be\s+)?(?:\w+ly\s+)?(?:wins?\b|winning\b|won\b|has\s+(?:a\s+|the\s+)?(?:\w+ly\s+)?(?:winning|decisive|won)\b)|\b(?:win|victory|winning)\s+for\s+(white|black)\b|\b(draw|drawn|stalemate|perpetual check|1-0|0-1|1\/2-1\/2|½-½)\b/gi;
+const RESULT: Record<string, string> = { "1-0": "white", "0-1": "black" };
+
+/**
+ * The winner a segment states. A colour named in passing ("White to move", "Black's rook on e8") is no verdict, so in
+ * running text only a stated result counts: the first in an opening, closing or answer line, the last in the whole
+ * answer (where it ends). A short answer ("White.", "Black wins") is its verdict.
+ */
+function readVerdict(text: string, where: string): string | null {
+  const verdicts = [...text.matchAll(VERDICT)].map((m) => {
+    const said = (m[1] ?? m[2] ?? m[3] ?? "").toLowerCase();
+    return RESULT[said] ?? (/^(white|black)$/.test(said) ? said : "draw");
+  });
+  const verdict = where === "whole" ? verdicts.at(-1) : verdicts[0];
+  if (verdict) return verdict;
+  if (where === "boxed" || where === "json" || where === "answer-line" || text.split(/\s+/).length <= 4)
+    return earliest(text, WORDS.winner_id ?? {});
+  return null;
+}
 
 /** The choice spelt as the file spells it (choices keep their case; words are matched without it). */
 function asChoice(value: string | null, choices: string[] | null): string | null {
@@ -332,9 +354,10 @@ function readSegment(task: IsoTask, text: string, where: string, choices: string
     case "graph_connectivity":
     case "graph_isomorphism":
       return named(asChoice(earliest(text, YES_NO[task] ?? {}), choices ?? ["yes", "no"]));
+    case "winner_id":
+      return named(asChoice(readVerdict(text, where), choices));
     case "math_parity":
     case "math_convexity":
-    case "winner_id":
       return named(asChoice(earliest(text, WORDS[task] ?? {}), choices));
     case "puzzle":
       return named(readPuzzle(text, choices));

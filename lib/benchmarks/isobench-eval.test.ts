@@ -601,6 +601,16 @@ describe("our parse of IsoBench answers", () => {
         "to the right than to the left",
       ]).prediction,
     ).toBe("to the right than to the left");
+    // a game's verdict as stated, never a colour named in passing ("White to move", "Black's rook")
+    const game = ["black", "draw", "white"];
+    expect(
+      read(
+        "winner_id",
+        "Assessment (White to move assumed).\n\nBlack's rook is active. Black has the winning position.",
+        game,
+      ).prediction,
+    ).toBe("black");
+    expect(read("winner_id", "White.", game).prediction).toBe("white");
     // a science answer's concluding sentence over an opening that only lists the samples
     expect(
       read(
