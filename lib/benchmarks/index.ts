@@ -17,13 +17,7 @@ export {
   isoTruth,
   scoreIsoBenchItem,
 } from "./isobench";
-export {
-  answerSegments,
-  type ChoiceReading,
-  isoBenchEvalParsed,
-  isoBenchEvalParsePrompt,
-  readChoice,
-} from "./isobench-choice";
+export { answerSegments, type ChoiceReading, readChoice } from "./isobench-choice";
 export {
   ISOBENCH_EVAL_GROUPS,
   type IsoEvalItem,
@@ -34,6 +28,7 @@ export {
   scoreIsoBenchEval,
   scoreIsoBenchEvalWithJudge,
 } from "./isobench-eval";
+export { isoBenchEvalParsed, isoBenchEvalParsePrompt } from "./isobench-official-parse";
 export { benchmarkJobs, type ImportJob, queueBenchmarkImport } from "./jobs";
 export {
   EMMA_SCORE_DEMO,

@@ -4,13 +4,14 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { benchmarkCommand } from "../cli/benchmark-command";
 import type { IsoTask } from "./isobench";
-import { isoBenchEvalParsed, isoBenchEvalParsePrompt, readChoice } from "./isobench-choice";
+import { readChoice } from "./isobench-choice";
 import {
   isIsoBenchEvalLayout,
   officialIsCorrect,
   scoreIsoBenchEval,
   scoreIsoBenchEvalWithJudge,
 } from "./isobench-eval";
+import { isoBenchEvalParsed, isoBenchEvalParsePrompt } from "./isobench-official-parse";
 import { parsePythonJson } from "./python";
 
 const dirs: string[] = [];
