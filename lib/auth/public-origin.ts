@@ -10,7 +10,7 @@ type Handler = (request: NextRequest) => Promise<Response>;
 
 export function atPublicOrigin(handler: Handler): Handler {
   return (request) => {
-    const origin = stampedOrigin(request);
+    const origin = stampedOrigin(request.headers);
     const own = request.nextUrl.origin;
     if (!origin || origin === own) return handler(request);
     return handler(new NextRequest(request.nextUrl.href.replace(own, origin), request));

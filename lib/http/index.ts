@@ -5,7 +5,6 @@ export { errorResponse } from "./errors";
 export { uploadCeiling } from "./front-door.mjs";
 export { pageParam, type QueryProps } from "./params";
 export { handle, readJson, readQuery } from "./route";
-export { stampedOrigin } from "./stamped-origin";
 export {
   neighbourhoodFormLimits,
   readUploadForm,
@@ -16,6 +15,7 @@ export {
 export {
   ipHashFrom,
   requireVisitorId,
+  stampedOrigin,
   VISITOR_COOKIE,
   visitorCookie,
   visitorIdFrom,

@@ -2,7 +2,7 @@
 
 import { Forbidden } from "../errors";
 import { hashIp, signValue, verifySigned } from "../security";
-import { CLIENT_IP_HEADER, FRONT_DOOR_HEADER, frontDoorToken } from "./front-door.mjs";
+import { CLIENT_IP_HEADER, FRONT_DOOR_HEADER, frontDoorToken, ORIGIN_HEADER } from "./front-door.mjs";
 
 export const VISITOR_COOKIE = "arena_vid";
 
@@ -40,9 +40,22 @@ export function visitorIdFromCookie(value: string | undefined): string | null {
  * its own address. Without the front door (a bare `next start`) the address is unknown.
  */
 export function clientAddressFrom(request: Request): string | null {
+  return vouched(request.headers, CLIENT_IP_HEADER);
+}
+
+/**
+ * The public origin the front door decided for the request (ARENA_PUBLIC_URL, a trusted proxy's forwarded host and
+ * scheme, or the Host header), for whatever builds absolute URLs; believed as the address is.
+ */
+export function stampedOrigin(headers: Pick<Headers, "get">): string | null {
+  return vouched(headers, ORIGIN_HEADER);
+}
+
+/** A header the front door set, believed only with this process's front-door token beside it. */
+function vouched(headers: Pick<Headers, "get">, name: string): string | null {
   const token = frontDoorToken();
-  if (!token || request.headers.get(FRONT_DOOR_HEADER) !== token) return null;
-  return request.headers.get(CLIENT_IP_HEADER);
+  if (!token || headers.get(FRONT_DOOR_HEADER) !== token) return null;
+  return headers.get(name);
 }
 
 export function ipHashFrom(request: Request): string | null {

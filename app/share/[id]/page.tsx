@@ -14,10 +14,7 @@ export const dynamic = "force-dynamic";
  * the front door decided for this request (a trusted proxy's forwarded host and scheme, or the Host header).
  */
 export async function generateMetadata(): Promise<Metadata> {
-  const [stamped, { t }] = await Promise.all([
-    headers().then((h) => stampedOrigin(new Request("http://x", { headers: h }))),
-    serverTranslator(),
-  ]);
+  const [stamped, { t }] = await Promise.all([headers().then(stampedOrigin), serverTranslator()]);
   const base = configuredOrigin(config()) ?? stamped ?? undefined;
   return {
     title: t("titles.share"),
