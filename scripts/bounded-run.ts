@@ -162,6 +162,29 @@ export function rssMeter(pid: number): { stop(): number } {
 }
 
 /** One poll of /api/health: its status (0 when the connection failed or timed out), time and, failed, what it said. */
+/** Whether the instance at `base` answers /api/health/ready with 200 now (what the image's HEALTHCHECK asks). */
+export function readyNow(base: string): Promise<boolean> {
+  return fetch(`${base}/api/health/ready`, { signal: AbortSignal.timeout(2_500) }).then(
+    (r) => r.status === 200,
+    () => false,
+  );
+}
+
+/** Milliseconds until the instance at `base` is ready, or null when not within `limitMs` (or `gaveUp()` says so). */
+export async function readyWithin(
+  base: string,
+  limitMs: number,
+  options: { everyMs?: number; gaveUp?: () => boolean } = {},
+): Promise<number | null> {
+  const since = Date.now();
+  while (Date.now() - since < limitMs) {
+    if (await readyNow(base)) return Date.now() - since;
+    if (options.gaveUp?.()) return null;
+    await new Promise((resolve) => setTimeout(resolve, options.everyMs ?? 250));
+  }
+  return null;
+}
+
 export interface HealthPoll {
   status: number;
   ms: number;

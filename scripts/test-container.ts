@@ -13,6 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { freePort } from "../lib/db/free-port";
 import { httpBattle } from "../tests/support/http-battle";
+import { readyWithin } from "./bounded-run";
 
 const ROOT = process.cwd();
 const LOGS = path.resolve(".test-output", "container");
@@ -134,15 +135,9 @@ function buildArgs(extra: string[], options: { npm: boolean } = { npm: true }) {
 }
 
 async function ready(base: string, timeoutMs: number): Promise<number> {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    const ok = await fetch(`${base}/api/health/ready`, { signal: AbortSignal.timeout(3_000) })
-      .then((r) => r.status === 200)
-      .catch(() => false);
-    if (ok) return (Date.now() - started) / 1000;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`${base} was not ready within ${timeoutMs / 1000} s`);
+  const ms = await readyWithin(base, timeoutMs, { everyMs: 500 });
+  if (ms === null) throw new Error(`${base} was not ready within ${timeoutMs / 1000} s`);
+  return ms / 1000;
 }
 
 const checks: Record<string, boolean> = {};

@@ -16,7 +16,7 @@ import { startEmbeddedPostgres } from "../lib/db/embedded";
 import { freePort } from "../lib/db/free-port";
 import { sql } from "../lib/db/sql";
 import { httpBattle } from "../tests/support/http-battle";
-import { requireBuild, stopAfter } from "./bounded-run";
+import { readyNow, readyWithin, requireBuild, stopAfter } from "./bounded-run";
 
 const ROUNDS = 3;
 const CUTS_PER_ROUND = 5;
@@ -67,23 +67,10 @@ launcher = spawn(process.execPath, ["--import", "tsx", "scripts/run-app.ts", "st
 });
 for (const stream of [launcher.stdout, launcher.stderr]) stream?.on("data", (chunk) => (log += chunk));
 
-const readyNow = () =>
-  fetch(`${base}/api/health/ready`, { signal: AbortSignal.timeout(2_500) }).then(
-    (r) => r.status === 200,
-    () => false,
-  );
-async function readyWithin(ms: number): Promise<number | null> {
-  const since = Date.now();
-  while (Date.now() - since < ms) {
-    if (await readyNow()) return Date.now() - since;
-    await sleep(250);
-  }
-  return null;
-}
 async function staysReady(ms: number): Promise<boolean> {
   const until = Date.now() + ms;
   while (Date.now() < until) {
-    if (!(await readyNow())) return false;
+    if (!(await readyNow(base))) return false;
     await sleep(500);
   }
   return true;
@@ -122,7 +109,7 @@ async function visitor(): Promise<void> {
 
 try {
   const started = Date.now();
-  if ((await readyWithin(120_000)) === null) throw new Error("the launcher was not ready within 120 s");
+  if ((await readyWithin(base, 120_000)) === null) throw new Error("the launcher was not ready within 120 s");
   figures.secondsToReady = (Date.now() - started) / 1000;
   const load = Promise.all(Array.from({ length: VISITORS }, visitor));
   await sleep(2_000);
@@ -142,7 +129,7 @@ try {
       terminated += rowCount ?? 0;
       await sleep(Math.max(0, cutStarted + ((cut + 1) * 1000) / CUTS_PER_ROUND - Date.now()));
     }
-    const readyAgainMs = await readyWithin(READY_AGAIN_WITHIN_MS);
+    const readyAgainMs = await readyWithin(base, READY_AGAIN_WITHIN_MS);
     const stayedReady = readyAgainMs !== null && (await staysReady(STAYS_READY_MS));
     figures.rounds.push({ connectionsTerminated: terminated, readyAgainMs, stayedReady });
   }
@@ -160,7 +147,7 @@ try {
     process.kill(jobsAfter, "SIGKILL");
     let readyThroughout = true;
     while (Date.now() - killedAt < 30_000) {
-      if (!(await readyNow())) readyThroughout = false;
+      if (!(await readyNow(base))) readyThroughout = false;
       const now = jobsPid();
       if (now && now !== jobsAfter) {
         figures.jobsKilled.restartedWithinMs = Date.now() - killedAt;

@@ -11,7 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { freePort } from "../lib/db/free-port";
 import { httpBattle } from "../tests/support/http-battle";
-import { requireBuild, stopAfter } from "./bounded-run";
+import { readyWithin, requireBuild, stopAfter } from "./bounded-run";
 
 /** The image is the base (Debian minbase with Node.js and npm: 293 MB in test:container) plus this tree: ≤ 800 MB. */
 const TREE_BUDGET_MB = 500;
@@ -37,20 +37,6 @@ stopAfter(600_000, "runtime-tree", cleanup);
 
 const checks: Record<string, boolean> = {};
 const figures: Record<string, unknown> = {};
-
-async function readyWithin(base: string, ms: number): Promise<number> {
-  const started = Date.now();
-  while (Date.now() - started < ms) {
-    const status = await fetch(`${base}/api/health/ready`, { signal: AbortSignal.timeout(3_000) }).then(
-      (r) => r.status,
-      () => 0,
-    );
-    if (status === 200) return (Date.now() - started) / 1000;
-    if (launcher?.exitCode !== null) throw new Error(`the launcher exited (${launcher?.exitCode}) before it was ready`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`not ready within ${ms / 1000} s`);
-}
 
 let log = "";
 try {
@@ -103,7 +89,9 @@ try {
   const firstHealth = await fetch(`${base}/api/health`);
   figures.firstHealth = { status: firstHealth.status, body: await firstHealth.json() };
   checks["the first /api/health after start answers 200"] = firstHealth.status === 200;
-  await readyWithin(base, READY_WITHIN_MS);
+  const readyMs = await readyWithin(base, READY_WITHIN_MS, { everyMs: 500, gaveUp: () => launcher?.exitCode !== null });
+  if (readyMs === null)
+    throw new Error(`not ready within ${READY_WITHIN_MS / 1000} s (launcher exit ${launcher.exitCode})`);
   figures.secondsToReady = (Date.now() - started) / 1000;
   checks["the launcher started from the tree becomes ready"] = true;
 
