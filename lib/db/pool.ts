@@ -39,11 +39,10 @@ export function createPool(
   // each connection lent back as soon as it is open, so requests arriving meanwhile take it; while they are still
   // being opened the pool is warming, not saturated (the first /api/health after start answered 503 "saturated":
   // all 20 slots taken by the warm-up's own handshakes and one request waiting)
-  warming.set(pool, warm);
+  const counted = pool as WarmingPool;
+  counted[WARMING] = warm;
   const opened = () => {
-    const left = (warming.get(pool) ?? 1) - 1;
-    if (left > 0) warming.set(pool, left);
-    else warming.delete(pool);
+    counted[WARMING] = Math.max(0, (counted[WARMING] ?? 1) - 1);
   };
   for (let i = 0; i < warm; i++) {
     pool.connect().then((client) => {
@@ -54,8 +53,13 @@ export function createPool(
   return pool;
 }
 
-/** Pools with connections of the start's warm-up still being opened, and how many. */
-const warming = new WeakMap<pg.Pool, number>();
+/**
+ * How many of the start's warm-up connections are still being opened, kept on the pool itself: the pool is shared
+ * through globalThis by code bundled more than once (Next's routes, the direct routes), each with its own copy of
+ * this module, so a module-level map would not be seen by the copy that reports health.
+ */
+const WARMING = Symbol.for("arena.pool.warming");
+type WarmingPool = pg.Pool & { [WARMING]?: number };
 
 /**
  * The web process's pool, every connection opened at start and kept. A connection opened during a burst waited for
@@ -144,6 +148,7 @@ export function poolUse(pool: pg.Pool) {
     total: pool.totalCount,
     idle: pool.idleCount,
     waiting: pool.waitingCount,
-    saturated: !warming.has(pool) && pool.waitingCount > 0 && pool.idleCount === 0 && pool.totalCount >= max,
+    saturated:
+      !((pool as WarmingPool)[WARMING] ?? 0) && pool.waitingCount > 0 && pool.idleCount === 0 && pool.totalCount >= max,
   };
 }
