@@ -56,8 +56,8 @@ test("the terms dialog takes focus, keeps it, and Esc closes it without agreeing
 });
 
 test("leaving while the answers stream asks first", async ({ page }) => {
-  await setFakeModel("fake-alpha", { reply: "A slow answer that takes a while to arrive.", tokenDelayMs: 400 });
-  await setFakeModel("fake-beta", { reply: "Another slow answer that takes a while.", tokenDelayMs: 400 });
+  await setFakeModel("fake-alpha", { reply: "A slow answer that takes a while to arrive.", tokenDelayMs: 1000 });
+  await setFakeModel("fake-beta", { reply: "Another slow answer that takes a while.", tokenDelayMs: 1000 });
   const arena = new ArenaPage(page);
   await arena.open();
   await arena.attach("slow.png", "image/png", await pngImage("#335577"));
