@@ -120,7 +120,8 @@ export const PROVIDER_PRESETS: ProviderPreset[] = [
     apiKeyEnv: "TOGETHER_API_KEY",
     exampleModel: "meta-llama/Llama-4-Maverick-17B-128E-Instruct-FP8",
     official: true,
-    quirks: "Reasoning models stream delta.reasoning; usage arrives in a final chunk.",
+    quirks:
+      "Chunks carry Together's own fields (text, token_id, seed); DeepSeek-R1 thinks inside <think> in the content (taken out and kept apart), other reasoning models stream delta.reasoning; usage arrives in a final chunk.",
   },
   {
     id: "groq",

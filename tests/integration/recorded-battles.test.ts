@@ -9,7 +9,14 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { castVote, conversationView, prepareTurn, streamTurn, type TurnEvent } from "../../lib/arena";
 import { closeDb, createDb, type Db } from "../../lib/db";
-import { modelOf, RECORDINGS, type Recording, type ReplayServer, startReplayServer } from "../recordings/replay-server";
+import {
+  failsSide,
+  modelOf,
+  RECORDINGS,
+  type Recording,
+  type ReplayServer,
+  startReplayServer,
+} from "../recordings/replay-server";
 import { openImageBattle } from "../support/battles";
 import { migratedScratchDatabase } from "./db-admin";
 
@@ -92,7 +99,7 @@ async function battle(a: Recording, b: Recording) {
   return { id, visitorId, events, stored: rows, streamed: text };
 }
 
-const answered = RECORDINGS.filter((r) => r.expect.finishReason !== "refusal");
+const answered = RECORDINGS.filter((r) => !failsSide(r));
 const pairs: [Recording, Recording][] = [];
 for (let i = 0; i < answered.length; i += 2)
   pairs.push([answered[i] as Recording, (answered[i + 1] ?? answered[0]) as Recording]);
@@ -139,5 +146,22 @@ describe("battles over the real services' recorded streams", () => {
     expect(error?.message).not.toMatch(/Usage Policy|refusal|cyber/);
     expect(stored.find((r) => r.side === "a")).toMatchObject({ content: "", modelId: idOf(refusal) });
     expect((await db.pool.query(`SELECT 1 FROM "ModelSwap" WHERE "conversationId" = $1`, [id])).rowCount).toBe(0);
+  }, 60_000);
+
+  it("an error OpenRouter sends mid-stream, after hidden thinking but before any answer, is a first-turn swap", async () => {
+    // the visitor saw nothing of that side (its thinking is hidden until the vote), so the battle goes on with
+    // another model drawn by the same rules, and the swap is recorded
+    const failing = RECORDINGS.find((r) => r.file === "openrouter-error-mid-stream.sse") as Recording;
+    const { id, events, stored } = await battle(failing, answered[0] as Recording);
+    expect(events.filter((e) => e.type === "error")).toEqual([]);
+    const side = stored.find((r) => r.side === "a");
+    expect(side?.modelId).not.toBe(idOf(failing));
+    expect(side?.modelId).not.toBe(idOf(answered[0] as Recording));
+    expect(side?.content.length).toBeGreaterThan(0);
+    const swaps = await db.pool.query<{ fromModelId: string; toModelId: string }>(
+      `SELECT "fromModelId", "toModelId" FROM "ModelSwap" WHERE "conversationId" = $1`,
+      [id],
+    );
+    expect(swaps.rows).toEqual([{ fromModelId: idOf(failing), toModelId: side?.modelId }]);
   }, 60_000);
 });

@@ -1,9 +1,12 @@
-// Serves recorded streams of the real services (tests/recordings/streams/*.chunks.txt: one event's JSON a line, as
-// the SDKs that recorded them keep them) in each protocol's own framing, so the provider adapters read exactly what
-// the service sent: OpenAI-compatible chat completions as `data:` lines ending in `data: [DONE]`; Anthropic's
-// messages with each event's name on an `event:` line; Gemini's streamGenerateContent?alt=sse as `data:` lines. The
-// recording is chosen by the model the request names (in the body, or in Gemini's path), and each event is written
-// in a piece of its own, as the network delivers it.
+// Serves recorded streams of the real services in each protocol's own framing, so the provider adapters read
+// exactly what the service sent. Two layouts, as the SDKs that recorded them keep them:
+// - `*.chunks.txt` (vercel/ai): one event's JSON a line, framed here: OpenAI-compatible chat completions as `data:`
+//   lines ending in `data: [DONE]`; Anthropic's messages with each event's name on an `event:` line; Gemini's
+//   streamGenerateContent?alt=sse as `data:` lines.
+// - `*.sse` (pydantic-ai's cassettes): the response body itself, byte for byte, served as it is (SSE comments such
+//   as OpenRouter's `: OPENROUTER PROCESSING` keep-alives, the service's own `[DONE]`, an error event mid-stream).
+// The recording is chosen by the model the request names (in the body, or in Gemini's path), and each event is
+// written in a piece of its own, as the network delivers it.
 import fs from "node:fs";
 import http from "node:http";
 import type net from "node:net";
@@ -32,12 +35,22 @@ export const RECORDINGS: Recording[] = JSON.parse(
   fs.readFileSync(path.resolve(import.meta.dirname, "recordings.json"), "utf8"),
 );
 
-/** The recording's events, one JSON text each, as recorded. */
-export function eventsOf(recording: Recording): string[] {
+const isBody = (recording: Recording) => recording.file.endsWith(".sse");
+
+/** The recording's events, one JSON text each, as recorded (a `.chunks.txt` file). */
+function eventsOf(recording: Recording): string[] {
   return fs
     .readFileSync(path.join(DIR, recording.file), "utf8")
     .split("\n")
     .filter((line) => line.trim());
+}
+
+/** What goes on the wire, piece by piece: a recorded body's events as they are, or each event framed. */
+function piecesOf(recording: Recording): string[] {
+  if (isBody(recording))
+    return (fs.readFileSync(path.join(DIR, recording.file), "utf8").match(/[\s\S]*?\n\n|[\s\S]+$/g) ?? []) as string[];
+  const pieces = eventsOf(recording).map((event) => frame(recording.protocol, event));
+  return recording.protocol === "openai" ? [...pieces, "data: [DONE]\n\n"] : pieces;
 }
 
 /** One event in the protocol's framing. */
@@ -46,8 +59,12 @@ export function frame(protocol: Protocol, event: string): string {
   return `data: ${event}\n\n`;
 }
 
-/** A recording's model name: its file without `.chunks.txt`. */
-export const modelOf = (recording: Recording) => recording.file.replace(/\.chunks\.txt$/, "");
+/** A recording's model name: its file without `.chunks.txt` or `.sse`. */
+export const modelOf = (recording: Recording) => recording.file.replace(/\.(chunks\.txt|sse)$/, "");
+
+/** A recording whose side must fail (a refusal, an error the service sent mid-stream) rather than answer. */
+export const failsSide = (recording: Recording) =>
+  recording.expect.finishReason === "refusal" || recording.expect.finishReason === "error";
 
 export interface ReplayServer {
   origin: string;
@@ -75,11 +92,10 @@ export async function startReplayServer(): Promise<ReplayServer> {
         return;
       }
       res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
-      for (const event of eventsOf(recording)) {
-        res.write(frame(recording.protocol, event));
+      for (const piece of piecesOf(recording)) {
+        res.write(piece);
         await new Promise((resolve) => setImmediate(resolve));
       }
-      if (recording.protocol === "openai") res.write("data: [DONE]\n\n");
       res.end();
     });
   });
