@@ -19,6 +19,7 @@ const model = (over: Partial<SnapshotModel>): SnapshotModel => ({
   preliminary: false,
   retired: false,
   rankSpread: [1, 1],
+  tier: 1,
   fragility: null,
   ...over,
 });

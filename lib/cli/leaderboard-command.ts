@@ -22,8 +22,10 @@ Reads battles (FastChat clean-battle .json, .jsonl, .csv, optionally .gz, or .pa
   --seed S                 random seed of the bootstrap (default 0)
   --ci bootstrap|sandwich  interval method (default bootstrap, FastChat's; the live boards use sandwich)
   --reweighted             weigh each pair 1 / max(its battles, 50), as arena-rank and LMArena's boards do
-  --min-votes N            rank only models with N votes; the others are listed unranked (default 0, FastChat)
-  --fragility              the votes whose removal would swap each ranked model with the next (json)
+  --min-votes N            rank only models with N votes; the others are listed unranked after the ranked ones,
+                           with no interval or tier, marked preliminary (default 0, FastChat)
+  --fragility              the votes whose removal would swap each ranked model with the next ranked one of its
+                           group (a column of the table, fields of the json and csv)
   --anchor MODEL=RATING    shift the scale so that MODEL has RATING
   --category NAME          one category (default overall)
   --categories all         every category found in the data

@@ -13,7 +13,7 @@ export interface BuiltResponse {
 }
 
 export const CSV_HEADER =
-  "rank,model,display_name,rating,ci_lower,ci_upper,votes,win_rate,organization,license,preliminary,retired,rank_best,rank_worst,fragility_votes,fragility_with,method";
+  "rank,model,display_name,rating,ci_lower,ci_upper,votes,win_rate,organization,license,preliminary,retired,rank_best,rank_worst,fragility_votes,fragility_with,method,tier";
 
 /** Extras a client may ask for with `include=`: they are large and most clients poll for the table only. */
 export const EXTRAS = ["matrices", "summary"] as const;
@@ -46,7 +46,13 @@ function build(
         m.winRate,
       ];
       const listing = [m.organization, m.license, m.preliminary, m.retired, m.rankSpread?.[0] ?? null];
-      const fragile = [m.rankSpread?.[1] ?? null, m.fragility?.votes ?? null, m.fragility?.with ?? null, method];
+      const fragile = [
+        m.rankSpread?.[1] ?? null,
+        m.fragility?.votes ?? null,
+        m.fragility?.with ?? null,
+        method,
+        m.tier,
+      ];
       lines.push([...cells, ...listing, ...fragile].map(csvCell).join(","));
     }
     return { ...meta, body: `${lines.join("\n")}\n`, contentType: "text/csv; charset=utf-8" };

@@ -62,6 +62,7 @@ export function listedFigures(m: ModelRating, method: BoardMethod, retired: Read
     preliminary,
     retired: retired.has(m.model),
     rankSpread: shown ? m.rankSpread : null,
+    tier: shown ? m.tier : null,
     fragility: shown && m.fragility ? m.fragility : null,
   };
 }

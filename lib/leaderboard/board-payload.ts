@@ -63,6 +63,7 @@ export function payloadOf(
       ...roundedRating(m),
       ...infoOf(models, m.model),
       rankSpread: m.rankSpread,
+      tier: m.tier,
       fragility: null,
       preliminary: false,
       retired: false,

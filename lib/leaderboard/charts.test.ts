@@ -17,6 +17,7 @@ const model = (i: number): SnapshotModel => ({
   preliminary: false,
   retired: false,
   rankSpread: null,
+  tier: null,
   fragility: null,
 });
 

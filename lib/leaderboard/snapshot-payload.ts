@@ -39,6 +39,8 @@ export const snapshotModelSchema = z
     retired: z.boolean().default(false),
     /** [best, worst] rank the intervals allow */
     rankSpread: z.tuple([z.number(), z.number()]).nullable().default(null),
+    /** the class of models that cannot be told apart (lib/ratings/tiers.ts); null when unranked */
+    tier: z.number().nullable().default(null),
     /** the votes whose removal would swap it with the next ranked model below (AMIP, confirmed by refit) */
     fragility: z
       .object({ votes: z.number().nullable(), approximate: z.number().nullable(), with: z.string() })

@@ -10,6 +10,7 @@ import { RatingsError } from "./errors";
 import type { Leaderboard, ModelRating } from "./leaderboard";
 import { localModels, styleProblem } from "./problems";
 import { rankUpperBound } from "./ranks";
+import { tiersOf } from "./tiers";
 import { OUTCOME, OUTCOME_SCORE, type StyleFeature } from "./types";
 
 export interface CompositePart {
@@ -100,6 +101,10 @@ export function compositeLeaderboard(
     ciUpper: fit.upper[k] as number,
   }));
   const ranks = rankUpperBound(entries);
+  const tiers = tiersOf(
+    entries,
+    entries.map(() => true),
+  );
   const models: ModelRating[] = entries.map((entry, k) => {
     const c = counts[k] as (typeof counts)[number];
     return {
@@ -110,6 +115,7 @@ export function compositeLeaderboard(
       component: 0,
       ranked: true,
       rankSpread: null,
+      tier: tiers[k] ?? null,
     };
   });
   models.sort((x, y) => y.rating - x.rating || x.model.localeCompare(y.model));

@@ -7,6 +7,7 @@ import { rawIntervals } from "./intervals";
 import { isRanked, type ListingPolicy, rankSpreads } from "./listing";
 import { type LocalModels, localModels } from "./problems";
 import { rankUpperBound } from "./ranks";
+import { tiersOf } from "./tiers";
 import { type CiMethod, OUTCOME, STYLE_FEATURES, type StyleFeature } from "./types";
 
 export { BASE, FINITE_RIDGE, INIT_RATING, NoBattlesError, SCALE, STYLE_L2 } from "./scale";
@@ -56,6 +57,8 @@ export interface ModelRating {
   ranked: boolean;
   /** [best, worst] rank the intervals allow among the ranked models; null when unranked */
   rankSpread: [number, number] | null;
+  /** the class of models that cannot be told apart (./tiers.ts, ComparIA's); null when unranked or without intervals */
+  tier: number | null;
   /** with `fragility`: the votes whose removal would swap it with the next ranked model below */
   fragility?: Fragility | null;
 }
@@ -227,6 +230,7 @@ export async function computeLeaderboard(
       component: fitted.components[m] as number,
       ranked: true,
       rankSpread: null,
+      tier: null,
     });
   }
   const policy = options.listing ?? {};
@@ -235,13 +239,16 @@ export async function computeLeaderboard(
   const everyoneRanked = ranked.every(Boolean);
   const ranks = rankUpperBound(entries, byPoint);
   const spreads = rankSpreads(entries, ranked, byPoint);
+  const tiers = byPoint ? entries.map(() => null) : tiersOf(entries, ranked);
   entries.forEach((entry, m) => {
     entry.ranked = ranked[m] as boolean;
     entry.rankSpread = spreads[m] ?? null;
+    entry.tier = tiers[m] ?? null;
     // with everyone ranked this is FastChat's Rank (UB); otherwise the same among the ranked, the rest after them
     entry.rank = everyoneRanked ? (ranks[m] as number) : (spreads[m]?.[0] ?? ranked.filter(Boolean).length + 1);
   });
-  entries.sort((x, y) => y.rating - x.rating || x.model.localeCompare(y.model));
+  // the ranked models first, the others (preliminary, retired) after them: a thin model's rating is no place in the order
+  entries.sort((x, y) => Number(y.ranked) - Number(x.ranked) || y.rating - x.rating || x.model.localeCompare(y.model));
   if (options.fragility) addFragility(entries, fitted, models.names);
 
   const result: Leaderboard = {

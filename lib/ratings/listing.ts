@@ -1,7 +1,7 @@
 // Who is ranked, and the ranks the intervals allow. A model is ranked when it has at least `minVotes` votes and is
 // not retired; the others keep their fit (every vote counts for the models they met) but take no rank: a rank and
 // an interval from too few votes would claim a precision the data do not have.
-import type { RatedInterval } from "./ranks";
+import { type RatedInterval, sameGroup } from "./ranks";
 
 export interface ListingPolicy {
   /** fewest votes to be ranked (0: everyone, as FastChat) */
@@ -20,7 +20,7 @@ export function isRanked(entry: Listed, policy: ListingPolicy): boolean {
 }
 
 /**
- * Rank (UB) and rank spread among the ranked models (as Rank UB, across groups too): best = 1 + the number whose lower bound is
+ * Rank (UB) and rank spread among the ranked models of the same group: best = 1 + the number whose lower bound is
  * above this model's upper bound (Rank UB), worst = the number whose upper bound is not below this model's lower
  * bound (itself included). Without intervals both are the rank by point. Unranked models get null.
  */
@@ -31,7 +31,7 @@ export function rankSpreads(
 ): ([number, number] | null)[] {
   return entries.map((entry, i) => {
     if (!ranked[i]) return null;
-    const peers = entries.filter((_, k) => ranked[k]);
+    const peers = entries.filter((other, k) => ranked[k] && sameGroup(entry, other));
     if (byPointOnly) {
       const rank = 1 + peers.filter((other) => other.rating > entry.rating).length;
       return [rank, rank];

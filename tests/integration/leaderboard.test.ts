@@ -245,16 +245,17 @@ describe("leaderboard snapshots", () => {
         expect(code).toBe(0);
         const cli = JSON.parse(out) as {
           battles: number;
-          models: { model: string; rating: number; ciLower: number; ciUpper: number; rank: number }[];
+          models: { model: string; rating: number; ciLower: number | null; ciUpper: number | null; rank: number }[];
         };
         const snapshot = await currentSnapshot(db, "overall", style);
         expect(cli.battles).toBe(snapshot?.voteCount);
         const stored = Object.fromEntries((snapshot?.payload.models ?? []).map((m) => [m.model, m]));
         for (const m of cli.models) {
+          // a preliminary model: no interval in either (JSON's null, read back as NaN from the snapshot)
           expect(stored[m.model]).toMatchObject({
             rating: m.rating,
-            ciLower: m.ciLower,
-            ciUpper: m.ciUpper,
+            ciLower: m.ciLower ?? Number.NaN,
+            ciUpper: m.ciUpper ?? Number.NaN,
             rank: m.rank,
           });
         }
@@ -298,7 +299,7 @@ describe("leaderboard snapshots", () => {
     const csv = await GET(new Request("http://x/api/leaderboard?format=csv"));
     expect(csv.headers.get("content-type")).toContain("text/csv");
     expect((await csv.text()).split("\n")[0]).toBe(
-      "rank,model,display_name,rating,ci_lower,ci_upper,votes,win_rate,organization,license,preliminary,retired,rank_best,rank_worst,fragility_votes,fragility_with,method",
+      "rank,model,display_name,rating,ci_lower,ci_upper,votes,win_rate,organization,license,preliminary,retired,rank_best,rank_worst,fragility_votes,fragility_with,method,tier",
     );
     expect((await GET(new Request("http://x/api/leaderboard?category=nothing"))).status).toBe(404);
     expect((await GET(new Request("http://x/api/leaderboard?style=2"))).status).toBe(400);

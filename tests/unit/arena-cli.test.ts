@@ -81,14 +81,14 @@ describe("arena leaderboard", () => {
     const { code, stdout } = arena("leaderboard", `${REF}/llmfao/battles.json`, "--bootstrap", "10");
     expect(code).toBe(0);
     const lines = stdout.split("\n");
-    expect(lines[1]).toMatch(/^Rank \(UB\)\s+Model\s+Rating\s+95% CI\s+Votes/);
-    expect(lines[3]).toMatch(/^\s+1\s+GPT 4\s+1172\.\d\s+\+\d+\/-\d+\s+158/);
+    expect(lines[1]).toMatch(/^Rank \(UB\)\s+Tier\s+Model\s+Rating\s+95% CI\s+Votes/);
+    expect(lines[3]).toMatch(/^\s+1\s+1\s+GPT 4\s+1172\.\d\s+\+\d+\/-\d+\s+158/);
     const out = path.join(dir, "board.csv");
     expect(
       arena("leaderboard", `${REF}/llmfao/battles.json`, "--ci", "sandwich", "--format", "csv", "--out", out).code,
     ).toBe(0);
     expect(fs.readFileSync(out, "utf8").split("\n")[0]).toBe(
-      "category,rank,model,rating,ci_lower,ci_upper,votes,wins,losses,ties,win_rate",
+      "category,rank,model,rating,ci_lower,ci_upper,votes,wins,losses,ties,win_rate,tier,preliminary",
     );
   });
 
