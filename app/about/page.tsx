@@ -26,6 +26,7 @@ export default async function AboutPage() {
       <h1 className="text-2xl font-bold tracking-tight text-zinc-900 dark:text-zinc-100">{t("about.title")}</h1>
       {section("votes", "votes", t("about.votes"))}
       {section("intervals", "intervals", t("about.intervals"))}
+      {section("tiers", "tiers", t("about.tiers"))}
       {section("listing", "listing", rich(t("about.listing", { min: LISTING_MIN_VOTES }), { em: (w) => <em>{w}</em> }))}
       {section("fragility", "fragility", t("about.fragility"))}
       {section(

@@ -75,11 +75,17 @@ function Reveal({ model }: { model: ModelInfo }) {
   const score =
     model.rating === undefined
       ? null
-      : typeof model.rating === "number"
-        ? t("answer.score", { score: model.rating })
-        : t("answer.notOnBoard");
+      : typeof model.rating !== "number"
+        ? t("answer.notOnBoard")
+        : model.preliminary
+          ? t("answer.scorePreliminary", { score: model.rating, count: model.votes ?? 0 })
+          : t("answer.score", { score: model.rating });
   return (
-    <p className="border-b border-zinc-200 px-4 py-1.5 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
+    <p
+      className="border-b border-zinc-200 px-4 py-1.5 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400"
+      data-testid="reveal"
+      data-score={typeof model.rating === "number" ? model.rating : undefined}
+    >
       {[model.organization, score].filter(Boolean).join(" · ")}
       {(model.organization || score) && " · "}
       <Link href={`/models/${encodeURIComponent(model.id)}`} className="underline">

@@ -20,8 +20,11 @@ export interface ModelInfo {
   license?: string | null;
   isDemo: boolean;
   vision?: boolean;
-  /** after a vote: the current overall Arena Score, or null before the model is on the board */
+  /** after a vote: the Arena Score on the default board (overall, style control), or null before it is on it */
   rating?: number | null;
+  /** after a vote: the score is preliminary (under the board's minimum of votes) */
+  preliminary?: boolean;
+  votes?: number;
 }
 
 export { ApiFailure, call, postJson } from "../api-client";

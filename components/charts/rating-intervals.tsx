@@ -11,6 +11,20 @@ interface Row {
   rating: number;
   lower: number;
   upper: number;
+  /** the model's tier: consecutive rows of one tier share a band */
+  tier?: number;
+}
+
+/** The runs of consecutive rows in one tier: [first row, last row, tier]. */
+function tierBands(rows: Row[]): [number, number, number][] {
+  const bands: [number, number, number][] = [];
+  rows.forEach((row, i) => {
+    if (row.tier === undefined) return;
+    const last = bands.at(-1);
+    if (last && last[2] === row.tier && last[1] === i - 1) last[1] = i;
+    else bands.push([i, i, row.tier]);
+  });
+  return bands;
 }
 
 export function RatingIntervals({
@@ -18,6 +32,7 @@ export function RatingIntervals({
   title,
   digits = 0,
   width = 760,
+  tierLabel,
 }: {
   rows: Row[];
   title: string;
@@ -25,11 +40,16 @@ export function RatingIntervals({
   digits?: number;
   /** the width it is drawn at, in CSS pixels */
   width?: number;
+  /** the words of a tier's band ("Tier 2"); no bands without it */
+  tierLabel?: (tier: number) => string;
 }) {
   if (rows.length === 0) return null;
   const rowHeight = 22;
   const left = Math.min(Math.round(width * 0.4), Math.max(...rows.map((r) => textWidth(r.label))) + 14);
-  const right = Math.max(...rows.map((r) => textWidth(r.rating.toFixed(digits)))) + 12;
+  const bands = tierLabel ? tierBands(rows) : [];
+  // the tiers' names in a column of their own at the right, clear of the bars and their figures
+  const tierColumn = bands.length ? Math.max(...bands.map(([, , tier]) => textWidth(tierLabel?.(tier) ?? ""))) + 8 : 0;
+  const right = Math.max(...rows.map((r) => textWidth(r.rating.toFixed(digits)))) + 12 + tierColumn;
   const top = 24;
   const height = top + rows.length * rowHeight + 24;
   const min = Math.min(...rows.map((r) => r.lower));
@@ -42,6 +62,29 @@ export function RatingIntervals({
   const ticks = niceTicks(lo, hi, width < 500 ? 4 : 8).filter((t) => t >= lo && t <= hi);
   return (
     <ChartSvg title={title} width={width} height={height} className="h-auto max-w-full" testId="chart-ratings">
+      {/* every other tier shaded across the plot, its name beside it: where one class of models ends and the next begins */}
+      {bands.map(([first, last, tier], k) => (
+        <g key={`tier-${tier}-${first}`} data-testid="tier-band">
+          <rect
+            x={left}
+            y={top + first * rowHeight}
+            width={width - left}
+            height={(last - first + 1) * rowHeight}
+            fill="currentColor"
+            fillOpacity={k % 2 === 0 ? 0.07 : 0.02}
+          />
+          <text
+            x={width - 4}
+            y={top + ((first + last + 1) / 2) * rowHeight + 4}
+            textAnchor="end"
+            fontSize={11}
+            fill="currentColor"
+            fillOpacity={0.8}
+          >
+            {tierLabel?.(tier)}
+          </text>
+        </g>
+      ))}
       {ticks.map((t) => (
         <g key={t}>
           <line x1={x(t)} x2={x(t)} y1={top - 6} y2={height - 20} stroke="currentColor" strokeOpacity={0.12} />

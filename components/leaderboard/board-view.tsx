@@ -53,7 +53,6 @@ export function BoardView({
   // the run's summary (on the overall board) has every category's ranks, with and without style control
   const summary = overall?.payload.summary ?? [];
   const overallSummary = summary.find((c) => c.category === "overall");
-  const thisSummary = summary.find((c) => c.category === category);
   // the board as shown, from the public API (the same file `arena leaderboard --format csv|json` writes)
   const download = (format: "csv" | "json") =>
     `/api/leaderboard?category=${encodeURIComponent(category)}&style=${style ? 1 : 0}&format=${format}`;
@@ -149,7 +148,9 @@ export function BoardView({
             overallRanks={
               category === "overall" ? undefined : style ? overallSummary?.styleRanks : overallSummary?.ranks
             }
-            plainRanks={style ? thisSummary?.ranks : undefined}
+            plainRatings={
+              style && plain ? Object.fromEntries(plain.payload.models.map((m) => [m.model, m.rating])) : undefined
+            }
           />
           <LazyCharts
             snapshot={snapshot.id}

@@ -38,7 +38,12 @@ export function Chart({ chart }: { chart: ChartSpec }) {
         <ScrollBox label={chart.title}>
           {width > 0 &&
             (chart.kind === "intervals" ? (
-              <RatingIntervals rows={chart.rows} title={chart.title} width={Math.max(300, width)} />
+              <RatingIntervals
+                rows={chart.rows}
+                title={chart.title}
+                width={Math.max(300, width)}
+                tierLabel={(tier) => t("charts.tierBand", { tier })}
+              />
             ) : chart.kind === "bars" ? (
               <BarChart chart={chart} width={Math.max(300, Math.min(width, 640))} />
             ) : (

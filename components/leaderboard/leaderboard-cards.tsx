@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useT } from "@/components/i18n";
 import type { SnapshotModel } from "@/lib/leaderboard";
 import { IntervalText, ListingBadges } from "./listing-badges";
-import { RankDelta } from "./rank-delta";
+import { RankDelta, ScoreDelta } from "./rank-delta";
 
 interface Props {
   models: SnapshotModel[];
@@ -30,6 +30,11 @@ export function LeaderboardCards({ models, minVotes, deltas, showOverall, showPl
               <span className="text-xs text-zinc-600 tabular-nums dark:text-zinc-400" title="Rank (UB)">
                 {m.rank === null ? "—" : `#${m.rank}`}
               </span>
+              {m.tier !== null && (
+                <span className="text-xs muted tabular-nums" title={t("board.tierTitle", { tier: m.tier })}>
+                  {t("board.tier")} {m.tier}
+                </span>
+              )}
               <Link
                 href={`/models/${encodeURIComponent(m.model)}`}
                 className="min-w-0 flex-1 truncate font-medium hover:underline"
@@ -48,10 +53,14 @@ export function LeaderboardCards({ models, minVotes, deltas, showOverall, showPl
                 {t("board.votes", { count: m.votes })}
               </span>
               {m.organization && <span>{m.organization}</span>}
-              {m.isDemo && <span className="rounded bg-zinc-100 px-1 dark:bg-zinc-800">demo</span>}
+              {m.isDemo && <span className="rounded bg-zinc-100 px-1 dark:bg-zinc-800">{t("board.demo")}</span>}
               <ListingBadges model={m} minVotes={minVotes} />
               {showOverall && <RankDelta value={d.overall} label={t("board.againstOverall")} />}
-              {showPlain && <RankDelta value={d.plain} label={t("board.underStyle")} />}
+              {showPlain && d.plain !== null && (
+                <span>
+                  {t("board.deltaPlain")} <ScoreDelta value={d.plain} />
+                </span>
+              )}
             </p>
           </li>
         );

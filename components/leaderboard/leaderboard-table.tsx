@@ -8,9 +8,19 @@ import type { SnapshotModel } from "@/lib/leaderboard";
 import { ScrollBox } from "../scroll-box";
 import { LeaderboardCards } from "./leaderboard-cards";
 import { IntervalText, ListingBadges } from "./listing-badges";
-import { RankDelta } from "./rank-delta";
+import { RankDelta, ScoreDelta } from "./rank-delta";
 
-type Key = "rank" | "overallDelta" | "plainDelta" | "model" | "rating" | "ci" | "votes" | "organization" | "license";
+type Key =
+  | "rank"
+  | "tier"
+  | "overallDelta"
+  | "plainDelta"
+  | "model"
+  | "rating"
+  | "ci"
+  | "votes"
+  | "organization"
+  | "license";
 
 interface Props {
   models: SnapshotModel[];
@@ -18,13 +28,18 @@ interface Props {
   minVotes: number;
   /** ranks on the overall board of the same style setting; given on category boards */
   overallRanks?: Record<string, number>;
-  /** ranks on the same category without style control; given when style control is on */
-  plainRanks?: Record<string, number>;
+  /** scores on the same category without style control; given when style control is on */
+  plainRatings?: Record<string, number>;
 }
 
 const delta = (rank: number | null, model: string, reference?: Record<string, number>) => {
   const before = reference?.[model];
   return before === undefined || rank === null ? null : before - rank;
+};
+/** The score's move between the two boards, in rounded points (what style control changed), or null. */
+const scoreDelta = (m: SnapshotModel, reference?: Record<string, number>) => {
+  const before = reference?.[m.model];
+  return before === undefined ? null : Math.round(m.rating) - Math.round(before);
 };
 /** Unranked models (preliminary, retired) sort after every ranked one. */
 const rankOrder = (m: SnapshotModel) => m.rank ?? Number.POSITIVE_INFINITY;
@@ -32,7 +47,7 @@ const rankOrder = (m: SnapshotModel) => m.rank ?? Number.POSITIVE_INFINITY;
 const th = "whitespace-nowrap px-2 py-2 font-medium sm:px-3";
 const td = "px-2 py-2 sm:px-3";
 
-export function LeaderboardTable({ models: all, minVotes, overallRanks, plainRanks }: Props) {
+export function LeaderboardTable({ models: all, minVotes, overallRanks, plainRatings }: Props) {
   const t = useT();
   const [showRetired, setShowRetired] = useState(false);
   const retiredCount = all.filter((m) => m.retired).length;
@@ -55,8 +70,10 @@ export function LeaderboardTable({ models: all, minVotes, overallRanks, plainRan
         return rankOrder(m);
       case "overallDelta":
         return delta(m.rank, m.model, overallRanks) ?? Number.NEGATIVE_INFINITY;
+      case "tier":
+        return m.tier ?? Number.POSITIVE_INFINITY;
       case "plainDelta":
-        return delta(m.rank, m.model, plainRanks) ?? Number.NEGATIVE_INFINITY;
+        return scoreDelta(m, plainRatings) ?? Number.NEGATIVE_INFINITY;
       case "model":
         return m.displayName.toLowerCase();
       case "rating":
@@ -168,9 +185,9 @@ export function LeaderboardTable({ models: all, minVotes, overallRanks, plainRan
       <LeaderboardCards
         models={shown}
         minVotes={minVotes}
-        deltas={(m) => ({ overall: delta(m.rank, m.model, overallRanks), plain: delta(m.rank, m.model, plainRanks) })}
+        deltas={(m) => ({ overall: delta(m.rank, m.model, overallRanks), plain: scoreDelta(m, plainRatings) })}
         showOverall={Boolean(overallRanks)}
-        showPlain={Boolean(plainRanks)}
+        showPlain={Boolean(plainRatings)}
       />
       <ScrollBox
         label={t("board.title")}
@@ -180,8 +197,9 @@ export function LeaderboardTable({ models: all, minVotes, overallRanks, plainRan
           <thead className="border-b border-zinc-200 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
             <tr>
               {header("rank", t("board.rank"), true)}
+              {header("tier", t("board.tier"), true, false)}
               {overallRanks && header("overallDelta", t("board.deltaOverall"), true)}
-              {plainRanks && header("plainDelta", t("board.deltaPlain"), true)}
+              {plainRatings && header("plainDelta", t("board.deltaPlain"), true)}
               {header("model", t("board.model"), false)}
               {header("rating", t("board.score"), true)}
               {header("ci", t("board.ci"), true, false)}
@@ -201,14 +219,21 @@ export function LeaderboardTable({ models: all, minVotes, overallRanks, plainRan
                     </span>
                   )}
                 </td>
+                <td className={`${td} text-right tabular-nums`} data-testid="tier-cell">
+                  {m.tier === null ? (
+                    <span className="text-zinc-500">—</span>
+                  ) : (
+                    <span title={t("board.tierTitle", { tier: m.tier })}>{m.tier}</span>
+                  )}
+                </td>
                 {overallRanks && (
                   <td className={`${td} text-right tabular-nums`}>
                     <RankDelta value={delta(m.rank, m.model, overallRanks)} label={t("board.againstOverall")} />
                   </td>
                 )}
-                {plainRanks && (
-                  <td className={`${td} text-right tabular-nums`}>
-                    <RankDelta value={delta(m.rank, m.model, plainRanks)} label={t("board.underStyle")} />
+                {plainRatings && (
+                  <td className={`${td} text-right tabular-nums`} data-testid="plain-delta">
+                    <ScoreDelta value={scoreDelta(m, plainRatings)} />
                   </td>
                 )}
                 <td className={`${td} min-w-36 font-medium`}>
@@ -252,7 +277,7 @@ export function LeaderboardTable({ models: all, minVotes, overallRanks, plainRan
             ))}
             {shown.length === 0 && (
               <tr>
-                <td colSpan={9} className={`${td} text-center muted`}>
+                <td colSpan={10} className={`${td} text-center muted`}>
                   {t("board.noMatch")}
                 </td>
               </tr>
@@ -261,10 +286,10 @@ export function LeaderboardTable({ models: all, minVotes, overallRanks, plainRan
         </table>
       </ScrollBox>
       <p className="text-xs muted" data-testid="rank-note">
-        Rank (UB) is one plus the number of models whose whole 95% interval lies above this model's: models whose
-        intervals overlap share a rank, so a young board, where every interval is still wide, shows many models at rank
-        1. In brackets, the range of ranks the intervals allow. Models with fewer than {minVotes} votes are preliminary:
-        listed after the ranked ones, with no rank and no interval until their votes can support one.
+        {t("board.rankNote", { minVotes })}
+      </p>
+      <p className="text-xs muted" data-testid="how-to-read">
+        {t("board.howToRead")}
       </p>
     </div>
   );

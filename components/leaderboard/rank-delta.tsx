@@ -21,3 +21,11 @@ export function RankDelta({ value, label }: { value: number | null; label: strin
     </span>
   );
 }
+
+/** A score's move in points, signed (+152, −12, 0), with what it is against in its title. */
+export function ScoreDelta({ value }: { value: number | null }) {
+  const t = useT();
+  if (value === null) return <span className="text-zinc-400">–</span>;
+  const text = value > 0 ? `+${value}` : value < 0 ? `−${Math.abs(value)}` : "0";
+  return <span title={t("board.pointsAgainstPlain", { points: text })}>{text}</span>;
+}

@@ -9,7 +9,7 @@ import { isUuid, literals, statementResults, uuidLiteral } from "../db/literals"
 import { inTransaction } from "../db/pool";
 import { sql } from "../db/sql";
 import { NotFound } from "../errors";
-import { servedSnapshot } from "../leaderboard";
+import { DEFAULT_BOARD, servedSnapshot } from "../leaderboard";
 import { countVote } from "../metrics";
 import { cachedSetting } from "../settings/settings";
 import { registrySnapshot } from "./registry-cache";
@@ -166,25 +166,32 @@ export async function castVote(
 }
 
 export interface RatedModel extends RevealedModel {
-  /** the model's current overall Arena Score, rounded, or null before it is on the board */
+  /** the model's Arena Score on the default board, rounded, or null before it is on the board */
   rating: number | null;
+  /** under the board's minimum of votes: the score is listed without rank or interval */
+  preliminary: boolean;
+  /** votes the board counted for it */
+  votes: number;
 }
 
-/** The reveal with each model's current Arena Score, read from the served board (cached per process). */
+/**
+ * The reveal with each model's Arena Score as the default board shows it (overall, with style control: the board the
+ * leaderboard page and the model page open on), read from the served snapshot (cached per process). The board is
+ * named in the answer, so a client never shows a score of another board as this one.
+ */
 export async function withRatings(
   db: Db,
   result: VoteResult,
-): Promise<Omit<VoteResult, "models"> & { models: { a: RatedModel; b: RatedModel } }> {
-  const board = await servedSnapshot(db, "overall", false).catch(() => null);
-  const rating = (id: string) => {
-    const model = board?.payload.models.find((m) => m.model === id);
-    return model ? Math.round(model.rating) : null;
+): Promise<Omit<VoteResult, "models"> & { models: { a: RatedModel; b: RatedModel }; board: typeof DEFAULT_BOARD }> {
+  const board = await servedSnapshot(db, DEFAULT_BOARD.category, DEFAULT_BOARD.styleControl).catch(() => null);
+  const rated = (model: RevealedModel): RatedModel => {
+    const listed = board?.payload.models.find((m) => m.model === model.id);
+    return {
+      ...model,
+      rating: listed ? Math.round(listed.rating) : null,
+      preliminary: listed?.preliminary ?? false,
+      votes: listed?.votes ?? 0,
+    };
   };
-  return {
-    ...result,
-    models: {
-      a: { ...result.models.a, rating: rating(result.models.a.id) },
-      b: { ...result.models.b, rating: rating(result.models.b.id) },
-    },
-  };
+  return { ...result, models: { a: rated(result.models.a), b: rated(result.models.b) }, board: DEFAULT_BOARD };
 }

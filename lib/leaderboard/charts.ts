@@ -22,7 +22,8 @@ export interface IntervalsChart {
   kind: "intervals";
   id: string;
   title: string;
-  rows: { label: string; rating: number; lower: number; upper: number }[];
+  rows: { label: string; rating: number; lower: number; upper: number; tier?: number }[];
+  note?: string;
 }
 
 export interface HeatmapChart {
@@ -87,12 +88,22 @@ export function leaderboardCharts(
 ): ChartSpec[] {
   const { payload } = snapshot;
   const categoryLabel = (name: string) => localCategoryLabel(name, t);
+  // a model with no interval (preliminary, or one the fit could not bound) is not drawn: a missing bound is no zero
+  const bounded = payload.models.filter((m) => Number.isFinite(m.ciLower) && Number.isFinite(m.ciUpper));
+  const undrawn = payload.models.length - bounded.length;
   const charts: ChartSpec[] = [
     {
       kind: "intervals",
       id: "ratings",
       title: t("charts.ratings"),
-      rows: payload.models.map((m) => ({ label: m.displayName, rating: m.rating, lower: m.ciLower, upper: m.ciUpper })),
+      rows: bounded.map((m) => ({
+        label: m.displayName,
+        rating: m.rating,
+        lower: m.ciLower,
+        upper: m.ciUpper,
+        ...(m.tier !== null ? { tier: m.tier } : {}),
+      })),
+      ...(undrawn > 0 ? { note: t("charts.undrawn", { count: undrawn }) } : {}),
     },
   ];
   const shown = payload.models.slice(0, CHART_MODELS);
