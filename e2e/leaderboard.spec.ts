@@ -38,12 +38,15 @@ test("a vote reaches the leaderboard: table, category and style switches, charts
   await page.getByLabel("Organization").selectOption("");
   await expect(page.getByRole("img", { name: "Arena Score with 95% confidence intervals" })).toBeVisible();
   await expect(page.getByRole("img", { name: /Win fraction of the row model/ })).toBeVisible();
-  // style control is the public board's default: the rank change against the board without it
-  await expect(page.getByRole("columnheader", { name: "Δ vs no style control" })).toBeVisible();
+  // style control is the public board's default: the score's move against the board without it, and tiers
+  await expect(page.getByRole("columnheader", { name: "Δ score vs no style control" })).toBeVisible();
+  await expect(page.getByTestId("plain-delta").first()).toHaveText(/^(0|[+−]\d+)$/);
+  await expect(page.getByRole("columnheader", { name: "Tier" })).toBeVisible();
+  await expect(page.getByTestId("how-to-read")).toContainText("10 to 1 at 400 points");
   await page.getByRole("link", { name: "Style control: on" }).click();
   await expect(page.getByRole("link", { name: "Style control: off" })).toBeVisible();
   await expect(page.getByRole("cell", { name: /Fake Beta/ })).toBeVisible();
-  await expect(page.getByRole("columnheader", { name: "Δ vs no style control" })).toHaveCount(0);
+  await expect(page.getByRole("columnheader", { name: "Δ score vs no style control" })).toHaveCount(0);
   // the overall board draws the cross-category figures from the run's summary
   await expect(page.getByRole("img", { name: /Predicted win rate/ })).toBeVisible();
   await expect(page.getByRole("img", { name: "Rank (UB) of every model in every category" })).toBeVisible();

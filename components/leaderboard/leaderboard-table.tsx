@@ -266,7 +266,9 @@ export function LeaderboardTable({ models: all, minVotes, overallRanks, plainRat
                     </span>
                   )}
                 </td>
-                <td className={`${td} text-right tabular-nums`}>{Math.round(m.rating)}</td>
+                <td className={`${td} text-right tabular-nums`} data-testid="score-cell">
+                  {Math.round(m.rating)}
+                </td>
                 <td className={`${td} whitespace-nowrap text-right tabular-nums`}>
                   <IntervalText model={m} />
                 </td>
