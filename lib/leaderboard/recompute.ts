@@ -1,6 +1,5 @@
 // Leaderboard snapshots: every category, with and without style control, computed from the live battles and
 // stored with their parameters and the vote count they saw. Pages and the API serve stored snapshots only.
-
 import crypto from "node:crypto";
 import { judgedByFromEnv } from "../categories/names";
 import { config } from "../config";
@@ -14,6 +13,7 @@ import { type Exclusions, type LoadOptions, loadLiveBattles } from "./battles";
 import { type BoardMethod, listedFigures, liveBoardMethod, methodRecord } from "./board-method";
 import { type ModelInfo, payloadOf, refreshed } from "./board-payload";
 import { type GroundTruthSource, writeCompositeBoard } from "./composite-run";
+import { withFoundFigures } from "./found-figures";
 import { derivedFrom, type LiveBattleCache, type LoadReport } from "./live-cache";
 import {
   boardKey,
@@ -321,8 +321,8 @@ function boardCompute(options: RecomputeOptions, pool: BoardPool | null): typeof
 }
 
 /**
- * Each fitted board's fragility (lib/ratings/fragility.ts), found after the boards are published and then written
- * into their snapshots: at 1M votes it was ~85% of the boards' thread-seconds (bench:leaderboard), so the boards no
+ * Each fitted board's fragility and evidence panel (./found-figures.ts), found after the boards are published and then
+ * written into their snapshots: at 1M votes it was ~85% of the boards' thread-seconds (bench:leaderboard), so the boards no
  * longer wait for it. Each is found from the board's own point fit, fitted again (the same rows and options without
  * intervals: the same parameters, a fraction of the fragility's time), and listed as the board lists it
  * (listedFigures). A board whose fragility cannot be found keeps `fragilityPending`: it is shown without it, recorded
@@ -349,11 +349,7 @@ async function publishFragility(
       const point = { ...plan.boardOptions(styleControl), ci: "none", bootstrapRounds: 0, matrices: false } as const;
       try {
         const board = await compute(plan.table, rows, point);
-        const found = new Map(
-          board.models.map((m) => [m.model, listedFigures(m, plan.method, plan.retired).fragility] as const),
-        );
-        const { fragilityPending: _, ...payload } = outcome.payload;
-        payload.models = payload.models.map((m) => ({ ...m, fragility: found.get(m.model) ?? null }));
+        const payload = await withFoundFigures(plan.table, rows, board, outcome.payload, plan);
         outcome.payload = payload;
         updates.push({ id, payload });
       } catch (error) {

@@ -109,6 +109,20 @@ export const snapshotPayloadSchema = z.object({
       ),
     })
     .optional(),
+  /** the board's audit probes, each with its bar (lib/ratings/evidence), written in with the fragility */
+  evidence: z
+    .object({
+      probes: z.array(
+        z.object({
+          id: z.enum(["position_bias", "tie_convention", "intransitivity", "concentration", "first_vote", "families"]),
+          fired: z.boolean().nullable(),
+          bar: z.string(),
+          finding: z.string(),
+          figures: z.record(z.string(), z.unknown()),
+        }),
+      ),
+    })
+    .optional(),
   /** model × model, in the order of `models`: battles per pair, and the row model's share of decisive wins */
   matrices: z
     .object({ battles: z.array(z.array(z.number())), winFraction: z.array(z.array(num.nullable())) })

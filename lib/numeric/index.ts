@@ -4,3 +4,4 @@
 export { columnQuantiles, normalQuantile, quantile, quantileAt, quantileSorted } from "./quantiles";
 export { binomial, createRandom, drawResample, multinomialInto, resampleCounts } from "./random";
 export { unitLength } from "./vectors";
+export { wilsonInterval } from "./wilson";

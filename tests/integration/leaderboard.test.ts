@@ -396,10 +396,21 @@ describe("leaderboard snapshots", () => {
     const style = await currentSnapshot(db, "overall", true);
     expect(plain?.payload.fragilityPending).toBeUndefined();
     expect(plain?.payload.models[0]?.fragility?.votes).toBeGreaterThan(0);
+    // the board's evidence panel is written in with it: six probes, each with its bar and what it found
+    expect(plain?.payload.evidence?.probes.map((p) => p.id)).toEqual([
+      "position_bias",
+      "tie_convention",
+      "intransitivity",
+      "concentration",
+      "first_vote",
+      "families",
+    ]);
+    for (const probe of plain?.payload.evidence?.probes ?? []) expect(probe.bar.length).toBeGreaterThan(20);
     // published, ranked, without fragility until it is found
     expect(style?.payload.fragilityPending).toBe(true);
     expect(style?.payload.models[0]?.rank).toBe(1);
     expect(style?.payload.models.every((m) => m.fragility === null)).toBe(true);
+    expect(style?.payload.evidence).toBeUndefined();
     // the same snapshot with its fragility written in is a new version for caches (its ETag changes)
     const { fragilityPending: _, ...written } = style!.payload;
     await replacePayloads(db, [{ id: style!.id, payload: written }]);
@@ -414,6 +425,7 @@ describe("leaderboard snapshots", () => {
     expect(mended.reused.length).toBe(boards / 2);
     const fixed = await currentSnapshot(db, "overall", true);
     expect(fixed?.payload.fragilityPending).toBeUndefined();
+    expect(fixed?.payload.evidence?.probes).toHaveLength(6);
     expect(fixed?.payload.models[0]?.fragility?.votes).toBeGreaterThan(0);
     // the same fragility as finding it in the fit itself
     const table = (await loadLiveBattles(db)).table;

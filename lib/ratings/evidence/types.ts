@@ -1,0 +1,41 @@
+// The evidence behind one board: audit probes, each with the bar it is held to (arenakit's practice), so a reader
+// can see whether the board's order rests on the votes or on a convention, a few voters or a few sessions.
+
+export type ProbeId =
+  | "position_bias"
+  | "tie_convention"
+  | "intransitivity"
+  | "concentration"
+  | "first_vote"
+  | "families";
+
+export interface RankMove {
+  /** the ranked model that moved most between the board's plain fit and the probe's refit */
+  model: string;
+  /** places it moved in the order by score (positive: up) */
+  places: number;
+}
+
+export interface Probe {
+  id: ProbeId;
+  /** true: the bar is crossed; false: it is not; null: the probe does not apply (e.g. no voter ids) */
+  fired: boolean | null;
+  /** the stated bar, in words */
+  bar: string;
+  /** what was measured, in words */
+  finding: string;
+  /** the probe's figures (shares, counts, moves), for the API and the panel */
+  figures: Record<string, unknown>;
+}
+
+export interface Evidence {
+  probes: Probe[];
+}
+
+/** Places a model must move in a refit of a subset of the votes for a probe to fire: one place is the noise of
+ * near-equal neighbours when a share of the votes is left out. */
+export const MOVE_BAR = 2;
+
+/** Places for the tie convention, a refit of the same votes: Davidson's order equals ties-as-half's on every board
+ * we tried where the gaps are real (a grid of designs moved at most one place), so any move is worth a look. */
+export const TIE_MOVE_BAR = 1;
