@@ -1,5 +1,6 @@
 // How `arena leaderboard` prints a leaderboard: an aligned table, JSON, or CSV.
 import { type Leaderboard, type ModelRating, roundedRating } from "../ratings";
+import type { Evidence } from "../ratings/evidence";
 // the CSV cell alone: lib/text's index also loads the token counter (js-tiktoken, ~18 ms of every start-up)
 import { csvCell } from "../text/csv";
 
@@ -121,4 +122,16 @@ export function leaderboardCsv(boards: { category: string; board: Leaderboard }[
     }
   }
   return `${lines.join("\n")}\n`;
+}
+
+const VERDICT = { true: "FIRES", false: "clear", null: "n/a" } as const;
+
+/** The evidence panel as lines under the table: each probe's verdict, what it found, and its bar. */
+export function evidenceText(evidence: Evidence): string {
+  const lines = ["Evidence (each probe fires when its bar is crossed):"];
+  for (const probe of evidence.probes) {
+    lines.push(`  ${VERDICT[String(probe.fired) as keyof typeof VERDICT].padEnd(5)}  ${probe.id}: ${probe.finding}`);
+    lines.push(`         bar: ${probe.bar}`);
+  }
+  return lines.join("\n");
 }

@@ -112,3 +112,29 @@ describe("arena leaderboard: tiers", () => {
     expect(tiers).toEqual([...tiers].sort((a, b) => a - b));
   });
 });
+
+describe("arena leaderboard --evidence", () => {
+  it("adds the six probes to the json and a panel under the table, each with its bar", async () => {
+    const file = battleFile();
+    const json = JSON.parse(await run([file, "--ci", "sandwich", "--evidence", "--format", "json"]));
+    expect(json.evidence.probes.map((p: { id: string }) => p.id)).toEqual([
+      "position_bias",
+      "tie_convention",
+      "intransitivity",
+      "concentration",
+      "first_vote",
+      "families",
+    ]);
+    // no voters in this file: the probes of voters say they do not apply
+    expect(json.evidence.probes.find((p: { id: string }) => p.id === "concentration").fired).toBeNull();
+    const table = await run([file, "--ci", "sandwich", "--evidence"]);
+    expect(table).toContain("Evidence (each probe fires when its bar is crossed):");
+    expect(table).toMatch(/\n\s+(FIRES|clear)\s+position_bias: side A won .* of \d+ decisive votes/);
+    expect(table).toMatch(/\n\s+n\/a\s+concentration: the battles name no voter/);
+    expect(table.match(/\n\s+bar: /g)).toHaveLength(6);
+  });
+
+  it("is refused with csv, which has no room for it", async () => {
+    await expect(run([battleFile(), "--evidence", "--format", "csv"])).rejects.toThrow(/--evidence goes with/);
+  });
+});

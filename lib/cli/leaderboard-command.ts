@@ -3,8 +3,9 @@ import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { readBattles } from "../datasets";
 import { type CiMethod, categoryNames, computeLeaderboard, type Leaderboard, selectRows } from "../ratings";
+import { boardEvidence, type Evidence } from "../ratings/evidence";
 import { compositeCommand } from "./composite-command";
-import { leaderboardCsv, leaderboardJson, leaderboardTable } from "./format";
+import { evidenceText, leaderboardCsv, leaderboardJson, leaderboardTable } from "./format";
 import { flags, intOption, switches } from "./options";
 import { progressBar } from "./progress";
 import { parseStyleFeatures } from "./style-features";
@@ -26,6 +27,9 @@ Reads battles (FastChat clean-battle .json, .jsonl, .csv, optionally .gz, or .pa
                            with no interval or tier, marked preliminary (default 0, FastChat)
   --fragility              the votes whose removal would swap each ranked model with the next ranked one of its
                            group (a column of the table, fields of the json and csv)
+  --evidence               the board's audit probes, each with its bar: position bias, tie convention (Davidson),
+                           intransitive cycles, voter concentration, first vote of a session, model families
+                           (a panel under the table; \`evidence\` in the json)
   --anchor MODEL=RATING    shift the scale so that MODEL has RATING
   --category NAME          one category (default overall)
   --categories all         every category found in the data
@@ -55,7 +59,7 @@ export async function leaderboardCommand(argv: string[], out: NodeJS.WritableStr
       "all-battles": { type: "boolean", default: false },
       format: { type: "string", default: "table" },
       out: { type: "string" },
-      ...switches("matrices", "strict", "reweighted", "fragility", "timings"),
+      ...switches("matrices", "strict", "reweighted", "fragility", "timings", "evidence"),
       "min-votes": { type: "string" },
       component: { type: "string", multiple: true },
       "human-weight": { type: "string" },
@@ -78,6 +82,7 @@ export async function leaderboardCommand(argv: string[], out: NodeJS.WritableStr
   const ci = (values.ci ?? "bootstrap") as CiMethod;
   if (ci !== "bootstrap" && ci !== "sandwich")
     throw new UsageError(`--ci must be bootstrap or sandwich, not '${values.ci}'`);
+  if (values.evidence && format === "csv") throw new UsageError("--evidence goes with --format table or json");
   if (values.category && values.categories) throw new UsageError("use either --category or --categories, not both");
   if (values.categories && values.categories !== "all") throw new UsageError("--categories takes the value 'all'");
   let anchor: { model: string; rating: number } | undefined;
@@ -122,7 +127,7 @@ export async function leaderboardCommand(argv: string[], out: NodeJS.WritableStr
   lap("readingMs");
   const table = read.table;
   const categories = values.categories === "all" ? categoryNames(table) : [values.category ?? "overall"];
-  const boards: { category: string; board: Leaderboard }[] = [];
+  const boards: { category: string; board: Leaderboard; evidence?: Evidence }[] = [];
   for (const category of categories) {
     const rows = selectRows(table, category, { anonymousOnly: !values["all-battles"] });
     if (rows.length === 0) {
@@ -147,26 +152,35 @@ export async function leaderboardCommand(argv: string[], out: NodeJS.WritableStr
       onProgress: (d, t) => bar.update(d, t),
     });
     bar.done();
+    const evidence = values.evidence ? await boardEvidence(table, rows, board.models) : undefined;
     lap(`board:${category}Ms`);
-    boards.push({ category, board });
+    boards.push({ category, board, evidence });
   }
 
   let text: string;
   if (format === "json") {
-    const extra = (category: string) => ({ category, skipped: read.skipped });
+    const extra = (category: string, evidence?: Evidence) => ({
+      category,
+      skipped: read.skipped,
+      ...(evidence ? { evidence } : {}),
+    });
     const json =
       boards.length === 1 && !values.categories
-        ? leaderboardJson(boards[0]!.board, extra(boards[0]!.category))
-        : { categories: boards.map(({ category, board }) => leaderboardJson(board, extra(category))) };
+        ? leaderboardJson(boards[0]!.board, extra(boards[0]!.category, boards[0]!.evidence))
+        : {
+            categories: boards.map(({ category, board, evidence }) =>
+              leaderboardJson(board, extra(category, evidence)),
+            ),
+          };
     text = `${JSON.stringify(json, null, 2)}\n`;
   } else if (format === "csv") {
     text = leaderboardCsv(boards);
   } else {
     text = `${boards
-      .map(({ category, board }) => {
+      .map(({ category, board, evidence }) => {
         const ciText = board.ci === "bootstrap" ? `${board.bootstrapRounds}-round bootstrap` : board.ci;
         const title = `${category}${board.styleControl ? " (style control)" : ""}: ${board.battles} battles, ${board.models.length} models, ${ciText}`;
-        return leaderboardTable(board, title);
+        return leaderboardTable(board, title) + (evidence ? `\n\n${evidenceText(evidence)}` : "");
       })
       .join("\n\n")}\n`;
     for (const { category, board } of boards) {

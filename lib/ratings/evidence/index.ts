@@ -14,7 +14,7 @@ import { concentration, firstVotes } from "./voters";
 export { fitDavidson } from "./davidson";
 export { familyOf } from "./families";
 export type { Evidence, Probe, ProbeId, RankMove } from "./types";
-export { MOVE_BAR } from "./types";
+export { TIE_MOVE_BAR } from "./types";
 export { CONCENTRATION_BAR, SESSION_GAP_SECONDS } from "./voters";
 
 export async function boardEvidence(
@@ -29,8 +29,8 @@ export async function boardEvidence(
       positionBias(table, rows),
       tieConvention(table, rows, ranked, plain),
       intransitivity(table, rows, ranked),
-      await concentration(table, rows, ranked, plain),
-      await firstVotes(table, rows, ranked, plain),
+      await concentration(table, rows, models, plain),
+      await firstVotes(table, rows, models, plain),
       families(models),
     ],
   };

@@ -32,10 +32,7 @@ export interface Evidence {
   probes: Probe[];
 }
 
-/** Places a model must move in a refit of a subset of the votes for a probe to fire: one place is the noise of
- * near-equal neighbours when a share of the votes is left out. */
-export const MOVE_BAR = 2;
-
-/** Places for the tie convention, a refit of the same votes: Davidson's order equals ties-as-half's on every board
- * we tried where the gaps are real (a grid of designs moved at most one place), so any move is worth a look. */
+/** Places for the tie convention, a refit of the same votes under another model: no sampling noise between the two
+ * fits, so any change of order is the convention's (a grid of designs moved at most one place, and only between
+ * near-equal neighbours). The probes that refit part of the votes are held to the rank spread instead. */
 export const TIE_MOVE_BAR = 1;

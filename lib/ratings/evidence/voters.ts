@@ -2,19 +2,29 @@
 // Concentration: the share of votes from the top 1% of voters, and the largest move of a ranked model when their
 // votes are left out. First votes: only the first vote of each session (a voter's votes with less than 30 minutes
 // between them), the one least shaped by what the voter saw before; the largest move when the board keeps only those.
+// A refit on part of the votes moves every score a little: a probe fires when a ranked model lands outside the range
+// of ranks its intervals allow on the board (its rank spread), not on any move of a place.
 import type { BattleTable } from "../battle-table";
-import { largestMove, plainScores } from "./order";
-import { MOVE_BAR, type Probe, type RankMove } from "./types";
+import type { ModelRating } from "../leaderboard";
+import { largestMove, type OutsideSpread, outsideSpread, plainScores } from "./order";
+import type { Probe, RankMove } from "./types";
 
 /** The share of votes from the top 1% of voters above which a board leans on a few voters, whatever the refit says. */
 export const CONCENTRATION_BAR = 0.25;
 export const SESSION_GAP_SECONDS = 30 * 60;
 
 const percent = (v: number) => `${(100 * v).toFixed(1)}%`;
-const moved = (move: RankMove | null) =>
-  move && move.places !== 0
-    ? `${move.model} moves ${Math.abs(move.places)} place${Math.abs(move.places) === 1 ? "" : "s"} ${move.places > 0 ? "up" : "down"}`
-    : "no ranked model moves";
+const moved = (move: RankMove | null, outside: OutsideSpread[]) => {
+  const largest =
+    move && move.places !== 0
+      ? `${move.model} moves ${Math.abs(move.places)} place${Math.abs(move.places) === 1 ? "" : "s"} ${move.places > 0 ? "up" : "down"}`
+      : "no ranked model moves";
+  const first = outside[0];
+  return first
+    ? `${largest}; ${outside.length} land${outside.length === 1 ? "s" : ""} outside the ranks their intervals allow (${first.model}: ${first.place}, allowed ${first.spread[0]}–${first.spread[1]})`
+    : `${largest}, within the ranks the intervals allow`;
+};
+const SPREAD_BAR = "puts a ranked model outside the range of ranks its intervals allow on the board";
 
 /** The rows by voter (rows with no known voter left out). */
 function rowsByVoter(table: BattleTable, rows: Uint32Array): Map<number, number[]> {
@@ -32,10 +42,11 @@ function rowsByVoter(table: BattleTable, rows: Uint32Array): Map<number, number[
 export async function concentration(
   table: BattleTable,
   rows: Uint32Array,
-  ranked: readonly string[],
+  models: readonly ModelRating[],
   plain: Map<string, number>,
 ): Promise<Probe> {
-  const bar = `the top 1% of voters cast more than ${percent(CONCENTRATION_BAR)} of the votes, or leaving them out moves a ranked model ${MOVE_BAR} places or more`;
+  const bar = `the top 1% of voters cast more than ${percent(CONCENTRATION_BAR)} of the votes, or leaving them out ${SPREAD_BAR}`;
+  const ranked = models.filter((m) => m.ranked).map((m) => m.model);
   const by = rowsByVoter(table, rows);
   const known = [...by.values()].reduce((n, list) => n + list.length, 0);
   if (by.size === 0)
@@ -44,24 +55,26 @@ export async function concentration(
   const top = voters.slice(0, Math.max(1, Math.ceil(voters.length / 100)));
   const left = new Set(top.flatMap(([, list]) => list));
   const share = left.size / known;
-  const kept = Uint32Array.from([...rows].filter((r) => !left.has(r)));
-  const move = largestMove(ranked, plain, await plainScores(table, kept));
+  const refit = await plainScores(table, Uint32Array.from([...rows].filter((r) => !left.has(r))));
+  const move = largestMove(ranked, plain, refit);
+  const outside = outsideSpread(models, refit);
   return {
     id: "concentration",
-    fired: share > CONCENTRATION_BAR || (move !== null && Math.abs(move.places) >= MOVE_BAR),
+    fired: share > CONCENTRATION_BAR || outside.length > 0,
     bar,
-    finding: `the top ${top.length} of ${voters.length} voters cast ${percent(share)} of the votes; without them ${moved(move)}`,
-    figures: { voters: voters.length, topVoters: top.length, share, largestMove: move },
+    finding: `the top ${top.length} of ${voters.length} voters cast ${percent(share)} of the votes; without them ${moved(move, outside)}`,
+    figures: { voters: voters.length, topVoters: top.length, share, largestMove: move, outside },
   };
 }
 
 export async function firstVotes(
   table: BattleTable,
   rows: Uint32Array,
-  ranked: readonly string[],
+  models: readonly ModelRating[],
   plain: Map<string, number>,
 ): Promise<Probe> {
-  const bar = `keeping only each session's first vote moves a ranked model ${MOVE_BAR} places or more`;
+  const bar = `keeping only each session's first vote ${SPREAD_BAR}`;
+  const ranked = models.filter((m) => m.ranked).map((m) => m.model);
   const by = rowsByVoter(table, rows);
   const timed = [...by.values()].every((list) => list.every((r) => Number.isFinite(table.tstamp[r])));
   if (by.size === 0 || !timed)
@@ -80,12 +93,14 @@ export async function firstVotes(
       last = at;
     }
   }
-  const move = largestMove(ranked, plain, await plainScores(table, Uint32Array.from(first.sort((x, y) => x - y))));
+  const refit = await plainScores(table, Uint32Array.from(first.sort((x, y) => x - y)));
+  const move = largestMove(ranked, plain, refit);
+  const outside = outsideSpread(models, refit);
   return {
     id: "first_vote",
-    fired: move !== null && Math.abs(move.places) >= MOVE_BAR,
+    fired: outside.length > 0,
     bar,
-    finding: `${sessions} sessions' first votes of ${rows.length}: ${moved(move)}`,
-    figures: { sessions, votes: first.length, largestMove: move },
+    finding: `${sessions} sessions' first votes of ${rows.length}: ${moved(move, outside)}`,
+    figures: { sessions, votes: first.length, largestMove: move, outside },
   };
 }
