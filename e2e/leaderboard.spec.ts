@@ -11,6 +11,14 @@ test("a vote reaches the leaderboard: table, category and style switches, charts
     await expect(page.getByRole("cell", { name: /Fake Alpha/ })).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 20_000 });
   await expect(page.getByRole("columnheader", { name: "Rank (UB)" })).toBeVisible();
+  // the evidence panel under the board: written in with the fragility, a moment after the board is published
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByTestId("evidence").locator("li[data-probe]")).toHaveCount(6, { timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(page.getByRole("heading", { name: "Evidence behind this board" })).toBeVisible();
+  await expect(page.locator('[data-probe="position_bias"]')).toContainText(/Side A won [\d.]+% of \d+ decisive votes/);
+  await expect(page.locator('[data-probe="position_bias"]')).toContainText("Bar: side A's share");
   await expect(page.getByTestId("snapshot-info")).toContainText(/^Last updated .* · 2 models · \d+ votes?/);
   await expect(page.getByTestId("snapshot-info")).toContainText("sandwich intervals, reweighted pairs");
   // the board as a file, from the page

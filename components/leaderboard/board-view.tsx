@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { RankHistoryChart } from "@/components/charts/rank-history";
 import { DemoNote } from "@/components/demo-note";
+import { EvidencePanel } from "@/components/leaderboard/evidence-panel";
 import { LazyCharts } from "@/components/leaderboard/lazy-charts";
 import { LeaderboardTable } from "@/components/leaderboard/leaderboard-table";
 import { methodLabel } from "@/components/leaderboard/method-label";
@@ -152,6 +153,7 @@ export function BoardView({
               style && plain ? Object.fromEntries(plain.payload.models.map((m) => [m.model, m.rating])) : undefined
             }
           />
+          {snapshot.payload.evidence && <EvidencePanel evidence={snapshot.payload.evidence} t={t} />}
           <LazyCharts
             snapshot={snapshot.id}
             summary={category === "overall" ? overall?.id : undefined}

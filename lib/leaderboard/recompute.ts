@@ -10,7 +10,7 @@ import { boardDigest, rowDigests } from "../ratings/board-input";
 import { BoardPool } from "../ratings/board-pool";
 import { OUTCOME, type StyleGroup, styleFeaturesOf } from "../ratings/types";
 import { type Exclusions, type LoadOptions, loadLiveBattles } from "./battles";
-import { type BoardMethod, listedFigures, liveBoardMethod, methodRecord } from "./board-method";
+import { type BoardMethod, liveBoardMethod, methodRecord } from "./board-method";
 import { type ModelInfo, payloadOf, refreshed } from "./board-payload";
 import { type GroundTruthSource, writeCompositeBoard } from "./composite-run";
 import { withFoundFigures } from "./found-figures";

@@ -53,6 +53,6 @@ export function intransitivity(table: BattleTable, rows: Uint32Array, ranked: re
       count === 0
         ? `no cycle beyond noise among ${M} ranked models`
         : `${count} cycle${count === 1 ? "" : "s"} beyond noise, e.g. ${(cycles[0] as Cycle).join(" > ")} > ${(cycles[0] as Cycle)[0]}`,
-    figures: { cycles: count, examples: cycles },
+    figures: { ranked: M, cycles: count, examples: cycles },
   };
 }

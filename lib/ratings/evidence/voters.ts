@@ -32,9 +32,9 @@ function rowsByVoter(table: BattleTable, rows: Uint32Array): Map<number, number[
   for (const r of rows) {
     const judge = table.judge[r] as number;
     if (judge < 0) continue;
-    let list = by.get(judge);
-    if (!list) by.set(judge, (list = []));
-    list.push(r);
+    const list = by.get(judge);
+    if (list) list.push(r);
+    else by.set(judge, [r]);
   }
   return by;
 }
