@@ -2,8 +2,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
+import { commandOutput } from "../../tests/support/command-output";
 import { readBattles } from "../datasets";
 import { selectRows } from "../ratings";
 import { compositeLeaderboard } from "../ratings/composite-board";
@@ -12,17 +12,7 @@ import { UsageError } from "./usage";
 
 const HUMAN = path.resolve(__dirname, "../../tests/fixtures/reference/llmfao/battles.json");
 
-async function run(args: string[]): Promise<string> {
-  let text = "";
-  const out = new Writable({
-    write(chunk, _encoding, done) {
-      text += chunk;
-      done();
-    },
-  });
-  await leaderboardCommand(args, out);
-  return text;
-}
+const run = (args: string[]) => commandOutput(leaderboardCommand, args);
 
 /** A benchmark's pairwise outcomes in the clean-battle layout: on each item, right beats wrong, equal verdicts tie. */
 function groundTruthFile(models: string[], right: (model: string, item: number) => boolean): string {

@@ -3,22 +3,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
+import { commandOutput } from "../../tests/support/command-output";
 import { createRandom } from "../numeric";
+import { PROBE_IDS } from "../ratings/evidence";
 import { leaderboardCommand } from "./leaderboard-command";
 
-async function run(args: string[]): Promise<string> {
-  let text = "";
-  const out = new Writable({
-    write(chunk, _encoding, done) {
-      text += chunk;
-      done();
-    },
-  });
-  await leaderboardCommand(args, out);
-  return text;
-}
+const run = (args: string[]) => commandOutput(leaderboardCommand, args);
 
 /** Four models in a clear order with 60 battles a pair, and one that won 10 of its 12 battles. */
 function battleFile(): string {
@@ -117,14 +108,7 @@ describe("arena leaderboard --evidence", () => {
   it("adds the six probes to the json and a panel under the table, each with its bar", async () => {
     const file = battleFile();
     const json = JSON.parse(await run([file, "--ci", "sandwich", "--evidence", "--format", "json"]));
-    expect(json.evidence.probes.map((p: { id: string }) => p.id)).toEqual([
-      "position_bias",
-      "tie_convention",
-      "intransitivity",
-      "concentration",
-      "first_vote",
-      "families",
-    ]);
+    expect(json.evidence.probes.map((p: { id: string }) => p.id)).toEqual([...PROBE_IDS]);
     // no voters in this file: the probes of voters say they do not apply
     expect(json.evidence.probes.find((p: { id: string }) => p.id === "concentration").fired).toBeNull();
     const table = await run([file, "--ci", "sandwich", "--evidence"]);

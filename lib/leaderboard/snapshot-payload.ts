@@ -4,6 +4,7 @@
 // null back as NaN, as they were computed.
 import { z } from "zod";
 import { domainError } from "../errors";
+import { PROBE_IDS } from "../ratings/evidence/types";
 import { ALL_STYLE_FEATURES } from "../ratings/types";
 
 const num = z
@@ -114,7 +115,7 @@ export const snapshotPayloadSchema = z.object({
     .object({
       probes: z.array(
         z.object({
-          id: z.enum(["position_bias", "tie_convention", "intransitivity", "concentration", "first_vote", "families"]),
+          id: z.enum(PROBE_IDS),
           fired: z.boolean().nullable(),
           bar: z.string(),
           finding: z.string(),

@@ -20,6 +20,7 @@ import { clearCache } from "../../lib/leaderboard/ttl-cache";
 import { createRandom } from "../../lib/numeric";
 import { BattleTable, computeLeaderboard, roundedRating, selectRows, type Winner } from "../../lib/ratings";
 import { compositeLeaderboard } from "../../lib/ratings/composite-board";
+import { PROBE_IDS } from "../../lib/ratings/evidence";
 import type { StyleFeature } from "../../lib/ratings/types";
 import { writeSetting } from "../../lib/settings";
 import { scratchDatabase } from "./db-admin";
@@ -397,14 +398,7 @@ describe("leaderboard snapshots", () => {
     expect(plain?.payload.fragilityPending).toBeUndefined();
     expect(plain?.payload.models[0]?.fragility?.votes).toBeGreaterThan(0);
     // the board's evidence panel is written in with it: six probes, each with its bar and what it found
-    expect(plain?.payload.evidence?.probes.map((p) => p.id)).toEqual([
-      "position_bias",
-      "tie_convention",
-      "intransitivity",
-      "concentration",
-      "first_vote",
-      "families",
-    ]);
+    expect(plain?.payload.evidence?.probes.map((p) => p.id)).toEqual([...PROBE_IDS]);
     for (const probe of plain?.payload.evidence?.probes ?? []) expect(probe.bar.length).toBeGreaterThan(20);
     // published, ranked, without fragility until it is found
     expect(style?.payload.fragilityPending).toBe(true);

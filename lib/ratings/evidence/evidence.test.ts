@@ -5,7 +5,7 @@ import { createRandom } from "../../numeric";
 import { BattleTable } from "../battle-table";
 import { computeLeaderboard } from "../leaderboard";
 import type { Battle, Winner } from "../types";
-import { boardEvidence, type Evidence, familyOf, fitDavidson, type ProbeId } from "./index";
+import { boardEvidence, type Evidence, familyOf, fitDavidson, PROBE_IDS, type ProbeId } from "./index";
 
 const LADDER = ["alpha-vision", "beta-chat", "gamma-pro", "delta-lite", "epsilon-max"];
 
@@ -46,14 +46,7 @@ describe("the evidence panel's probes", () => {
   it("fire none on a clean board, and each states its bar and what it found", async () => {
     const evidence = await evidenceOf(cleanBattles());
     expect(fired(evidence)).toEqual([]);
-    expect(evidence.probes.map((p) => p.id)).toEqual([
-      "position_bias",
-      "tie_convention",
-      "intransitivity",
-      "concentration",
-      "first_vote",
-      "families",
-    ]);
+    expect(evidence.probes.map((p) => p.id)).toEqual([...PROBE_IDS]);
     for (const p of evidence.probes) {
       expect(p.fired).toBe(false);
       expect(p.bar.length).toBeGreaterThan(20);

@@ -14,7 +14,7 @@ import { concentration, firstVotes } from "./voters";
 export { fitDavidson } from "./davidson";
 export { familyOf } from "./families";
 export type { Evidence, Probe, ProbeId, RankMove } from "./types";
-export { TIE_MOVE_BAR } from "./types";
+export { PROBE_IDS, TIE_MOVE_BAR } from "./types";
 export { CONCENTRATION_BAR, SESSION_GAP_SECONDS } from "./voters";
 
 export async function boardEvidence(

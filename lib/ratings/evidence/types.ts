@@ -1,13 +1,16 @@
 // The evidence behind one board: audit probes, each with the bar it is held to (arenakit's practice), so a reader
 // can see whether the board's order rests on the votes or on a convention, a few voters or a few sessions.
 
-export type ProbeId =
-  | "position_bias"
-  | "tie_convention"
-  | "intransitivity"
-  | "concentration"
-  | "first_vote"
-  | "families";
+/** The probes, in the order every board lists them. */
+export const PROBE_IDS = [
+  "position_bias",
+  "tie_convention",
+  "intransitivity",
+  "concentration",
+  "first_vote",
+  "families",
+] as const;
+export type ProbeId = (typeof PROBE_IDS)[number];
 
 export interface RankMove {
   /** the ranked model that moved most between the board's plain fit and the probe's refit */
