@@ -1,10 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { renderInEnglish as renderToStaticMarkup } from "@/components/render-in-english";
-import { translator } from "@/lib/i18n/catalogues";
-import { BattleTable } from "@/lib/ratings/battle-table";
-import { boardEvidence } from "@/lib/ratings/evidence";
-import { computeLeaderboard } from "@/lib/ratings/leaderboard";
-import type { Battle } from "@/lib/ratings/types";
+import { translator } from "@/lib/i18n";
+import { type Battle, BattleTable, boardEvidence, computeLeaderboard } from "@/lib/ratings";
 import { EvidencePanel } from "./evidence-panel";
 
 const repeat = (n: number, battle: Battle) => Array.from({ length: n }, () => ({ ...battle }));

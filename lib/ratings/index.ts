@@ -6,6 +6,7 @@ export {
   selectRows,
   UnknownCategoryError,
 } from "./categories";
+export { boardEvidence, type Evidence, PROBE_IDS, type Probe, type ProbeId } from "./evidence";
 export {
   type CiMethod,
   computeLeaderboard,
