@@ -219,6 +219,21 @@ test("random image fills a preset and its question", async ({ page }) => {
   await expect(arena.panel("a").getByRole("img")).toHaveCount(0);
 });
 
+test("Random image keeps a question the visitor typed, and a second one keeps it too (issue 69)", async ({ page }) => {
+  const arena = new ArenaPage(page);
+  await arena.open();
+  await page.getByLabel("Your message").fill("What is the tallest thing here?");
+  await page.getByRole("button", { name: "Random image" }).click();
+  await expect(page.getByRole("img", { name: /^preset / })).toBeVisible();
+  await expect(page.getByLabel("Your message")).toHaveValue("What is the tallest thing here?");
+  await page.getByRole("button", { name: "Random image" }).click();
+  await expect(page.getByLabel("Your message")).toHaveValue("What is the tallest thing here?");
+  // with the box emptied, the next picture brings its own question, and the one after replaces that one
+  await page.getByLabel("Your message").fill("");
+  await page.getByRole("button", { name: "Random image" }).click();
+  await expect(page.getByLabel("Your message")).not.toHaveValue("");
+});
+
 test("bad uploads are named the moment they are attached, each one; the server refuses them too", async ({ page }) => {
   const arena = new ArenaPage(page);
   await arena.open();

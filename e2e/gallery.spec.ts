@@ -19,7 +19,28 @@ test("a shared battle is in the gallery until its visitor takes it back", async 
   await visitor.goto("/explore");
   const card = visitor.locator("li[data-battle]", { hasText: question });
   await expect(card).toContainText("B won");
+  // a slow like shows that it is being saved, and leaving meanwhile asks first (issue 69)
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await visitor.route("**/api/gallery/*/like", async (route) => {
+    await held;
+    await route.continue();
+  });
   await card.getByRole("button", { name: /like/ }).click();
+  await expect(card.getByRole("button", { name: /Saving/ })).toHaveAttribute("aria-busy", "true");
+  await expect(card.getByTestId("pending")).toBeVisible();
+  const asked = new Promise<string>((resolve) =>
+    visitor.once("dialog", async (dialog) => {
+      resolve(dialog.type());
+      await dialog.dismiss();
+    }),
+  );
+  // a reload is leaving: the browser asks, the visitor stays (the like is still on its way)
+  void visitor.reload().catch(() => undefined);
+  expect(await asked).toBe("beforeunload");
+  release();
   await expect(card.getByRole("button", { name: /liked/ })).toContainText("1");
   await visitor.goto("/explore?sort=liked");
   await expect(visitor.locator("li[data-battle]", { hasText: question })).toBeVisible();

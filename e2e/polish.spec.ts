@@ -72,3 +72,20 @@ test("leaving while the answers stream asks first", async ({ page }) => {
   await page.close({ runBeforeUnload: true });
   expect(await asked).toBe("beforeunload");
 });
+
+test("a slow first visit says the arena is getting ready, then asks for the terms (issue 69)", async ({ page }) => {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/api/visitor", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/");
+  await expect(page.getByTestId("preparing")).toHaveText("Getting the arena ready…");
+  await expect(page.getByRole("button", { name: "Send", exact: true })).toBeDisabled();
+  release();
+  await expect(page.getByRole("dialog", { name: "Terms of use" })).toBeVisible();
+  await expect(page.getByTestId("preparing")).toHaveCount(0);
+});

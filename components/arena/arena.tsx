@@ -2,6 +2,7 @@
 
 import { useCallback, useRef, useState } from "react";
 import { useLocale, useT } from "@/components/i18n";
+import { useLeaveGuard } from "@/components/pending";
 import type { ConversationView } from "@/lib/arena";
 import { imageAlt } from "../format";
 import { AfterVote } from "./after-vote";
@@ -20,7 +21,7 @@ import { rememberConversation, resumedFrom } from "./resume";
 import { sideStatus, sideTitle, verdictOf } from "./side-labels";
 import { useStopAnswers } from "./stop-answers";
 import { TermsDialog } from "./terms-dialog";
-import { useArenaStart, useResumeWhileWriting, useWarnBeforeLeaving } from "./use-arena-start";
+import { useArenaStart, useResumeWhileWriting } from "./use-arena-start";
 import { VoteBar } from "./vote-bar";
 import { useAnswersEndInView, useFollowAnswers, useSwipe, useVoteKeys } from "./vote-dock";
 import { VoteReactions } from "./vote-reactions";
@@ -62,7 +63,8 @@ export function Arena({ mode }: { mode: Mode }) {
   const { loadingPreset, randomImage } = useRandomImage(draft.choosePreset, setNotice);
   const { stopping, stop } = useStopAnswers(streaming ? conversationId : null, setNotice);
   useResumeWhileWriting(awaitingServer ? conversationId : null, restore);
-  useWarnBeforeLeaving(streaming);
+  // leaving while the answers stream asks first (they are finished on the server and shown on return)
+  useLeaveGuard(streaming);
 
   async function run(id: string, body: { sides?: Side[]; regenerate?: boolean }) {
     try {
@@ -340,6 +342,7 @@ export function Arena({ mode }: { mode: Mode }) {
           busy={busy || streaming}
           canSend={!busy && !streaming && Boolean(draft.prompt.trim()) && terms === "accepted" && !needsImage}
           needsImage={needsImage}
+          preparing={terms === "unknown" && !opening}
           loadingPreset={loadingPreset}
           onSend={() => void send()}
           onRandomImage={randomImage}

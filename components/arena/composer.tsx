@@ -2,6 +2,7 @@
 
 import { type ClipboardEvent, type DragEvent, type FormEvent, useRef } from "react";
 import { useT } from "@/components/i18n";
+import { Spinner } from "@/components/pending";
 import type { Mode } from "./battle-state";
 import type { Draft } from "./draft";
 
@@ -15,6 +16,8 @@ interface Props {
   busy: boolean;
   canSend: boolean;
   needsImage: boolean;
+  /** the visitor's terms and limits are still on their way (a cold first visit): Send waits, and says why */
+  preparing: boolean;
   loadingPreset: boolean;
   onSend: () => void;
   onRandomImage: () => void;
@@ -153,6 +156,11 @@ export function Composer(props: Props) {
         {!started && !props.needsImage && (draft.files.length > 0 || draft.preset) && !draft.prompt.trim() && (
           <span className="text-xs muted" data-testid="question-hint">
             {t("composer.needsQuestion")}
+          </span>
+        )}
+        {props.preparing && (
+          <span className="inline-flex items-center gap-1 text-xs muted" data-testid="preparing">
+            <Spinner /> {t("composer.preparing")}
           </span>
         )}
         {props.needsImage && (

@@ -36,11 +36,13 @@ export function useDraft(limits: UploadLimits, onAttach?: () => void) {
     },
     removeFile: (index: number) => setFiles((list) => list.filter((_, k) => k !== index)),
     removePreset: () => setPreset(null),
+    /** a preset image with its question, unless the visitor has written one of their own (it is kept) */
     choosePreset(choice: Preset) {
+      const ownQuestion = prompt.trim() !== "" && prompt !== preset?.question;
       setPreset(choice);
       setFiles([]);
       setRefused([]);
-      setPrompt(choice.question);
+      if (!ownQuestion) setPrompt(choice.question);
     },
     /** the sent message's images, to show before the server has them */
     previews: () => [...(preset ? [preset.url] : []), ...files.map((f) => f.url)],

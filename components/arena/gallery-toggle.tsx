@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useEffect, useState } from "react";
 import { useT } from "@/components/i18n";
+import { PendingLabel, useLeaveGuard } from "@/components/pending";
 import { call } from "./api";
 
 export function GalleryToggle({ conversationId, shown }: { conversationId: string; shown: boolean }) {
@@ -10,6 +11,7 @@ export function GalleryToggle({ conversationId, shown }: { conversationId: strin
   const [inGallery, setInGallery] = useState(shown);
   const [state, setState] = useState<"idle" | "sending" | "failed">("idle");
   useEffect(() => setInGallery(shown), [shown]);
+  useLeaveGuard(state === "sending");
   const toggle = async () => {
     setState("sending");
     try {
@@ -28,9 +30,12 @@ export function GalleryToggle({ conversationId, shown }: { conversationId: strin
         type="button"
         onClick={toggle}
         disabled={state === "sending"}
+        aria-busy={state === "sending"}
         className="rounded-md border border-emerald-400 px-2 py-0.5 font-medium dark:border-emerald-700"
       >
-        {inGallery ? t("gallery.remove") : t("gallery.show")}
+        <PendingLabel busy={state === "sending"} busyLabel={t("pending.saving")}>
+          {inGallery ? t("gallery.remove") : t("gallery.show")}
+        </PendingLabel>
       </button>
       {inGallery && (
         <Link href="/explore" className="underline">

@@ -2,6 +2,7 @@
 // "Report": a side's answer to the moderators, with a reason from a short list and, if the visitor wants, a note.
 import { useState } from "react";
 import { useT } from "@/components/i18n";
+import { PendingLabel, useLeaveGuard } from "@/components/pending";
 
 const REASONS = ["harmful", "wrong", "identity", "broken", "other"] as const;
 
@@ -14,6 +15,8 @@ export function ReportAnswer({ onReport }: { onReport: (reason: ReportReason, no
   const [state, setState] = useState<"closed" | "open" | "sending" | "sent" | "failed">("closed");
   const [reason, setReason] = useState<ReportReason>("harmful");
   const [note, setNote] = useState("");
+  // a report not yet stored is not lost by leaving: the browser asks first
+  useLeaveGuard(state === "sending");
   if (state === "sent") return <span className="text-xs muted">{t("report.sent")}</span>;
   if (state === "closed")
     return (
@@ -63,9 +66,12 @@ export function ReportAnswer({ onReport }: { onReport: (reason: ReportReason, no
       <button
         type="submit"
         disabled={state === "sending"}
+        aria-busy={state === "sending"}
         className="rounded-md border border-zinc-300 px-2 py-0.5 dark:border-zinc-700"
       >
-        {t("report.send")}
+        <PendingLabel busy={state === "sending"} busyLabel={t("pending.sending")}>
+          {t("report.send")}
+        </PendingLabel>
       </button>
       <button type="button" onClick={() => setState("closed")} className="underline">
         {t("report.cancel")}

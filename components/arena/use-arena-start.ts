@@ -113,20 +113,3 @@ export function useResumeWhileWriting(conversationId: string | null, restore: (v
     return () => clearInterval(timer);
   }, [conversationId, restore]);
 }
-
-/**
- * Leaving while the answers stream asks first (they are finished on the server and shown on return). A layout effect:
- * the guard is in place in the same commit that shows an answer as streaming, never a frame later (with a passive
- * effect, a visitor, or a test, leaving right after the first token met no question once in a CI run).
- */
-export function useWarnBeforeLeaving(streaming: boolean) {
-  useLayoutEffect(() => {
-    if (!streaming) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = "";
-    };
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [streaming]);
-}

@@ -3,6 +3,7 @@
 // reactions.ts). A tap saves it, a second tap on the same reason takes it back; "other" asks for a few words.
 import { useState } from "react";
 import { useT } from "@/components/i18n";
+import { PendingLabel, useLeaveGuard } from "@/components/pending";
 import { REACTION_NOTE_CHARS, VISION_REACTIONS, type VisionReaction } from "@/lib/arena/client";
 import { type ModelInfo, postJson } from "./api";
 
@@ -26,6 +27,7 @@ function SideReactions({
   const [reason, setReason] = useState<VisionReaction | null>((given?.reason as VisionReaction | undefined) ?? null);
   const [note, setNote] = useState(given?.note ?? "");
   const [status, setStatus] = useState<Status>("idle");
+  useLeaveGuard(status === "saving");
   async function save(next: VisionReaction | null, withNote?: string) {
     setStatus("saving");
     try {
@@ -94,6 +96,9 @@ function SideReactions({
         </form>
       )}
       <p aria-live="polite" className="text-xs muted">
+        <PendingLabel busy={status === "saving"} busyLabel={t("pending.saving")}>
+          {null}
+        </PendingLabel>
         {status === "saved" ? (reason ? t("reactions.saved") : t("reactions.removed")) : ""}
         {status === "failed" ? <span role="alert">{t("reactions.failed")}</span> : null}
       </p>

@@ -3,16 +3,19 @@
 import { useState } from "react";
 import { postJson } from "@/components/api-client";
 import { useT } from "@/components/i18n";
+import { PendingLabel, useLeaveGuard } from "@/components/pending";
 
 export function LikeButton({ id, likes }: { id: string; likes: number }) {
   const t = useT();
   const [count, setCount] = useState(likes);
   const [state, setState] = useState<"idle" | "sending" | "liked" | "failed">("idle");
+  useLeaveGuard(state === "sending");
   return (
     <button
       type="button"
       disabled={state === "sending" || state === "liked"}
       aria-pressed={state === "liked"}
+      aria-busy={state === "sending"}
       onClick={async () => {
         setState("sending");
         try {
@@ -26,7 +29,10 @@ export function LikeButton({ id, likes }: { id: string; likes: number }) {
       className="rounded-md border border-zinc-300 px-2 py-0.5 text-xs disabled:opacity-70 dark:border-zinc-700"
       title={state === "failed" ? t("gallery.likeFirst") : undefined}
     >
-      ♥ {count} · {state === "liked" ? t("gallery.liked") : t("gallery.like")}
+      ♥ {count} ·{" "}
+      <PendingLabel busy={state === "sending"} busyLabel={t("pending.saving")}>
+        {state === "liked" ? t("gallery.liked") : t("gallery.like")}
+      </PendingLabel>
     </button>
   );
 }
