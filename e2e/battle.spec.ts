@@ -40,6 +40,11 @@ test("a full battle: upload, stream, vote, reveal, share", async ({ page }) => {
   await expect(page.getByTestId("reveal-a")).toContainText(
     /(Alpha Labs|Beta Works) · (Arena Score \d+|not on the leaderboard yet)/,
   );
+  // each answer's time to first token, total time and tokens, after the reveal and after a reload (issue 69)
+  for (const side of ["a", "b"] as const)
+    await expect(arena.panel(side).getByTestId("answer-stats")).toHaveText(
+      /^First token \d+\.\d s · \d+\.\d s in all · \d+ tokens$/,
+    );
   await expect(page.getByTestId("reveal-a").getByRole("link", { name: "Model page" })).toHaveAttribute(
     "href",
     /\/models\/fake-(alpha|beta)$/,

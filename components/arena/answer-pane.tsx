@@ -70,6 +70,19 @@ function VersionPager({ entry, side, onShow }: { entry: Entry; side: Side; onSho
   );
 }
 
+/** After the reveal: how fast the answer came and how long it is (WildVision shows the same). */
+function AnswerStatsLine({ stats }: { stats: NonNullable<Entry["stats"]> }) {
+  const t = useT();
+  if (stats.firstTokenMs === null || stats.totalMs === null) return null;
+  const seconds = (ms: number) => (ms / 1000).toFixed(1);
+  const values = { first: seconds(stats.firstTokenMs), total: seconds(stats.totalMs), tokens: stats.tokens ?? 0 };
+  return (
+    <p className="mt-1 text-xs muted tabular-nums" data-testid="answer-stats">
+      {stats.tokens === null ? t("answer.statsNoTokens", values) : t("answer.stats", values)}
+    </p>
+  );
+}
+
 function Reveal({ model }: { model: ModelInfo }) {
   const t = useT();
   const score =
@@ -165,6 +178,7 @@ export function AnswerPane({
                   <ThinkingClock since={entry.thinkingSince} />
                 )}
                 <Markdown text={shownText(entry)} streaming={entry.status === "streaming"} />
+                {entry.stats && <AnswerStatsLine stats={entry.stats} />}
                 {entry.stopped && (
                   <p className="mt-1 text-xs muted" data-testid={`stopped-${side}`}>
                     {t("answer.stopped")}

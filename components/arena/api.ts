@@ -7,6 +7,14 @@ export type { TurnEvent };
 export type Winner = "model_a" | "model_b" | "tie" | "tie (bothbad)";
 
 /** A reasoning model's thinking for one turn, revealed with the models after the vote. */
+/** An answer's time to first token, total time and tokens, revealed with the models (lib/arena's AnswerStats). */
+export interface AnswerStats {
+  turn: number;
+  firstTokenMs: number | null;
+  totalMs: number | null;
+  tokens: number | null;
+}
+
 export interface Thought {
   turn: number;
   text: string;

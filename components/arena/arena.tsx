@@ -7,7 +7,16 @@ import type { ConversationView } from "@/lib/arena";
 import { imageAlt } from "../format";
 import { AfterVote } from "./after-vote";
 import { AnswerPane } from "./answer-pane";
-import { call, type ModelInfo, postJson, type Side, streamTurn, type Thought, type Winner } from "./api";
+import {
+  type AnswerStats,
+  call,
+  type ModelInfo,
+  postJson,
+  type Side,
+  streamTurn,
+  type Thought,
+  type Winner,
+} from "./api";
 import { ArenaNotices } from "./arena-notices";
 import { battleView, type Mode, shownVersions, useBattle } from "./battle-state";
 import { Composer } from "./composer";
@@ -150,8 +159,9 @@ export function Arena({ mode }: { mode: Mode }) {
         winner: Winner;
         models: Record<Side, ModelInfo>;
         thoughts?: Record<Side, Thought[]>;
+        stats?: Record<Side, AnswerStats[]>;
       }>(`/api/conversations/${conversationId}/vote`, { winner, versions: shownVersions(state) });
-      dispatch({ type: "voted", winner: result.winner, models: result.models, thoughts: result.thoughts });
+      dispatch({ type: "voted", ...result });
       setShareUrl(`${window.location.origin}/share/${conversationId}`);
     } catch (error) {
       setNotice(friendly(error, t, locale));

@@ -1,7 +1,7 @@
 // The conversation on screen as one reducer: what the server said (created, answers streamed, voted, resumed) moves
 // it from state to state, so the page's components only read it and send actions.
 import { useReducer } from "react";
-import type { ModelInfo, Side, Thought, TurnEvent, Winner } from "./api";
+import type { AnswerStats, ModelInfo, Side, Thought, TurnEvent, Winner } from "./api";
 import type { Entry, Resumed } from "./resume";
 
 export type Mode = "battle" | "side_by_side" | "direct";
@@ -24,7 +24,13 @@ export type BattleAction =
   | { type: "streamed"; event: TurnEvent }
   | { type: "showVersion"; side: Side; version: number }
   | { type: "requestFailed"; sides: Side[]; message: string }
-  | { type: "voted"; winner: Winner; models: Record<Side, ModelInfo>; thoughts?: Record<Side, Thought[]> }
+  | {
+      type: "voted";
+      winner: Winner;
+      models: Record<Side, ModelInfo>;
+      thoughts?: Record<Side, Thought[]>;
+      stats?: Record<Side, AnswerStats[]>;
+    }
   | { type: "reset" };
 
 export const sidesOf = (mode: Mode): Side[] => (mode === "direct" ? ["a"] : ["a", "b"]);
@@ -83,12 +89,23 @@ function streamed(entries: Record<Side, Entry[]>, event: TurnEvent): Record<Side
 }
 
 /** The revealed thinking put beside each answer of its turn. */
-function withThoughts(entries: Record<Side, Entry[]>, thoughts: Record<Side, Thought[]>): Record<Side, Entry[]> {
+/** The revealed extras on each side's answers: the thinking, and the timings and length, turn by turn. */
+function withRevealed(
+  entries: Record<Side, Entry[]>,
+  thoughts: Record<Side, Thought[]> = { a: [], b: [] },
+  stats: Record<Side, AnswerStats[]> = { a: [], b: [] },
+): Record<Side, Entry[]> {
   const next = { ...entries };
   for (const side of ["a", "b"] as const) {
     next[side] = entries[side].map((entry) => {
-      const thought = entry.role === "assistant" ? thoughts[side]?.find((t) => t.turn === entry.turn) : undefined;
-      return thought ? { ...entry, thought: { text: thought.text, ms: thought.ms } } : entry;
+      if (entry.role !== "assistant") return entry;
+      const thought = thoughts[side]?.find((t) => t.turn === entry.turn);
+      const stat = stats[side]?.find((s) => s.turn === entry.turn);
+      return {
+        ...entry,
+        ...(thought ? { thought: { text: thought.text, ms: thought.ms } } : {}),
+        ...(stat ? { stats: { firstTokenMs: stat.firstTokenMs, totalMs: stat.totalMs, tokens: stat.tokens } } : {}),
+      };
     });
   }
   return next;
@@ -149,7 +166,7 @@ export function battleReducer(state: BattleState, action: BattleAction): BattleS
         ...state,
         vote: action.winner,
         revealed: action.models,
-        entries: action.thoughts ? withThoughts(state.entries, action.thoughts) : state.entries,
+        entries: withRevealed(state.entries, action.thoughts, action.stats),
       };
     case "reset":
       return { ...initialBattle(state.mode), revealed: state.mode === "battle" ? {} : state.revealed };

@@ -16,6 +16,8 @@ export interface Entry {
   thinkingSince?: number;
   /** a reasoning model's thinking, once the models are revealed */
   thought?: { text: string; ms: number };
+  /** time to first token, total time and tokens, once the models are revealed */
+  stats?: { firstTokenMs: number | null; totalMs: number | null; tokens: number | null };
   /** the visitor pressed Stop while it was written */
   stopped?: boolean;
   /** every finished version of this answer when Regenerate left more than one, oldest first */
@@ -74,6 +76,7 @@ export function resumedFrom(view: ConversationView): Resumed {
         status,
         ...(m.error ? { error: m.error } : {}),
         ...(m.thought ? { thought: m.thought } : {}),
+        ...(m.stats ? { stats: m.stats } : {}),
         ...(m.stopped ? { stopped: true } : {}),
         ...(m.versions && m.version ? { versions: m.versions, shownVersion: m.version } : {}),
       };

@@ -20,6 +20,8 @@ export interface MessageView {
   error?: string;
   /** a reasoning model's thinking, once the models are revealed (never before a battle's vote) */
   thought?: { text: string; ms: number };
+  /** a finished answer's time to first token, total time and tokens, once the models are revealed */
+  stats?: { firstTokenMs: number | null; totalMs: number | null; tokens: number | null };
   /** the visitor pressed Stop while it was written: finished at what was shown */
   stopped?: boolean;
   /** every finished version of this answer when Regenerate left more than one, oldest first (to its owner only),
@@ -155,6 +157,10 @@ export async function conversationView(
           view.status = answerStatus(m.response);
           if (revealed && m.response?.reasoning && m.response.thinkingMs !== null)
             view.thought = { text: m.response.reasoning, ms: m.response.thinkingMs };
+          if (revealed && m.response && view.status === "done") {
+            const { latencyFirstTokenMs, latencyTotalMs, tokens } = m.response;
+            view.stats = { firstTokenMs: latencyFirstTokenMs, totalMs: latencyTotalMs, tokens };
+          }
           if (m.response?.finishReason === STOPPED) view.stopped = true;
           if (view.status === "error") view.error = m.response?.error ?? "the answer was interrupted";
         }

@@ -33,6 +33,9 @@ const answer = (side: "a" | "b", content: string, extra: Partial<NonNullable<Con
   heartbeatAt: null,
   reasoning: null,
   thinkingMs: null,
+  firstTokenMs: 420,
+  totalMs: 2100,
+  tokens: 57,
   ...extra,
 });
 
@@ -74,6 +77,9 @@ describe("decideVote", () => {
     expect(decision.models.a).toMatchObject({ id: "m-alpha", displayName: "Alphacat", organization: "Felid Labs" });
     expect(decision.shownVersions).toBeNull();
     expect(decision.thoughtNames).toEqual([]);
+    // each finished answer's time to first token, total time and tokens, revealed with the models
+    expect(decision.stats.a).toEqual([{ turn: 1, firstTokenMs: 420, totalMs: 2100, tokens: 57 }]);
+    expect(decision.stats.b).toHaveLength(1);
   });
 
   it("refuses what a visitor cannot vote on, each with its own code", () => {

@@ -38,6 +38,8 @@ export interface VoteResult {
   winner: Winner;
   /** each side's thinking, per turn, for reasoning models (empty otherwise) */
   thoughts: Record<"a" | "b", Thought[]>;
+  /** each side's finished answers' timings and length, per turn (WildVision shows them after the reveal) */
+  stats: Record<"a" | "b", AnswerStats[]>;
   anonymous: boolean;
   exclusionReasons: string[];
   models: { a: RevealedModel; b: RevealedModel };
@@ -83,8 +85,32 @@ export interface ConversationRow {
         heartbeatAt: string | null;
         reasoning: string | null;
         thinkingMs: number | null;
+        firstTokenMs: number | null;
+        totalMs: number | null;
+        tokens: number | null;
       }[]
     | null;
+}
+
+export interface AnswerStats {
+  turn: number;
+  /** from the request to the first token of the answer (thinking included) */
+  firstTokenMs: number | null;
+  totalMs: number | null;
+  /** the answer's tokens as the provider (or our counter) counted them */
+  tokens: number | null;
+}
+
+/** Each side's finished answers' time to first token, total time and tokens, turn by turn, revealed with the models. */
+export function statsOf(answers: ConversationRow["answers"]): Record<"a" | "b", AnswerStats[]> {
+  const stats: Record<"a" | "b", AnswerStats[]> = { a: [], b: [] };
+  for (const answer of answers ?? []) {
+    if (answer.finishReason === null || answer.error !== null) continue;
+    const { turn, firstTokenMs, totalMs, tokens } = answer;
+    stats[answer.side].push({ turn, firstTokenMs, totalMs, tokens });
+  }
+  for (const side of ["a", "b"] as const) stats[side].sort((x, y) => x.turn - y.turn);
+  return stats;
 }
 
 /** Each side's thinking, turn by turn, revealed with the models. */
@@ -121,6 +147,7 @@ export type VoteDecision =
       kind: "new";
       models: VoteResult["models"];
       thoughts: VoteResult["thoughts"];
+      stats: VoteResult["stats"];
       anonymous: boolean;
       exclusionReasons: string[];
       /** per side, the version shown and how many there were, when any side had more than one; else null */
@@ -156,6 +183,7 @@ export function decideVote(
       result: {
         winner: input.winner,
         thoughts: thoughtsOf(conversation.answers),
+        stats: statsOf(conversation.answers),
         anonymous: Boolean(conversation.voteAnonymous),
         exclusionReasons: conversation.voteReasons ?? [],
         models,
@@ -210,6 +238,7 @@ export function decideVote(
     kind: "new",
     models,
     thoughts: thoughtsOf(conversation.answers),
+    stats: statsOf(conversation.answers),
     anonymous,
     exclusionReasons,
     shownVersions,

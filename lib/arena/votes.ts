@@ -73,7 +73,8 @@ async function readLocked(client: pg.PoolClient, id: string, versions: ["a" | "b
             EXISTS (SELECT 1 FROM "Visitor" vis WHERE vis.id = c."visitorId" AND vis."bannedAt" IS NOT NULL) AS banned,
             (SELECT json_agg(json_build_object('side', m.side, 'turn', m.turn, 'content', m.content,
                       'finishReason', r."finishReason", 'error', r.error, 'createdAt', r."createdAt",
-                      'heartbeatAt', r."heartbeatAt", 'reasoning', r.reasoning, 'thinkingMs', r."thinkingMs"))
+                      'heartbeatAt', r."heartbeatAt", 'reasoning', r.reasoning, 'thinkingMs', r."thinkingMs",
+                      'firstTokenMs', r."latencyFirstTokenMs", 'totalMs', r."latencyTotalMs", 'tokens', r.tokens))
                FROM "Message" m LEFT JOIN "ResponseMeta" r ON r."messageId" = m.id
               WHERE m."conversationId" = c.id AND m.role = 'assistant' AND NOT m.superseded) AS answers
      FROM "Conversation" c LEFT JOIN "Vote" v ON v."conversationId" = c.id
@@ -157,6 +158,7 @@ export async function castVote(
     return {
       winner: input.winner,
       thoughts: decision.thoughts,
+      stats: decision.stats,
       anonymous: decision.anonymous,
       exclusionReasons: decision.exclusionReasons,
       models: decision.models,
