@@ -366,3 +366,28 @@ test("the battle's own address, opened by someone else, shows its read-only page
   await expect(other).toHaveURL(/\/$/);
   await friend.close();
 });
+
+test("an image pasted onto the page or dropped anywhere on it is attached (issue 69)", async ({ page }) => {
+  const arena = new ArenaPage(page);
+  await arena.open();
+  const png = (await pngImage("#aa3366")).toString("base64");
+  // a screenshot pasted while no field has the focus, then a file dropped on the page's heading
+  await page.evaluate(async (base64) => {
+    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    const pasted = new DataTransfer();
+    pasted.items.add(new File([bytes], "screenshot.png", { type: "image/png" }));
+    (document.activeElement as HTMLElement | null)?.blur();
+    document.body.dispatchEvent(
+      new ClipboardEvent("paste", { clipboardData: pasted, bubbles: true, cancelable: true }),
+    );
+    const dropped = new DataTransfer();
+    dropped.items.add(new File([bytes], "dropped.png", { type: "image/png" }));
+    const heading = document.querySelector("h1") as HTMLElement;
+    heading.dispatchEvent(new DragEvent("dragover", { dataTransfer: dropped, bubbles: true, cancelable: true }));
+    heading.dispatchEvent(new DragEvent("drop", { dataTransfer: dropped, bubbles: true, cancelable: true }));
+  }, png);
+  await expect(page.getByRole("button", { name: /screenshot\.png/ })).toBeVisible();
+  await expect(page.getByRole("button", { name: /dropped\.png/ })).toBeVisible();
+  await arena.ask("What colour are these?");
+  await arena.waitForAnswers();
+});

@@ -1,6 +1,6 @@
 "use client";
 
-import { type ClipboardEvent, type DragEvent, type FormEvent, useRef } from "react";
+import { type ClipboardEvent, type DragEvent, type FormEvent, useEffect, useRef } from "react";
 import { useT } from "@/components/i18n";
 import { Spinner } from "@/components/pending";
 import type { Mode } from "./battle-state";
@@ -39,6 +39,7 @@ export function Composer(props: Props) {
   const attach = (files: FileList | File[]) => {
     if (!started && files.length) void draft.addFiles(files);
   };
+  usePageDropAndPaste(attach);
   return (
     <form
       onSubmit={(event: FormEvent) => {
@@ -237,4 +238,42 @@ function Attachments({ draft }: { draft: Draft }) {
       ))}
     </div>
   );
+}
+
+/**
+ * Images dropped anywhere on the page, or pasted while no other field has the focus, are attached as if dropped on
+ * the message box (lmarena.ai's visitors paste screenshots and drop files onto the page, not onto the box).
+ */
+function usePageDropAndPaste(attach: (files: File[]) => void) {
+  const latest = useRef(attach);
+  latest.current = attach;
+  useEffect(() => {
+    const carriesFiles = (e: globalThis.DragEvent) => Array.from(e.dataTransfer?.types ?? []).includes("Files");
+    const over = (e: globalThis.DragEvent) => {
+      if (carriesFiles(e)) e.preventDefault();
+    };
+    const drop = (e: globalThis.DragEvent) => {
+      if (!carriesFiles(e) || e.defaultPrevented) return;
+      e.preventDefault();
+      latest.current(Array.from(e.dataTransfer?.files ?? []));
+    };
+    const paste = (e: globalThis.ClipboardEvent) => {
+      const target = e.target as HTMLElement | null;
+      // a field of its own (the message box handles its own paste) keeps what is pasted into it
+      if (e.defaultPrevented || target?.closest("input, textarea, [contenteditable]")) return;
+      const files = Array.from(e.clipboardData?.files ?? []);
+      if (files.length) {
+        e.preventDefault();
+        latest.current(files);
+      }
+    };
+    window.addEventListener("dragover", over);
+    window.addEventListener("drop", drop);
+    window.addEventListener("paste", paste);
+    return () => {
+      window.removeEventListener("dragover", over);
+      window.removeEventListener("drop", drop);
+      window.removeEventListener("paste", paste);
+    };
+  }, []);
 }
