@@ -37,6 +37,7 @@ const PUBLIC = [
   ["data", "/data"],
   ["failures", "/failures"],
   ["history", "/history"],
+  ["me", "/me"],
   ["credits", "/credits"],
   ["explore", "/explore"],
   ["signin", "/signin"],

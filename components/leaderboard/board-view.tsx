@@ -106,6 +106,9 @@ export function BoardView({
         <Link href="/which-model" className="underline">
           {t("composite.likeMine")}
         </Link>
+        <Link href="/me" className="underline">
+          {t("me.link")}
+        </Link>
         {composite && (
           <Link href="/leaderboard?board=composite" title={t("composite.linkTitle")} className="underline">
             {t("composite.link")}

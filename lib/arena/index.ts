@@ -12,6 +12,7 @@ export {
   showInGallery,
   withdrawFromGallery,
 } from "./gallery";
+export { PERSONAL_PRIOR, type PersonalBoard, type PersonalRow, personalBoard, shrunkWinRate } from "./personal-board";
 export { type OfferedPreset, offeredPresets, presetBank, presetCredit } from "./presets";
 export {
   REACTION_MEANINGS,
