@@ -5,6 +5,10 @@ import { ArenaPage, fakeUrl, pngImage, resetFakeModels, setFakeModel } from "./a
 test.afterEach(resetFakeModels);
 
 test("a full battle: upload, stream, vote, reveal, share", async ({ page }) => {
+  // the default replies, slower: both sides must be seen streaming together, on a cold server too (a first test of
+  // a run once saw side A finished before its page had drawn the stream)
+  await setFakeModel("fake-alpha", { reply: "## Alpha answer\nThe image is **blue**.", tokenDelayMs: 400 });
+  await setFakeModel("fake-beta", { reply: "Beta thinks it is blue.", tokenDelayMs: 400 });
   const arena = new ArenaPage(page);
   await arena.open();
   await expect(page.getByText("if a model reveals its identity, your vote does not count")).toBeVisible();
