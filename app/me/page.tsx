@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import Link from "next/link";
-import { EmptyPanel, Page } from "@/components/page-heading";
+import { MyData } from "@/components/me/my-data";
+import { EmptyPanel, Page, PageSection } from "@/components/page-heading";
 import { personalBoard } from "@/lib/arena";
 import { getDb } from "@/lib/db";
 import { VISITOR_COOKIE, visitorIdFromCookie } from "@/lib/http";
@@ -57,6 +58,12 @@ export default async function PersonalBoardPage() {
             ))}
           </ol>
         </>
+      )}
+      {visitorId && (
+        <PageSection id="data" title={t("me.dataTitle")}>
+          <p className="text-sm">{t("me.dataIntro")}</p>
+          <MyData />
+        </PageSection>
       )}
     </Page>
   );

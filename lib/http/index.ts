@@ -13,6 +13,7 @@ export {
   uploadSize,
 } from "./upload-form";
 export {
+  expiredVisitorCookie,
   ipHashFrom,
   requireVisitorId,
   stampedOrigin,

@@ -68,6 +68,12 @@ export function visitorCookie(visitorId: string, request: Request): string {
   return `${VISITOR_COOKIE}=${encodeURIComponent(signValue(visitorId))}; Path=/; HttpOnly; SameSite=Lax; Max-Age=31536000${secure}`;
 }
 
+/** The visitor cookie removed (after the visitor deleted their data: the next visit is a new visitor). */
+export function expiredVisitorCookie(request: Request): string {
+  const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
+  return `${VISITOR_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure}`;
+}
+
 /** The visitor id of a request that needs one: 403 `terms_required` when there is none. */
 export function requireVisitorId(request: Request): string {
   const visitorId = visitorIdFrom(request);

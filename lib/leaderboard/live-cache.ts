@@ -21,6 +21,8 @@ const REREAD_ACTIONS = [
   "moderation.mark",
   "moderation.exclude",
   "moderation.ban-asker",
+  // a visitor deleted their data (lib/privacy): their votes are gone, which an incremental read cannot see
+  "visitor.data_deleted",
 ];
 /** A full read at least this often, so nothing an incremental read could miss (an unaudited change) lasts. */
 const FULL_READ_EVERY_MS = 6 * 3600_000;

@@ -1,0 +1,54 @@
+// A visitor's data as one zip they download: data.json (./personal-data.ts), a README saying what it holds, and each
+// image of their conversations under images/, streamed as it is written (lib/export's ZipStreamWriter).
+import type { Db } from "../db/context";
+import { ZipStreamWriter } from "../export";
+import { imageStore } from "../images";
+import { personalData } from "./personal-data";
+
+const EXTENSION: Record<string, string> = {
+  "image/png": "png",
+  "image/jpeg": "jpg",
+  "image/webp": "webp",
+  "image/gif": "gif",
+};
+
+const README = `Everything Vision Arena stores about you (your browser's visitor id), as of the date of this download.
+
+data.json   your visitor record, every battle and chat you started (your questions and the answers), your votes,
+            the reasons you gave after voting, the answers you reported and the battles you liked
+images/     the pictures you sent, named by their SHA-256
+
+Delete all of it from the page "Your board" (/me): your votes then leave the next leaderboard and every export
+made after the deletion, and your pictures leave the store unless another battle uses them.
+`;
+
+export async function personalArchive(db: Db, visitorId: string): Promise<ReadableStream<Uint8Array>> {
+  const data = await personalData(db, visitorId);
+  const zip = new ZipStreamWriter("vision-arena-my-data");
+  void (async () => {
+    try {
+      for (const [name, text] of [
+        ["README.txt", README],
+        [
+          "data.json",
+          `${JSON.stringify({ ...data, images: data.images.map(({ sha256, mime }) => ({ sha256, mime })) }, null, 2)}\n`,
+        ],
+      ] as const) {
+        const entry = zip.entry(name);
+        await entry.write(text);
+        await entry.end();
+      }
+      for (const image of data.images) {
+        const bytes = await imageStore().get(image.storageKey);
+        if (!bytes) continue;
+        const entry = zip.entry(`images/${image.sha256}.${EXTENSION[image.mime] ?? "bin"}`);
+        await entry.write(bytes);
+        await entry.end();
+      }
+      zip.finish();
+    } catch (error) {
+      zip.fail(error);
+    }
+  })();
+  return zip.readable;
+}

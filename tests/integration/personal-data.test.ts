@@ -1,0 +1,109 @@
+// A visitor's own data (issue 69): everything stored about them as one archive, and its deletion: their battles,
+// votes and reactions gone, their pictures gone unless another battle holds them, their votes out of the next
+// snapshot, the audit trail saying a deletion happened and how much, never what.
+import { unzipSync } from "fflate";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { castVote, openConversation, prepareTurn, reactToAnswer, streamTurn } from "../../lib/arena";
+import { imageStore } from "../../lib/images";
+import { currentSnapshot } from "../../lib/leaderboard";
+import { recomputeSnapshots } from "../../lib/leaderboard/recompute";
+import { deletePersonalData, personalArchive, personalData } from "../../lib/privacy";
+import { openImageBattle, solidPng } from "../support/battles";
+import { type ArenaFixture, startArena } from "./arena-fixture";
+
+let arena: ArenaFixture;
+const saved = { ...process.env };
+
+beforeAll(async () => {
+  // answers that name no model: a vote on them is anonymous, and counts
+  arena = await startArena("privacy", { alpha: "A plain square.", beta: "One colour, nothing else." });
+}, 60_000);
+afterAll(async () => {
+  await arena.close();
+  process.env = saved;
+});
+
+async function answered(conversationId: string, visitorId: string) {
+  await new Response(streamTurn(arena.db, await prepareTurn(arena.db, { conversationId, visitorId }))).text();
+}
+
+describe("a visitor's own data", () => {
+  it("is downloaded whole, then deleted: battles, votes and own pictures gone, shared pictures kept, the board without the votes", async () => {
+    // the visitor's first battle on a picture another visitor also sends, the second on a picture of their own
+    const first = await openImageBattle(arena.db, { prompt: "What colour is this?", background: "#2ca02c" });
+    const visitorId = first.visitorId;
+    const own = await solidPng("#9467bd");
+    const { id: second } = await openConversation(arena.db, {
+      visitorId,
+      ipHash: null,
+      mode: "battle",
+      prompt: "And this one?",
+      uploads: [{ name: "mine.png", bytes: own }],
+    });
+    const other = await openImageBattle(arena.db, { prompt: "Same picture, someone else", background: "#2ca02c" });
+    for (const [id, who] of [
+      [first.id, visitorId],
+      [second, visitorId],
+      [other.id, other.visitorId],
+    ] as const) {
+      await answered(id, who);
+      await castVote(arena.db, { conversationId: id, visitorId: who, winner: "model_a", ipHash: null });
+    }
+    await reactToAnswer(arena.db, { conversationId: second, visitorId, side: "b", reason: "not_there" });
+    await recomputeSnapshots(arena.db, { rounds: 0 });
+    const before = await currentSnapshot(arena.db, "overall", false);
+
+    // the download: the README, data.json with both battles and their votes, and both pictures
+    const data = await personalData(arena.db, visitorId);
+    expect(data.conversations.map((c) => c.id).sort()).toEqual([first.id, second].sort());
+    expect(data.conversations.every((c) => c.vote?.winner === "model_a")).toBe(true);
+    expect(data.conversations.find((c) => c.id === second)?.reactions).toEqual([
+      { side: "b", reason: "not_there", note: null },
+    ]);
+    expect(data.conversations.find((c) => c.id === second)?.messages[0]).toMatchObject({
+      role: "user",
+      content: "And this one?",
+    });
+    const zip = unzipSync(new Uint8Array(await new Response(await personalArchive(arena.db, visitorId)).arrayBuffer()));
+    const names = Object.keys(zip).sort();
+    expect(names).toContain("vision-arena-my-data/data.json");
+    expect(names).toContain("vision-arena-my-data/README.txt");
+    expect(names.filter((n) => n.includes("/images/"))).toHaveLength(2);
+    const json = JSON.parse(new TextDecoder().decode(zip["vision-arena-my-data/data.json"]));
+    expect(json.visitor.id).toBe(visitorId);
+    expect(JSON.stringify(json)).not.toContain("storageKey");
+
+    // the deletion
+    const images = await arena.db.prisma.image.findMany({
+      where: { sha256: { in: data.images.map((i) => i.sha256) } },
+    });
+    const ownImage = images.find((i) =>
+      data.conversations.find((c) => c.id === second)?.messages[0]?.images.includes(i.sha256),
+    );
+    const sharedImage = images.find((i) => i.sha256 !== ownImage?.sha256);
+    const deleted = await deletePersonalData(arena.db, visitorId);
+    expect(deleted).toEqual({ conversations: 2, votes: 2, likes: 0, images: 1 });
+    expect(await arena.db.prisma.conversation.count({ where: { visitorId } })).toBe(0);
+    expect(await arena.db.prisma.vote.count({ where: { visitorId } })).toBe(0);
+    expect(await arena.db.prisma.visitor.count({ where: { id: visitorId } })).toBe(0);
+    expect(await arena.db.prisma.image.count({ where: { sha256: ownImage?.sha256 } })).toBe(0);
+    expect(await imageStore().get(ownImage?.storageKey as string)).toBeNull();
+    expect(await arena.db.prisma.image.count({ where: { sha256: sharedImage?.sha256 } })).toBe(1);
+    expect(await imageStore().get(sharedImage?.storageKey as string)).not.toBeNull();
+    // the other visitor's battle is untouched
+    expect(await arena.db.prisma.conversation.count({ where: { id: other.id } })).toBe(1);
+    // the audit trail: that a deletion happened and its size, not whose or what
+    const audit = await arena.db.prisma.auditEntry.findMany({ where: { action: "visitor.data_deleted" } });
+    expect(audit).toHaveLength(1);
+    expect(audit[0]?.details).toEqual(deleted);
+    expect(JSON.stringify(audit)).not.toContain(visitorId);
+
+    // the next snapshot counts the other visitor's vote only
+    await recomputeSnapshots(arena.db, { rounds: 0 });
+    const after = await currentSnapshot(arena.db, "overall", false);
+    expect(before?.voteCount).toBe(3);
+    expect(after?.voteCount).toBe(1);
+    // and a second deletion finds nothing
+    expect(await deletePersonalData(arena.db, visitorId)).toEqual({ conversations: 0, votes: 0, likes: 0, images: 0 });
+  }, 60_000);
+});
