@@ -33,8 +33,8 @@ export function MyData() {
           {t("me.delete")}
         </button>
       ) : (
-        <span className="flex flex-wrap items-center gap-2" role="group" aria-label={t("me.confirmDelete")}>
-          <span>{t("me.confirmDelete")}</span>
+        <fieldset className="flex flex-wrap items-center gap-2">
+          <legend className="float-left mr-2">{t("me.confirmDelete")}</legend>
           <button
             type="button"
             className="btn-danger"
@@ -62,7 +62,7 @@ export function MyData() {
           >
             {t("me.cancel")}
           </button>
-        </span>
+        </fieldset>
       )}
       {state === "failed" && (
         <span role="alert" className="basis-full text-red-800 dark:text-red-200">

@@ -2,7 +2,7 @@
 // image of their conversations under images/, streamed as it is written (lib/export's ZipStreamWriter).
 import type { Db } from "../db/context";
 import { ZipStreamWriter } from "../export";
-import { imageStore } from "../images";
+import { imageBytes } from "../images";
 import { personalData } from "./personal-data";
 
 const EXTENSION: Record<string, string> = {
@@ -39,10 +39,11 @@ export async function personalArchive(db: Db, visitorId: string): Promise<Readab
         await entry.end();
       }
       for (const image of data.images) {
-        const bytes = await imageStore().get(image.storageKey);
+        // through lib/images' one door: a picture moderation removed is not handed out, even to its sender
+        const bytes = await imageBytes(image);
         if (!bytes) continue;
         const entry = zip.entry(`images/${image.sha256}.${EXTENSION[image.mime] ?? "bin"}`);
-        await entry.write(bytes);
+        await entry.write(bytes.data);
         await entry.end();
       }
       zip.finish();

@@ -24,7 +24,7 @@ export interface PersonalData {
   }[];
   likes: { conversationId: string; createdAt: string }[];
   /** every image of these conversations, by hash (the archive holds their files) */
-  images: { sha256: string; mime: string; storageKey: string }[];
+  images: { sha256: string; mime: string; storageKey: string; banned: boolean }[];
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -49,12 +49,13 @@ export async function personalData(db: Db, visitorId: string): Promise<PersonalD
   const hashes = [
     ...new Set(conversations.flatMap((c) => c.messages.flatMap((m) => m.images.map((i) => i.imageSha256)))),
   ];
-  const images = hashes.length
+  const stored = hashes.length
     ? await db.prisma.image.findMany({
         where: { sha256: { in: hashes } },
-        select: { sha256: true, mime: true, storageKey: true },
+        select: { sha256: true, mime: true, storageKey: true, moderationStatus: true },
       })
     : [];
+  const images = stored.map(({ moderationStatus, ...image }) => ({ ...image, banned: moderationStatus === "banned" }));
   return {
     visitor: visitor
       ? {
