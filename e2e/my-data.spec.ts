@@ -1,0 +1,41 @@
+// A visitor's own data (issue 69): from /me they download everything stored about them as one zip, then delete it:
+// the page says what went, and the next snapshot of the board no longer counts their vote.
+import { expect, test } from "@playwright/test";
+import { ArenaPage } from "./arena-page";
+
+const boardVotes = async (page: import("@playwright/test").Page) =>
+  ((await (await page.request.get("/api/leaderboard?category=overall&style=0&format=json")).json()).voteCount ??
+    0) as number;
+
+test("export then delete, and the next snapshot without those votes", async ({ page }) => {
+  test.setTimeout(90_000);
+  const arena = new ArenaPage(page);
+  // one test at a time: no other vote arrives meanwhile
+  const initial = await boardVotes(page);
+  await arena.votedBattle("mine.png", "#225566", "What colour is my picture?", "B is better");
+  // the board counts the vote (the test server recomputes every second)
+  await expect.poll(() => boardVotes(page), { timeout: 30_000 }).toBe(initial + 1);
+
+  await page.goto("/me");
+  await expect(page.getByRole("heading", { name: "Your data" })).toBeVisible();
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Download all of it (zip)" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe("vision-arena-my-data.zip");
+  const zip = await download.createReadStream().then(async (stream) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  });
+  expect(zip.subarray(0, 2).toString()).toBe("PK");
+  expect(zip.toString("latin1")).toContain("vision-arena-my-data/data.json");
+
+  await page.getByRole("button", { name: "Delete all of it" }).click();
+  await page.getByRole("button", { name: "Yes, delete everything" }).click();
+  await expect(page.getByTestId("data-deleted")).toContainText("Deleted: 1 conversations, 1 votes, 1 pictures.");
+  // the cookie went with the data: the history is empty, and the next snapshot counts one vote fewer
+  await page.goto("/history");
+  await expect(page.getByTestId("history")).toHaveCount(0);
+  await expect.poll(() => boardVotes(page), { timeout: 30_000 }).toBe(initial);
+});
