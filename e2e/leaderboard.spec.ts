@@ -86,8 +86,10 @@ test("a vote reaches the leaderboard: table, category and style switches, charts
   // a model's page: its score, its record against the other model, its rank per category
   await page.getByRole("link", { name: "Fake Alpha", exact: true }).click();
   await expect(page).toHaveURL(/\/models\/fake-alpha/);
+  // the tab says the model's name, not its id (issue 69)
+  await expect(page).toHaveTitle(/^Fake Alpha/);
   await expect(page.getByRole("heading", { name: "Fake Alpha" })).toBeVisible();
-  await expect(page.getByTestId("model-current")).toContainText(/Arena Score \d+ .* \d+ votes? · win rate \d+%/);
+  await expect(page.getByTestId("model-current")).toContainText(/Arena Score \d+, .* \d+ votes? · win rate \d+%/);
   // the score is labelled with its board, the plain board's beside it, and the history says which board it draws
   await expect(page.getByTestId("model-current")).toContainText("on the default board (overall, with style control)");
   await expect(page.getByTestId("model-current")).toContainText(/\d+ without style control/);

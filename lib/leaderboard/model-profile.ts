@@ -80,3 +80,9 @@ export async function modelProfile(db: Db, id: string): Promise<ModelProfile | n
     }));
   return { model, current, plain, history, opponents, categories, thinking: await thinkingOf(db, id) };
 }
+
+/** A model's name as its page's title shows it (the registry's display name), or null for an unknown id. */
+export async function modelTitle(db: Db, id: string): Promise<string | null> {
+  const model = await db.prisma.model.findUnique({ where: { id }, select: { displayName: true } });
+  return model?.displayName ?? null;
+}

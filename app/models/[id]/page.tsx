@@ -12,15 +12,17 @@ import { localCategoryLabel } from "@/lib/categories";
 import { getDb } from "@/lib/db";
 import { pageParam } from "@/lib/http";
 import { serverTranslator, titleMetadata } from "@/lib/i18n/session";
-import { modelProfile } from "@/lib/leaderboard";
+import { modelProfile, modelTitle } from "@/lib/leaderboard";
 
 export const dynamic = "force-dynamic";
 
 type Props = { params: Promise<{ id: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { id } = await params;
-  return pageParam(id) ? { title: pageParam(id) as string } : titleMetadata("titles.model");
+  const id = pageParam((await params).id);
+  // the tab shows the model's name, not its id
+  const title = id ? await modelTitle(getDb(), id) : null;
+  return title ? { title } : titleMetadata("titles.model");
 }
 
 const percent = (v: number | null) => (v === null ? "–" : `${(100 * v).toFixed(0)}%`);
