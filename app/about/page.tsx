@@ -43,6 +43,7 @@ export default async function AboutPage() {
       )}
       {section("style", "style", t("about.style"))}
       {section("categories", "categories", t("about.categories"))}
+      {section("your-data", "yourData", t("about.yourData"))}
       <PageSection id="counted" title={t("about.countedTitle")}>
         <p>{t("about.counted")}</p>
         <DemoNote battles={demoBattles} onBoard={demoOnBoard} />

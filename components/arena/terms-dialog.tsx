@@ -68,6 +68,7 @@ export function TermsDialog({ onAccepted, onDismiss }: { onAccepted: () => void;
           <li>{t("terms.private")}</li>
           <li>{t("terms.released")}</li>
           <li>{t("terms.anonymous")}</li>
+          <li>{t("terms.yourData")}</li>
         </ul>
         {error && <p className="text-sm text-red-700">{error}</p>}
         <button
