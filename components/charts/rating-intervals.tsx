@@ -45,7 +45,11 @@ export function RatingIntervals({
 }) {
   if (rows.length === 0) return null;
   const rowHeight = 22;
-  const left = Math.min(Math.round(width * 0.4), Math.max(...rows.map((r) => textWidth(r.label))) + 14);
+  // the names right-aligned before the plot; textWidth estimates, and a long name once ran 2 px past the edge
+  const left = Math.min(
+    Math.round(width * 0.4),
+    Math.ceil(Math.max(...rows.map((r) => textWidth(r.label))) * 1.05) + 16,
+  );
   const bands = tierLabel ? tierBands(rows) : [];
   // the tiers' names in a column of their own at the right, clear of the bars and their figures
   const tierColumn = bands.length ? Math.max(...bands.map(([, , tier]) => textWidth(tierLabel?.(tier) ?? ""))) + 8 : 0;

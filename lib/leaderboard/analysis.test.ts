@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { categoryRanks, categoryStats, predictedWinRates, styleRankChanges } from "./analysis";
+import {
+  categoryRanks,
+  categoryStats,
+  predictedWinRates,
+  styleCoefficientsByCategory,
+  styleRankChanges,
+} from "./analysis";
 import type { CategorySummary } from "./serve";
 
 /** A category's summary: battles, both-bad votes, ranks and votes per model, and whatever else it has. */
@@ -59,5 +65,29 @@ describe("leaderboard analyses", () => {
       { category: "captioning", battles: 100, share: 0.25, bothBadShare: 0.02 },
       { category: "ocr", battles: 50, share: 0.125, bothBadShare: 0.2 },
     ]);
+  });
+});
+
+describe("style coefficients per category (issue 69)", () => {
+  it("leave out a category whose coefficients all print as 0.000", () => {
+    const zero = { ciLower: 0, ciUpper: 0 };
+    const rows = styleCoefficientsByCategory([
+      ...summary,
+      category(
+        "chart",
+        5,
+        0,
+        { a: 1 },
+        { a: 5 },
+        {
+          styleCoefficients: [
+            { feature: "tokens", value: 0, ...zero },
+            { feature: "bold", value: 0.0002, ...zero },
+          ],
+        },
+      ),
+    ]);
+    expect(rows.categories).toEqual(["overall"]);
+    expect(rows.values).toEqual([[0.25]]);
   });
 });

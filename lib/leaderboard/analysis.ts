@@ -59,7 +59,8 @@ export function styleRankChanges(summary: CategorySummary[], models: string[]): 
 
 /** Style coefficients per category (Fig. 6): rows are categories, columns the features. */
 export function styleCoefficientsByCategory(summary: CategorySummary[]) {
-  const rows = summary.filter((c) => c.styleCoefficients && c.styleCoefficients.length > 0);
+  // a category whose coefficients all print as 0.000 (too few battles to move them off zero) says nothing: left out
+  const rows = summary.filter((c) => (c.styleCoefficients ?? []).some((s) => Math.abs(s.value) >= 0.0005));
   const features = [...new Set(rows.flatMap((c) => (c.styleCoefficients ?? []).map((s) => s.feature)))];
   return {
     categories: rows.map((c) => c.category),
