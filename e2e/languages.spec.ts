@@ -90,6 +90,19 @@ test("the long-form pages, their titles, the charts and the model page speak the
     await expect(page.getByRole("cell", { name: /Fake Alpha/ })).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 20_000 });
   await expect(page.getByTestId("snapshot-info")).toContainText("intervalles sandwich, paires repondérées");
+  // dates in the site's language, whatever the browser's own (issue 69: they stayed English)
+  const english = await browser.newContext({ locale: "en-US" });
+  await english.addCookies([{ name: "arena_locale", value: "fr", url: page.url() }]);
+  const reader = await english.newPage();
+  await reader.goto("/leaderboard");
+  const time = reader.getByTestId("snapshot-info").locator("time");
+  const iso = (await time.getAttribute("datetime")) as string;
+  const french = await reader.evaluate(
+    (at) => new Date(at).toLocaleString("fr", { dateStyle: "medium", timeStyle: "short" }),
+    iso,
+  );
+  await expect(time).toHaveText(french);
+  await english.close();
   await page.getByTestId("charts").scrollIntoViewIfNeeded();
   await expect(page.getByRole("img", { name: "Score Arena avec intervalles de confiance à 95 %" })).toBeVisible();
   const ratings = page.getByTestId("figure-ratings");
