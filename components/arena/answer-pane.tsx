@@ -208,7 +208,7 @@ export function AnswerPane({
               </div>
             )}
             {entry.role === "assistant" && entry.status === "done" && entry.content && (
-              <div className="mt-1 flex items-center justify-end gap-3">
+              <div className="mt-1 flex flex-wrap items-center justify-end gap-3">
                 {entry === lastAnswer && onShowVersion && (
                   <VersionPager entry={entry} side={side} onShow={(v) => onShowVersion(side, v)} />
                 )}

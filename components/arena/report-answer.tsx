@@ -29,8 +29,9 @@ export function ReportAnswer({ onReport }: { onReport: (reason: ReportReason, no
       </button>
     );
   return (
+    // a row of its own under the answer's buttons, the note as wide as the answer (it was squeezed among them)
     <form
-      className="flex flex-wrap items-center gap-2 text-xs"
+      className="order-last flex basis-full flex-wrap items-center gap-2 rounded-md border border-zinc-200 p-2 text-xs dark:border-zinc-800"
       onSubmit={async (event) => {
         event.preventDefault();
         setState("sending");
