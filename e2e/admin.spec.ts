@@ -29,6 +29,9 @@ test("a visitor cannot open the console, the research page or any staff API", as
     expect(response?.status()).toBe(401);
     await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Admin" })).toHaveCount(0);
+    // what the page is for, and where a visitor without an account goes instead (issue 69: a bare form)
+    await expect(page.getByTestId("unauthorized")).toContainText("researchers with an account");
+    await expect(page.getByRole("link", { name: "Open the public dataset" })).toHaveAttribute("href", "/data");
   }
   for (const [method, url] of [...ADMIN_APIS, ["GET", "/api/export"], ["GET", "/api/research/archive"]] as const) {
     const { status, body } = await statusOf(page.request, method, url);
