@@ -72,7 +72,10 @@ export function LeaderboardAdmin({ runs, requestedAt }: { runs: RunInfo[]; reque
                   </span>
                 )}
               </td>
-              <td className="font-mono text-xs">{r.runId}</td>
+              {/* the run's id in short (its whole id on hover and in the data-run attribute): rows read by time and votes */}
+              <td className="font-mono text-xs" title={r.runId}>
+                {r.runId.slice(0, 8)}
+              </td>
               <td className="text-right">
                 {r.published ? (
                   <span className="text-emerald-700 dark:text-emerald-400">published</span>
