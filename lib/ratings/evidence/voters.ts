@@ -62,7 +62,10 @@ export async function concentration(
     id: "concentration",
     fired: share > CONCENTRATION_BAR || outside.length > 0,
     bar,
-    finding: `the top ${top.length} of ${voters.length} voters cast ${percent(share)} of the votes; without them ${moved(move, outside)}`,
+    finding:
+      share >= 1
+        ? `the top ${top.length} of ${voters.length} voters cast every vote: there is no board without them`
+        : `the top ${top.length} of ${voters.length} voters cast ${percent(share)} of the votes; without them ${moved(move, outside)}`,
     figures: { voters: voters.length, topVoters: top.length, share, largestMove: move, outside },
   };
 }
