@@ -43,7 +43,11 @@ export function MyData() {
             onClick={async () => {
               setState("deleting");
               try {
-                const result = await call<{ deleted: Deleted }>("/api/me/data", { method: "DELETE" });
+                const result = await call<{ deleted: Deleted }>("/api/me/data", {
+                  method: "DELETE",
+                  headers: { "Content-Type": "application/json" },
+                  body: JSON.stringify({ confirm: "delete everything" }),
+                });
                 setDeleted(result.deleted);
               } catch (error) {
                 setState(error instanceof ApiFailure && error.status === 403 ? "idle" : "failed");

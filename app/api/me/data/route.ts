@@ -1,5 +1,6 @@
+import { z } from "zod";
 import { getDb } from "@/lib/db";
-import { expiredVisitorCookie, handle, requireVisitorId } from "@/lib/http";
+import { expiredVisitorCookie, handle, readJson, requireVisitorId } from "@/lib/http";
 import { deletePersonalData, personalArchive } from "@/lib/privacy";
 
 export const dynamic = "force-dynamic";
@@ -18,10 +19,15 @@ export function GET(request: Request) {
   });
 }
 
+/** What a deletion must say: nothing is deleted by a stray DELETE (an empty or malformed body is a 400). */
+const confirmation = z.object({ confirm: z.literal("delete everything") }).strict();
+
 /** Deletes it all, and the cookie: what it removed, in counts. */
 export function DELETE(request: Request) {
   return handle(async () => {
-    const deleted = await deletePersonalData(getDb(), requireVisitorId(request));
+    const visitorId = requireVisitorId(request);
+    await readJson(request, confirmation);
+    const deleted = await deletePersonalData(getDb(), visitorId);
     return Response.json({ deleted }, { headers: { "Set-Cookie": expiredVisitorCookie(request) } });
   });
 }
