@@ -77,7 +77,7 @@ function AnswerStatsLine({ stats }: { stats: NonNullable<Entry["stats"]> }) {
   const seconds = (ms: number) => (ms / 1000).toFixed(1);
   const values = { first: seconds(stats.firstTokenMs), total: seconds(stats.totalMs), tokens: stats.tokens ?? 0 };
   return (
-    <p className="mt-1 text-xs muted tabular-nums" data-testid="answer-stats">
+    <p className="mr-auto text-xs muted tabular-nums" data-testid="answer-stats">
       {stats.tokens === null ? t("answer.statsNoTokens", values) : t("answer.stats", values)}
     </p>
   );
@@ -178,7 +178,6 @@ export function AnswerPane({
                   <ThinkingClock since={entry.thinkingSince} />
                 )}
                 <Markdown text={shownText(entry)} streaming={entry.status === "streaming"} />
-                {entry.stats && <AnswerStatsLine stats={entry.stats} />}
                 {entry.stopped && (
                   <p className="mt-1 text-xs muted" data-testid={`stopped-${side}`}>
                     {t("answer.stopped")}
@@ -209,6 +208,8 @@ export function AnswerPane({
             )}
             {entry.role === "assistant" && entry.status === "done" && entry.content && (
               <div className="mt-1 flex flex-wrap items-center justify-end gap-3">
+                {/* beside the answer's buttons, not in its text: the answer reads (and copies) as it was written */}
+                {entry.stats && <AnswerStatsLine stats={entry.stats} />}
                 {entry === lastAnswer && onShowVersion && (
                   <VersionPager entry={entry} side={side} onShow={(v) => onShowVersion(side, v)} />
                 )}
