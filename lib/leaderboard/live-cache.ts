@@ -6,24 +6,12 @@ import type { Db } from "../db/context";
 import { sql } from "../db/sql";
 import type { BattleTable } from "../ratings/battle-table";
 import { inSnapshot, type LoadOptions, partsOf, readAll, readParts, type Snapshot } from "./battles";
+import { VOTE_CHANGING_ACTIONS } from "./vote-changing-actions";
 import { type LabelSet, type LiveBattles, VoteStore } from "./vote-store";
 
 /** How late a vote or label may commit after its own timestamp and still be read: the reads of a cached store
  *  start this long before the last one. */
 const COMMIT_SLACK_MS = 60_000;
-/** Audited decisions that change which votes count for many battles at once (a visitor's, an image's): the store
- *  is read again in full after one. */
-const REREAD_ACTIONS = [
-  "visitor.ban",
-  "visitor.unban",
-  "moderation.ban",
-  "moderation.release",
-  "moderation.mark",
-  "moderation.exclude",
-  "moderation.ban-asker",
-  // a visitor deleted their data (lib/privacy): their votes are gone, which an incremental read cannot see
-  "visitor.data_deleted",
-];
 /** A full read at least this often, so nothing an incremental read could miss (an unaudited change) lasts. */
 const FULL_READ_EVERY_MS = 6 * 3600_000;
 /** Above this share of changed battles a full read is cheaper than re-reading them one by one. */
@@ -35,7 +23,7 @@ const timestampMinus = (at: string, ms: number) => new Date(Date.parse(`${at}Z`)
  *  decision commits, so one the snapshot sees, the read saw the effects of). */
 async function rereadAudits(snapshot: Snapshot, since = timestampMinus(snapshot.at, COMMIT_SLACK_MS)) {
   const { rows } = await (snapshot.clients[0] as pg.PoolClient).query<{ id: string; action: string }>(
-    sql`SELECT id, action FROM "AuditEntry" WHERE "createdAt" >= ${since}::timestamp AND action = ANY(${REREAD_ACTIONS}::text[])`,
+    sql`SELECT id, action FROM "AuditEntry" WHERE "createdAt" >= ${since}::timestamp AND action = ANY(${VOTE_CHANGING_ACTIONS}::text[])`,
   );
   return rows;
 }

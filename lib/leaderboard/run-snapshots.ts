@@ -4,6 +4,7 @@ import type { Db } from "../db/context";
 import { sql } from "../db/sql";
 import type { SnapshotPayload } from "./serve";
 import { readSnapshotPayload } from "./snapshot-payload";
+import { VOTE_CHANGING_ACTIONS } from "./vote-changing-actions";
 import type { Exclusions } from "./vote-store";
 
 /** A board of a run: one category, with or without style control. */
@@ -79,12 +80,12 @@ export async function newestBoards(db: Db): Promise<Map<string, StoredBoard>> {
 /** The newest vote or category label: what a snapshot computed now has seen. */
 export async function latestDataAt(db: Db): Promise<Date | null> {
   const { rows } = await db.pool.query<{ latest: Date | null }>(
-    // a ban or a moderation decision changes what counts as much as a vote does, and a benchmark's new verdicts
-    // change the composite board: the next tick recomputes
+    // a ban, a moderation decision or a visitor's deletion of their data changes what counts as much as a vote does,
+    // and a benchmark's new verdicts change the composite board: the next tick recomputes
     sql`SELECT GREATEST((SELECT max("createdAt") FROM "Vote"), (SELECT max("createdAt") FROM "BattleCategory"),
                      (SELECT max("createdAt") FROM "BenchmarkVerdict"),
                      (SELECT max("createdAt") FROM "AuditEntry"
-                       WHERE action IN ('visitor.ban', 'visitor.unban', 'moderation.ban', 'moderation.release'))) AS latest`,
+                       WHERE action = ANY(${VOTE_CHANGING_ACTIONS}::text[]))) AS latest`,
   );
   return rows[0]?.latest ?? null;
 }

@@ -48,8 +48,11 @@ export async function deletePersonalData(db: Db, visitorId: string): Promise<Del
     };
     // who asked is not recorded (the id is gone with the data): only that a deletion happened, and its size
     await client.query(
-      sql`INSERT INTO "AuditEntry" (id, actor, action, details)
-          VALUES (${crypto.randomUUID()}::uuid, 'visitor', ${DATA_DELETED_ACTION}, ${JSON.stringify(deletion)}::jsonb)`,
+      // stamped at the end of the transaction, not its start: a snapshot whose newest vote came in meanwhile must
+      // still see the deletion as newer (the scheduler recomputes on it, lib/leaderboard/run-snapshots.ts)
+      sql`INSERT INTO "AuditEntry" (id, actor, action, details, "createdAt")
+          VALUES (${crypto.randomUUID()}::uuid, 'visitor', ${DATA_DELETED_ACTION}, ${JSON.stringify(deletion)}::jsonb,
+                  clock_timestamp())`,
     );
     await client.query(sql`COMMIT`);
     return { deletion, storageKeys: gone.map((g) => g.storageKey) };

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { castVote, openConversation, prepareTurn, reactToAnswer, streamTurn } from "../../lib/arena";
 import { imageStore } from "../../lib/images";
 import { currentSnapshot } from "../../lib/leaderboard";
-import { recomputeSnapshots } from "../../lib/leaderboard/recompute";
+import { snapshotTick } from "../../lib/leaderboard/scheduler";
 import { deletePersonalData, personalArchive, personalData } from "../../lib/privacy";
 import { openImageBattle, solidPng } from "../support/battles";
 import { type ArenaFixture, startArena } from "./arena-fixture";
@@ -50,7 +50,9 @@ describe("a visitor's own data", () => {
       await castVote(arena.db, { conversationId: id, visitorId: who, winner: "model_a", ipHash: null });
     }
     await reactToAnswer(arena.db, { conversationId: second, visitorId, side: "b", reason: "not_there" });
-    await recomputeSnapshots(arena.db, { rounds: 0 });
+    // the scheduler's own check, as the jobs process runs it each interval (not a recompute asked for)
+    expect((await snapshotTick(arena.db, { rounds: 0 })).reason).toBe("recomputed");
+    expect((await snapshotTick(arena.db, { rounds: 0 })).reason).toBe("no_new_votes");
     const before = await currentSnapshot(arena.db, "overall", false);
 
     // the download: the README, data.json with both battles and their votes, and both pictures
@@ -98,8 +100,9 @@ describe("a visitor's own data", () => {
     expect(audit[0]?.details).toEqual(deleted);
     expect(JSON.stringify(audit)).not.toContain(visitorId);
 
-    // the next snapshot counts the other visitor's vote only
-    await recomputeSnapshots(arena.db, { rounds: 0 });
+    // the deletion is news to the scheduler as a vote is (no vote is newer than the last snapshot), and the next
+    // snapshot counts the other visitor's vote only
+    expect((await snapshotTick(arena.db, { rounds: 0 })).reason).toBe("recomputed");
     const after = await currentSnapshot(arena.db, "overall", false);
     expect(before?.voteCount).toBe(3);
     expect(after?.voteCount).toBe(1);
