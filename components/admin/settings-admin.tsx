@@ -2,16 +2,19 @@
 import { useState } from "react";
 import { callApi } from "../api-client";
 import { SubmitButton } from "./action-button";
+import { CohortVotes } from "./cohort-votes";
 import { CompositeWeights, type CompositeWeightsValue } from "./composite-weights";
 import { ErrorNote, useAction } from "./use-action";
 
 export function SettingsAdmin({
   licence,
   licenceSource,
+  cohortVotes,
   composite,
 }: {
   licence: string;
   licenceSource: string;
+  cohortVotes: { on: boolean; source: string };
   composite: { weights: CompositeWeightsValue; source: string; benchmarks: { name: string; title: string }[] };
 }) {
   const { busy, error, run } = useAction();
@@ -39,6 +42,7 @@ export function SettingsAdmin({
         />
         <SubmitButton busy={busy}>Save licence</SubmitButton>
       </form>
+      <CohortVotes {...cohortVotes} />
       <CompositeWeights {...composite} />
       <p className="text-sm muted">The daily cap on counted votes is on the vote integrity page.</p>
     </div>

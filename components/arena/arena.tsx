@@ -19,6 +19,7 @@ import {
 } from "./api";
 import { ArenaNotices } from "./arena-notices";
 import { battleView, type Mode, shownVersions, useBattle } from "./battle-state";
+import { useCohort } from "./cohort";
 import { Composer } from "./composer";
 import { useDraft } from "./draft";
 import { friendly } from "./friendly";
@@ -63,6 +64,7 @@ export function Arena({ mode }: { mode: Mode }) {
     },
     [mode, dispatch],
   );
+  const cohort = useCohort();
   const { terms, setTerms, limits, models, opening, withModel } = useArenaStart(mode, {
     restore,
     setNotice,
@@ -114,6 +116,7 @@ export function Arena({ mode }: { mode: Mode }) {
         for (const f of draft.files) form.append("images", f.file, f.file.name);
         if (draft.preset) form.set("presetId", draft.preset.id);
         if (mode === "battle" && withModel) form.set("withModel", withModel.id);
+        if (cohort.name) form.set("cohort", cohort.name);
         setCredit(draft.preset?.credit ?? null);
         if (mode !== "battle") {
           form.set("modelA", picked.a);
@@ -216,6 +219,14 @@ export function Arena({ mode }: { mode: Mode }) {
           locked={conversationId !== null}
           onPick={(side, id) => setPicked((p) => ({ ...p, [side]: id }))}
         />
+      )}
+
+      {conversationId === null && (cohort.name || cohort.refused) && (
+        <p className="rounded-lg bg-brand-50 px-3 py-2 text-sm dark:bg-zinc-900" data-testid="cohort">
+          {cohort.refused
+            ? t("arena.cohortRefused", { tag: cohort.refused })
+            : t("arena.cohort", { name: cohort.name ?? "" })}
+        </p>
       )}
 
       {mode === "battle" && withModel && conversationId === null && (

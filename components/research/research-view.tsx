@@ -7,19 +7,23 @@ import { DemoNote } from "@/components/demo-note";
 import { Options } from "@/components/options";
 import type { AccountUser, listApiTokens } from "@/lib/auth";
 import { categoryLabel, LEADERBOARD_TAGS } from "@/lib/categories";
+import type { CohortSummary } from "@/lib/cohorts";
 import { demoBoardShown, type researchSummary } from "@/lib/export";
+import { CohortList } from "./cohort-list";
 
 export function ResearchView({
   user,
   summary,
   tokens,
   demoBattles,
+  cohorts,
   signOut,
 }: {
   user: AccountUser;
   summary: Awaited<ReturnType<typeof researchSummary>>;
   tokens: Awaited<ReturnType<typeof listApiTokens>>;
   demoBattles: number;
+  cohorts: CohortSummary[];
   /** the sign-out server action */
   signOut: () => Promise<void>;
 }) {
@@ -107,6 +111,9 @@ export function ResearchView({
             <label className="flex items-center gap-1">
               <input type="checkbox" name="blur_faces" value="1" /> Blur faces in the images
             </label>
+            <label className="flex items-center gap-1">
+              <input type="checkbox" name="cohorts" value="1" /> Include the cohorts&apos; battles, with their tags
+            </label>
           </fieldset>
           <div className="flex flex-wrap gap-2 sm:col-span-2">
             <button type="submit" className="btn-primary" disabled={empty}>
@@ -126,6 +133,7 @@ export function ResearchView({
           .
         </p>
       </section>
+      <CohortList cohorts={cohorts} />
       <section className="space-y-3">
         <h2 className="text-lg font-semibold">API tokens</h2>
         <CreateToken />

@@ -31,6 +31,8 @@ export interface OpenConversation {
   modelB?: string;
   /** a battle that includes this model ("Battle with this model"), on a side the visitor is not told */
   withModel?: string;
+  /** the session's cohort tag (lib/cohorts, already validated) */
+  cohort?: string;
 }
 
 function checkPrompt(prompt: string, mode: ConversationMode) {
@@ -129,9 +131,9 @@ export async function openConversation(db: Db, input: OpenConversation) {
   await db.pool.query(
     sql`WITH conversation AS (
        INSERT INTO "Conversation" (id, mode, "visitorId", "modelAId", "modelBId", "turnCount", language, "isPreset",
-                                   "presetId", "isDemo", "inputModality", "chosenModelId", "updatedAt")
+                                   "presetId", "isDemo", "inputModality", "chosenModelId", cohort, "updatedAt")
        VALUES (${id}, ${input.mode}::"ConversationMode", ${input.visitorId}, ${modelAId}, ${modelBId}, 1, ${language},
-               ${isPreset}, ${input.presetId ?? null}, ${isDemo}, ${modality}, ${chosen}, now())
+               ${isPreset}, ${input.presetId ?? null}, ${isDemo}, ${modality}, ${chosen}, ${input.cohort ?? null}, now())
      ), messages AS (
        INSERT INTO "Message" (id, "conversationId", side, turn, role, content)
        SELECT unnest(${messageIds}::uuid[]), ${id}, unnest(${[...sides]}::"Side"[]), 1, 'user', ${input.prompt}

@@ -31,6 +31,7 @@ Writes battles (clean-battle layout) and direct chats as JSONL and Parquet, the 
   --category NAME      only battles with this label (repeatable)
   --model ID           only battles between these models (repeatable)
   --min-votes N        only battles whose models both have at least N battles in the export
+  --cohorts            include the cohorts' battles and chats (\`?c=<name>\`), each with its tag (left out by default)
   --format F           jsonl, parquet or jsonl,parquet (default)
   --salt S             salt of the judge hashes (default: random, so hashes differ between exports)
   --redact             replace e-mail addresses, phone numbers, ID-like numbers, street addresses and personal
@@ -76,7 +77,7 @@ export async function exportCommand(argv: string[]): Promise<void> {
       "min-votes": { type: "string" },
       format: { type: "string", default: "jsonl,parquet" },
       salt: { type: "string" },
-      ...switches("redact", "blur-faces", "no-images", "no-chats"),
+      ...switches("redact", "blur-faces", "no-images", "no-chats", "cohorts"),
       zip: { type: "string" },
       sft: { type: "boolean", default: false },
       top: { type: "string" },
@@ -127,6 +128,7 @@ export async function exportCommand(argv: string[]): Promise<void> {
         categories: values.category,
         models: values.model,
         minVotes,
+        cohorts: values.cohorts,
       },
       formats: formats as ("jsonl" | "parquet")[],
       salt: values.salt,

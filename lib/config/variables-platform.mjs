@@ -203,6 +203,12 @@ export const platformVariables = {
     "off",
     "`1` counts demo battles in the snapshots: the board is labelled a demo board; /data, /research and exports still leave them out",
   ),
+  ARENA_COHORT_VOTES_ON_BOARD: v(
+    flag(false),
+    "Database and processes",
+    "off",
+    "`1` counts cohorts' battles (`?c=<name>`) on the public boards; staff always see each cohort's own board. The console's setting overrides it",
+  ),
   ARENA_JUDGE_MODEL: v(
     modelId(),
     "Database and processes",

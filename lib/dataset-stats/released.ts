@@ -22,9 +22,17 @@ function olderThanDelay(column: string): string[] {
   return days > 0 ? [`${column} <= now() - make_interval(days => ${Math.trunc(days)})`] : [];
 }
 
+/** A cohort's battles and chats (a class's, a lab's: lib/cohorts) are theirs: released only when an export asks. */
+const NO_COHORT = `c.cohort IS NULL`;
+
+export interface ReleaseScope {
+  /** include the cohorts' battles and chats (a researcher's export that asks; never the public statistics) */
+  cohorts?: boolean;
+}
+
 /** A battle is released once voted, counted, clean and older than the publication delay (by its vote's time). */
-export function releasedBattleClauses(): string[] {
-  return [...BATTLE_RULES, ...olderThanDelay(`v."createdAt"`)];
+export function releasedBattleClauses(scope: ReleaseScope = {}): string[] {
+  return [...BATTLE_RULES, ...(scope.cohorts ? [] : [NO_COHORT]), ...olderThanDelay(`v."createdAt"`)];
 }
 
 export const FROM_BATTLES = `FROM "Vote" v JOIN "Conversation" c ON c.id = v."conversationId" LEFT JOIN "Visitor" vis ON vis.id = v."visitorId"`;
@@ -39,8 +47,8 @@ const CHAT_RULES = [
 ] as const;
 
 /** A direct chat is released under the same rules, its age taken from when it began. */
-export function releasedChatClauses(): string[] {
-  return [...CHAT_RULES, ...olderThanDelay(`c."createdAt"`)];
+export function releasedChatClauses(scope: ReleaseScope = {}): string[] {
+  return [...CHAT_RULES, ...(scope.cohorts ? [] : [NO_COHORT]), ...olderThanDelay(`c."createdAt"`)];
 }
 
 export const FROM_CHATS = `FROM "Conversation" c LEFT JOIN "Visitor" vis ON vis.id = c."visitorId"`;

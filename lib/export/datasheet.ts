@@ -60,6 +60,8 @@ A reaction is one tap, never required, so most battles have none and those that 
 replaced once by another model drawn by the same rules, e.g. \`[{"side": "a", "from": "m1", "to": "m2", "reason":
 "provider_timeout"}]\`; \`model_a\`/\`model_b\` name the models that answered; null when nothing was swapped). Drop
 or weight these battles when studying the sampler: the pair shown is not the pair drawn.
+\`cohort\` (a class's or a lab's tag, \`?c=<name>\`, on the battles and chats of its sessions): such battles and
+chats are left out of an export unless it asks for them (\`--cohorts\`, \`cohorts=1\`), so the column is null otherwise.
 \`chats\` holds direct conversations with one model in the same message format.
 
 ## Privacy

@@ -13,6 +13,8 @@ export interface ExportFilters {
   models?: string[];
   /** battles whose two models both have at least this many battles in the export */
   minVotes?: number;
+  /** include the cohorts' battles and chats (`?c=<name>`, lib/cohorts), each with its tag; left out by default */
+  cohorts?: boolean;
 }
 
 export interface ExportOptions {

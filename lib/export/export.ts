@@ -57,7 +57,7 @@ function stopwatch<K extends string>(split: Record<K, number>) {
 /** The WHERE clause of exported battles, over `v` (Vote), `c` (Conversation) and `vis` (Visitor). */
 function battleWhere(filters: ExportFilters, allowedModels: string[] | null): Sql {
   // never exported: demo battles, battles the content filter stopped, banned visitors, votes not counted
-  const clauses: Sql[] = releasedBattleClauses().map(raw);
+  const clauses: Sql[] = releasedBattleClauses({ cohorts: filters.cohorts }).map(raw);
   if (filters.from) clauses.push(sql`v."createdAt" >= ${filters.from}::timestamptz AT TIME ZONE 'UTC'`);
   if (filters.to) clauses.push(sql`v."createdAt" < ${filters.to}::timestamptz AT TIME ZONE 'UTC'`);
   if (filters.anonymousOnly) clauses.push(sql`v.anonymous`);
@@ -316,7 +316,7 @@ export async function exportDataset(db: Db, options: ExportOptions): Promise<Exp
   const chatsStarted = performance.now();
   if (options.chats !== false) {
     const out = new Output(options.outDir, "chats", outputs);
-    const clauses: Sql[] = releasedChatClauses().map(raw);
+    const clauses: Sql[] = releasedChatClauses({ cohorts: filters.cohorts }).map(raw);
     if (filters.from) clauses.push(sql`c."createdAt" >= ${filters.from}::timestamptz AT TIME ZONE 'UTC'`);
     if (filters.to) clauses.push(sql`c."createdAt" < ${filters.to}::timestamptz AT TIME ZONE 'UTC'`);
     const models = allowed ?? filters.models;

@@ -15,8 +15,11 @@ describe("export filters from a query string", () => {
       categories: ["ocr", "coding", "captioning"],
       models: ["a", "b"],
       minVotes: 3,
+      cohorts: false,
     });
     expect(request.redact).toBe(true);
+    // the cohorts' battles only when asked
+    expect(exportRequestFrom(new URLSearchParams("cohorts=1")).filters.cohorts).toBe(true);
     expect(request.salt).toBeUndefined();
   });
 

@@ -26,6 +26,7 @@ const query = z.object({
   salt: z.string().min(8).max(200).optional(),
   redact: flag,
   blur_faces: flag,
+  cohorts: flag,
 });
 
 export interface ExportRequest {
@@ -36,7 +37,8 @@ export interface ExportRequest {
   blurFaces: boolean;
 }
 
-/** from, to (dates or times), anonymous_only, categories, models (comma lists), min_votes, salt, redact, blur_faces. */
+/** from, to (dates or times), anonymous_only, categories, models (comma lists), min_votes, salt, redact, blur_faces,
+ *  cohorts. */
 export function exportRequestFrom(params: URLSearchParams): ExportRequest {
   // a list may come as one comma-separated value or as repeated parameters (an HTML form's checkboxes)
   const entries: Record<string, string> = {};
@@ -58,6 +60,7 @@ export function exportRequestFrom(params: URLSearchParams): ExportRequest {
       categories: q.categories?.length ? q.categories : undefined,
       models: q.models?.length ? q.models : undefined,
       minVotes: q.min_votes,
+      cohorts: on(q.cohorts),
     },
     salt: q.salt,
     redact: on(q.redact),

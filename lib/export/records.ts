@@ -42,6 +42,8 @@ export interface BattleRow {
   reactions?: Record<string, { reason: string; note?: string }> | null;
   /** a side's model replaced on the first turn after it failed before its first token (lib/arena/swap.ts) */
   swaps?: ModelSwapRecord[] | null;
+  /** the cohort's tag (lib/cohorts); only an export that asks for cohorts has battles carrying one */
+  cohort?: string | null;
 }
 
 export interface ModelSwapRecord {
@@ -204,6 +206,8 @@ export function battleRecord(row: BattleRow, options: RecordOptions) {
     // a side whose drawn model failed before its first token on turn 1 and was replaced (model_a/model_b name the
     // models that answered; the sampling analysis counts these apart)
     model_swaps: row.swaps ?? null,
+    // a class's or a lab's tag (`?c=<name>`): only in an export that asked for the cohorts
+    cohort: row.cohort ?? null,
   };
 }
 
@@ -221,6 +225,7 @@ export function chatRecord(row: BattleRow, options: RecordOptions) {
     input_modality: row.inputModality,
     images: imagesOf(messages),
     stopped: wasStopped(messages),
+    cohort: row.cohort ?? null,
   };
 }
 
@@ -256,6 +261,7 @@ export const BATTLE_COLUMNS = {
   answer_versions: "JSON",
   reactions: "JSON",
   model_swaps: "JSON",
+  cohort: "STRING",
 } as const satisfies Record<keyof BattleRecord, ParquetType>;
 
 export const CHAT_COLUMNS = {
@@ -270,4 +276,5 @@ export const CHAT_COLUMNS = {
   input_modality: "STRING",
   images: "JSON",
   stopped: "BOOLEAN",
+  cohort: "STRING",
 } as const satisfies Record<keyof ChatRecord, ParquetType>;

@@ -129,6 +129,8 @@ export async function readParts(
 
 export interface LoadOptions {
   includeDemo?: boolean;
+  /** count the battles a cohort's tag marks (the operator's setting board.cohortVotes) */
+  includeCohorts?: boolean;
   /** whose labels count for the judged categories: the judge's labeller name, or `rules` (the default) */
   judgedBy?: string;
   batchSize?: number;
@@ -137,7 +139,7 @@ export interface LoadOptions {
 
 export function partsOf(options: LoadOptions, labelSet: LabelSet): Part[] {
   return [
-    voteColumns(Boolean(options.includeDemo)),
+    voteColumns(Boolean(options.includeDemo), Boolean(options.includeCohorts)),
     styleColumns(),
     labelColumns(options.judgedBy ?? RULES_LABELLER.name, labelSet),
   ];

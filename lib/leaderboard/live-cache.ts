@@ -60,7 +60,11 @@ export class LiveBattleCache {
   private cached: CachedStore | null = null;
 
   async load(db: Db, options: LoadOptions = {}): Promise<LiveBattles & { report: LoadReport }> {
-    const key = JSON.stringify([Boolean(options.includeDemo), options.judgedBy ?? RULES_LABELLER.name]);
+    const key = JSON.stringify([
+      Boolean(options.includeDemo),
+      Boolean(options.includeCohorts),
+      options.judgedBy ?? RULES_LABELLER.name,
+    ]);
     const cached = this.cached;
     let reason: string | undefined;
     if (!cached) reason = "first read";

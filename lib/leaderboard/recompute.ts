@@ -9,6 +9,7 @@ import type { BattleTable } from "../ratings/battle-table";
 import { boardDigest, rowDigests } from "../ratings/board-input";
 import { BoardPool } from "../ratings/board-pool";
 import { OUTCOME, type StyleGroup, styleFeaturesOf } from "../ratings/types";
+import { readSetting } from "../settings/settings";
 import { type Exclusions, type LoadOptions, loadLiveBattles } from "./battles";
 import { type BoardMethod, liveBoardMethod, methodRecord } from "./board-method";
 import { type ModelInfo, payloadOf, refreshed } from "./board-payload";
@@ -61,6 +62,7 @@ export interface FailedBoard {
 
 export interface RecomputeOptions {
   includeDemo?: boolean;
+  /** count cohorts' battles (default: the operator's setting board.cohortVotes) */ includeCohorts?: boolean;
   /** whose labels count for the judged categories (default: from ARENA_JUDGE_MODEL) */
   judgedBy?: string;
   /** the newest vote or label the caller saw before loading; stored so the scheduler knows what is new */
@@ -139,7 +141,8 @@ type BoardOptions = {
 /** plan → fit → summarise → write, each timed into the run's split. */
 async function recompute(db: Db, options: RecomputeOptions, context: RunContext): Promise<RecomputeResult> {
   const { judgedBy, split, boardSeconds, lap } = context;
-  const live = await liveBattles(db, options.liveCache, { includeDemo: options.includeDemo, judgedBy });
+  const { includeDemo, includeCohorts } = options;
+  const live = await liveBattles(db, options.liveCache, { includeDemo, includeCohorts, judgedBy });
   const result: RecomputeResult = {
     runId: null,
     votes: live.votes,
@@ -427,10 +430,11 @@ async function writeRun(
   return insertSnapshots(db, snapshots);
 }
 
-/** From the cache when there is one, else every vote read. */
+/** From the cache when there is one, else every vote read; cohorts' battles as the operator says (board.cohortVotes). */
 async function liveBattles(db: Db, cache: LiveBattleCache | undefined, options: LoadOptions) {
-  if (cache) return cache.load(db, options);
-  const live = await loadLiveBattles(db, options);
+  const read = { ...options, includeCohorts: options.includeCohorts ?? (await readSetting(db, "board.cohortVotes")) };
+  if (cache) return cache.load(db, read);
+  const live = await loadLiveBattles(db, read);
   return { ...live, report: { mode: "full", votesRead: live.votes, changed: 0 } satisfies LoadReport };
 }
 

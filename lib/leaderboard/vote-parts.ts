@@ -35,14 +35,17 @@ export interface Part {
 }
 
 /** Whether vote `v` of conversation `c` by visitor `vis` counts on the live board (none of the exclusions below). */
-export const countedOnBoard = (includeDemo: boolean) => sql`(${exclusion(includeDemo)}) = 0`;
+export const countedOnBoard = (includeDemo: boolean, includeCohorts = false) =>
+  sql`(${exclusion(includeDemo, includeCohorts)}) = 0`;
 
 /** The index into EXCLUSIONS of vote `v` of conversation `c` by visitor `vis`. */
-const exclusion = (includeDemo: boolean) => sql`CASE WHEN c."isDemo" AND NOT ${includeDemo}::boolean THEN 1
+const exclusion = (includeDemo: boolean, includeCohorts: boolean) => sql`CASE
+                            WHEN c."isDemo" AND NOT ${includeDemo}::boolean THEN 1
                             WHEN NOT v.anonymous THEN 2
                             WHEN c."moderationStatus"::text IN ('flagged', 'banned') THEN 3
                             WHEN vis."bannedAt" IS NOT NULL THEN 4
                             WHEN NOT v.counted THEN 5
+                            WHEN c.cohort IS NOT NULL AND NOT ${includeCohorts}::boolean THEN 6
                             ELSE 0 END`;
 
 /**
@@ -56,8 +59,8 @@ const exclusion = (includeDemo: boolean) => sql`CASE WHEN c."isDemo" AND NOT ${i
 export const PROMPT_KEY = sql`COALESCE(pk.key, md5('#' || c.id)::uuid)`;
 export const PROMPT_KEY_JOIN = sql`LEFT JOIN "ConversationPrompt" pk ON pk."conversationId" = c.id`;
 
-export const voteColumns = (includeDemo: boolean): Part => ({
-  sql: (where) => sql`SELECT ${exclusion(includeDemo)}, v.winner::text, v."modelAId", v."modelBId",
+export const voteColumns = (includeDemo: boolean, includeCohorts: boolean): Part => ({
+  sql: (where) => sql`SELECT ${exclusion(includeDemo, includeCohorts)}, v.winner::text, v."modelAId", v."modelBId",
                           extract(epoch FROM v."createdAt")::float8, v."visitorId", v.turn, c."isPreset", c.language,
                           v."conversationId", ${PROMPT_KEY}
                      FROM "Vote" v

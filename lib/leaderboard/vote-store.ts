@@ -26,6 +26,8 @@ export interface Exclusions {
   moderation: number;
   bannedVisitor: number;
   notCounted: number;
+  /** a cohort's battles, while the operator keeps them off the public boards (setting board.cohortVotes) */
+  cohort: number;
 }
 
 export interface LiveBattles {
@@ -36,7 +38,7 @@ export interface LiveBattles {
 }
 
 /** Why a vote does not count, in the order the reasons are checked; 0 when it counts. */
-export const EXCLUSIONS = ["", "demo", "notAnonymous", "moderation", "bannedVisitor", "notCounted"] as const;
+export const EXCLUSIONS = ["", "demo", "notAnonymous", "moderation", "bannedVisitor", "notCounted", "cohort"] as const;
 
 /** The labels the board reads (its category tags and refusal), in the order PostgreSQL sorts them: the order
  *  `array_agg(DISTINCT …)` gives a battle's labels, which decides the order categories first appear in. */
@@ -232,7 +234,14 @@ export class VoteStore {
 
   /** The battles that count, as the rating engine's table, with FastChat's de-duplication tags. */
   liveBattles(labelSet: LabelSet): LiveBattles {
-    const excluded: Exclusions = { demo: 0, notAnonymous: 0, moderation: 0, bannedVisitor: 0, notCounted: 0 };
+    const excluded: Exclusions = {
+      demo: 0,
+      notAnonymous: 0,
+      moderation: 0,
+      bannedVisitor: 0,
+      notCounted: 0,
+      cohort: 0,
+    };
     // each counted vote's position among all votes, and their category tags: the table is made to their size
     const counted = new Int32Array(this.count);
     let battles = 0;

@@ -10,6 +10,8 @@ export interface PersonalData {
     id: string;
     mode: string;
     createdAt: string;
+    /** the class's or lab's tag the battle was opened under (lib/cohorts), or null */
+    cohort: string | null;
     models: { a: string; b: string | null } | null;
     messages: { turn: number; side: string; role: string; content: string; images: string[]; createdAt: string }[];
     vote: { winner: string; createdAt: string; counted: boolean } | null;
@@ -69,6 +71,7 @@ export async function personalData(db: Db, visitorId: string): Promise<PersonalD
       id: c.id,
       mode: c.mode,
       createdAt: c.createdAt.toISOString(),
+      cohort: c.cohort,
       models: c.mode !== "battle" || c.vote ? { a: c.modelAId, b: c.modelBId } : null,
       messages: c.messages
         .filter((m) => !m.superseded || m.role === "assistant")

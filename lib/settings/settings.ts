@@ -17,6 +17,11 @@ export const SETTINGS = {
     schema: z.number().int().min(1).max(100_000),
     fromEnv: (c: Config) => c.ARENA_DAILY_COUNTED_VOTES,
   },
+  "board.cohortVotes": {
+    label: "Count cohorts' battles (?c=<name>) on the public boards",
+    schema: z.boolean(),
+    fromEnv: (c: Config) => Boolean(c.ARENA_COHORT_VOTES_ON_BOARD),
+  },
   "board.compositeWeights": {
     label: "The composite board's weights: human votes, and each ground-truth benchmark",
     schema: z.strictObject({

@@ -152,6 +152,7 @@ describe("arena export", () => {
       "answer_versions",
       "reactions",
       "model_swaps",
+      "cohort",
     ]);
     expect(first.stopped).toBe(false);
     expect(first.reactions).toBeNull(); // nobody said what went wrong

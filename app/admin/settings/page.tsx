@@ -14,10 +14,12 @@ export default async function SettingsPage() {
   const settings = await allSettings(getDb());
   const licence = settings.find((s) => s.key === "export.licence");
   const weights = settings.find((s) => s.key === "board.compositeWeights");
+  const cohortVotes = settings.find((s) => s.key === "board.cohortVotes");
   return (
     <SettingsAdmin
       licence={String(licence?.value ?? "")}
       licenceSource={licence?.source ?? "environment"}
+      cohortVotes={{ on: cohortVotes?.value === true, source: cohortVotes?.source ?? "environment" }}
       composite={{
         weights: weights?.value as CompositeWeightsValue,
         source: weights?.source ?? "environment",

@@ -1,4 +1,5 @@
 import { admitUpload, openConversation, preflightOpening } from "@/lib/arena";
+import { parseCohort } from "@/lib/cohorts";
 import { getDb } from "@/lib/db";
 import { InvalidInput } from "@/lib/errors";
 import { handle, ipHashFrom, readUploadForm, requireVisitorId, uploadFormLimits, uploadSize } from "@/lib/http";
@@ -36,6 +37,7 @@ export function POST(request: Request) {
         modelA: text("modelA"),
         modelB: text("modelB"),
         withModel: text("withModel"),
+        cohort: parseCohort(text("cohort")),
       });
       return Response.json({ id: conversation.id, mode: conversation.mode, turn: 1 }, { status: 201 });
     } finally {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { staffRoute } from "@/lib/auth/session";
+import { requestRecompute } from "@/lib/leaderboard";
 import { allSettings, SETTINGS, type SettingKey, writeSetting } from "@/lib/settings";
 
 export const dynamic = "force-dynamic";
@@ -19,5 +20,7 @@ const body = z
 export const PUT = staffRoute("admin", body, async ({ db, input: { key, value }, audit }) => {
   await writeSetting(db, key, value as never);
   await audit("setting.write", key, { value });
+  // which votes the boards count changed: the boards follow now, not at the next vote
+  if (key === "board.cohortVotes") await requestRecompute();
   return { settings: await allSettings(db) };
 });
