@@ -1,6 +1,8 @@
 // A visitor's own data (issue 69): from /me they download everything stored about them as one zip, then delete it:
 // the page says what went, and the next snapshot of the board no longer counts their vote.
 import { expect, test } from "@playwright/test";
+import { unzipSync } from "fflate";
+import { ADMIN, signIn } from "./accounts";
 import { ArenaPage } from "./arena-page";
 
 const boardVotes = async (page: import("@playwright/test").Page) =>
@@ -44,4 +46,21 @@ test("export then delete, and the next snapshot without those votes", async ({ p
   await page.goto("/history");
   await expect(page.getByTestId("history")).toHaveCount(0);
   await expect.poll(() => boardVotes(page), { timeout: 30_000 }).toBe(initial);
+});
+
+test("signed in, the download holds the account; an admin's account is not deleted from here", async ({ page }) => {
+  await signIn(page, ADMIN);
+  await page.goto("/me");
+  await expect(page.getByTestId("me-account")).toContainText(`Signed in as ${ADMIN.email}`);
+  const archive = await page.request.get("/api/me/data");
+  expect(archive.status()).toBe(200);
+  const files = unzipSync(new Uint8Array(await archive.body()));
+  const data = JSON.parse(new TextDecoder().decode(files["vision-arena-my-data/data.json"]));
+  expect(data.account).toMatchObject({ email: ADMIN.email, role: "admin" });
+  await page.getByRole("button", { name: "Delete all of it" }).click();
+  await page.getByRole("button", { name: "Yes, delete everything" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "An admin's account" })).toContainText("removed by another admin");
+  // still signed in: the console opens
+  await page.goto("/admin");
+  await expect(page.getByRole("navigation", { name: "Admin" })).toBeVisible();
 });

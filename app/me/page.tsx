@@ -4,6 +4,7 @@ import Link from "next/link";
 import { MyData } from "@/components/me/my-data";
 import { EmptyPanel, Page, PageSection } from "@/components/page-heading";
 import { personalBoard } from "@/lib/arena";
+import { signedInUser } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
 import { VISITOR_COOKIE, visitorIdFromCookie } from "@/lib/http";
 import { serverTranslator, titleMetadata } from "@/lib/i18n/session";
@@ -16,6 +17,7 @@ const percent = (v: number) => `${Math.round(100 * v)}%`;
 // This browser's own board, from its visitor cookie's votes (lib/arena/personal-board.ts).
 export default async function PersonalBoardPage() {
   const visitorId = visitorIdFromCookie((await cookies()).get(VISITOR_COOKIE)?.value);
+  const user = await signedInUser();
   const board = visitorId ? await personalBoard(getDb(), visitorId) : { votes: 0, rows: [] };
   const { t } = await serverTranslator();
   return (
@@ -59,9 +61,14 @@ export default async function PersonalBoardPage() {
           </ol>
         </>
       )}
-      {visitorId && (
+      {(visitorId || user) && (
         <PageSection id="data" title={t("me.dataTitle")}>
           <p className="text-sm">{t("me.dataIntro")}</p>
+          {user && (
+            <p className="text-sm" data-testid="me-account">
+              {t("me.account", { email: user.email ?? user.id })}
+            </p>
+          )}
           <MyData />
         </PageSection>
       )}

@@ -10,17 +10,20 @@ interface Deleted {
   conversations: number;
   votes: number;
   images: number;
+  /** the signed-in account went too */
+  account: boolean;
 }
 
 export function MyData() {
   const t = useT();
-  const [state, setState] = useState<"idle" | "confirming" | "deleting" | "failed">("idle");
+  const [state, setState] = useState<"idle" | "confirming" | "deleting" | "failed" | "admin">("idle");
   const [deleted, setDeleted] = useState<Deleted | null>(null);
   useLeaveGuard(state === "deleting");
   if (deleted)
     return (
       <p role="status" className="text-sm" data-testid="data-deleted">
-        {t("me.deleted", { ...deleted })}
+        {t("me.deleted", { conversations: deleted.conversations, votes: deleted.votes, images: deleted.images })}
+        {deleted.account && ` ${t("me.deletedAccount")}`}
       </p>
     );
   return (
@@ -28,7 +31,7 @@ export function MyData() {
       <a className="btn-secondary" href="/api/me/data" download>
         {t("me.download")}
       </a>
-      {state === "idle" || state === "failed" ? (
+      {state === "idle" || state === "failed" || state === "admin" ? (
         <button type="button" className="btn-danger" onClick={() => setState("confirming")}>
           {t("me.delete")}
         </button>
@@ -50,7 +53,8 @@ export function MyData() {
                 });
                 setDeleted(result.deleted);
               } catch (error) {
-                setState(error instanceof ApiFailure && error.status === 403 ? "idle" : "failed");
+                const code = error instanceof ApiFailure ? error.code : "";
+                setState(code === "admin_account" ? "admin" : code === "terms_required" ? "idle" : "failed");
               }
             }}
           >
@@ -68,9 +72,9 @@ export function MyData() {
           </button>
         </fieldset>
       )}
-      {state === "failed" && (
+      {(state === "failed" || state === "admin") && (
         <span role="alert" className="basis-full text-red-800 dark:text-red-200">
-          {t("me.deleteFailed")}
+          {t(state === "admin" ? "me.adminRefused" : "me.deleteFailed")}
         </span>
       )}
     </div>

@@ -3,6 +3,7 @@
 import type { Db } from "../db/context";
 import { ZipStreamWriter } from "../export";
 import { imageBytes } from "../images";
+import { accountData } from "./account";
 import { personalData } from "./personal-data";
 
 const EXTENSION: Record<string, string> = {
@@ -15,15 +16,25 @@ const EXTENSION: Record<string, string> = {
 const README = `Everything Vision Arena stores about you (your browser's visitor id), as of the date of this download.
 
 data.json   your visitor record, every battle and chat you started (your questions and the answers), your votes,
-            the reasons you gave after voting, the answers you reported and the battles you liked
+            the reasons you gave after voting, the answers you reported and the battles you liked; when you were
+            signed in, your account too (name, e-mail, role, the sign-in providers linked, your API tokens' names
+            and dates, never a password or a token)
 images/     the pictures you sent, named by their SHA-256
 
 Delete all of it from the page "Your board" (/me): your votes then leave the next leaderboard and every export
-made after the deletion, and your pictures leave the store unless another battle uses them.
+made after the deletion, and your pictures leave the store unless another battle uses them. Signed in, the
+deletion takes your account too (an admin's account is removed by another admin).
 `;
 
-export async function personalArchive(db: Db, visitorId: string): Promise<ReadableStream<Uint8Array>> {
-  const data = await personalData(db, visitorId);
+/** Whose data: this browser's visitor, the signed-in account, or both. */
+export interface DataSubject {
+  visitorId: string | null;
+  userId: string | null;
+}
+
+export async function personalArchive(db: Db, subject: DataSubject): Promise<ReadableStream<Uint8Array>> {
+  const data = await personalData(db, subject.visitorId);
+  const account = subject.userId ? await accountData(db, subject.userId) : null;
   const zip = new ZipStreamWriter("vision-arena-my-data");
   void (async () => {
     try {
@@ -31,7 +42,7 @@ export async function personalArchive(db: Db, visitorId: string): Promise<Readab
         ["README.txt", README],
         [
           "data.json",
-          `${JSON.stringify({ ...data, images: data.images.map(({ sha256, mime }) => ({ sha256, mime })) }, null, 2)}\n`,
+          `${JSON.stringify({ account, ...data, images: data.images.map(({ sha256, mime }) => ({ sha256, mime })) }, null, 2)}\n`,
         ],
       ] as const) {
         const entry = zip.entry(name);

@@ -31,7 +31,9 @@ export interface PersonalData {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export async function personalData(db: Db, visitorId: string): Promise<PersonalData> {
+/** The data of this browser's visitor; with none (a signed-in person without the cookie), nothing. */
+export async function personalData(db: Db, visitorId: string | null): Promise<PersonalData> {
+  if (!visitorId) return { visitor: null, conversations: [], likes: [], images: [] };
   const visitor = await db.prisma.visitor.findUnique({ where: { id: visitorId } });
   const conversations = await db.prisma.conversation.findMany({
     where: { visitorId },

@@ -4,10 +4,11 @@
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { castVote, openConversation, prepareTurn, reactToAnswer, streamTurn } from "../../lib/arena";
+import { createApiToken } from "../../lib/auth";
 import { imageStore } from "../../lib/images";
 import { currentSnapshot } from "../../lib/leaderboard";
 import { snapshotTick } from "../../lib/leaderboard/scheduler";
-import { deletePersonalData, personalArchive, personalData } from "../../lib/privacy";
+import { accountData, deleteAccount, deletePersonalData, personalArchive, personalData } from "../../lib/privacy";
 import { openImageBattle, solidPng } from "../support/battles";
 import { type ArenaFixture, startArena } from "./arena-fixture";
 
@@ -66,7 +67,9 @@ describe("a visitor's own data", () => {
       role: "user",
       content: "And this one?",
     });
-    const zip = unzipSync(new Uint8Array(await new Response(await personalArchive(arena.db, visitorId)).arrayBuffer()));
+    const zip = unzipSync(
+      new Uint8Array(await new Response(await personalArchive(arena.db, { visitorId, userId: null })).arrayBuffer()),
+    );
     const names = Object.keys(zip).sort();
     expect(names).toContain("vision-arena-my-data/data.json");
     expect(names).toContain("vision-arena-my-data/README.txt");
@@ -109,4 +112,39 @@ describe("a visitor's own data", () => {
     // and a second deletion finds nothing
     expect(await deletePersonalData(arena.db, visitorId)).toEqual({ conversations: 0, votes: 0, likes: 0, images: 0 });
   }, 60_000);
+
+  it("a signed-in person's account: downloaded without a secret, deleted with its sign-ins and tokens; an admin's refused", async () => {
+    const user = await arena.db.prisma.user.create({
+      data: { email: "reader@lab.test", name: "A Reader", role: "researcher", passwordHash: "scrypt$secret" },
+    });
+    await arena.db.prisma.account.create({
+      data: { userId: user.id, type: "oidc", provider: "uni", providerAccountId: "u-1", access_token: "tok-secret" },
+    });
+    const token = await createApiToken(arena.db, user.id, "analysis script");
+    const data = await accountData(arena.db, user.id);
+    expect(data).toMatchObject({ email: "reader@lab.test", role: "researcher", signIns: ["uni"] });
+    expect(data?.apiTokens).toEqual([expect.objectContaining({ name: "analysis script", revokedAt: null })]);
+    // the archive carries the account, and no password hash, provider token or API token
+    const zip = unzipSync(
+      new Uint8Array(
+        await new Response(await personalArchive(arena.db, { visitorId: null, userId: user.id })).arrayBuffer(),
+      ),
+    );
+    const text = new TextDecoder().decode(zip["vision-arena-my-data/data.json"]);
+    expect(JSON.parse(text).account.email).toBe("reader@lab.test");
+    for (const secret of ["scrypt$secret", "tok-secret", token.token]) expect(text).not.toContain(secret);
+
+    expect(await deleteAccount(arena.db, user.id)).toBe(true);
+    expect(await arena.db.prisma.user.count({ where: { id: user.id } })).toBe(0);
+    expect(await arena.db.prisma.account.count({ where: { userId: user.id } })).toBe(0);
+    expect(await arena.db.prisma.apiToken.count({ where: { userId: user.id } })).toBe(0);
+    const audit = await arena.db.prisma.auditEntry.findMany({ where: { action: "account.data_deleted" } });
+    expect(audit.map((a) => a.details)).toEqual([{ role: "researcher" }]);
+    expect(JSON.stringify(audit)).not.toContain("reader@lab.test");
+    expect(await deleteAccount(arena.db, user.id)).toBe(false);
+
+    const admin = await arena.db.prisma.user.create({ data: { email: "boss@lab.test", role: "admin" } });
+    await expect(deleteAccount(arena.db, admin.id)).rejects.toMatchObject({ kind: "conflict", code: "admin_account" });
+    expect(await arena.db.prisma.user.count({ where: { id: admin.id } })).toBe(1);
+  });
 });
