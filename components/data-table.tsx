@@ -11,6 +11,9 @@ export interface Column<T> {
   className?: string;
 }
 
+/** Lets a cell's text break anywhere (hyphenated where it can), so a card's table is never wider than the card. */
+const FIT = "hyphens-auto [overflow-wrap:anywhere]";
+
 export function DataTable<T>({
   label,
   rows,
@@ -29,13 +32,16 @@ export function DataTable<T>({
   compact?: boolean;
   testId?: string;
 }) {
+  // a card's table fits its card: headers and names may break inside a word, hyphenated where the page's language
+  // allows (a phone cut "Won (decisive)", "Predicted" and "With style control" off at 320 px)
+  const headWrap = compact ? `align-bottom whitespace-normal ${FIT}` : "";
   return (
     <Table aria-label={label} className={className} data-testid={testId}>
       <thead className={compact ? "text-xs uppercase muted" : undefined}>
         <tr>
           {columns.map((column, k) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: columns are fixed for a table's life
-            <th key={k} scope="col" className={column.numeric ? "text-right" : "text-left"}>
+            <th key={k} scope="col" className={`${column.numeric ? "text-right" : "text-left"} ${headWrap}`.trim()}>
               {column.header}
             </th>
           ))}
@@ -49,7 +55,8 @@ export function DataTable<T>({
                 // biome-ignore lint/suspicious/noArrayIndexKey: columns are fixed for a table's life
                 key={k}
                 className={
-                  `${column.numeric ? "text-right tabular-nums" : ""} ${column.className ?? ""}`.trim() || undefined
+                  `${column.numeric ? "text-right tabular-nums" : ""} ${compact && !column.numeric ? FIT : ""} ${column.className ?? ""}`.trim() ||
+                  undefined
                 }
               >
                 {column.cell(row)}

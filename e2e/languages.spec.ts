@@ -1,5 +1,5 @@
 // The visitor's language (issue 40): from the browser's languages, or the footer's switch (kept in a cookie);
-// the arena's flow reads in it from the terms to the vote. Staff pages stay English.
+// the arena's flow reads in it from the terms to the vote. The sign-in page follows it; staff pages stay English.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { ArenaPage, pngImage } from "./arena-page";
@@ -45,8 +45,11 @@ test("the footer's switch changes the language and keeps it; staff pages stay En
   await page.getByLabel("语言").selectOption("es");
   await expect(page.getByRole("heading", { name: "¿Qué modelo ve mejor?" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Imagen al azar" })).toBeVisible();
+  // the sign-in page speaks the visitor's language too (issue 69: it stayed English)
   await page.goto("/signin");
-  await expect(page.getByLabel("E-mail")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Iniciar sesión" })).toBeVisible();
+  await expect(page.getByLabel("Correo electrónico")).toBeVisible();
+  await expect(page.getByLabel("Contraseña")).toBeVisible();
   await context.close();
 });
 
@@ -90,6 +93,9 @@ test("the long-form pages, their titles, the charts and the model page speak the
     await expect(page.getByRole("cell", { name: /Fake Alpha/ })).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 20_000 });
   await expect(page.getByTestId("snapshot-info")).toContainText("intervalles sandwich, paires repondérées");
+  // a language board's chip names its language in French (issue 69: "English" on every page; the first test's
+  // French question made the board of the language Intl calls "French")
+  await expect(page.getByRole("link", { name: "Français", exact: true })).toBeVisible();
   // dates in the site's language, whatever the browser's own (issue 69: they stayed English)
   const english = await browser.newContext({ locale: "en-US" });
   await english.addCookies([{ name: "arena_locale", value: "fr", url: page.url() }]);

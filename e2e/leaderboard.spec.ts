@@ -138,3 +138,29 @@ test("on a phone the board is cards: each model's rank, score, interval and vote
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
   }
 });
+
+test("a model page's tables and the rank-over-time chart read whole on a phone (issue 69)", async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto("/models/fake-alpha");
+  // every header of the opponents and categories tables inside its card: none cut off ("PREDICT…", "WON (DECISIVE")
+  for (const name of ["Against every opponent", "Rank in every category"]) {
+    const table = page.getByRole("table", { name });
+    await expect(table).toBeVisible();
+    const clipped = await table.evaluate((t) => {
+      const box = (t.parentElement as HTMLElement).getBoundingClientRect();
+      return Array.from(t.querySelectorAll("th"))
+        .filter((th) => th.getBoundingClientRect().right > box.right + 1)
+        .map((th) => th.textContent);
+    });
+    expect(clipped, name).toEqual([]);
+  }
+  // the rank chart: models tied at a recompute are drawn apart, so every line shows; few recomputes are dots
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto("/leaderboard");
+  const chart = page.getByTestId("rank-history");
+  await chart.scrollIntoViewIfNeeded();
+  await expect(chart.locator("polyline").nth(1)).toBeAttached();
+  const lines = await chart.locator("polyline").evaluateAll((ps) => ps.map((p) => p.getAttribute("points")));
+  expect(new Set(lines).size).toBe(lines.length);
+  expect(await chart.locator("circle").count()).toBeGreaterThan(0);
+});

@@ -59,7 +59,9 @@ test("signed in, the download holds the account; an admin's account is not delet
   expect(data.account).toMatchObject({ email: ADMIN.email, role: "admin" });
   await page.getByRole("button", { name: "Delete all of it" }).click();
   await page.getByRole("button", { name: "Yes, delete everything" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "An admin's account" })).toContainText("removed by another admin");
+  await expect(page.getByRole("alert").filter({ hasText: "An admin's account" })).toContainText(
+    "removed by another admin",
+  );
   // still signed in: the console opens
   await page.goto("/admin");
   await expect(page.getByRole("navigation", { name: "Admin" })).toBeVisible();

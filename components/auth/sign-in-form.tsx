@@ -1,36 +1,39 @@
 import { signInWithPassword, signInWithProvider } from "@/app/signin/actions";
 import { oauthProviders } from "@/lib/auth";
+import { serverTranslator } from "@/lib/i18n/session";
 import { ReturnPathInput } from "./return-path-input";
 
-const ERRORS: Record<string, string> = {
-  credentials: "That e-mail and password do not match an account (or there were too many tries; wait a few minutes).",
-  OAuthAccountNotLinked: "That address is linked to another sign-in method.",
-  AccessDenied: "Access denied.",
-  oidc_no_email: "Your organisation's sign-in did not share an e-mail address, which this arena needs.",
-  oidc_domain: "Accounts of that e-mail domain cannot sign in here.",
-  oidc_unverified:
-    "Your organisation has not verified that e-mail address, so it cannot be joined to the existing account.",
-  oidc_no_role: "Your account has no role in this arena. Ask an admin for an invitation.",
-};
+/** The reasons a sign-in is refused that the page explains (Auth.js' and our single sign-on's codes). */
+const ERRORS = new Set([
+  "credentials",
+  "OAuthAccountNotLinked",
+  "AccessDenied",
+  "oidc_no_email",
+  "oidc_domain",
+  "oidc_unverified",
+  "oidc_no_role",
+]);
 
-/** The staff sign-in: e-mail and password, plus GitHub/Google and single sign-on when configured. */
-export function SignInForm({ next, error, email }: { next?: string; error?: string; email?: string }) {
+/** The staff sign-in: e-mail and password, plus GitHub/Google and single sign-on when configured; in the reader's
+ *  language, as every public page. */
+export async function SignInForm({ next, error, email }: { next?: string; error?: string; email?: string }) {
   const providers = oauthProviders();
+  const { t } = await serverTranslator();
   return (
     <div className="mx-auto max-w-sm space-y-4 rounded-xl border border-zinc-200 p-6 dark:border-zinc-800">
       <div>
-        <h1 className="text-xl font-semibold">Sign in</h1>
-        <p className="text-sm muted">For admins and researchers. Voting in the arena needs no account.</p>
+        <h1 className="text-xl font-semibold">{t("signin.title")}</h1>
+        <p className="text-sm muted">{t("signin.intro")}</p>
       </div>
       {error ? (
         <p role="alert" className="rounded-md bg-red-50 p-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-          {ERRORS[error] ?? "Sign-in failed; please try again."}
+          {ERRORS.has(error) ? t(`signin.errors.${error}`) : t("signin.failed")}
         </p>
       ) : null}
       <form action={signInWithPassword} className="space-y-3">
         <ReturnPathInput next={next} />
         <label className="block text-sm">
-          E-mail
+          {t("signin.email")}
           <input
             name="email"
             type="email"
@@ -41,7 +44,7 @@ export function SignInForm({ next, error, email }: { next?: string; error?: stri
           />
         </label>
         <label className="block text-sm">
-          Password
+          {t("signin.password")}
           <input
             name="password"
             type="password"
@@ -51,7 +54,7 @@ export function SignInForm({ next, error, email }: { next?: string; error?: stri
           />
         </label>
         <button type="submit" className="btn-primary w-full">
-          Sign in
+          {t("signin.submit")}
         </button>
       </form>
       {providers.map((p) => (
@@ -59,7 +62,7 @@ export function SignInForm({ next, error, email }: { next?: string; error?: stri
           <input type="hidden" name="provider" value={p.id} />
           <ReturnPathInput next={next} />
           <button type="submit" className="btn-secondary w-full">
-            Continue with {p.name}
+            {t("signin.continueWith", { name: p.name })}
           </button>
         </form>
       ))}

@@ -9,6 +9,10 @@ import { YGridLine } from "./chart-svg";
 /** Ten hues far enough apart to tell lines apart, each dark enough on white and light enough on zinc-900. */
 const HUES = [215, 25, 140, 330, 265, 50, 185, 0, 95, 300];
 const SHOWN = 8;
+/** Pixels between the lines of models tied at a recompute. */
+const TIE_GAP = 4;
+/** Up to this many recomputes, each is marked with a dot. */
+const MARKED_POINTS = 40;
 
 export function RankHistoryChart({ history, title, t }: { history: RankHistory; title: string; t: Translate }) {
   const { points } = history;
@@ -27,10 +31,28 @@ export function RankHistoryChart({ history, title, t }: { history: RankHistory; 
   const x = (k: number) => pad.left + (k / (points.length - 1)) * (width - pad.left - pad.right);
   const y = (rank: number) => pad.top + ((rank - 1) / Math.max(1, worst - 1)) * (height - pad.top - pad.bottom);
   const colourOf = (k: number) => `hsl(${HUES[k % HUES.length]} 65% 45%)`;
+  // models sharing a rank at a recompute (ties are common: Rank (UB) gives every model whose interval overlaps the
+  // leader's rank 1) are drawn a few pixels apart, so no line hides another (issue 69: one line was hidden)
+  const spread = points.map((p) => {
+    const offsets = new Map<string, number>();
+    const byRank = new Map<number, string[]>();
+    for (const m of models) {
+      const rank = p.ranks[m.model];
+      if (typeof rank === "number") byRank.set(rank, [...(byRank.get(rank) ?? []), m.model]);
+    }
+    for (const tied of byRank.values())
+      for (const [i, model] of tied.entries()) offsets.set(model, (i - (tied.length - 1) / 2) * TIE_GAP);
+    return offsets;
+  });
+  const pointsOf = (model: string) =>
+    points.flatMap((p, k) =>
+      typeof p.ranks[model] === "number"
+        ? [{ x: x(k), y: y(p.ranks[model] as number) + (spread[k]?.get(model) ?? 0) }]
+        : [],
+    );
   const lineOf = (model: string) =>
-    points
-      .map((p, k) => (typeof p.ranks[model] === "number" ? `${x(k)},${y(p.ranks[model] as number)}` : null))
-      .filter(Boolean)
+    pointsOf(model)
+      .map((p) => `${p.x},${p.y}`)
       .join(" ");
   const day = (d: Date) => new Date(d).toISOString().slice(0, 16).replace("T", " ");
   return (
@@ -48,7 +70,12 @@ export function RankHistoryChart({ history, title, t }: { history: RankHistory; 
               <YGridLine key={r} y={y(r)} left={pad.left} right={width - pad.right} label={r} />
             ))}
           {models.map((m, k) => (
-            <polyline key={m.model} points={lineOf(m.model)} fill="none" stroke={colourOf(k)} strokeWidth={2} />
+            <g key={m.model} stroke={colourOf(k)} fill={colourOf(k)}>
+              <polyline points={lineOf(m.model)} fill="none" strokeWidth={2} />
+              {/* a dot per recompute while there are few: a short history reads as points, not a bare line */}
+              {points.length <= MARKED_POINTS &&
+                pointsOf(m.model).map((p) => <circle key={p.x} cx={p.x} cy={p.y} r={3} stroke="none" />)}
+            </g>
           ))}
           <g fontSize={11} fill="currentColor">
             <text x={pad.left} y={height - 6}>

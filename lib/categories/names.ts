@@ -48,8 +48,34 @@ export function categoryLabel(name: string): string {
  * A category's name in a reader's language: the catalogue's (categories.<name>) for the categories the arena
  * defines, the label itself for the rest (a language category is named by its language).
  */
-export const localCategoryLabel = (name: string, t: (key: string) => string): string =>
-  name in CATEGORY_LABELS ? t(`categories.${name}`) : categoryLabel(name);
+export const localCategoryLabel = (name: string, t: ((key: string) => string) & { locale?: string }): string => {
+  if (name in CATEGORY_LABELS) return t(`categories.${name}`);
+  if (name.startsWith("language:") && t.locale) return languageIn(name.slice("language:".length), t.locale);
+  return categoryLabel(name);
+};
+
+/** English language names (as lib/categories/language.ts stores them, Intl's) back to their ISO 639-1 codes. */
+let codesByEnglishName: Map<string, string> | undefined;
+function languageCode(englishName: string): string | undefined {
+  if (!codesByEnglishName) {
+    codesByEnglishName = new Map();
+    const english = new Intl.DisplayNames(["en"], { type: "language", fallback: "none" });
+    const letters = "abcdefghijklmnopqrstuvwxyz";
+    for (const first of letters)
+      for (const second of letters) {
+        const name = english.of(first + second);
+        if (name) codesByEnglishName.set(name, first + second);
+      }
+  }
+  return codesByEnglishName.get(englishName);
+}
+
+/** A language category's language named in the reader's language ("English" → "Anglais"), or as stored. */
+function languageIn(englishName: string, locale: string): string {
+  const code = languageCode(englishName);
+  const local = code ? new Intl.DisplayNames([locale], { type: "language", fallback: "none" }).of(code) : undefined;
+  return local ? local.charAt(0).toLocaleUpperCase(locale) + local.slice(1) : englishName;
+}
 
 /** The rules labeller: its name and version are stored with every label it writes. */
 // version 2: the math category; version 3: answers' named-entity counts (specificity) are filled as battles are

@@ -19,7 +19,8 @@ export function globalCatalogue(locale: Locale): Catalogue {
 }
 
 type Values = Record<string, string | number>;
-export type Translate = (key: string, values?: Values) => string;
+/** A catalogue lookup; it knows its language, for what the catalogue does not name (a language, a date). */
+export type Translate = ((key: string, values?: Values) => string) & { locale?: Locale };
 
 // one plural-rules object per language, not one per lookup
 const pluralRules = new Map<Locale, Intl.PluralRules>();
@@ -52,7 +53,7 @@ const fill = (text: string, values?: Values) =>
 
 /** The lookup in `catalogue`; a key it lacks is looked up in `fallback` (English), then shown as the key. */
 export function translatorFor(locale: Locale, catalogue: Catalogue, fallback?: Catalogue): Translate {
-  return (key, values) => {
+  const t: Translate = (key, values) => {
     const count = typeof values?.count === "number" ? values.count : undefined;
     const text =
       lookup(catalogue, key, locale, count) ?? (fallback ? lookup(fallback, key, "en", count) : undefined) ?? key;
@@ -60,6 +61,8 @@ export function translatorFor(locale: Locale, catalogue: Catalogue, fallback?: C
     const shown = count === undefined ? values : { ...values, count: count.toLocaleString(locale) };
     return fill(text, shown);
   };
+  t.locale = locale;
+  return t;
 }
 
 /** Every key of a catalogue, dotted ("composer.send"), for the completeness test. */
