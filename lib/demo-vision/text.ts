@@ -67,7 +67,15 @@ export async function stopReadingText() {
 
 const WIDTH = 1000;
 const MIN_CONFIDENCE = 75;
-const readable = (word: string) => /[\p{L}\p{N}]/u.test(word) && (word.length > 1 || /\d/.test(word));
+/** A word worth saying: a number, or letters with a vowel; a vowelless run of capitals only when Tesseract is all but
+ *  sure (an acronym). On photographs Tesseract reads texture as "Cm", "ll", "rn" at fair confidence: the demo read
+ *  text where there was none (issue 69). */
+const readable = (word: Word) =>
+  /[\p{L}\p{N}]/u.test(word.text) &&
+  (word.text.length > 1 || /\d/.test(word.text)) &&
+  (/\d/.test(word.text) ||
+    /[aeiouyàâäéèêëîïôöûüù]/i.test(word.text) ||
+    (/^\p{Lu}{2,5}$/u.test(word.text) && word.confidence >= 90));
 
 async function pass(reader: Worker, bytes: Uint8Array, invert: boolean) {
   let image = sharp(bytes).rotate().flatten({ background: "#ffffff" }).greyscale().normalise();
@@ -77,7 +85,7 @@ async function pass(reader: Worker, bytes: Uint8Array, invert: boolean) {
   const { data } = await reader.recognize(input, {}, { blocks: true });
   const lines = (data.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines));
   return lines
-    .map((line) => line.words.filter((w) => w.confidence >= MIN_CONFIDENCE && readable(w.text)))
+    .map((line) => line.words.filter((w) => w.confidence >= MIN_CONFIDENCE && readable(w)))
     .filter(
       (words) =>
         words

@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { demoAnswer } from "../../tests/support/demo-stream";
 import { stopReadingText } from "../demo-vision";
-import { readQuestion } from "./demo-question";
+import { questionsIn, readQuestion } from "./demo-question";
 import type { ChatTurn } from "./types";
 
 afterAll(stopReadingText);
@@ -74,6 +74,36 @@ describe("the demo models read the question", () => {
       target: { kind: "unknown", label: "retina" },
     });
     expect(readQuestion("Which breed is it?")).toEqual({ kind: "unknown" });
+  });
+});
+
+describe('compound questions and colour counts (issue 69: half answers, "(counting differents)")', () => {
+  it("splits a compound question into its questions, and reads 'how many different colours' as the colours", () => {
+    expect(questionsIn("What colour is the car and how many people are there?")).toEqual([
+      "What colour is the car",
+      "how many people are there",
+    ]);
+    expect(questionsIn("Describe the picture. What does the sign say?")).toEqual([
+      "Describe the picture",
+      "What does the sign say",
+    ]);
+    expect(questionsIn("Is there a dog and a cat?")).toEqual(["Is there a dog and a cat?"]);
+    expect(readQuestion("How many different colours are there?")).toMatchObject({
+      kind: "count",
+      target: { kind: "colours" },
+    });
+  });
+
+  it("answers both parts of a compound question, and counts the colours", async () => {
+    const image = await draw(SHAPES);
+    for (const style of STYLES) {
+      const text = await answered(style, image, "How many triangles are there and what colour is the square?");
+      expect(text, style).toMatch(/3 (red )?triangles/);
+      expect(text, style).toMatch(/square is green/);
+      const colours = await answered(style, image, "How many different colours are there?");
+      expect(colours, style).not.toMatch(/counting|differents/);
+      expect(colours, style).toMatch(/\d main colours: .*red/);
+    }
   });
 });
 

@@ -3,7 +3,8 @@
 // describe) and what it is about — a drawn shape, one of the 80 kinds of things the object detector knows, the
 // text, the picture itself, or something the demo has no way to see ("coins", "the retina").
 
-export type TargetKind = "shape" | "object" | "person" | "text" | "picture" | "unknown";
+/** "colours": the picture's colours themselves ("how many different colours are there?") */
+export type TargetKind = "shape" | "object" | "person" | "text" | "picture" | "colours" | "unknown";
 
 export interface Target {
   kind: TargetKind;
@@ -157,7 +158,7 @@ export const COLOUR_WORDS = [
 
 /** Words that never name what a question is about. */
 const FILLER =
-  /^(the|a|an|any|some|of|in|on|at|this|that|these|those|there|here|is|are|was|were|do|does|did|you|i|can|could|see|picture|image|photo|my|your|its|their|many|much|what|which|how|where|colou?r|colou?rs|shown|visible|drawn|total|number|count)$/;
+  /^(the|a|an|any|some|of|in|on|at|this|that|these|those|there|here|is|are|was|were|do|does|did|you|i|can|could|see|picture|image|photo|my|your|its|their|many|much|what|which|how|where|colou?r|colou?rs|shown|visible|drawn|total|number|count|different|distinct|separate|unique|individual|main|other|kinds?|types?|sorts?)$/;
 
 function tokens(question: string): string[] {
   return question
@@ -201,7 +202,11 @@ export function readQuestion(question: string): Intent {
     return { kind: "total" };
   if (/\bhow many\b|\bcount\b|\bnumber of\b/.test(q)) {
     const rest = /\bhow many\b/.test(q) ? after(words, /^many$/) : after(words, /^(count|of)$/);
-    return { kind: "count", target: targetIn(rest) };
+    const target = targetIn(rest);
+    // "how many (different) colours": the colours themselves, unless a thing is named ("how many red cars")
+    if (rest.some((w) => /^colou?rs$/.test(w)) && (!target || target.kind === "picture"))
+      return { kind: "count", target: { kind: "colours", label: "colour", words: "colours" } };
+    return { kind: "count", target };
   }
   if (/\bcolou?rs?\b/.test(q)) {
     const rest = words.filter((w) => !/^colou?rs?$/.test(w));
@@ -221,4 +226,16 @@ export function readQuestion(question: string): Intent {
   )
     return { kind: "describe" };
   return { kind: "unknown" };
+}
+
+/** A question's separate questions ("What colour is the car and how many people are there?" is two), at most
+ *  three, each read on its own: the demo answered only the first part of a compound question. */
+export function questionsIn(question: string): string[] {
+  const parts = question
+    .split(
+      /\?+|[.;]\s+|,?\s+(?:and|also|then)\s+(?=(?:how|what|what's|where|which|who|is|are|does|do|can|could|count|describe|read|tell)\b)/i,
+    )
+    .map((p) => p.trim())
+    .filter((p) => /[\p{L}\p{N}]/u.test(p));
+  return parts.length > 1 ? parts.slice(0, 3) : [question];
 }

@@ -4,7 +4,7 @@
 // and what it can see. Each sentence has several wordings and each reply takes the next, so Regenerate never
 // repeats the last answer word for word.
 import { type SeenShape, type SeenThing, type Sight, whereIs } from "../demo-vision";
-import { type Intent, readQuestion, type Target } from "./demo-question";
+import { type Intent, questionsIn, readQuestion, type Target } from "./demo-question";
 
 let turn = 0;
 /** The wording for this reply: a different one each time. */
@@ -136,6 +136,14 @@ function count(sight: Sight, t: Target | null, em: Em): string {
       ? `I read ${em(plural("word", words))}: ${list(quoted(sight.text.lines.slice(0, 6)))}.`
       : textLine(sight, em);
   }
+  if (t.kind === "colours") {
+    // a drawing's colours are its shapes' (the page behind them is not what is asked about); a photo's, its own
+    const names = isDrawing(sight) ? [...new Set(sight.shapes.map((x) => x.colour))] : sight.colours.map((c) => c.name);
+    if (!names.length) return "It has no single colour I can name.";
+    return names.length === 1
+      ? `${pick(["It is almost all", "I see one colour:", "The whole picture is"])} ${em(names[0] as string)}.`
+      : `${pick(["I see", "I count", "There are"])} ${em(`${names.length} main colours`)}: ${list(names)}.`;
+  }
   return `${cannot(`counting ${pluralWord(t.words)}`)} ${summarise(sight, em)}`;
 }
 
@@ -263,11 +271,16 @@ function answerFor(intent: Intent, sight: Sight, em: Em): string {
   }
 }
 
+/** The answer to each part of the question (a compound question is answered part by part) for one picture. */
+function answerAll(intents: Intent[], sight: Sight, em: Em): string {
+  return intents.map((intent) => answerFor(intent, sight, em)).join(" ");
+}
+
 /** The answer over every picture of the turn, each named when there are several. */
 function answer(question: string, sights: Sight[], em: Em, separator = " "): string {
-  const intent = readQuestion(question);
-  if (sights.length === 1) return answerFor(intent, sights[0] as Sight, em);
-  return sights.map((sight, i) => `${em(`Image ${i + 1}`)}: ${answerFor(intent, sight, em)}`).join(separator);
+  const intents = questionsIn(question).map(readQuestion);
+  if (sights.length === 1) return answerAll(intents, sights[0] as Sight, em);
+  return sights.map((sight, i) => `${em(`Image ${i + 1}`)}: ${answerAll(intents, sight, em)}`).join(separator);
 }
 
 const NO_IMAGE = [
