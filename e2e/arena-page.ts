@@ -17,6 +17,19 @@ export async function resetFakeModels() {
   await fetch(`${fakeUrl()}/__control/reset`, { method: "POST" });
 }
 
+/** Holds every request to `url` until the returned function is called: a slow server, to see a pending state. */
+export async function holdRoute(page: Page, url: string): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 export async function pngImage(colour = "#2255dd", width = 120, height = 80): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: colour } })
     .png()

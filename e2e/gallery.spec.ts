@@ -1,7 +1,7 @@
 // The public gallery (issue 40): a voted battle its visitor shows appears on /explore, opens its share page, can be
 // liked once by another visitor, and leaves the gallery when its visitor takes it back.
 import { expect, test } from "@playwright/test";
-import { ArenaPage } from "./arena-page";
+import { ArenaPage, holdRoute } from "./arena-page";
 
 test("a shared battle is in the gallery until its visitor takes it back", async ({ page, browser }) => {
   const arena = new ArenaPage(page);
@@ -20,14 +20,7 @@ test("a shared battle is in the gallery until its visitor takes it back", async 
   const card = visitor.locator("li[data-battle]", { hasText: question });
   await expect(card).toContainText("B won");
   // a slow like shows that it is being saved, and leaving meanwhile asks first (issue 69)
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await visitor.route("**/api/gallery/*/like", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRoute(visitor, "**/api/gallery/*/like");
   await card.getByRole("button", { name: /like/ }).click();
   await expect(card.getByRole("button", { name: /Saving/ })).toHaveAttribute("aria-busy", "true");
   await expect(card.getByTestId("pending")).toBeVisible();

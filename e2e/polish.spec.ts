@@ -2,7 +2,7 @@
 // is signed in, and a terms dialog that takes focus, keeps it, and closes on Esc without agreeing.
 import { expect, test } from "@playwright/test";
 import { ADMIN, signIn } from "./accounts";
-import { ArenaPage, pngImage, resetFakeModels, setFakeModel } from "./arena-page";
+import { ArenaPage, holdRoute, pngImage, resetFakeModels, setFakeModel } from "./arena-page";
 
 test.afterEach(resetFakeModels);
 
@@ -74,14 +74,7 @@ test("leaving while the answers stream asks first", async ({ page }) => {
 });
 
 test("a slow first visit says the arena is getting ready, then asks for the terms (issue 69)", async ({ page }) => {
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route("**/api/visitor", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRoute(page, "**/api/visitor");
   await page.goto("/");
   await expect(page.getByTestId("preparing")).toHaveText("Getting the arena ready…");
   await expect(page.getByRole("button", { name: "Send", exact: true })).toBeDisabled();
