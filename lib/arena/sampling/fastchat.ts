@@ -1,4 +1,4 @@
-import { domainError } from "../errors";
+import { domainError } from "../../errors";
 // Pair sampling as FastChat's get_battle_pair: the first model by weight, its rival by weight (or by the battle
 // target rule), never the same model twice, random sides. An image in the first turn draws vision models only.
 
