@@ -162,7 +162,14 @@ describe("leaderboard snapshots", () => {
     expect(result.boardSeconds.styleBoards).toBeGreaterThan(0);
     expect(parts.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(wall + 1e-6);
     expect(result.votes).toBe(93);
-    expect(result.excluded).toEqual({ demo: 1, notAnonymous: 1, moderation: 0, bannedVisitor: 1, notCounted: 0 });
+    expect(result.excluded).toEqual({
+      demo: 1,
+      notAnonymous: 1,
+      moderation: 0,
+      bannedVisitor: 1,
+      notCounted: 0,
+      cohort: 0,
+    });
     // the number the board, /data, /research and /about quote for the demo battles they leave out
     expect(await demoBattleCount(db)).toBe(result.excluded.demo);
     expect(result.snapshots.map((s) => `${s.category}/${s.styleControl}`)).toEqual(

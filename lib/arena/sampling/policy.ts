@@ -55,6 +55,15 @@ export const ADAPTIVE_DEFAULTS: AdaptiveSettings = {
 export interface PairDistribution {
   pairs: [string, string][];
   probability: Float64Array;
+  /** running sums of `probability`, for drawing by binary search */
+  cumulative: Float64Array;
+}
+
+function distribution(pairs: [string, string][], probability: Float64Array): PairDistribution {
+  const cumulative = new Float64Array(probability.length);
+  let sum = 0;
+  for (let k = 0; k < probability.length; k++) cumulative[k] = sum += probability[k] as number;
+  return { pairs, probability, cumulative };
 }
 
 /** The chance the first model wins, from the two strengths (unknown strengths: even). */
@@ -116,7 +125,7 @@ export function pairDistribution(
 ): PairDistribution {
   const pairs = pairsOf(pool);
   const uniform = normalised(uniformWeights(pool)) ?? new Float64Array(pairs.length).fill(1 / pairs.length);
-  if (policy === "uniform" || pairs.length <= 1) return { pairs, probability: uniform };
+  if (policy === "uniform" || pairs.length <= 1) return distribution(pairs, uniform);
 
   const placed = inPlacement(state, settings, stratum);
   const placement = new Float64Array(pairs.length);
@@ -154,7 +163,7 @@ export function pairDistribution(
       uniformShare * (uniform[k] as number) +
       placementShare * (placementPart?.[k] ?? 0) +
       informationShare * (informationPart?.[k] ?? 0);
-  return { pairs, probability };
+  return distribution(pairs, probability);
 }
 
 /** One pair from a distribution, sides at random, with the probability of drawing that pair (either side). */
@@ -162,12 +171,16 @@ export function drawPair(
   distribution: PairDistribution,
   rand: () => number = Math.random,
 ): { pair: [string, string]; probability: number } {
-  let u = rand();
-  let k = 0;
-  for (; k < distribution.pairs.length - 1; k++) {
-    u -= distribution.probability[k] as number;
-    if (u < 0) break;
+  const u = rand() * (distribution.cumulative.at(-1) as number);
+  // the first pair whose running sum passes u
+  let lo = 0;
+  let hi = distribution.pairs.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((distribution.cumulative[mid] as number) > u) hi = mid;
+    else lo = mid + 1;
   }
+  const k = lo;
   const [a, b] = distribution.pairs[k] as [string, string];
   return { pair: rand() < 0.5 ? [a, b] : [b, a], probability: distribution.probability[k] as number };
 }
