@@ -11,9 +11,9 @@
 //   · placement, a share for the models not yet listed (fewer battles than the listing threshold, overall or in the
 //     battle's image type when it is known), each against rivals of similar strength (LMArena's extra weight for new
 //     models; Inclusion Arena's placement matches);
-//   · information, the rest, over the listed pairs whose order is still unresolved (their 95% intervals of the
-//     difference include 0), weighted by p(1 − p)·(se_i² + se_j²): the expected reduction in the variance of the
-//     difference a vote buys, largest for close pairs of uncertain models. Resolved pairs get only the floor.
+//   · information, the rest: for each pair, how much a vote on it shrinks the variances of the contrasts that decide
+//     the board — neighbours in the current order whose order is unresolved, and (a share of its own, 0.4) the leader
+//     against every model whose interval reaches its own (informationWeights). Resolved pairs get only the floor.
 import type { Candidate } from "./fastchat";
 
 export type PairingPolicy = "uniform" | "adaptive";
@@ -42,6 +42,8 @@ export interface AdaptiveSettings {
   placementVotes: number;
   /** battles in an image type before a model is listed on that type's board */
   stratumVotes: number;
+  /** of the information part, the share for the leader's contrasts (the rest: unresolved neighbours) */
+  leaderShare: number;
 }
 
 export const ADAPTIVE_DEFAULTS: AdaptiveSettings = {
@@ -49,6 +51,7 @@ export const ADAPTIVE_DEFAULTS: AdaptiveSettings = {
   placementShare: 0.4,
   placementVotes: 300,
   stratumVotes: 100,
+  leaderShare: 0.4,
 };
 
 /** Every unordered pair of the pool (ids in pool order) with its probability; probabilities sum to 1. */
@@ -116,6 +119,77 @@ function inPlacement(state: BoardState, settings: AdaptiveSettings, stratum: str
   };
 }
 
+/** A model's fit as the information part reads it: one never fitted is as uncertain as can be (se 1 nat). */
+const fitOf = (model: ModelState | undefined) => ({
+  theta: model?.theta ?? 0,
+  variance: model?.se == null ? 1 : model.se ** 2,
+});
+
+/**
+ * The information part: for each pair, the expected reduction a vote on it brings to the variances of the contrasts
+ * that decide the board — each pair of neighbours in the current order whose order is unresolved (the difference's
+ * 95% interval includes 0), and the leader against every model whose interval reaches the leader's — summed. With
+ * the strengths' variances D (the fit's diagonal) and a vote's information p(1 − p), a vote on (i, j) shrinks the
+ * variance of contrast c by (cᵀD(eᵢ − eⱼ))²·p(1 − p) / (1 + (Dᵢ + Dⱼ)·p(1 − p)) (a rank-one update): largest for a
+ * close pair of uncertain models inside a contrast, some for a model of a contrast against anyone.
+ */
+function informationWeights(
+  pool: Candidate[],
+  state: BoardState,
+  placing: Set<string>,
+  leaderShare: number,
+): Float64Array {
+  const n = pool.length;
+  const out = new Float64Array((n * (n - 1)) / 2);
+  const at = (i: number, j: number): number => {
+    const [lo, hi] = i < j ? [i, j] : [j, i];
+    return lo * n - (lo * (lo + 1)) / 2 + (hi - lo - 1);
+  };
+  const fits = pool.map((m) => fitOf(state.models.get(m.id)));
+  const ranked = pool
+    .map((m, i) => i)
+    .filter((i) => !placing.has((pool[i] as Candidate).id))
+    .sort((x, y) => (fits[y] as { theta: number }).theta - (fits[x] as { theta: number }).theta);
+  const bound = (i: number) => 1.96 * Math.sqrt((fits[i] as { variance: number }).variance);
+  const top = new Float64Array(out.length);
+  /** adds to `into` what a vote on each pair does for the contrast between k and l */
+  const value = (k: number, l: number, into: Float64Array) => {
+    const [dk, dl] = [(fits[k] as { variance: number }).variance, (fits[l] as { variance: number }).variance];
+    for (let i = 0; i < n; i++)
+      for (const j of [k, l]) {
+        if (i === j || (i === (j === k ? l : k) && j === l)) continue; // the pair (k, l) is counted once
+        // cᵀD(eᵢ − eⱼ) for c = e_k − e_l: only the terms where i or j is k or l
+        const projection = (i === k ? dk : 0) - (i === l ? dl : 0) - (j === k ? dk : 0) + (j === l ? dl : 0);
+        const [fi, fj] = [
+          fits[i] as { theta: number; variance: number },
+          fits[j] as { theta: number; variance: number },
+        ];
+        const p = 1 / (1 + Math.exp(fj.theta - fi.theta));
+        const info = p * (1 - p);
+        into[at(i, j)] =
+          (into[at(i, j)] as number) + (projection ** 2 * info) / (1 + (fi.variance + fj.variance) * info);
+      }
+  };
+  // unresolved neighbours in the current order (for the order: Kendall's τ)
+  for (let r = 0; r + 1 < ranked.length; r++) {
+    const [k, l] = [ranked[r] as number, ranked[r + 1] as number];
+    const [fk, fl] = [fits[k] as { theta: number; variance: number }, fits[l] as { theta: number; variance: number }];
+    if (Math.abs(fk.theta - fl.theta) < 1.96 * Math.sqrt(fk.variance + fl.variance)) value(k, l, out);
+  }
+  // the leader against every model whose interval reaches its own (for the top: Rank (UB) 1 alone)
+  const leader = ranked[0];
+  if (leader !== undefined) {
+    const lower = (fits[leader] as { theta: number }).theta - bound(leader);
+    for (const j of ranked.slice(1))
+      if ((fits[j] as { theta: number }).theta + bound(j) >= lower) value(leader, j, top);
+  }
+  // the two aims apart, each normalised: the neighbours' contrasts are many and would drown the leader's
+  const neighbours = normalised(out);
+  const leading = normalised(top);
+  if (!neighbours || !leading) return neighbours ?? leading ?? out;
+  return neighbours.map((x, k) => (1 - leaderShare) * x + leaderShare * (leading[k] as number));
+}
+
 export function pairDistribution(
   pool: Candidate[],
   state: BoardState,
@@ -129,27 +203,27 @@ export function pairDistribution(
 
   const placed = inPlacement(state, settings, stratum);
   const placement = new Float64Array(pairs.length);
-  const information = new Float64Array(pairs.length);
-  const placing = new Set(pool.filter((m) => placed(m.id)).map((m) => m.id));
+  // placement is for the few newcomers of an established board; when most models are new (a cold start) there is
+  // nothing settled to place them against, and the information part does the work
+  const newcomers = pool.filter((m) => placed(m.id)).map((m) => m.id);
+  const placing = new Set(2 * newcomers.length < pool.length ? newcomers : []);
   // placement: each model in placement equally, its rival by p(1 − p) (similar strength tells the most)
   const rivalTotals = new Map<string, number>();
   for (const [a, b] of pairs) {
     const p = winChance(state.models.get(a), state.models.get(b));
-    for (const id of [a, b]) rivalTotals.set(id, (rivalTotals.get(id) ?? 0) + p * (1 - p));
+    // never quite 0, so a newcomer far from everyone (or a wild early fit) still has rivals
+    for (const id of [a, b]) rivalTotals.set(id, (rivalTotals.get(id) ?? 0) + p * (1 - p) + 1e-6);
   }
   for (const [k, [a, b]] of pairs.entries()) {
     const sa = state.models.get(a);
     const sb = state.models.get(b);
     const p = winChance(sa, sb);
     let w = 0;
-    if (placing.has(a)) w += (p * (1 - p)) / (rivalTotals.get(a) as number) / placing.size;
-    if (placing.has(b)) w += (p * (1 - p)) / (rivalTotals.get(b) as number) / placing.size;
+    if (placing.has(a)) w += (p * (1 - p) + 1e-6) / (rivalTotals.get(a) as number) / placing.size;
+    if (placing.has(b)) w += (p * (1 - p) + 1e-6) / (rivalTotals.get(b) as number) / placing.size;
     placement[k] = w;
-    if (placing.has(a) || placing.has(b) || sa?.se == null || sb?.se == null) continue;
-    const variance = sa.se ** 2 + sb.se ** 2;
-    const unresolved = Math.abs((sa.theta as number) - (sb.theta as number)) < 1.96 * Math.sqrt(variance);
-    if (unresolved) information[k] = p * (1 - p) * variance;
   }
+  const information = informationWeights(pool, state, placing, settings.leaderShare);
   const placementPart = placing.size ? normalised(placement) : null;
   const informationPart = normalised(information);
   const explore = settings.exploration;

@@ -49,20 +49,49 @@ export function makeArena(models: number, rand: () => number): Arena {
   return { theta, typeEffect, tie: 0.4 };
 }
 
-/** The strength the overall board estimates: the true one plus the type effects at the visitors' rates. */
-export const overallStrength = (arena: Arena, m: number) =>
-  (arena.theta[m] as number) + TYPE_RATES.reduce((s, r, t) => s + r * (arena.typeEffect[m]?.[t] as number), 0);
-
-/** One vote of a visitor with an image of `type` on models a and b (Davidson's model). */
-function vote(arena: Arena, a: number, b: number, type: number, rand: () => number): Winner {
+/** The chances of a win for a and of a tie, for a visitor with an image of `type` (Davidson's model). */
+function chances(arena: Arena, a: number, b: number, type: number): { win: number; tie: number } {
   const pa = Math.exp((arena.theta[a] as number) + (arena.typeEffect[a]?.[type] as number));
   const pb = Math.exp((arena.theta[b] as number) + (arena.typeEffect[b]?.[type] as number));
   const tie = arena.tie * Math.sqrt(pa * pb);
-  const u = rand() * (pa + pb + tie);
-  return u < pa ? "model_a" : u < pa + pb ? "model_b" : "tie";
+  return { win: pa / (pa + pb + tie), tie: tie / (pa + pb + tie) };
 }
 
-/** The running tally a policy's state is fitted from: half a win each for a tie, as FastChat counts them. */
+/**
+ * What the live board estimates, its truth: the board fits Bradley–Terry with a tie as half a win each (FastChat),
+ * every pair weighted alike (arena-rank's reweighting), so its target is the strength vector whose win chances
+ * match the expected scores (win + ½ tie, over the visitors' image types) of every pair equally weighted. It is
+ * independent of the design, so one truth serves every policy. Centred; natural log-odds units.
+ */
+export function boardTruth(arena: Arena): number[] {
+  const n = arena.theta.length;
+  const tally = new Tally(n);
+  for (let a = 0; a < n; a++)
+    for (let b = 0; b < n; b++) {
+      if (a === b) continue;
+      const score = TYPE_RATES.reduce((s, r, t) => {
+        const { win, tie } = chances(arena, a, b, t);
+        return s + r * (win + tie / 2);
+      }, 0);
+      tally.wins[a * n + b] = score;
+      tally.battles[a * n + b] = 1;
+    }
+  return fitTally(tally, new Array<number>(n).fill(0)).theta;
+}
+
+/** One vote of a visitor with an image of `type` on models a and b. */
+function vote(arena: Arena, a: number, b: number, type: number, rand: () => number): Winner {
+  const { win, tie } = chances(arena, a, b, type);
+  const u = rand();
+  return u < win ? "model_a" : u < win + tie ? "tie" : "model_b";
+}
+
+/**
+ * The running tally a policy's state is fitted from: the decisive votes (under Davidson's model a decisive vote is
+ * exactly Bradley–Terry in the true strengths, whatever pairs were drawn; ties counted as half a win would make the
+ * fit's target depend on the design, which the live board undoes by reweighting pairs). Every vote counts toward a
+ * model's battles, as on the board.
+ */
 class Tally {
   readonly wins: Float64Array;
   readonly battles: Float64Array;
@@ -76,17 +105,23 @@ class Tally {
   }
   add(a: number, b: number, winner: Winner, type: number) {
     const n = this.size;
-    const score = winner === "model_a" ? 1 : winner === "model_b" ? 0 : 0.5;
-    this.wins[a * n + b] = (this.wins[a * n + b] as number) + score;
-    this.wins[b * n + a] = (this.wins[b * n + a] as number) + 1 - score;
-    this.battles[a * n + b] = (this.battles[a * n + b] as number) + 1;
-    this.battles[b * n + a] = (this.battles[b * n + a] as number) + 1;
+    if (winner !== "tie") {
+      const score = winner === "model_a" ? 1 : 0;
+      this.wins[a * n + b] = (this.wins[a * n + b] as number) + score;
+      this.wins[b * n + a] = (this.wins[b * n + a] as number) + 1 - score;
+      this.battles[a * n + b] = (this.battles[a * n + b] as number) + 1;
+      this.battles[b * n + a] = (this.battles[b * n + a] as number) + 1;
+    }
     for (const m of [a, b]) {
       this.perModel[m] = (this.perModel[m] as number) + 1;
       (this.perType[type] as Float64Array)[m] = ((this.perType[type] as Float64Array)[m] as number) + 1;
     }
   }
 }
+
+/** The policy's own fit carries a weak prior, N(0, 10²) on each strength: an early tally where a model won every
+ *  battle has no finite maximum, and the fit must not run off to it. */
+const PRIOR_PRECISION = 0.01;
 
 /** Bradley–Terry by Newton's method from `start`, centred, with each strength's standard error (Fisher, centred). */
 export function fitTally(tally: Tally, start: number[]): { theta: number[]; se: number[] } {
@@ -109,11 +144,17 @@ export function fitTally(tally: Tally, start: number[]): { theta: number[]; se: 
         information.set(i, j, information.get(i, j) - w);
       }
     }
-    for (let i = 0; i < n; i++)
-      for (let j = 0; j < n; j++) information.set(i, j, information.get(i, j) + 1 / n + (i === j ? 1e-4 : 0));
+    for (let i = 0; i < n; i++) {
+      gradient[i] = (gradient[i] as number) - PRIOR_PRECISION * (theta[i] as number);
+      for (let j = 0; j < n; j++)
+        information.set(i, j, information.get(i, j) + 1 / n + (i === j ? PRIOR_PRECISION : 0));
+    }
     covariance = inverse(information);
     const step = covariance.mmul(Matrix.columnVector(Array.from(gradient))).to1DArray();
-    theta = theta.map((t, i) => t + (step[i] as number));
+    // at most one unit a step: Newton from far away can overshoot
+    const longest = Math.max(...step.map(Math.abs));
+    const damping = longest > 1 ? 1 / longest : 1;
+    theta = theta.map((t, i) => t + damping * (step[i] as number));
     const mean = theta.reduce((s, t) => s + t, 0) / n;
     theta = theta.map((t) => t - mean);
     if (Math.max(...step.map(Math.abs)) < 1e-6) break;
@@ -168,7 +209,10 @@ export function runArena(arena: Arena, options: RunOptions): { goals: Goals; bat
   let distributions: PairDistribution[] = [];
   let nextFit = 0;
   const goals: Goals = {};
-  const truth = arena.theta.map((_, m) => overallStrength(arena, m));
+  // the goals' truth: each model's strength with its type effects at the visitors' rates
+  const truth = arena.theta.map(
+    (t, m) => t + TYPE_RATES.reduce((s, r, k) => s + r * (arena.typeEffect[m]?.[k] as number), 0),
+  );
   const refit = (votes: number) => {
     fit = fitTally(tally, fit.theta);
     const pool: Candidate[] = ids
@@ -242,7 +286,7 @@ export async function intervalCoverage(arena: Arena, battles: Battle[]): Promise
     reweighted: true,
     workers: 0,
   });
-  const truth = arena.theta.map((_, m) => overallStrength(arena, m));
+  const truth = boardTruth(arena);
   const mean = truth.reduce((s, t) => s + t, 0) / truth.length;
   let inside = 0;
   for (const m of board.models) {
