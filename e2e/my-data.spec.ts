@@ -10,16 +10,31 @@ const boardVotes = async (page: import("@playwright/test").Page) =>
     0) as number;
 
 test("export then delete, and the next snapshot without those votes", async ({ page, browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(150_000);
   // another visitor's vote first, so the board after the deletion still has one (as on a live site, where the
   // scheduler must still see the deletion as news: no vote is newer than the last snapshot)
+  // one test at a time: no other vote arrives meanwhile; an earlier test's last vote may still be on its way to the
+  // board, so the count is read once it holds still over a recompute or two
+  let before = await boardVotes(page);
+  await expect
+    .poll(
+      async () => {
+        await page.waitForTimeout(4_000);
+        const now = await boardVotes(page);
+        const settled = now === before;
+        before = now;
+        return settled;
+      },
+      { timeout: 45_000 },
+    )
+    .toBe(true);
   const other = await browser.newContext();
   await new ArenaPage(await other.newPage()).votedBattle("theirs.png", "#aa3300", "What is this?", "A is better");
   await other.close();
   const arena = new ArenaPage(page);
-  // one test at a time: no other vote arrives meanwhile
-  await expect.poll(() => boardVotes(page), { timeout: 30_000 }).toBeGreaterThan(0);
-  const initial = await boardVotes(page);
+  // the board counts their vote before this visitor's own
+  await expect.poll(() => boardVotes(page), { timeout: 30_000 }).toBe(before + 1);
+  const initial = before + 1;
   await arena.votedBattle("mine.png", "#225566", "What colour is my picture?", "B is better");
   // the board counts the vote (the test server recomputes every second)
   await expect.poll(() => boardVotes(page), { timeout: 30_000 }).toBe(initial + 1);
