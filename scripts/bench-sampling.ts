@@ -64,11 +64,15 @@ for (const models of sizes) {
       for (const policy of POLICIES) {
         const v = perPolicy[policy]?.[goal];
         if (v === undefined) unmet[`${policy}.${goal}`] = (unmet[`${policy}.${goal}`] ?? 0) + 1;
-        else ((votes[goal] ??= {})[policy] ??= []).push(v);
+        else {
+          const byPolicy = votes[goal] ?? {};
+          votes[goal] = byPolicy;
+          byPolicy[policy] = [...(byPolicy[policy] ?? []), v];
+        }
       }
       const u = perPolicy.uniform?.[goal];
       const a = perPolicy.adaptive?.[goal];
-      if (u !== undefined && a !== undefined && u > 0) (ratios[goal] ??= []).push(a / u);
+      if (u !== undefined && a !== undefined && u > 0) ratios[goal] = [...(ratios[goal] ?? []), a / u];
     }
   }
   results.push({

@@ -147,7 +147,7 @@ function informationWeights(
   };
   const fits = pool.map((m) => fitOf(state.models.get(m.id)));
   const ranked = pool
-    .map((m, i) => i)
+    .map((_, i) => i)
     .filter((i) => !placing.has((pool[i] as Candidate).id))
     .sort((x, y) => (fits[y] as { theta: number }).theta - (fits[x] as { theta: number }).theta);
   const bound = (i: number) => 1.96 * Math.sqrt((fits[i] as { variance: number }).variance);

@@ -265,9 +265,10 @@ export function runArena(arena: Arena, options: RunOptions): { goals: Goals; bat
       : goals.topSeparated !== undefined && goals.kendall09 !== undefined && goals.everyTypeListed !== undefined;
   for (; votes < options.maxVotes && !done(); votes++) {
     if (votes >= nextFit || (arrival && votes === arrival.votes)) refit(votes);
-    let u = rand();
+    // the visitor's image type, at the types' rates
+    let u = rand() - (TYPE_RATES[0] as number);
     let type = 0;
-    while (type < TYPE_RATES.length - 1 && (u -= TYPE_RATES[type] as number) >= 0) type++;
+    while (type < TYPE_RATES.length - 1 && u >= 0) u -= TYPE_RATES[++type] as number;
     const { pair } = drawPair(distributions[type] as PairDistribution, rand);
     const a = index.get(pair[0]) as number;
     const b = index.get(pair[1]) as number;
