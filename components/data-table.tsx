@@ -32,13 +32,12 @@ export function DataTable<T>({
   compact?: boolean;
   testId?: string;
 }) {
-  // a card's table fits its card on a phone: headers in plain case wrap between words (a phone cut "Won (decisive)",
-  // "Predicted" and "With style control" off at 320 px; breaking inside words then read "BATT/LES"), a tighter gap,
-  // and names that may break anywhere
-  const headWrap = compact ? "align-bottom whitespace-normal break-words pr-2" : "";
+  // a card's table fits its card: headers and names may break inside a word, hyphenated where the page's language
+  // allows (a phone cut "Won (decisive)", "Predicted" and "With style control" off at 320 px)
+  const headWrap = compact ? `align-bottom whitespace-normal ${FIT}` : "";
   return (
     <Table aria-label={label} className={className} data-testid={testId}>
-      <thead className={compact ? "text-xs font-medium muted" : undefined}>
+      <thead className={compact ? "text-xs uppercase muted" : undefined}>
         <tr>
           {columns.map((column, k) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: columns are fixed for a table's life
@@ -56,7 +55,7 @@ export function DataTable<T>({
                 // biome-ignore lint/suspicious/noArrayIndexKey: columns are fixed for a table's life
                 key={k}
                 className={
-                  `${column.numeric ? "text-right tabular-nums" : ""} ${compact ? `pr-2 ${column.numeric ? "" : FIT}` : ""} ${column.className ?? ""}`.trim() ||
+                  `${column.numeric ? "text-right tabular-nums" : ""} ${compact && !column.numeric ? FIT : ""} ${column.className ?? ""}`.trim() ||
                   undefined
                 }
               >
