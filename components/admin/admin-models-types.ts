@@ -15,6 +15,8 @@ export interface AdminModel {
   battleTargets: string[];
   priceInputPerMTok: number | null;
   priceOutputPerMTok: number | null;
+  /** daily spend ceiling in USD; null: none */
+  dailyBudgetUsd: number | null;
   maxAnswerChars: number | null;
   paramRules: ParamRules | null;
   isDemo: boolean;
@@ -22,6 +24,10 @@ export interface AdminModel {
   votes: number;
   /** reports of its answers waiting on the moderation desk */
   openReports: number;
+  /** today's estimated spend (UTC day) and whether it is past its ceiling or its provider's */
+  spendUsd: number;
+  priced: boolean;
+  overBudget: boolean;
 }
 
 export interface AdminProvider {
@@ -30,4 +36,6 @@ export interface AdminProvider {
   baseURL: string | null;
   apiKeyEnv: string | null;
   keyConfigured: boolean | null;
+  dailyBudgetUsd: number | null;
+  spendUsd: number;
 }

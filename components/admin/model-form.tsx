@@ -15,6 +15,10 @@ export type Draft = Omit<
   | "battles"
   | "votes"
   | "openReports"
+  | "spendUsd"
+  | "priced"
+  | "overBudget"
+  | "dailyBudgetUsd"
   | "battleTargets"
   | "priceInputPerMTok"
   | "priceOutputPerMTok"
@@ -24,6 +28,7 @@ export type Draft = Omit<
   battleTargets: string;
   priceInputPerMTok: string;
   priceOutputPerMTok: string;
+  dailyBudgetUsd: string;
   maxAnswerChars: string;
   params: ParamsDraft;
   /** the rules as loaded, so that fields the form does not show (image limits) are kept */
@@ -44,6 +49,7 @@ export const draftOf = (m?: AdminModel, providerId = ""): Draft => ({
   battleTargets: (m?.battleTargets ?? []).join(", "),
   priceInputPerMTok: m?.priceInputPerMTok?.toString() ?? "",
   priceOutputPerMTok: m?.priceOutputPerMTok?.toString() ?? "",
+  dailyBudgetUsd: m?.dailyBudgetUsd?.toString() ?? "",
   maxAnswerChars: m?.maxAnswerChars?.toString() ?? "",
   params: paramsDraftOf(m?.paramRules),
   currentRules: m?.paramRules ?? null,
@@ -59,6 +65,7 @@ export const bodyOf = ({ id: _id, params, currentRules, ...d }: Draft) => ({
   weight: Number(d.weight),
   priceInputPerMTok: price(d.priceInputPerMTok),
   priceOutputPerMTok: price(d.priceOutputPerMTok),
+  dailyBudgetUsd: price(d.dailyBudgetUsd),
   maxAnswerChars: price(d.maxAnswerChars),
   battleTargets: d.battleTargets
     .split(",")
@@ -150,6 +157,7 @@ export function ModelForm({
         [
           ["priceInputPerMTok", "Price per million prompt tokens (USD)"],
           ["priceOutputPerMTok", "Price per million answer tokens (USD)"],
+          ["dailyBudgetUsd", "Daily budget (USD, from the prices; empty: none)"],
           ["maxAnswerChars", "Longest answer in characters (empty: the arena's default)"],
         ] as const
       ).map(([key, label]) => (

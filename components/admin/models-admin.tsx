@@ -66,6 +66,7 @@ export function ModelsAdmin({ models, providers }: { models: AdminModel[]; provi
             { label: "Battles", right: true },
             { label: "Votes", right: true },
             { label: "Open reports", right: true },
+            { label: "Spend today", right: true },
             "",
           ]}
         />
@@ -107,6 +108,9 @@ export function ModelsAdmin({ models, providers }: { models: AdminModel[]; provi
                     <span className="muted">0</span>
                   )}
                 </td>
+                <td className="text-right tabular-nums" data-spend={m.id}>
+                  <SpendCell model={m} />
+                </td>
                 <td className="space-x-1 text-right">
                   <button
                     type="button"
@@ -127,7 +131,7 @@ export function ModelsAdmin({ models, providers }: { models: AdminModel[]; provi
               </tr>,
               editing === m.id || (probe && probe !== "running") ? (
                 <tr key={`${m.id}-detail`}>
-                  <td colSpan={9} className="space-y-2 pb-3">
+                  <td colSpan={10} className="space-y-2 pb-3">
                     {editing === m.id ? (
                       <ModelForm
                         draft={draftOf(m)}
@@ -152,6 +156,33 @@ export function ModelsAdmin({ models, providers }: { models: AdminModel[]; provi
         </tbody>
       </Table>
       <ProvidersAdmin providers={providers} />
+    </div>
+  );
+}
+
+const usd = (value: number) => `$${value < 10 ? value.toFixed(2) : Math.round(value).toLocaleString("en")}`;
+
+/** Today's spend against the model's ceiling: a bar when there is one, marked when the model left the draw. */
+function SpendCell({ model }: { model: AdminModel }) {
+  if (!model.priced) return <span className="muted">no price</span>;
+  const budget = model.dailyBudgetUsd;
+  const label = budget === null ? usd(model.spendUsd) : `${usd(model.spendUsd)} of ${usd(budget)}`;
+  return (
+    <div className="inline-flex flex-col items-end gap-0.5">
+      <span className={model.overBudget ? "font-medium text-amber-800 dark:text-amber-300" : undefined}>{label}</span>
+      {budget !== null && (
+        <meter
+          className="h-1.5 w-20"
+          min={0}
+          max={budget || 1}
+          high={budget * 0.8}
+          value={Math.min(model.spendUsd, budget)}
+          aria-label={`${model.displayName}: ${label} spent today`}
+        />
+      )}
+      {model.overBudget && (
+        <span className="text-xs text-amber-800 dark:text-amber-300">over budget: out of battles</span>
+      )}
     </div>
   );
 }

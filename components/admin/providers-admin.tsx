@@ -16,11 +16,12 @@ const PROVIDER_FIELDS = [
   { key: "type", label: "Provider type", placeholder: "" },
   { key: "baseURL", label: "Base URL", placeholder: "https://…/v1" },
   { key: "apiKeyEnv", label: "Key variable", placeholder: "OPENAI_API_KEY" },
+  { key: "dailyBudgetUsd", label: "Daily budget, all its models (USD)", placeholder: "none" },
 ] as const;
 
 export function ProvidersAdmin({ providers }: { providers: AdminProvider[] }) {
   const { busy, error, run } = useAction();
-  const empty = { id: "", type: "openai_compatible", baseURL: "", apiKeyEnv: "" };
+  const empty = { id: "", type: "openai_compatible", baseURL: "", apiKeyEnv: "", dailyBudgetUsd: "" };
   const [draft, setDraft] = useState<typeof empty | null>(null);
   const [quirks, setQuirks] = useState<string | null>(null);
   return (
@@ -46,6 +47,7 @@ export function ProvidersAdmin({ providers }: { providers: AdminProvider[] }) {
                 ...draft,
                 baseURL: draft.baseURL || null,
                 apiKeyEnv: draft.apiKeyEnv || null,
+                dailyBudgetUsd: draft.dailyBudgetUsd.trim() === "" ? null : Number(draft.dailyBudgetUsd),
               }),
             );
             if (ok) {
@@ -56,7 +58,7 @@ export function ProvidersAdmin({ providers }: { providers: AdminProvider[] }) {
         >
           <ProviderPresetPicker
             onPick={(fill, said) => {
-              setDraft(fill);
+              setDraft({ ...empty, ...fill });
               setQuirks(said);
             }}
           />
@@ -99,7 +101,10 @@ export function ProvidersAdmin({ providers }: { providers: AdminProvider[] }) {
         </form>
       ) : null}
       <Table>
-        <ColumnHeads variant="console" columns={["Id", "Type", "Base URL", "Key variable", ""]} />
+        <ColumnHeads
+          variant="console"
+          columns={["Id", "Type", "Base URL", "Key variable", { label: "Spend today", right: true }, ""]}
+        />
         <tbody>
           {providers.map((p) => (
             <tr key={p.id} className="border-t border-zinc-200 dark:border-zinc-800">
@@ -112,12 +117,23 @@ export function ProvidersAdmin({ providers }: { providers: AdminProvider[] }) {
                   <span className="text-amber-700 dark:text-amber-400">(not set on this server)</span>
                 ) : null}
               </td>
+              <td className="text-right tabular-nums">
+                {p.dailyBudgetUsd === null
+                  ? `$${p.spendUsd.toFixed(2)}`
+                  : `$${p.spendUsd.toFixed(2)} of $${p.dailyBudgetUsd.toFixed(2)}`}
+              </td>
               <td className="text-right">
                 <button
                   type="button"
                   className="btn-secondary"
                   onClick={() =>
-                    setDraft({ id: p.id, type: p.type, baseURL: p.baseURL ?? "", apiKeyEnv: p.apiKeyEnv ?? "" })
+                    setDraft({
+                      id: p.id,
+                      type: p.type,
+                      baseURL: p.baseURL ?? "",
+                      apiKeyEnv: p.apiKeyEnv ?? "",
+                      dailyBudgetUsd: p.dailyBudgetUsd?.toString() ?? "",
+                    })
                   }
                 >
                   Edit

@@ -4,6 +4,7 @@ import { callApi } from "../api-client";
 import { SubmitButton } from "./action-button";
 import { CohortVotes } from "./cohort-votes";
 import { CompositeWeights, type CompositeWeightsValue } from "./composite-weights";
+import { PairingPolicy, type PairingValue } from "./pairing-policy";
 import { ErrorNote, useAction } from "./use-action";
 
 export function SettingsAdmin({
@@ -11,10 +12,12 @@ export function SettingsAdmin({
   licenceSource,
   cohortVotes,
   composite,
+  pairing,
 }: {
   licence: string;
   licenceSource: string;
   cohortVotes: { on: boolean; source: string };
+  pairing: { value: PairingValue; source: string };
   composite: { weights: CompositeWeightsValue; source: string; benchmarks: { name: string; title: string }[] };
 }) {
   const { busy, error, run } = useAction();
@@ -42,6 +45,7 @@ export function SettingsAdmin({
         />
         <SubmitButton busy={busy}>Save licence</SubmitButton>
       </form>
+      <PairingPolicy {...pairing} />
       <CohortVotes {...cohortVotes} />
       <CompositeWeights {...composite} />
       <p className="text-sm muted">The daily cap on counted votes is on the vote integrity page.</p>

@@ -13,6 +13,7 @@ export interface FakeModelEntry {
   weight?: number;
   priceInputPerMTok?: number;
   priceOutputPerMTok?: number;
+  dailyBudgetUsd?: number;
 }
 
 /**
@@ -23,7 +24,7 @@ export function writeFakeModelsFile(
   dir: string,
   baseURL: string,
   models: (string | FakeModelEntry)[],
-  provider: { apiKeyEnv?: string } = {},
+  provider: { apiKeyEnv?: string; dailyBudgetUsd?: number } = {},
 ): string {
   const file = path.join(dir, "models.json");
   fs.writeFileSync(

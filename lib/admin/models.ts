@@ -2,6 +2,7 @@
 // cache checks every second (lib/arena/registry-cache.ts): the next battle anywhere sees it, no restart needed.
 // Only the *name* of the environment variable holding a provider's key is stored, never the key.
 import { z } from "zod";
+import { forgetSpend, spendToday } from "../budgets";
 import { namedSecret } from "../config";
 import type { Db } from "../db/context";
 import { sql } from "../db/sql";
@@ -19,6 +20,7 @@ export const providerInput = z.object({
   type: z.enum(PROVIDER_TYPES),
   baseURL: z.url().nullish(),
   apiKeyEnv: z.string().regex(ENV_NAME, "must be the NAME of an environment variable, not a key").nullish(),
+  dailyBudgetUsd: z.number().min(0).max(10_000_000).nullish(),
 });
 
 const modelFields = {
@@ -35,6 +37,7 @@ const modelFields = {
   battleTargets: z.array(z.string()).max(200),
   priceInputPerMTok: z.number().min(0).max(100_000).nullish(),
   priceOutputPerMTok: z.number().min(0).max(100_000).nullish(),
+  dailyBudgetUsd: z.number().min(0).max(10_000_000).nullish(),
   maxAnswerChars: z.number().int().min(100).max(10_000_000).nullish(),
   /** how the model takes its parameters (length limit, temperature, reasoning effort, thinking budget, images) */
   paramRules: paramRulesSchema.nullish(),
@@ -56,7 +59,7 @@ export type ModelPatch = z.infer<typeof modelPatch>;
 
 /** Models with their provider and how much they have been used, for the console. */
 export async function listModelsForAdmin(db: Db) {
-  const [models, providers, usage, reports] = await Promise.all([
+  const [models, providers, usage, reports, spend] = await Promise.all([
     db.prisma.model.findMany({ orderBy: [{ isDemo: "asc" }, { displayName: "asc" }] }),
     db.prisma.provider.findMany({ orderBy: { id: "asc" } }),
     // one grouped pass per table and side (a per-model subquery would scan the votes once per model)
@@ -69,8 +72,11 @@ export async function listModelsForAdmin(db: Db) {
        ) sides WHERE id IS NOT NULL GROUP BY id`,
     ),
     openReportsByModel(db),
+    spendToday(db.pool),
   ]);
   const counts = new Map(usage.rows.map((r) => [r.id, r]));
+  const spending = new Map(spend.map((s) => [s.modelId, s]));
+  const providerSpend = new Map(spend.map((s) => [s.providerId, s.providerSpendUsd]));
   return {
     models: models.map((m) => ({
       ...m,
@@ -78,11 +84,16 @@ export async function listModelsForAdmin(db: Db) {
       battles: counts.get(m.id)?.battles ?? 0,
       votes: counts.get(m.id)?.votes ?? 0,
       openReports: reports.get(m.id) ?? 0,
+      // today's estimated spend (UTC day) against the ceilings; over: out of the battle draw until tomorrow
+      spendUsd: spending.get(m.id)?.spendUsd ?? 0,
+      priced: spending.get(m.id)?.priced ?? false,
+      overBudget: spending.get(m.id)?.over ?? false,
     })),
     providers: providers.map((p) => ({
       ...p,
       // whether this server has the key, never the key
       keyConfigured: p.apiKeyEnv ? Boolean(namedSecret(p.apiKeyEnv)) : null,
+      spendUsd: providerSpend.get(p.id) ?? 0,
     })),
   };
 }
@@ -124,6 +135,8 @@ export async function updateModel(db: Db, id: string, patch: ModelPatch) {
   if (!current) throw new NotFound("unknown_model", `unknown model '${id}'`);
   await checkReferences(db, patch, id);
   const { paramRules, ...rest } = patch;
+  // a ceiling raised or lowered takes effect at this instance's next draw (others within SPEND_CHECK_MS)
+  if (patch.dailyBudgetUsd !== undefined) forgetSpend(db.pool);
   return db.prisma.model.update({
     where: { id },
     data: {
@@ -149,7 +162,9 @@ export async function saveProvider(db: Db, input: z.infer<typeof providerInput>)
     type: input.type,
     baseURL: input.baseURL ?? null,
     apiKeyEnv: input.apiKeyEnv ?? null,
+    dailyBudgetUsd: input.dailyBudgetUsd ?? null,
     consoleEditedAt: new Date(),
   };
+  forgetSpend(db.pool);
   return db.prisma.provider.upsert({ where: { id: input.id }, create: { id: input.id, ...data }, update: data });
 }

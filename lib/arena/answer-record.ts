@@ -90,13 +90,20 @@ export async function finishedMeta(
   text: string,
   finishReason: string,
   timing: { started: number; firstTokenMs: number | null },
-  extra: { reasoning?: StreamEnd["reasoning"]; maxChars: number; params: Record<string, unknown> },
+  extra: {
+    reasoning?: StreamEnd["reasoning"];
+    maxChars: number;
+    params: Record<string, unknown>;
+    /** the provider's count of the prompt's tokens (the spend estimate, lib/arena/budgets) */
+    inputTokens?: number;
+  },
 ): Promise<AnswerMeta> {
   const counts = countMarkdown(text);
   const totals = markdownTotals(counts);
   const now = performance.now();
   return {
     tokens: await countTokens(text),
+    inputTokens: extra.inputTokens ?? null,
     headerCount: totals.headers,
     listCount: totals.lists,
     boldCount: totals.bold,

@@ -149,9 +149,15 @@ async function finished(
   finishReason: string,
   reasoning: StreamEnd["reasoning"],
   params: Record<string, unknown>,
+  inputTokens?: number,
 ): Promise<Outcome> {
   return {
-    meta: await finishedMeta(progress.text, finishReason, progress, { reasoning, maxChars: target.maxChars, params }),
+    meta: await finishedMeta(progress.text, finishReason, progress, {
+      reasoning,
+      maxChars: target.maxChars,
+      params,
+      inputTokens,
+    }),
     event: { type: "done", side: target.side, finishReason },
   };
 }
@@ -220,7 +226,7 @@ async function answerSideTraced(db: Db, plan: TurnPlan, target: Target, emit: Em
       finishReason: "length",
       ...(thought.text ? { reasoning: thought.result() } : {}),
     };
-    outcome = await finished(target, progress, finish.finishReason, finish.reasoning, params());
+    outcome = await finished(target, progress, finish.finishReason, finish.reasoning, params(), finish.inputTokens);
   } catch (raw) {
     // stopped by the visitor: kept as finished at what was shown, so the battle can still be voted
     outcome =

@@ -2,7 +2,9 @@
 // conversation, its first messages and images are written by hand-written SQL in one transaction: the path every
 // battle starts on (the rest of the app reads and writes through Prisma).
 import crypto from "node:crypto";
+import { overBudget } from "../budgets";
 import { detectLanguage } from "../categories/language";
+import { visionFallbacks } from "../categories/rules";
 import type { Db } from "../db/context";
 import { isUuid } from "../db/literals";
 import { transaction, whenLocked } from "../db/pool";
@@ -13,10 +15,11 @@ import type { ConversationMode } from "../generated/prisma/enums";
 import { countConversationOpened } from "../metrics";
 import { moderate } from "../moderation";
 import { ensureRegistry } from "../providers";
+import { cachedSetting } from "../settings/settings";
 import { admitImages, settleImageChecks, type Upload } from "./attachments";
 import { admitPrompt, checkStanding, forgiveLimits, lookBeforePrompt, promptLimits } from "./rate-limit";
-import { invalidateRegistry, registrySnapshot } from "./registry-cache";
-import { NoPairError, samplePair, samplePairWith } from "./sampling";
+import { invalidateRegistry, type RegistryModel, registrySnapshot } from "./registry-cache";
+import { type DrawnPair, drawLivePair, imageStratum, liveBoardState, NoPairError, samplePairWith } from "./sampling";
 import { arenaSettings } from "./settings";
 
 export interface OpenConversation {
@@ -62,7 +65,49 @@ async function flagIfModerated(prisma: PrismaClient, conversationId: string, pro
   );
 }
 
-async function chooseModels(db: Db, input: OpenConversation, hasImage: boolean): Promise<[string, string | null]> {
+/** The two models of an anonymous battle: drawn by the configured policy, or around the model the visitor asked for. */
+async function drawBattle(db: Db, input: OpenConversation, models: RegistryModel[], imageCount: number) {
+  const hasImage = imageCount > 0;
+  const chosen = input.withModel ? models.find((m) => m.id === input.withModel) : undefined;
+  if (input.withModel && !chosen) throw new NotFound("unknown_model", `unknown or disabled model '${input.withModel}'`);
+  if (chosen && (chosen.weight <= 0 || (hasImage && !chosen.vision))) {
+    throw new InvalidInput(
+      "not_in_battles",
+      chosen.weight <= 0
+        ? `${chosen.displayName} is offered in direct chat only`
+        : `${chosen.displayName} cannot read images`,
+    );
+  }
+  const [over, pairing] = await Promise.all([overBudget(db.pool), cachedSetting(db, "arena.pairing")]);
+  try {
+    // a chosen pair is not the policy's draw: recorded without a policy or probability
+    if (input.withModel)
+      return {
+        pair: samplePairWith(
+          models.filter((m) => !over.has(m.id)),
+          input.withModel,
+          { hasImage },
+        ),
+        policy: null,
+        probability: null,
+      };
+    return drawLivePair(models, {
+      policy: pairing.policy,
+      exploration: pairing.exploration,
+      hasImage,
+      overBudget: over,
+      board: pairing.policy === "adaptive" ? await liveBoardState(db) : undefined,
+      stratum: imageStratum(visionFallbacks(input.prompt, imageCount)),
+    });
+  } catch (error) {
+    if (error instanceof NoPairError) throw new Unavailable("no_models", `${error.message}; please try again later`);
+    throw error;
+  }
+}
+
+type Chosen = Pick<DrawnPair, "pair"> & { policy: DrawnPair["policy"] | null; probability: number | null };
+
+async function chooseModels(db: Db, input: OpenConversation, imageCount: number): Promise<Chosen> {
   await ensureRegistry(db.prisma);
   let snapshot = await registrySnapshot(db.pool);
   if (snapshot.models.size === 0) {
@@ -70,26 +115,8 @@ async function chooseModels(db: Db, input: OpenConversation, hasImage: boolean):
     snapshot = await registrySnapshot(db.pool);
   }
   const models = [...snapshot.models.values()].filter((m) => m.enabled);
-  if (input.mode === "battle") {
-    const chosen = input.withModel ? models.find((m) => m.id === input.withModel) : undefined;
-    if (input.withModel && !chosen) {
-      throw new NotFound("unknown_model", `unknown or disabled model '${input.withModel}'`);
-    }
-    if (chosen && (chosen.weight <= 0 || (hasImage && !chosen.vision))) {
-      throw new InvalidInput(
-        "not_in_battles",
-        chosen.weight <= 0
-          ? `${chosen.displayName} is offered in direct chat only`
-          : `${chosen.displayName} cannot read images`,
-      );
-    }
-    try {
-      return input.withModel ? samplePairWith(models, input.withModel, { hasImage }) : samplePair(models, { hasImage });
-    } catch (error) {
-      if (error instanceof NoPairError) throw new Unavailable("no_models", `${error.message}; please try again later`);
-      throw error;
-    }
-  }
+  if (input.mode === "battle") return drawBattle(db, input, models, imageCount);
+  const hasImage = imageCount > 0;
   const wanted = input.mode === "direct" ? [input.modelA] : [input.modelA, input.modelB];
   for (const id of wanted) {
     const model = models.find((m) => m.id === id);
@@ -100,7 +127,8 @@ async function chooseModels(db: Db, input: OpenConversation, hasImage: boolean):
   if (input.mode === "side_by_side" && input.modelA === input.modelB) {
     throw new InvalidInput("same_model", "pick two different models");
   }
-  return [input.modelA as string, input.mode === "direct" ? null : (input.modelB as string)];
+  const pair = [input.modelA as string, input.mode === "direct" ? null : (input.modelB as string)];
+  return { pair: pair as [string, string], policy: null, probability: null };
 }
 
 /** Opens a conversation with its first prompt on every side. The answers are streamed by runTurn. */
@@ -115,7 +143,8 @@ export async function openConversation(db: Db, input: OpenConversation) {
   await admitPrompt(db.pool, input.visitorId, input.ipHash, checkStanding);
   const admitted = await admitImages(db, input);
   const { images, isPreset } = admitted;
-  const [modelAId, modelBId] = await chooseModels(db, input, images.length > 0);
+  const drawn = await chooseModels(db, input, images.length);
+  const [modelAId, modelBId] = drawn.pair as [string, string | null];
   const registry = await registrySnapshot(db.pool);
   const isDemo = [modelAId, modelBId].some((id) => id !== null && registry.models.get(id)?.isDemo);
   const sides = modelBId ? (["a", "b"] as const) : (["a"] as const);
@@ -131,9 +160,11 @@ export async function openConversation(db: Db, input: OpenConversation) {
   await db.pool.query(
     sql`WITH conversation AS (
        INSERT INTO "Conversation" (id, mode, "visitorId", "modelAId", "modelBId", "turnCount", language, "isPreset",
-                                   "presetId", "isDemo", "inputModality", "chosenModelId", cohort, "updatedAt")
+                                   "presetId", "isDemo", "inputModality", "chosenModelId", cohort, "pairPolicy",
+                                   "pairProbability", "updatedAt")
        VALUES (${id}, ${input.mode}::"ConversationMode", ${input.visitorId}, ${modelAId}, ${modelBId}, 1, ${language},
-               ${isPreset}, ${input.presetId ?? null}, ${isDemo}, ${modality}, ${chosen}, ${input.cohort ?? null}, now())
+               ${isPreset}, ${input.presetId ?? null}, ${isDemo}, ${modality}, ${chosen}, ${input.cohort ?? null},
+               ${drawn.policy}, ${drawn.probability}, now())
      ), messages AS (
        INSERT INTO "Message" (id, "conversationId", side, turn, role, content)
        SELECT unnest(${messageIds}::uuid[]), ${id}, unnest(${[...sides]}::"Side"[]), 1, 'user', ${input.prompt}

@@ -4,6 +4,8 @@
 // same statement that changes the side's model, only while the battle is still at its first turn and unvoted, and
 // is kept (ModelSwap) for the sampling analysis and the exports. Not for "Battle with this model": the model the
 // visitor asked to meet stays.
+
+import { overBudget } from "../budgets";
 import type { Db } from "../db/context";
 import { raw, sql } from "../db/sql";
 import type { ModelTarget, ParamRules } from "../providers";
@@ -55,7 +57,9 @@ export async function swapFailedSide(
   const other = (failedSide.side === "a" ? state.modelBId : state.modelAId) ?? "";
   const { models } = await registrySnapshot(db.pool);
   const hasImage = failedSide.history.some((t) => t.role === "user" && (t.images?.length ?? 0) > 0);
-  const chosen = sampleReplacement([...models.values()], [failedSide.modelId, other], { hasImage });
+  // a model past its daily budget takes no battle's side, drawn or swapped in
+  const over = await overBudget(db.pool);
+  const chosen = sampleReplacement([...models.values()], [failedSide.modelId, other, ...over], { hasImage });
   if (!chosen) return null;
   const column = raw(failedSide.side === "a" ? `"modelAId"` : `"modelBId"`);
   // the side changes model only if it still has the one that failed and the battle is still where it was

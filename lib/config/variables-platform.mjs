@@ -203,6 +203,18 @@ export const platformVariables = {
     "off",
     "`1` counts demo battles in the snapshots: the board is labelled a demo board; /data, /research and exports still leave them out",
   ),
+  ARENA_PAIRING: v(
+    unsetIfBlank(z.enum(["uniform", "adaptive"], { error: "takes uniform or adaptive" }).default("uniform")),
+    "Database and processes",
+    "`uniform`",
+    "how battles' pairs are drawn: `uniform` is FastChat's draw by weight; `adaptive` adds placement battles for unlisted models and spends votes on the pairs that decide the board (lib/arena/sampling). The console's setting overrides it",
+  ),
+  ARENA_PAIRING_EXPLORATION: v(
+    number(0.2, { min: 0.05, max: 1 }),
+    "Database and processes",
+    "`0.2`",
+    "the adaptive draw's floor: this share of battles is drawn as `uniform` would, so no pair is starved",
+  ),
   ARENA_COHORT_VOTES_ON_BOARD: v(
     flag(false),
     "Database and processes",

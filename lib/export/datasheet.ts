@@ -62,6 +62,11 @@ replaced once by another model drawn by the same rules, e.g. \`[{"side": "a", "f
 or weight these battles when studying the sampler: the pair shown is not the pair drawn.
 \`cohort\` (a class's or a lab's tag, \`?c=<name>\`, on the battles and chats of its sessions): such battles and
 chats are left out of an export unless it asks for them (\`--cohorts\`, \`cohorts=1\`), so the column is null otherwise.
+\`pair_policy\` and \`pair_probability\` (how the battle's pair was drawn, \`uniform\` or \`adaptive\`, and the
+probability of drawing that unordered pair at that moment): the adaptive draw gives new, close and under-covered pairs
+more battles, so a per-pair win rate or a fit that must read the votes as a uniform sample weights each battle by
+\`1 / pair_probability\`; the Bradley–Terry fit itself needs no weights (the draw depends only on earlier votes). Null
+when the visitor chose a model to battle, or for battles recorded before the draw was.
 \`chats\` holds direct conversations with one model in the same message format.
 
 ## Privacy

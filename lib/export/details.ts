@@ -12,7 +12,7 @@ export type BareRow = Omit<BattleRow, "messages" | "labels">;
 
 /** The columns of a conversation `c` every export row carries. */
 export const CONVERSATION_SQL = `c.id AS "conversationId", c.mode::text AS mode, c."modelAId", c."modelBId", c."isPreset",
-  c."presetId", c."inputModality", c.language, c."turnCount" AS turn, c.cohort`;
+  c."presetId", c."inputModality", c.language, c."turnCount" AS turn, c.cohort, c."pairPolicy", c."pairProbability"`;
 
 export type MessageWithId = MessageRow & { id: string; conversationId: string };
 

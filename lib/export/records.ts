@@ -44,6 +44,9 @@ export interface BattleRow {
   swaps?: ModelSwapRecord[] | null;
   /** the cohort's tag (lib/cohorts); only an export that asks for cohorts has battles carrying one */
   cohort?: string | null;
+  /** how the pair was drawn and the probability of drawing it then (lib/arena/sampling); null when not recorded */
+  pairPolicy?: string | null;
+  pairProbability?: number | null;
 }
 
 export interface ModelSwapRecord {
@@ -208,6 +211,10 @@ export function battleRecord(row: BattleRow, options: RecordOptions) {
     model_swaps: row.swaps ?? null,
     // a class's or a lab's tag (`?c=<name>`): only in an export that asked for the cohorts
     cohort: row.cohort ?? null,
+    // the draw's policy ("uniform", "adaptive") and the probability of this pair then: weight a battle by
+    // 1 / pair_probability to read the votes as if every pair were drawn alike (null: chosen by the visitor, or older)
+    pair_policy: row.pairPolicy ?? null,
+    pair_probability: row.pairProbability ?? null,
   };
 }
 
@@ -262,6 +269,8 @@ export const BATTLE_COLUMNS = {
   reactions: "JSON",
   model_swaps: "JSON",
   cohort: "STRING",
+  pair_policy: "STRING",
+  pair_probability: "DOUBLE",
 } as const satisfies Record<keyof BattleRecord, ParquetType>;
 
 export const CHAT_COLUMNS = {

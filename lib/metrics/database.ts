@@ -1,6 +1,8 @@
 // Figures read from the database at scrape time, the same whichever instance is asked: job queues, the jobs
 // process's heartbeat, the boards' snapshot ages. Kept apart from the per-process registry (fresh each scrape, never
 // summed over a cluster's workers).
+
+import { spendToday } from "../budgets";
 import type { Db } from "../db/context";
 import { heartbeatAges, queueDepths } from "../jobs";
 import { snapshotAges, votesSinceSnapshot } from "./board-freshness";
@@ -32,12 +34,32 @@ export async function databaseMetrics(db: Db): Promise<client.Registry> {
     "votes recorded after the newest overall snapshot was computed (the board's lag, in votes)",
   );
 
-  const [jobs, beats, boards, lag] = await Promise.all([
+  const spend = gauge(
+    "arena_model_spend_usd_today",
+    "each model's estimated spend since 00:00 UTC, from its prices and its answers' tokens",
+    ["model", "provider"],
+  );
+  const budget = gauge("arena_model_daily_budget_usd", "each model's daily spend ceiling (models with one)", ["model"]);
+  const providerBudget = gauge("arena_provider_daily_budget_usd", "each provider's daily spend ceiling", ["provider"]);
+  const overBudget = gauge(
+    "arena_model_over_budget",
+    "1 while a model is past its daily ceiling or its provider's: out of the battle draw until 00:00 UTC",
+    ["model"],
+  );
+
+  const [jobs, beats, boards, lag, spending] = await Promise.all([
     queueDepths(db),
     heartbeatAges(db),
     snapshotAges(db),
     votesSinceSnapshot(db),
+    spendToday(db.pool),
   ]);
+  for (const row of spending) {
+    spend.set({ model: row.modelId, provider: row.providerId }, row.spendUsd);
+    if (row.budgetUsd !== null) budget.set({ model: row.modelId }, row.budgetUsd);
+    if (row.providerBudgetUsd !== null) providerBudget.set({ provider: row.providerId }, row.providerBudgetUsd);
+    overBudget.set({ model: row.modelId }, row.over ? 1 : 0);
+  }
   const oldestByQueue = new Map<string, number>();
   for (const row of jobs) {
     depth.set({ queue: row.queue, state: row.state }, row.jobs);

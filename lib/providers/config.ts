@@ -18,6 +18,8 @@ export const providerSchema = z.object({
     .regex(ENV_NAME, "must be an environment variable name")
     .refine((name) => keyVariableAllowed(name), KEY_VARIABLE_RULE)
     .optional(),
+  /** a daily spend ceiling in USD over all the provider's models (lib/budgets); past it they leave the draw */
+  dailyBudgetUsd: z.number().min(0).optional(),
 });
 
 export const modelSchema = z.object({
@@ -35,6 +37,8 @@ export const modelSchema = z.object({
   /** USD per million prompt / answer tokens (offline runs estimate their cost from them) */
   priceInputPerMTok: z.number().min(0).optional(),
   priceOutputPerMTok: z.number().min(0).optional(),
+  /** a daily spend ceiling in USD, estimated from the prices (lib/budgets); past it the model leaves the draw */
+  dailyBudgetUsd: z.number().min(0).optional(),
   /** the longest answer this model may give in a battle, in characters (default ARENA_MAX_ANSWER_CHARS) */
   maxAnswerChars: z.number().int().min(100).max(10_000_000).optional(),
   /** how the model takes its sampling parameters: `{ "maxTokens": "max_completion_tokens", "temperature": "omit" }` */

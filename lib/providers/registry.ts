@@ -24,6 +24,7 @@ export async function syncRegistry(prisma: PrismaClient, config: ModelsConfig): 
         type: PROVIDER_TYPE[provider.type],
         baseURL: provider.baseURL ?? null,
         apiKeyEnv: provider.apiKeyEnv ?? null,
+        dailyBudgetUsd: provider.dailyBudgetUsd ?? null,
       };
       const current = await tx.provider.findUnique({ where: { id }, select: { consoleEditedAt: true } });
       if (!current) await tx.provider.create({ data: { id, ...data } });
@@ -43,6 +44,7 @@ export async function syncRegistry(prisma: PrismaClient, config: ModelsConfig): 
         battleTargets: model.battleTargets,
         priceInputPerMTok: model.priceInputPerMTok ?? null,
         priceOutputPerMTok: model.priceOutputPerMTok ?? null,
+        dailyBudgetUsd: model.dailyBudgetUsd ?? null,
         maxAnswerChars: model.maxAnswerChars ?? null,
         // the file's rules when it has some; otherwise what was learned stays
         ...(model.params ? { paramRules: model.params } : {}),

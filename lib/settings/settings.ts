@@ -22,6 +22,11 @@ export const SETTINGS = {
     schema: z.boolean(),
     fromEnv: (c: Config) => Boolean(c.ARENA_COHORT_VOTES_ON_BOARD),
   },
+  "arena.pairing": {
+    label: "How battles' pairs are drawn: uniform (FastChat's weights) or adaptive, with its exploration floor",
+    schema: z.strictObject({ policy: z.enum(["uniform", "adaptive"]), exploration: z.number().min(0.05).max(1) }),
+    fromEnv: (c: Config) => ({ policy: c.ARENA_PAIRING, exploration: c.ARENA_PAIRING_EXPLORATION }),
+  },
   "board.compositeWeights": {
     label: "The composite board's weights: human votes, and each ground-truth benchmark",
     schema: z.strictObject({

@@ -153,6 +153,8 @@ describe("arena export", () => {
       "reactions",
       "model_swaps",
       "cohort",
+      "pair_policy",
+      "pair_probability",
     ]);
     expect(first.stopped).toBe(false);
     expect(first.reactions).toBeNull(); // nobody said what went wrong

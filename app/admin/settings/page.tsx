@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import type { CompositeWeightsValue } from "@/components/admin/composite-weights";
+import type { PairingValue } from "@/components/admin/pairing-policy";
 import { SettingsAdmin } from "@/components/admin/settings-admin";
 import { pageRequiresRole } from "@/lib/auth/session";
 import { benchmarkChoices } from "@/lib/benchmarks";
@@ -15,10 +16,12 @@ export default async function SettingsPage() {
   const licence = settings.find((s) => s.key === "export.licence");
   const weights = settings.find((s) => s.key === "board.compositeWeights");
   const cohortVotes = settings.find((s) => s.key === "board.cohortVotes");
+  const pairing = settings.find((s) => s.key === "arena.pairing");
   return (
     <SettingsAdmin
       licence={String(licence?.value ?? "")}
       licenceSource={licence?.source ?? "environment"}
+      pairing={{ value: pairing?.value as PairingValue, source: pairing?.source ?? "environment" }}
       cohortVotes={{ on: cohortVotes?.value === true, source: cohortVotes?.source ?? "environment" }}
       composite={{
         weights: weights?.value as CompositeWeightsValue,

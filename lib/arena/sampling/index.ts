@@ -1,7 +1,10 @@
-// lib/arena/sampling: which two models meet. `uniform` is FastChat's draw by weight (./fastchat.ts, what the arena
-// draws live); `adaptive` (./policy.ts) spends votes where they decide the board: placement battles for models not
-// yet listed, the closest unresolved neighbours, and a floor of uniform exploration, each pair's probability known.
+// lib/arena/sampling: which two models meet. `uniform` is FastChat's draw by weight (./fastchat.ts); `adaptive`
+// (./policy.ts) spends votes where they decide the board: placement battles for models not yet listed, the closest
+// unresolved neighbours, and a floor of uniform exploration. The live draw (./live.ts) knows each pair's probability.
+export { liveBoardState } from "./board-state";
 export { type Candidate, NoPairError, samplePair, samplePairWith, sampleReplacement } from "./fastchat";
+export { battlePool, type DrawnPair, drawLivePair, imageStratum, type LiveDraw } from "./live";
+export { IMAGE_STRATA_ORDER } from "./live-types";
 export {
   ADAPTIVE_DEFAULTS,
   type AdaptiveSettings,
