@@ -290,3 +290,29 @@ test("the leaderboard console asks for a recompute and lists the runs", async ({
   await page.getByRole("button", { name: "Serve the newest" }).click();
   await expect(page.locator("tr[data-run]").first().getByRole("button", { name: "Publish" })).toBeVisible();
 });
+
+test("a daily budget set in the console shows spend against it, and a spent budget takes the model out of battles", async ({
+  page,
+}) => {
+  await signIn(page, ADMIN, "/admin");
+  // the text-only model (weight 0): battles, which other tests run on the same server, never draw it anyway
+  const text = page.locator('tr[data-model="fake-text"]');
+  await text.getByRole("button", { name: "Edit" }).click();
+  const form = page.getByRole("form", { name: "Edit Fake Text" });
+  await form.getByLabel("Price per million answer tokens (USD)").fill("2");
+  // a ceiling of 0: nothing may be spent, so the model is over it at once
+  await form.getByLabel(/Daily budget/).fill("0");
+  await form.getByRole("button", { name: "Save" }).click();
+  try {
+    await expect(page.locator('[data-spend="fake-text"]')).toContainText("over budget: out of battles");
+    await expect(page.locator('[data-spend="fake-text"]')).toContainText("of $0.00");
+    await expect(page.locator('[data-spend="fake-alpha"]')).toContainText("no price");
+  } finally {
+    const restored = await page.request.patch("/api/admin/models/fake-text", {
+      data: { priceOutputPerMTok: null, dailyBudgetUsd: null },
+    });
+    expect(restored.status()).toBe(200);
+  }
+  const refused = await page.request.patch("/api/admin/models/fake-text", { data: { dailyBudgetUsd: -5 } });
+  expect(refused.status()).toBe(400);
+});

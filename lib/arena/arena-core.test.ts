@@ -3,7 +3,8 @@ import { createRandom } from "../numeric";
 import { countTokens } from "../text/tokens";
 import { identityLeaks, identityTerms } from "./identity";
 import { countMarkdown, markdownTotals } from "./markdown";
-import { type Candidate, NoPairError, samplePair } from "./sampling";
+import { NoPairError, samplePair } from "./sampling";
+import { candidate } from "./sampling/test-candidates";
 
 describe("countMarkdown (FastChat add_markdown_info)", () => {
   it("counts headers, list items and bold spans outside code blocks", () => {
@@ -38,15 +39,7 @@ describe("identityLeaks", () => {
 });
 
 describe("samplePair", () => {
-  const model = (id: string, extra: Partial<Candidate> = {}): Candidate => ({
-    id,
-    weight: 1,
-    vision: true,
-    enabled: true,
-    outage: false,
-    battleTargets: [],
-    ...extra,
-  });
+  const model = candidate;
 
   it("never pairs a model with itself, skips disabled and outage models, and follows the weights", () => {
     const pool = [

@@ -6,7 +6,7 @@ import type pg from "pg";
 import { loadingCache } from "../async";
 import { sql } from "../db/sql";
 
-export interface ModelSpend {
+interface SpendRow {
   modelId: string;
   providerId: string;
   /** today's estimated spend in USD (answers finished since 00:00 UTC) */
@@ -15,8 +15,11 @@ export interface ModelSpend {
   budgetUsd: number | null;
   providerSpendUsd: number;
   providerBudgetUsd: number | null;
-  /** false when the model has no price: its spend reads 0 and a ceiling cannot bind */
+  /** false when the model has no price: its spend reads 0, so only a ceiling of 0 (no spend at all) binds */
   priced: boolean;
+}
+
+export interface ModelSpend extends SpendRow {
   /** past its own ceiling or its provider's */
   over: boolean;
 }
@@ -24,16 +27,6 @@ export interface ModelSpend {
 /** The start of today in UTC, the window the ceilings are daily over. */
 export const utcDayStart = (now = new Date()): Date =>
   new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-
-interface SpendRow {
-  modelId: string;
-  providerId: string;
-  spendUsd: number;
-  budgetUsd: number | null;
-  providerSpendUsd: number;
-  providerBudgetUsd: number | null;
-  priced: boolean;
-}
 
 /** Every model's spend today, read now (the console; the draw reads it through `overBudget`'s cache). */
 export async function spendToday(pool: pg.Pool, now = new Date()): Promise<ModelSpend[]> {

@@ -37,6 +37,11 @@ export function samplePair(
     );
   }
   const first = pickWeighted(pool, (m) => m.weight, rand);
+  return withRival(pool, first, rand);
+}
+
+/** `first` and its rival drawn by weight or by FastChat's battle-target rule, on random sides. */
+function withRival(pool: Candidate[], first: Candidate, rand: () => number): [string, string] {
   const rivals = pool.filter((m) => m.id !== first.id);
   const total = pool.reduce((s, m) => s + m.weight, 0);
   const targets = first.battleTargets.filter((t) => rivals.some((r) => r.id === t));
@@ -60,13 +65,8 @@ export function samplePairWith(
   const pool = candidates.filter((m) => m.enabled && !m.outage && m.weight > 0 && (!options.hasImage || m.vision));
   const first = pool.find((m) => m.id === chosen);
   if (!first) throw new NoPairError("that model is not in the arena's battles right now");
-  const rivals = pool.filter((m) => m.id !== first.id);
-  if (rivals.length === 0) throw new NoPairError("no other model is available to battle it right now");
-  const total = pool.reduce((s, m) => s + m.weight, 0);
-  const targets = first.battleTargets.filter((t) => rivals.some((r) => r.id === t));
-  const rivalWeight = (m: Candidate) => (targets.includes(m.id) ? (0.5 * total) / targets.length : m.weight);
-  const second = pickWeighted(rivals, rivalWeight, rand);
-  return rand() < 0.5 ? [first.id, second.id] : [second.id, first.id];
+  if (pool.length < 2) throw new NoPairError("no other model is available to battle it right now");
+  return withRival(pool, first, rand);
 }
 
 /**

@@ -2,30 +2,10 @@ import { describe, expect, it } from "vitest";
 import { visionFallbacks } from "../../categories/rules";
 import { type SnapshotPayload, snapshotModelSchema } from "../../leaderboard/snapshot-payload";
 import { boardStateFrom } from "./board-state";
-import { type Candidate, NoPairError } from "./fastchat";
+import { NoPairError } from "./fastchat";
 import { battlePool, drawLivePair, imageStratum, type LiveDraw } from "./live";
 import { pairDistribution } from "./policy";
-
-const model = (id: string, extra: Partial<Candidate> = {}): Candidate => ({
-  id,
-  weight: 1,
-  vision: true,
-  enabled: true,
-  outage: false,
-  battleTargets: [],
-  ...extra,
-});
-
-function seeded(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { candidate as model, seeded } from "./test-candidates";
 
 /** A stored overall board: four listed models 40 points apart, a newcomer with 5 votes, and an ocr board. */
 const payload = {

@@ -1,27 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { type Candidate, samplePair } from "./fastchat";
+import { samplePair } from "./fastchat";
 import { ADAPTIVE_DEFAULTS, type BoardState, drawPair, type ModelState, pairDistribution } from "./policy";
+import { candidate, seeded } from "./test-candidates";
 
-const model = (id: string, weight = 1, battleTargets: string[] = []): Candidate => ({
-  id,
-  weight,
-  vision: true,
-  enabled: true,
-  outage: false,
-  battleTargets,
-});
-
-/** A seeded generator, so the frequencies below are the same on every run. */
-function seeded(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const model = (id: string, weight = 1, battleTargets: string[] = []) => candidate(id, { weight, battleTargets });
 
 const listed = (theta: number, se = 0.05, strata?: Record<string, number>): ModelState => ({
   battles: 5000,

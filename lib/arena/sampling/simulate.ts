@@ -17,6 +17,7 @@ import type { Battle, Winner } from "../../ratings/types";
 import type { Candidate } from "./fastchat";
 import {
   ADAPTIVE_DEFAULTS,
+  type AdaptiveSettings,
   type BoardState,
   drawPair,
   type PairDistribution,
@@ -178,6 +179,8 @@ export interface RunOptions {
   seed: number;
   /** models that start unplayed and are not counted for the goals until they arrive (the new-model scenario) */
   arrivesAt?: { model: number; votes: number };
+  /** the adaptive policy's settings (default ADAPTIVE_DEFAULTS) */
+  settings?: AdaptiveSettings;
 }
 
 const kendallTau = (x: number[], y: number[]) => {
@@ -196,7 +199,7 @@ const HALF_WIDTH_POINTS = 40;
 
 /** One arena run under a policy: the vote counts at which each goal was first met, and the battles. */
 export function runArena(arena: Arena, options: RunOptions): { goals: Goals; battles: Battle[]; votes: number } {
-  const settings = ADAPTIVE_DEFAULTS;
+  const settings = options.settings ?? ADAPTIVE_DEFAULTS;
   const n = arena.theta.length;
   // one stream for every policy: a new-model run's warm-up (uniform for all) is the same arena for each policy
   const rand = createRandom(options.seed, 1);
@@ -295,4 +298,31 @@ export async function intervalCoverage(arena: Arena, battles: Battle[]): Promise
     if (m.ciLower <= t && t <= m.ciUpper) inside++;
   }
   return { inside, models: board.models.length };
+}
+
+/**
+ * The most any design can gain on a goal that needs every model's interval narrow (Kendall's τ over the whole
+ * board): a decisive vote on (a, b) carries p(1 − p) of Fisher information, and a vote is decisive with chance
+ * 1 − tie, so a vote informs at most I(0) (an even pair); uniform draws inform at the arena's average over pairs.
+ * The sum of the models' information grows by twice a vote's per vote, so reaching a given precision for all of
+ * them takes at least (average / I(0)) of uniform's votes. Returns that ratio.
+ */
+export function informationBound(arena: Arena): number {
+  const n = arena.theta.length;
+  const information = (a: number, b: number) =>
+    TYPE_RATES.reduce((s, r, t) => {
+      const { win, tie } = chances(arena, a, b, t);
+      const p = win / (1 - tie);
+      return s + r * p * (1 - p) * (1 - tie);
+    }, 0);
+  let sum = 0;
+  let pairs = 0;
+  for (let a = 0; a < n; a++)
+    for (let b = a + 1; b < n; b++) {
+      sum += information(a, b);
+      pairs++;
+    }
+  // an even pair: p = ½, ties at Davidson's rate for equal strengths
+  const evenTie = arena.tie / (2 + arena.tie);
+  return sum / pairs / (0.25 * (1 - evenTie));
 }
