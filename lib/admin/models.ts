@@ -135,9 +135,7 @@ export async function updateModel(db: Db, id: string, patch: ModelPatch) {
   if (!current) throw new NotFound("unknown_model", `unknown model '${id}'`);
   await checkReferences(db, patch, id);
   const { paramRules, ...rest } = patch;
-  // a ceiling raised or lowered takes effect at this instance's next draw (others within SPEND_CHECK_MS)
-  if (patch.dailyBudgetUsd !== undefined) forgetSpend(db.pool);
-  return db.prisma.model.update({
+  const updated = await db.prisma.model.update({
     where: { id },
     data: {
       ...rest,
@@ -145,6 +143,10 @@ export async function updateModel(db: Db, id: string, patch: ModelPatch) {
       consoleEditedAt: new Date(),
     },
   });
+  // a ceiling raised or lowered takes effect at this instance's next draw (others within SPEND_CHECK_MS); forgotten
+  // after the write, so a draw in between cannot cache the old ceiling again
+  if (patch.dailyBudgetUsd !== undefined) forgetSpend(db.pool);
+  return updated;
 }
 
 export async function saveProvider(db: Db, input: z.infer<typeof providerInput>) {
@@ -165,6 +167,11 @@ export async function saveProvider(db: Db, input: z.infer<typeof providerInput>)
     dailyBudgetUsd: input.dailyBudgetUsd ?? null,
     consoleEditedAt: new Date(),
   };
+  const saved = await db.prisma.provider.upsert({
+    where: { id: input.id },
+    create: { id: input.id, ...data },
+    update: data,
+  });
   forgetSpend(db.pool);
-  return db.prisma.provider.upsert({ where: { id: input.id }, create: { id: input.id, ...data }, update: data });
+  return saved;
 }

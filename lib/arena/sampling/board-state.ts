@@ -3,11 +3,12 @@
 // (the per-instance cache pages read), never refitted per battle: the draw depends only on votes already counted.
 import type { Db } from "../../db/context";
 import { LISTING_MIN_VOTES, type SnapshotPayload, servedSnapshot } from "../../leaderboard";
-import { IMAGE_STRATA_ORDER } from "./live-types";
+import { SCALE } from "../../ratings/scale";
+import { IMAGE_STRATA_ORDER } from "./live";
 import type { BoardState, ModelState } from "./policy";
 
 /** Elo points per natural log-odds unit (400 / ln 10): the boards' scale. */
-const POINTS_PER_NAT = 400 / Math.LN10;
+const POINTS_PER_NAT = SCALE / Math.LN10;
 /** the 95% interval's half-width in standard errors */
 const Z95 = 1.959964;
 

@@ -3,8 +3,7 @@
 // unresolved neighbours, and a floor of uniform exploration. The live draw (./live.ts) knows each pair's probability.
 export { liveBoardState } from "./board-state";
 export { type Candidate, NoPairError, samplePair, samplePairWith, sampleReplacement } from "./fastchat";
-export { battlePool, type DrawnPair, drawLivePair, imageStratum, type LiveDraw } from "./live";
-export { IMAGE_STRATA_ORDER } from "./live-types";
+export { battlePool, type DrawnPair, drawLivePair, IMAGE_STRATA_ORDER, imageStratum, type LiveDraw } from "./live";
 export {
   ADAPTIVE_DEFAULTS,
   type AdaptiveSettings,

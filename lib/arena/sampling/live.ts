@@ -1,9 +1,15 @@
 // The live draw: which two models a battle gets, by the configured policy, over the models that may battle now
 // (enabled, not in an outage, weight above 0, reading images when the prompt has one, within their daily budget).
 // Returns the pair with the probability of drawing it, recorded with the battle so analyses can weight by it.
-import { NoPairError } from "./fastchat";
-import { type Candidate, IMAGE_STRATA_ORDER, type PairingPolicy } from "./live-types";
-import { ADAPTIVE_DEFAULTS, type BoardState, drawPair, pairDistribution } from "./policy";
+import { type Candidate, NoPairError } from "./fastchat";
+import { ADAPTIVE_DEFAULTS, type BoardState, drawPair, type PairingPolicy, pairDistribution } from "./policy";
+
+/**
+ * The image types the draw stratifies by, as the categories name them (the rules labeller reads them from the
+ * prompt before any answer): documents and screenshots are read (ocr), charts and diagrams are diagram, photos are
+ * captioned or have their entities named. The first that applies is the battle's stratum.
+ */
+export const IMAGE_STRATA_ORDER = ["ocr", "diagram", "entity_recognition", "captioning"] as const;
 
 export interface DrawnPair {
   pair: [string, string];
