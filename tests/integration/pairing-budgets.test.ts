@@ -63,7 +63,9 @@ describe("live pairing and budgets", () => {
     expect(spend.get("gamma")).toMatchObject({ budgetUsd: 0.5, over: true, priced: true });
     expect(spend.get("gamma")?.spendUsd).toBeGreaterThanOrEqual(1);
     expect(spend.get("beta")).toMatchObject({ spendUsd: 0, priced: false, over: false });
-    // alpha's input tokens are priced too: the provider's count of the prompt, stored with the answer
+    // alpha's input tokens are priced too: the provider's count of the prompt, stored with the answer (a battle around
+    // alpha, so it has answered whatever the draws above were)
+    await battle("alpha");
     const alphaAnswer = await arena.db.prisma.responseMeta.findFirst({ where: { modelId: "alpha" } });
     expect(alphaAnswer?.inputTokens).toBeGreaterThan(0);
 
