@@ -2,7 +2,8 @@
 // every feature's handlers and schedules. It labels voted battles with their categories (ARENA_JUDGE_MODEL picks a
 // judge model), runs evaluations, judgings, curations and benchmark imports, recomputes leaderboard snapshots after
 // new votes or labels (ARENA_SNAPSHOT_INTERVAL_S, default 60) and the dataset statistics of /data
-// (ARENA_DATA_STATS_INTERVAL_S). docs/jobs.md lists every queue. ARENA_JOBS=0 keeps it from starting.
+// (ARENA_DATA_STATS_INTERVAL_S), and runs the drift watch's canary runs (ARENA_DRIFT_INTERVAL_H). docs/jobs.md lists
+// every queue. ARENA_JOBS=0 keeps it from starting.
 
 import { randomUUID } from "node:crypto";
 import path from "node:path";
@@ -15,6 +16,7 @@ import { judgeFromEnv } from "../lib/categories/tagger";
 import { type Config, config } from "../lib/config";
 import { datasetSchedule } from "../lib/dataset-stats/jobs";
 import { closeDb, createDb } from "../lib/db/context";
+import { driftSchedule, recordDriftCheck, webhookSink } from "../lib/drift";
 import { evalJobs } from "../lib/evals";
 import { failureSchedule } from "../lib/failures/jobs";
 import { imageStore } from "../lib/images/store";
@@ -68,6 +70,9 @@ const judgedBy = judge?.labeller.name ?? RULES_LABELLER.name;
 // the composite board (human votes and the benchmarks' ground truth) is written with every recompute
 const boards = { includeDemo: settings.ARENA_LEADERBOARD_INCLUDE_DEMO, judgedBy, groundTruth: groundTruthComponents };
 
+const driftRule = { alpha: settings.ARENA_DRIFT_ALPHA, baselineRuns: settings.ARENA_DRIFT_BASELINE_RUNS };
+const alarmSink = settings.ARENA_DRIFT_WEBHOOK_URL ? webhookSink(settings.ARENA_DRIFT_WEBHOOK_URL) : undefined;
+
 const runner = await JobRunner.start(url, { db, log });
 await runner.handle(taggingJobs(judge));
 // offline evaluation runs (arena evals run): one at a time, resumable; a benchmark's run is scored when it ends
@@ -75,6 +80,9 @@ await runner.handle(
   evalJobs(async (runId) => {
     const scored = await scoreIfBenchmark(db, runId);
     if (scored) log(`benchmarks: ${scored} verdicts for run ${runId}`);
+    // a canary run of the drift watch is then tested against the model's baseline
+    const check = await recordDriftCheck(db, runId, driftRule, alarmSink);
+    if (check) log(`drift watch: run ${runId} ${check.correct}/${check.total}: ${check.status}`);
   }),
 );
 await runner.handle(benchJobs);
@@ -89,6 +97,12 @@ runner.every(failureSchedule(statisticsEveryMs));
 runner.every(snapshotSchedule(settings.ARENA_SNAPSHOT_INTERVAL_S * 1000, boards));
 // "which model for an image like mine?": each voted battle's picture and question embedded for the neighbourhood board
 runner.every(embeddingSchedule(30_000));
+// the drift watch: each listed model answers each canary slice (arena drift canary) once per interval
+if (settings.ARENA_DRIFT_INTERVAL_H > 0) {
+  runner.every(
+    driftSchedule({ intervalMs: settings.ARENA_DRIFT_INTERVAL_H * 3_600_000, seed: settings.ARENA_DRIFT_SEED }),
+  );
+}
 if (settings.ARENA_BACKUP_DIR) {
   runner.every(
     backupSchedule({

@@ -120,7 +120,7 @@ export interface RecordedRequest {
   /** the client closed the connection before the stream's end (a Stop, a timeout, a cut) */
   closedByClient?: boolean;
   /** OpenAI protocol: the sampling parameters sent, as sent */
-  params?: { max_tokens?: unknown; max_completion_tokens?: unknown; temperature?: unknown };
+  params?: { max_tokens?: unknown; max_completion_tokens?: unknown; temperature?: unknown; seed?: unknown };
 }
 
 /** OpenAI's 400 for a parameter a reasoning model refuses, word for word. */

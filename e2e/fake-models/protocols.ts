@@ -81,11 +81,17 @@ export const openai: Protocol = {
     if (!Array.isArray(payload.messages) || payload.messages.length === 0)
       throw invalid("'messages' must be a non-empty array");
     const request = base("openai", payload.model, payload.stream === true, headers);
-    const sampling = payload as { max_tokens?: unknown; max_completion_tokens?: unknown; temperature?: unknown };
+    const sampling = payload as {
+      max_tokens?: unknown;
+      max_completion_tokens?: unknown;
+      temperature?: unknown;
+      seed?: unknown;
+    };
     request.params = {
       max_tokens: sampling.max_tokens,
       max_completion_tokens: sampling.max_completion_tokens,
       temperature: sampling.temperature,
+      ...(sampling.seed !== undefined ? { seed: sampling.seed } : {}),
     };
     for (const raw of payload.messages as { role?: string; content?: string | OpenAIPart[] | null }[]) {
       if (!raw || typeof raw.role !== "string") throw invalid("each message needs a role");

@@ -274,5 +274,7 @@ export async function scoreIfBenchmark(db: Db, runId: string): Promise<number> {
   const { rows } = await db.pool.query<{ source: string }>(
     sql`SELECT s.source FROM "EvalRun" r JOIN "PromptSet" s ON s.id = r."setId" WHERE r.id = ${runId}`,
   );
-  return rows[0]?.source.startsWith("benchmark:") ? scoreBenchmarkRun(db, runId) : 0;
+  // the drift watch's canary slices are benchmark items too (lib/drift)
+  const source = rows[0]?.source ?? "";
+  return source.startsWith("benchmark:") || source === "canary" ? scoreBenchmarkRun(db, runId) : 0;
 }

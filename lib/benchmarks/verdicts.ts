@@ -15,6 +15,8 @@ export const countedRunsSql = (which: Sql) =>
   sql`SELECT DISTINCT ON (r."setId", r."modelId") r.id, r."modelId", r."setId"
         FROM "EvalRun" r
        WHERE ${which}
+         -- the drift watch's canary runs are its own: a model's benchmark figures are its full runs
+         AND NOT EXISTS (SELECT 1 FROM "PromptSet" cs WHERE cs.id = r."setId" AND cs.source = 'canary')
          AND EXISTS (SELECT 1 FROM "BenchmarkVerdict" v WHERE v."runId" = r.id AND v.scorer = ${SCORER_VERSION})
        ORDER BY r."setId", r."modelId", (r.settings->'imported' IS NULL) DESC, r."createdAt" DESC`;
 

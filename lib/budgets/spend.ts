@@ -1,4 +1,5 @@
-// What each model has cost today (UTC), estimated from its prices and the tokens of the arena's answers, against the
+// What each model has cost today (UTC), estimated from its prices and the tokens of the arena's answers and of offline
+// runs (the drift watch's canary runs, benchmark runs), against the
 // daily ceilings of the models file or the console (a model's own, and its provider's over all its models). A model
 // past either ceiling leaves the battle draw until the next day: a runaway model, or a month's bill spent by noon,
 // is the operator's to raise, not the visitors' to exhaust.
@@ -33,12 +34,18 @@ export async function spendToday(pool: pg.Pool, now = new Date()): Promise<Model
   // answers are priced when they end (ResponseMeta.tokens is written then): an answer still streaming is not in it
   const { rows } = await pool.query<SpendRow>(
     sql`WITH spend AS (
-       SELECT r."modelId",
-              sum(COALESCE(r."inputTokens", 0) * COALESCE(m."priceInputPerMTok", 0)
-                + COALESCE(r.tokens, 0) * COALESCE(m."priceOutputPerMTok", 0)) / 1e6 AS usd
-       FROM "ResponseMeta" r JOIN "Model" m ON m.id = r."modelId"
-       WHERE r."createdAt" >= ${utcDayStart(now)} AND r.tokens IS NOT NULL
-       GROUP BY r."modelId")
+       SELECT "modelId", sum(usd) AS usd FROM (
+         SELECT r."modelId",
+                (COALESCE(r."inputTokens", 0) * COALESCE(m."priceInputPerMTok", 0)
+                  + COALESCE(r.tokens, 0) * COALESCE(m."priceOutputPerMTok", 0)) / 1e6 AS usd
+         FROM "ResponseMeta" r JOIN "Model" m ON m.id = r."modelId"
+         WHERE r."createdAt" >= ${utcDayStart(now)} AND r.tokens IS NOT NULL
+         UNION ALL
+         -- offline runs (the drift watch's canary runs among them) are priced per answer when it is written
+         SELECT run."modelId", a."costUsd" AS usd
+         FROM "EvalAnswer" a JOIN "EvalRun" run ON run.id = a."runId"
+         WHERE a."createdAt" >= ${utcDayStart(now)} AND a."costUsd" IS NOT NULL
+       ) parts GROUP BY "modelId")
      SELECT m.id AS "modelId", m."providerId", COALESCE(s.usd, 0)::float8 AS "spendUsd", m."dailyBudgetUsd" AS "budgetUsd",
             (sum(COALESCE(s.usd, 0)) OVER (PARTITION BY m."providerId"))::float8 AS "providerSpendUsd",
             p."dailyBudgetUsd" AS "providerBudgetUsd",

@@ -18,6 +18,7 @@ commands:
   bench ...          VisionArena-Bench: curate, judge, status, score (also arena-hard-auto's files), export (arena bench --help)
   benchmark ...      MathVista, EMMA, IsoBench: import, run, report; re-score published outputs (arena benchmark --help)
   evals ...          offline runs of registered models over prompt sets; prompt sets (arena evals --help)
+  drift ...          the drift watch: canary slices, due canary runs, each model's checks (arena drift --help)
   backup --out DIR   the database and the images, consistent, with a manifest (arena backup --help)
   restore DIR        a backup into an empty database and store, verified (arena restore --help)
 
@@ -38,6 +39,7 @@ const DATABASE_COMMANDS: Record<string, () => Promise<(argv: string[]) => Promis
   integrity: async () => (await import("./integrity-command")).integrityCommand,
   users: async () => (await import("./users-command")).usersCommand,
   evals: async () => (await import("./evals-command")).evalsCommand,
+  drift: async () => (await import("./drift-command")).driftCommand,
   backup: async () => (await import("./backup-command")).backupCommand,
   restore: async () => (await import("./backup-command")).restoreCommand,
 };

@@ -184,6 +184,42 @@ export const arenaVariables = {
     "the bench anchor when `arena bench judge`/`score --set` or the console do not name one (the paper: gpt-4-turbo or claude-3-sonnet)",
   ),
   ARENA_BENCH_JUDGE: v(modelId(), "Evaluation", "unset", "the bench judge when none is named (the paper: GPT-4o)"),
+  ARENA_DRIFT_INTERVAL_H: v(
+    number(24, { min: 0, max: 8760 }),
+    "Evaluation",
+    "`24`",
+    "hours between the drift watch's canary runs of each listed model (`arena drift canary` chooses the slices); `0` stops the watch",
+  ),
+  ARENA_DRIFT_ALPHA: v(
+    number(0.0001, { min: 1e-9, max: 0.2 }),
+    "Evaluation",
+    "`0.0001`",
+    "the one-sided level of the drift alarm's two-proportion test per run; docs/statistics.md gives the false-alarm rate it makes over many models and runs",
+  ),
+  ARENA_DRIFT_BASELINE_RUNS: v(
+    count(3, { max: 50 }),
+    "Evaluation",
+    "`3`",
+    "a model's first canary runs on a slice, pooled, are its baseline; later runs are tested against them",
+  ),
+  ARENA_DRIFT_SEED: v(
+    number(20261207, { integer: true, max: 2 ** 31 - 1 }),
+    "Evaluation",
+    "`20261207`",
+    "the seed every canary call sends (with temperature 0), and the one `arena drift canary` draws slices with",
+  ),
+  ARENA_DRIFT_WEBHOOK_URL: v(
+    address("must be a URL"),
+    "Evaluation",
+    "unset: no webhook",
+    "a drift alarm is also POSTed here as JSON (`{ model, benchmark, accuracy, baseline, pValue, run }`)",
+  ),
+  ARENA_DRIFT_ANCHORS: v(
+    list(""),
+    "Evaluation",
+    "unset: every model in every period",
+    "the models the human time-split fit holds fixed (pinned checkpoints that cannot change); each period's scores are read against their mean",
+  ),
   ARENA_NEIGHBOURHOOD_MAX_BATTLES: v(
     count(20_000, { max: 10_000_000 }),
     "Evaluation",

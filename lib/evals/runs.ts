@@ -23,6 +23,13 @@ export const runSettings = z
     system: z.string().max(20_000).optional(),
     temperature: z.number().min(0).max(2).default(0),
     maxTokens: z.number().int().min(1).max(64_000).default(4096),
+    /** sent to providers that take one (OpenAI-compatible, Gemini): the drift watch pins it with temperature 0 */
+    seed: z
+      .number()
+      .int()
+      .min(0)
+      .max(2 ** 31 - 1)
+      .optional(),
   })
   .strict();
 export type RunSettings = z.infer<typeof runSettings>;
@@ -144,6 +151,7 @@ async function executeLocked(db: Db, runId: string, options: ExecuteOptions): Pr
             signal: options.signal,
             maxOutputTokens: settings.maxTokens,
             temperature: settings.temperature,
+            ...(settings.seed !== undefined ? { seed: settings.seed } : {}),
             ...(settings.system ? { system: settings.system } : {}),
           });
           finishReason = call.finishReason;

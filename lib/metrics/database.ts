@@ -4,9 +4,23 @@
 
 import { spendToday } from "../budgets";
 import type { Db } from "../db/context";
+import { sql } from "../db/sql";
 import { heartbeatAges, queueDepths } from "../jobs";
 import { snapshotAges, votesSinceSnapshot } from "./board-freshness";
 import { client, declare } from "./registry.mjs";
+
+/**
+ * Each model's newest drift check per benchmark (lib/drift writes them). Read here rather than through lib/drift,
+ * which runs models and so imports what imports the metrics.
+ */
+async function newestDriftChecks(db: Db) {
+  const { rows } = await db.pool.query<{ model: string; benchmark: string; status: string; accuracy: number }>(
+    sql`SELECT DISTINCT ON ("modelId", benchmark) "modelId" AS model, benchmark, status,
+            correct::float8 / GREATEST(total, 1) AS accuracy
+          FROM "DriftCheck" ORDER BY "modelId", benchmark, "ranAt" DESC`,
+  );
+  return rows;
+}
 
 /** A registry of the database's figures as of now. */
 export async function databaseMetrics(db: Db): Promise<client.Registry> {
@@ -47,13 +61,30 @@ export async function databaseMetrics(db: Db): Promise<client.Registry> {
     ["model"],
   );
 
-  const [jobs, beats, boards, lag, spending] = await Promise.all([
+  const driftAlarm = gauge(
+    "arena_drift_alarm",
+    "1 while a model's newest canary run on a benchmark is below its baseline (the drift watch's alarm, or still low)",
+    ["model", "benchmark"],
+  );
+  const driftAccuracy = gauge(
+    "arena_drift_accuracy",
+    "each model's accuracy on each benchmark's canary slice at its newest run",
+    ["model", "benchmark"],
+  );
+
+  const [jobs, beats, boards, lag, spending, drift] = await Promise.all([
     queueDepths(db),
     heartbeatAges(db),
     snapshotAges(db),
     votesSinceSnapshot(db),
     spendToday(db.pool),
+    newestDriftChecks(db),
   ]);
+  for (const row of drift) {
+    const labels = { model: row.model, benchmark: row.benchmark };
+    driftAlarm.set(labels, row.status === "alarm" || row.status === "low" ? 1 : 0);
+    driftAccuracy.set(labels, row.accuracy);
+  }
   for (const row of spending) {
     spend.set({ model: row.modelId, provider: row.providerId }, row.spendUsd);
     if (row.budgetUsd !== null) budget.set({ model: row.modelId }, row.budgetUsd);

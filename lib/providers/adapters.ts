@@ -190,6 +190,7 @@ async function* streamViaSdk(
       maxRetries: 0,
       temperature: thinking.temperature,
       maxOutputTokens: thinking.maxOutputTokens,
+      ...(options.seed !== undefined ? { seed: options.seed } : {}),
       ...(thinking.providerOptions ? { providerOptions: thinking.providerOptions } : {}),
       // failures are handled below; the SDK's default logs whole error objects, request bodies included
       onError: () => {},

@@ -57,7 +57,7 @@ export interface RefusalDetail {
 /** The sampling parameters of a chat-completions request under these rules. */
 export function samplingParams(
   rules: ParamRules | null | undefined,
-  options: { maxOutputTokens?: number; temperature?: number },
+  options: { maxOutputTokens?: number; temperature?: number; seed?: number },
 ): Record<string, number | string> {
   const params: Record<string, number | string> = {};
   const lengthName = rules?.maxTokens ?? "max_tokens";
@@ -65,6 +65,7 @@ export function samplingParams(
   if (maxOutputTokens && lengthName !== "omit") params[lengthName] = maxOutputTokens;
   if (options.temperature !== undefined && rules?.temperature !== "omit") params.temperature = options.temperature;
   if (rules?.reasoningEffort) params.reasoning_effort = rules.reasoningEffort;
+  if (options.seed !== undefined) params.seed = options.seed;
   return params;
 }
 

@@ -29,6 +29,8 @@ export interface StreamOptions {
   signal?: AbortSignal;
   maxOutputTokens?: number;
   temperature?: number;
+  /** a sampling seed, for providers that take one (an offline run pins it: the drift watch) */
+  seed?: number;
   /** instructions sent as each provider's system prompt (the category judge uses it) */
   system?: string;
   /** told when a refused parameter taught this model new rules (the request was retried with them) */
