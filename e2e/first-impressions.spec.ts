@@ -109,6 +109,7 @@ test("on a phone the model page and the console keep their tables inside the scr
     "/admin/users",
     "/admin/audit",
     "/admin/bench",
+    "/admin/drift",
   ]) {
     await page.goto(address);
     expect(await overflowing(page), address).toEqual({ page: false, boxes: [] });

@@ -57,6 +57,7 @@ const STAFF = [
   ["admin-users", "/admin/users"],
   ["admin-audit", "/admin/audit"],
   ["admin-bench", "/admin/bench"],
+  ["admin-drift", "/admin/drift"],
   ["research", "/research"],
 ] as const;
 

@@ -16,7 +16,7 @@ import { judgeFromEnv } from "../lib/categories/tagger";
 import { type Config, config } from "../lib/config";
 import { datasetSchedule } from "../lib/dataset-stats/jobs";
 import { closeDb, createDb } from "../lib/db/context";
-import { driftSchedule, recordDriftCheck, webhookSink } from "../lib/drift";
+import { driftSchedule, humanPeriodsSchedule, recordDriftCheck, webhookSink } from "../lib/drift";
 import { evalJobs } from "../lib/evals";
 import { failureSchedule } from "../lib/failures/jobs";
 import { imageStore } from "../lib/images/store";

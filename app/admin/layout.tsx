@@ -10,6 +10,7 @@ const sections = [
   { href: "/admin/integrity", label: "Vote integrity" },
   { href: "/admin/leaderboard", label: "Leaderboard" },
   { href: "/admin/bench", label: "Bench" },
+  { href: "/admin/drift", label: "Drift watch" },
   { href: "/admin/users", label: "People" },
   { href: "/admin/tokens", label: "API tokens" },
   { href: "/admin/settings", label: "Settings" },

@@ -1,8 +1,12 @@
 // What the drift watch has seen of one model (its page, GET /api/drift) and of every model (the console, the
 // metrics): each canary run's accuracy with its 95% Wilson interval and what the rule said of it.
+import { benchmarkTitle } from "../benchmarks/registry";
+import { type Config, config } from "../config";
 import type { Db } from "../db/context";
 import { sql } from "../db/sql";
 import { wilsonInterval } from "../numeric";
+import { canarySlices } from "./canary";
+import { humanSplit, type PeriodScore, storedPeriodFits } from "./human-periods";
 import type { DriftStatus } from "./two-proportion";
 
 export interface DriftPoint {
@@ -102,4 +106,50 @@ export async function latestDriftStates(db: Db): Promise<DriftState[]> {
     ranAt: row.ranAt,
     pValue: row.pValue,
   }));
+}
+
+export interface ModelDrift {
+  series: (DriftSeries & { title: string })[];
+  human: PeriodScore[];
+}
+
+/** The model page's drift watch: its canary series per benchmark, and its monthly human score against the anchors. */
+export async function modelDrift(db: Db, modelId: string, c: Config = config()): Promise<ModelDrift> {
+  const [series, fits] = await Promise.all([driftHistory(db, modelId), storedPeriodFits(db)]);
+  return {
+    series: series.map((s) => ({ ...s, title: benchmarkTitle(s.benchmark) })),
+    human: humanSplit(fits, modelId, c.ARENA_DRIFT_ANCHORS),
+  };
+}
+
+export interface DriftOverview {
+  rule: { alpha: number; baselineRuns: number; intervalH: number; webhook: boolean; seed: number };
+  slices: { benchmark: string; name: string; items: number; from: string; seed: number; createdAt: Date }[];
+  states: DriftState[];
+}
+
+/** The console's view of the watch: its rule as configured, the slices chosen, each model's newest check. */
+export async function driftOverview(db: Db, c: Config = config()): Promise<DriftOverview> {
+  const [slices, states] = await Promise.all([canarySlices(db), latestDriftStates(db)]);
+  return {
+    rule: {
+      alpha: c.ARENA_DRIFT_ALPHA,
+      baselineRuns: c.ARENA_DRIFT_BASELINE_RUNS,
+      intervalH: c.ARENA_DRIFT_INTERVAL_H,
+      webhook: Boolean(c.ARENA_DRIFT_WEBHOOK_URL),
+      seed: c.ARENA_DRIFT_SEED,
+    },
+    slices: slices.map((s) => ({
+      benchmark: s.benchmark,
+      name: s.name,
+      items: s.questionIds.length,
+      from: s.from,
+      seed: s.seed,
+      createdAt: s.createdAt,
+    })),
+    // alarms first, then the rest by model
+    states: states.sort(
+      (p, q) => Number(q.status === "alarm" || q.status === "low") - Number(p.status === "alarm" || p.status === "low"),
+    ),
+  };
 }

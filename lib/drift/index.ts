@@ -19,8 +19,26 @@ export {
   recordDriftCheck,
   webhookSink,
 } from "./checks";
-export { type DriftPoint, type DriftSeries, type DriftState, driftHistory, latestDriftStates } from "./history";
-export { type HumanSplit, humanSplit, type Period, type PeriodScore } from "./human-periods";
+export {
+  type DriftOverview,
+  type DriftPoint,
+  type DriftSeries,
+  type DriftState,
+  driftHistory,
+  driftOverview,
+  latestDriftStates,
+  type ModelDrift,
+  modelDrift,
+} from "./history";
+export {
+  fitPeriods,
+  HUMAN_PERIODS_KIND,
+  humanPeriodsSchedule,
+  humanSplit,
+  type PeriodFits,
+  type PeriodScore,
+  storedPeriodFits,
+} from "./human-periods";
 export {
   type DriftStatus,
   dropPValue,

@@ -17,6 +17,8 @@ import {
   chooseCanarySlice,
   type DriftAlarm,
   driftHistory,
+  fitPeriods,
+  humanSplit,
   latestDriftStates,
   queueDueCanaryRuns,
   runCanary,
@@ -25,6 +27,7 @@ import {
 import { closeSenders } from "../../lib/jobs";
 import { databaseMetrics } from "../../lib/metrics/database";
 import { loadModelsConfig, syncRegistry } from "../../lib/providers";
+import { seedBattle } from "../support/battles";
 import { migratedScratchDatabase } from "./db-admin";
 import { runCli } from "./run-cli";
 
@@ -205,4 +208,46 @@ describe("the drift watch", () => {
     const status = await runCli(["drift", "status"]);
     expect(status.out).toMatch(/drifter\s+mathvista\s+25\.0%.*low/);
   }, 300_000);
+
+  it("fits each month's votes on their own and reads a model against anchors that did not change", async () => {
+    // two past months: "drifter" beats "steady" 3 times in 4 in the first, 1 in 4 in the second; "steady" and a
+    // third model ("blind" as an anchor) split evenly throughout
+    const now = new Date();
+    const monthStart = (back: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 10));
+    const vote = async (a: string, b: string, winner: "model_a" | "model_b", at: Date) => {
+      const { visitor, conversation } = await seedBattle(db, { a, b, messages: [] });
+      await db.prisma.vote.create({
+        data: {
+          conversationId: conversation.id,
+          visitorId: visitor.id,
+          winner,
+          modelAId: a,
+          modelBId: b,
+          createdAt: at,
+        },
+      });
+    };
+    for (const [back, drifterWins] of [
+      [2, 30],
+      [1, 10],
+    ] as const) {
+      for (let k = 0; k < 40; k++) {
+        await vote("drifter", "steady", k < drifterWins ? "model_a" : "model_b", monthStart(back));
+        await vote("steady", "blind", k % 2 ? "model_a" : "model_b", monthStart(back));
+        await vote("drifter", "blind", k < drifterWins ? "model_a" : "model_b", monthStart(back));
+      }
+    }
+    const fits = await fitPeriods(db);
+    expect(fits.periods.map((p) => p.votes)).toEqual([120, 120]);
+    const points = humanSplit(fits, "drifter");
+    expect(points).toHaveLength(2);
+    expect(points[0]?.period.getUTCMonth()).toBe(monthStart(2).getUTCMonth());
+    // better than the anchors' mean in the first month, worse in the second, each with its interval around it
+    expect(points[0]?.score).toBeGreaterThan(1050);
+    expect(points[1]?.score).toBeLessThan(950);
+    for (const p of points) expect(p.ciLower).toBeLessThan(p.score);
+    // the steady model's line holds still against the same anchors
+    const steady = humanSplit(fits, "steady", ["blind"]);
+    expect(Math.abs((steady[0]?.score ?? 0) - (steady[1]?.score ?? 0))).toBeLessThan(1);
+  });
 });

@@ -4,12 +4,14 @@ import { notFound } from "next/navigation";
 import { RatingHistory } from "@/components/charts/rating-history";
 import { Card, DataTable } from "@/components/data-table";
 import { IntervalText } from "@/components/leaderboard/listing-badges";
+import { DriftPanel } from "@/components/models/drift-panel";
 import { ReactionsPanel } from "@/components/models/reactions-panel";
 import { rich } from "@/components/rich-text";
 import { reactionCounts, VISION_REACTIONS } from "@/lib/arena";
 import { modelErrorCategories } from "@/lib/benchmarks";
 import { localCategoryLabel } from "@/lib/categories";
 import { getDb } from "@/lib/db";
+import { modelDrift } from "@/lib/drift";
 import { pageParam } from "@/lib/http";
 import { serverTranslator, titleMetadata } from "@/lib/i18n/session";
 import { modelProfile, modelTitle } from "@/lib/leaderboard";
@@ -33,7 +35,11 @@ export default async function ModelPage({ params }: Props) {
   const db = getDb();
   const profile = modelId ? await modelProfile(db, modelId) : null;
   if (!profile || !modelId) notFound();
-  const [reactions, errors] = await Promise.all([reactionCounts(db, modelId), modelErrorCategories(db, modelId)]);
+  const [reactions, errors, drift] = await Promise.all([
+    reactionCounts(db, modelId),
+    modelErrorCategories(db, modelId),
+    modelDrift(db, modelId),
+  ]);
   const { model, current, plain } = profile;
   const { t, locale } = await serverTranslator();
   return (
@@ -95,6 +101,7 @@ export default async function ModelPage({ params }: Props) {
         </p>
       )}
       <RatingHistory title={t("modelPage.history")} points={profile.history} />
+      <DriftPanel series={drift.series} human={drift.human} locale={locale} t={t} />
       <ReactionsPanel reactions={reactions} errors={errors} reasons={VISION_REACTIONS} t={t} />
       <div className="grid gap-4 lg:grid-cols-2">
         {profile.opponents.length > 0 && (
