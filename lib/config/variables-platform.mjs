@@ -251,6 +251,12 @@ export const platformVariables = {
     "unset",
     "the licence text of exported datasets (an admin setting overrides it)",
   ),
+  ARENA_CITATION: v(
+    optionalText(),
+    "Database and processes",
+    "a line naming the arena, what it measures and `ARENA_PUBLIC_URL`, with the date",
+    "the `citation` every public API answer, CSV file and board-history export carries (with `licence` and `as_of`)",
+  ),
   ARENA_LEADERBOARD_CACHE_MS: v(
     number(2000, { integer: true }),
     "Database and processes",

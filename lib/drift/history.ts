@@ -4,6 +4,7 @@ import { benchmarkTitle } from "../benchmarks/registry";
 import { type Config, config } from "../config";
 import type { Db } from "../db/context";
 import { sql } from "../db/sql";
+import { InvalidInput, NotFound } from "../errors";
 import { wilsonInterval } from "../numeric";
 import { canarySlices } from "./canary";
 import { humanSplit, type PeriodScore, storedPeriodFits } from "./human-periods";
@@ -152,4 +153,21 @@ export async function driftOverview(db: Db, c: Config = config()): Promise<Drift
       (p, q) => Number(q.status === "alarm" || q.status === "low") - Number(p.status === "alarm" || p.status === "low"),
     ),
   };
+}
+
+/**
+ * GET /api/drift?model=ID: the model's canary runs per benchmark and its monthly human score, as of its newest run
+ * (or now). 404 for a model the registry does not hold.
+ */
+export async function driftQuery(db: Db, query: URLSearchParams): Promise<ModelDrift & { model: string; asOf: Date }> {
+  const model = query.get("model") ?? "";
+  if (!model || model.length > 200 || model.includes("\u0000")) {
+    throw new InvalidInput("invalid_model", "model takes a model id");
+  }
+  if (!(await db.prisma.model.findUnique({ where: { id: model }, select: { id: true } }))) {
+    throw new NotFound("unknown_model", `no model '${model}'`);
+  }
+  const drift = await modelDrift(db, model);
+  const newest = drift.series.flatMap((s) => s.points.map((p) => p.ranAt.getTime()));
+  return { model, ...drift, asOf: newest.length ? new Date(Math.max(...newest)) : new Date() };
 }

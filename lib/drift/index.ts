@@ -26,6 +26,7 @@ export {
   type DriftState,
   driftHistory,
   driftOverview,
+  driftQuery,
   latestDriftStates,
   type ModelDrift,
   modelDrift,

@@ -1,6 +1,7 @@
 // lib/http: what app/ and components/ may use (deep imports are refused by biome.json).
 export { authErrorShape } from "./auth-errors";
 export { searchParams } from "./body";
+export { citedJson } from "./cited";
 export { errorResponse } from "./errors";
 export { uploadCeiling } from "./front-door.mjs";
 export { pageParam, type QueryProps } from "./params";

@@ -1,6 +1,8 @@
 // The body of GET /api/leaderboard, built once per snapshot: the API is polled by many clients, snapshots change
 // at most once a minute, and a stored board is large JSON. Which snapshot is current is itself cached for a moment
 // (./ttl-cache), so a new or published run shows within ARENA_LEADERBOARD_CACHE_MS.
+import { createHash } from "node:crypto";
+import { type Citation, citationComment, citationFor } from "../citation";
 import type { Db } from "../db/context";
 import { csvCell } from "../text";
 import { type BoardSource, type ServedSnapshot, servedSnapshot } from "./serve";
@@ -23,15 +25,18 @@ function build(
   snapshot: ServedSnapshot,
   board: BoardSource,
   format: "json" | "csv",
+  citation: Citation,
   include: Extra[] = [],
 ): BuiltResponse {
   const { matrices, summary, ...payload } = snapshot.payload;
   const meta = {
-    etag: `${snapshot.etag.slice(0, -1)}-${format}${include.length ? `-${include.join("-")}` : ""}"`,
+    // a new licence or citation line is a new answer, so a client's If-None-Match does not keep the old one
+    etag: `${snapshot.etag.slice(0, -1)}-${format}${include.length ? `-${include.join("-")}` : ""}-${createHash("sha256").update(`${citation.licence}\u0000${citation.citation}`).digest("hex").slice(0, 8)}"`,
     lastModified: snapshot.createdAt.toUTCString(),
   };
   if (format === "csv") {
-    const lines = [CSV_HEADER];
+    // the licence, citation and as-of date as comment lines; the first line that is not one is the header
+    const lines = [citationComment(citation), CSV_HEADER];
     const method = payload.method ? `${payload.method.ci}${payload.method.reweighted ? "+reweighted" : ""}` : "";
     const figure = (v: number) => (Number.isFinite(v) ? v : null);
     for (const m of payload.models) {
@@ -58,6 +63,7 @@ function build(
     return { ...meta, body: `${lines.join("\n")}\n`, contentType: "text/csv; charset=utf-8" };
   }
   const body = JSON.stringify({
+    ...citation,
     board,
     category: snapshot.category,
     styleControl: snapshot.styleControl,
@@ -82,11 +88,13 @@ export async function leaderboardResponse(
   const snapshot = await servedSnapshot(db, board.category, board.styleControl, source);
   if (!snapshot) return null;
   const include = EXTRAS.filter((e) => board.include?.includes(e));
-  const key = `${snapshot.etag}\u0000${board.format}\u0000${include.join(",")}`;
+  // as of the snapshot; a licence the admins change reaches the next answer (the settings' cache aside)
+  const citation = await citationFor(db, snapshot.createdAt);
+  const key = `${snapshot.etag}\u0000${board.format}\u0000${include.join(",")}\u0000${citation.licence}\u0000${citation.citation}`;
   let response = built.get(key);
   if (!response) {
     if (built.size > 200) built.clear();
-    response = build(snapshot, source, board.format, include);
+    response = build(snapshot, source, board.format, citation, include);
     built.set(key, response);
   }
   return response;

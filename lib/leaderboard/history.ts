@@ -109,11 +109,16 @@ export async function historyQuery(db: Db, query: URLSearchParams) {
   if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1 && limit <= MAX_POINTS))
     throw new InvalidInput("invalid_limit", `limit takes a whole number from 1 to ${MAX_POINTS}`);
   const model = query.get("model");
-  if (model === null) return { ...board, ...(await rankHistory(db, board, limit)) };
+  if (model === null) {
+    const ranks = await rankHistory(db, board, limit);
+    // as of the newest recompute read (now when there is none)
+    return { ...board, ...ranks, asOf: ranks.points.at(-1)?.at ?? new Date() };
+  }
   if (model.length > 200 || model.includes("\u0000")) throw new InvalidInput("invalid_model", "not a model id");
   const known = await db.prisma.model.findUnique({ where: { id: model }, select: { displayName: true } });
   if (!known) throw new NotFound("unknown_model", `no model '${model}'`);
-  return { ...board, model, displayName: known.displayName, points: await modelHistory(db, model, board, limit) };
+  const points = await modelHistory(db, model, board, limit);
+  return { ...board, model, displayName: known.displayName, points, asOf: points.at(-1)?.at ?? new Date() };
 }
 
 /** The board page's rank history, kept as the served snapshots are (ARENA_LEADERBOARD_CACHE_MS): it reads up to 100

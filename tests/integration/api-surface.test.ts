@@ -2,6 +2,7 @@
 // and hostile input (never a 500, never a reset, always the error shape); every staff route × every kind of
 // caller from one table; forwarded headers believed only from configured proxies; bodies refused past their
 // ceiling before they are read.
+import fs from "node:fs";
 import http from "node:http";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -281,6 +282,52 @@ describe("every API route under hostile input", () => {
     expect(routes.length).toBeGreaterThan(20);
     expect(routes.map((r) => r.pattern)).toContain("/api/conversations/[id]/turn");
     expect(routes.every((r) => r.methods.length > 0)).toBe(true);
+  });
+
+  it("carries licence, citation and as_of on every public data answer (issue 71)", async () => {
+    // the routes that are not public data, and why; every other GET route (and the neighbourhood's POST) must cite
+    const notData: Record<string, string> = {
+      "/api/admin": "staff",
+      "/api/research": "researchers (the archive and cohort boards carry the datasheet)",
+      "/api/auth": "Auth.js",
+      "/api/conversations": "a visitor's own battle",
+      "/api/me": "a visitor's own data",
+      "/api/visitor": "a visitor's own record",
+      "/api/health": "operations",
+      "/api/metrics": "operations (Prometheus text)",
+      "/api/images": "picture bytes",
+      "/api/i18n": "the interface's messages",
+      "/api/presets": "the composer's image bank",
+      "/api/export": "a researcher's zip, with its datasheet",
+      "/api/[...unknown]": "the 404 of unknown addresses",
+    };
+    const exempt = (pattern: string) =>
+      Object.keys(notData).some((prefix) => pattern === prefix || pattern.startsWith(`${prefix}/`));
+    const cited = routes.filter(
+      (r) => (r.methods.includes("GET") || r.pattern === "/api/neighbourhood") && !exempt(r.pattern),
+    );
+    expect(cited.map((r) => r.pattern)).toEqual(
+      expect.arrayContaining(["/api/leaderboard", "/api/models", "/api/gallery", "/api/drift", "/api/neighbourhood"]),
+    );
+    for (const route of cited) {
+      expect(fs.readFileSync(route.file, "utf8"), route.pattern).toMatch(/citedJson|leaderboardResponse/);
+    }
+    // and over HTTP, from the production build
+    for (const address of [
+      "/api/models",
+      "/api/gallery",
+      "/api/leaderboard/categories",
+      "/api/drift?model=fake-alpha",
+    ]) {
+      const response = await fetch(`${app.baseURL}${address}`);
+      expect(response.status, address).toBe(200);
+      const body = (await response.json()) as Record<string, unknown>;
+      expect(body, address).toMatchObject({
+        licence: expect.stringMatching(/\S/),
+        citation: expect.stringContaining("Vision Arena"),
+        as_of: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      });
+    }
   });
 
   it("answers 4xx in the error shape — never a 500, never a reset — to malformed bodies, NULs, bad ids and methods", async () => {

@@ -306,9 +306,17 @@ describe("leaderboard snapshots", () => {
     expect(again.status).toBe(304);
     const csv = await GET(new Request("http://x/api/leaderboard?format=csv"));
     expect(csv.headers.get("content-type")).toContain("text/csv");
-    expect((await csv.text()).split("\n")[0]).toBe(
+    // the licence, the citation line and the snapshot's time as comment lines, then the header
+    const lines = (await csv.text()).split("\n");
+    expect(lines.slice(0, 3)).toEqual([
+      expect.stringMatching(/^# licence: /),
+      expect.stringMatching(/^# citation: Vision Arena/),
+      `# as_of: ${body.snapshotTime}`,
+    ]);
+    expect(lines[3]).toBe(
       "rank,model,display_name,rating,ci_lower,ci_upper,votes,win_rate,organization,license,preliminary,retired,rank_best,rank_worst,fragility_votes,fragility_with,method,tier",
     );
+    expect(body).toMatchObject({ licence: expect.any(String), citation: expect.any(String), as_of: body.snapshotTime });
     expect((await GET(new Request("http://x/api/leaderboard?category=nothing"))).status).toBe(404);
     expect((await GET(new Request("http://x/api/leaderboard?style=2"))).status).toBe(400);
   });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { GALLERY_SORTS, galleryPage } from "@/lib/arena";
 import { getDb } from "@/lib/db";
-import { handle, readQuery } from "@/lib/http";
+import { citedJson, handle, readQuery } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 
@@ -13,5 +13,8 @@ const query = z.object({
 
 /** The public gallery as JSON: the battles /explore shows, a page at a time. */
 export function GET(request: Request) {
-  return handle(async () => Response.json(await galleryPage(getDb(), readQuery(request, query))));
+  return handle(async () => {
+    const db = getDb();
+    return citedJson(db, await galleryPage(db, readQuery(request, query)));
+  });
 }

@@ -1,6 +1,14 @@
 import { admitUpload } from "@/lib/arena";
 import { getDb } from "@/lib/db";
-import { handle, ipHashFrom, neighbourhoodFormLimits, readUploadForm, uploadSize, visitorIdFrom } from "@/lib/http";
+import {
+  citedJson,
+  handle,
+  ipHashFrom,
+  neighbourhoodFormLimits,
+  readUploadForm,
+  uploadSize,
+  visitorIdFrom,
+} from "@/lib/http";
 import { admitNeighbourhoodLookup, neighbourhoodOfUpload } from "@/lib/neighbourhood";
 
 export const dynamic = "force-dynamic";
@@ -20,7 +28,7 @@ export function POST(request: Request) {
       await admitNeighbourhoodLookup(db, asker);
       const { fields, uploads } = await readUploadForm(request, neighbourhoodFormLimits());
       admission.bodyRead();
-      return Response.json(await neighbourhoodOfUpload(db, { upload: uploads[0], prompt: fields.get("prompt") ?? "" }));
+      return citedJson(db, await neighbourhoodOfUpload(db, { upload: uploads[0], prompt: fields.get("prompt") ?? "" }));
     } finally {
       admission.release();
     }

@@ -1,14 +1,16 @@
 import { getDb } from "@/lib/db";
-import { handle } from "@/lib/http";
+import { citedJson, handle } from "@/lib/http";
 import { servedCategories } from "@/lib/leaderboard";
 
 export const dynamic = "force-dynamic";
 
 export function GET() {
-  return handle(async () =>
-    Response.json(
-      { categories: await servedCategories(getDb()) },
+  return handle(async () => {
+    const db = getDb();
+    return citedJson(
+      db,
+      { categories: await servedCategories(db) },
       { headers: { "Cache-Control": "public, max-age=60" } },
-    ),
-  );
+    );
+  });
 }

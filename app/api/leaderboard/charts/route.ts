@@ -1,6 +1,6 @@
 import { getDb } from "@/lib/db";
 import { NotFound } from "@/lib/errors";
-import { handle, searchParams } from "@/lib/http";
+import { citedJson, handle, searchParams } from "@/lib/http";
 import { isLocale, translator } from "@/lib/i18n";
 import { leaderboardCharts, snapshotById, withPairMatrices } from "@/lib/leaderboard";
 
@@ -29,9 +29,10 @@ export function GET(request: Request) {
     if (!snapshot) throw new NotFound("no_snapshot", `no leaderboard snapshot '${id}'`);
     if (summaryId && !overall) throw new NotFound("no_snapshot", `no leaderboard snapshot '${summaryId}'`);
     if (pairsId && !pairs) throw new NotFound("no_snapshot", `no leaderboard snapshot '${pairsId}'`);
-    return Response.json(
+    return citedJson(
+      db,
       { snapshotId: snapshot.id, charts: leaderboardCharts(withPairMatrices(snapshot, pairs), overall, t) },
-      { headers: { "Cache-Control": "public, max-age=31536000, immutable" } },
+      { asOf: snapshot.createdAt, headers: { "Cache-Control": "public, max-age=31536000, immutable" } },
     );
   });
 }

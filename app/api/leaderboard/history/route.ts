@@ -1,5 +1,5 @@
 import { getDb } from "@/lib/db";
-import { handle, searchParams } from "@/lib/http";
+import { citedJson, handle, searchParams } from "@/lib/http";
 import { historyQuery } from "@/lib/leaderboard";
 
 export const dynamic = "force-dynamic";
@@ -9,9 +9,9 @@ export const dynamic = "force-dynamic";
  * every model's rank. The default board is overall with style control (`style=0` for the plain one).
  */
 export function GET(request: Request) {
-  return handle(async () =>
-    Response.json(await historyQuery(getDb(), searchParams(request)), {
-      headers: { "Cache-Control": "public, max-age=60" },
-    }),
-  );
+  return handle(async () => {
+    const db = getDb();
+    const history = await historyQuery(db, searchParams(request));
+    return citedJson(db, history, { asOf: history.asOf, headers: { "Cache-Control": "public, max-age=60" } });
+  });
 }
