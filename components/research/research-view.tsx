@@ -133,6 +133,18 @@ export function ResearchView({
           .
         </p>
       </section>
+      <section className="space-y-3" data-testid="boards-dataset">
+        <h2 className="text-lg font-semibold">Boards as data</h2>
+        <p className="text-sm">
+          Every published board over time in the layout of LMArena&apos;s leaderboard dataset (one subset per board and
+          style, <code>latest</code> and <code>full</code> splits, Parquet and CSV, with a dataset card), and each
+          model&apos;s ground-truth results as Hugging Face <code>.eval_results</code> files. Public, with its licence,
+          citation line and date; <code>arena export --boards</code> writes the same.
+        </p>
+        <a href="/api/leaderboard/dataset" className="btn-secondary inline-block" download>
+          Download boards and results (.zip)
+        </a>
+      </section>
       <CohortList cohorts={cohorts} />
       <section className="space-y-3">
         <h2 className="text-lg font-semibold">API tokens</h2>

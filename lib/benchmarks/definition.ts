@@ -49,6 +49,8 @@ export interface BenchmarkDefinition {
   title: string;
   /** stored with every prompt set imported from it, and carried by exports */
   licence: string;
+  /** its dataset on the Hugging Face Hub: the `dataset.id` of the `.eval_results` files exported (lib/export) */
+  hubDataset: string;
   scorer: Scorer;
   /** turns one record of the benchmark's files into prompt items (checking the fields it needs) */
   addRecord: (context: RecordContext) => Promise<void>;

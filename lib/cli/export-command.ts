@@ -7,6 +7,8 @@ import { parseArgs } from "node:util";
 import { prepareDatabase } from "../db/bootstrap";
 import { closeDb, createDb } from "../db/context";
 import { chunksOf, zipDirectory } from "../export/archive";
+import { exportBoards } from "../export/boards";
+import { exportEvalResults } from "../export/eval-results";
 import { exportDataset } from "../export/export";
 import { exportLicence } from "../export/licence";
 import { exportSft } from "../export/sft";
@@ -22,6 +24,7 @@ function cpuSeconds(): number {
 
 export const EXPORT_HELP = `usage: arena export --out DIR [options]
        arena export --sft --out DIR [--model ID ...] [--top N] [--redact] [--blur-faces]
+       arena export --boards --out DIR [--format parquet,csv]
 
 Writes battles (clean-battle layout) and direct chats as JSONL and Parquet, the images they show, and a datasheet.
   --out DIR            the dataset folder (created)
@@ -43,7 +46,12 @@ Writes battles (clean-battle layout) and direct chats as JSONL and Parquet, the 
 
   --sft                the chat release for fine-tuning instead (VisionArena §5): conversations of the chosen
                        models from direct chats and battle sides, in the LLaVA layout (sft.json) with images/
-  --top N              with --sft and no --model: the top N models of the overall leaderboard (default 5)`;
+  --top N              with --sft and no --model: the top N models of the overall leaderboard (default 5)
+
+  --boards             the boards as citable data instead: every board over time in the layout of LMArena's
+                       leaderboard dataset (boards/<subset>/{latest,full}.{parquet,csv} and a dataset card), and each
+                       model's ground-truth results as Hugging Face .eval_results files (eval_results/<model>/);
+                       --format takes parquet, csv or parquet,csv (default)`;
 
 /** The folder as a zip, written chunk by chunk; returns its size. */
 async function writeZip(dir: string, file: string): Promise<number> {
@@ -75,11 +83,12 @@ export async function exportCommand(argv: string[]): Promise<void> {
       category: { type: "string", multiple: true },
       model: { type: "string", multiple: true },
       "min-votes": { type: "string" },
-      format: { type: "string", default: "jsonl,parquet" },
+      format: { type: "string" },
       salt: { type: "string" },
       ...switches("redact", "blur-faces", "no-images", "no-chats", "cohorts"),
       zip: { type: "string" },
       sft: { type: "boolean", default: false },
+      boards: { type: "boolean", default: false },
       top: { type: "string" },
       help,
     },
@@ -89,7 +98,11 @@ export async function exportCommand(argv: string[]): Promise<void> {
     return;
   }
   if (!values.out) throw new UsageError("--out DIR is required (try: arena export --help)");
-  const formats = values.format.split(",").map((f) => f.trim());
+  if (values.boards) {
+    await boardsExport(values.out, values.format ?? "parquet,csv");
+    return;
+  }
+  const formats = (values.format ?? "jsonl,parquet").split(",").map((f) => f.trim());
   if (formats.length === 0 || formats.some((f) => f !== "jsonl" && f !== "parquet")) {
     throw new UsageError("--format takes jsonl, parquet or jsonl,parquet");
   }
@@ -154,6 +167,30 @@ export async function exportCommand(argv: string[]): Promise<void> {
         `zip ${values.zip}: ${Math.round(bytes / 1e6)} MB in ${((Date.now() - zipStarted) / 1000).toFixed(1)} s (peak memory ${Math.round(process.resourceUsage().maxRSS / 1024)} MB)\n`,
       );
     }
+  } finally {
+    await closeDb(db);
+    await database.stop();
+  }
+}
+
+/** `--boards`: the board history and the .eval_results files. */
+async function boardsExport(out: string, format: string): Promise<void> {
+  const formats = format.split(",").map((f) => f.trim());
+  if (formats.length === 0 || formats.some((f) => f !== "parquet" && f !== "csv")) {
+    throw new UsageError("--format takes parquet, csv or parquet,csv with --boards");
+  }
+  const database = await prepareDatabase();
+  const db = createDb(database.url);
+  try {
+    const started = Date.now();
+    const boards = await exportBoards(db, { outDir: out, formats: formats as ("parquet" | "csv")[] });
+    const results = await exportEvalResults(db, { outDir: out });
+    for (const s of boards.subsets) {
+      process.stdout.write(`boards/${s.name}: ${s.latest} rows latest, ${s.full} rows full\n`);
+    }
+    process.stdout.write(
+      `${boards.snapshots} boards over time, ${results.length} .eval_results files → ${out} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+    );
   } finally {
     await closeDb(db);
     await database.stop();

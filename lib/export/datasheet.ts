@@ -1,6 +1,7 @@
 // The datasheet written beside every export (DATASHEET.md): what is in it, what was left out and why, every field,
 // privacy and the licence. Its dataset statistics are appended by the export.
 import { REACTION_MEANINGS } from "../arena/reaction-names";
+import { citationLine, NO_LICENCE } from "../citation";
 import { publicationDelayNote } from "../dataset-stats";
 import type { ExportFilters, ExportOptions, ExportSummary } from "./export-types";
 import { REDACTION_NOTE } from "./redact";
@@ -18,9 +19,14 @@ export function datasheet(summary: ExportSummary, filters: ExportFilters, option
     filters.models?.length && `models: ${filters.models.join(", ")}`,
     filters.minVotes && `models with at least ${filters.minVotes} battles`,
   ].filter(Boolean);
+  const asOf = new Date();
   return `# Vision Arena dataset
 
-Exported ${new Date().toISOString()}.
+Exported ${asOf.toISOString()}.
+
+- licence: ${options.licence ?? NO_LICENCE}
+- citation: ${citationLine(asOf)}
+- as_of: ${asOf.toISOString()}
 
 | | |
 | --- | --- |

@@ -1,5 +1,6 @@
 // lib/export: what app/ and components/ may use (deep imports are refused by biome.json).
 export { ZipStreamWriter } from "./archive";
+export { boardsArchive } from "./boards-archive";
 export { demoBattleCount, demoBoardShown } from "./demo-battles";
 export { battleJsonLines } from "./encoded-batch";
 export { battleBatches, exportDataset } from "./export";

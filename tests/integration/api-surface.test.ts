@@ -310,7 +310,7 @@ describe("every API route under hostile input", () => {
       expect.arrayContaining(["/api/leaderboard", "/api/models", "/api/gallery", "/api/drift", "/api/neighbourhood"]),
     );
     for (const route of cited) {
-      expect(fs.readFileSync(route.file, "utf8"), route.pattern).toMatch(/citedJson|leaderboardResponse/);
+      expect(fs.readFileSync(route.file, "utf8"), route.pattern).toMatch(/citedJson|leaderboardResponse|boardsArchive/);
     }
     // and over HTTP, from the production build
     for (const address of [

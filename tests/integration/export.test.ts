@@ -186,6 +186,8 @@ describe("arena export", () => {
     const readme = fs.readFileSync(path.join(out, "README.md"), "utf8");
     expect(readme).toContain("| battles | 24 |");
     expect(readme).toContain("CC BY 4.0");
+    // the datasheet cites itself as every public answer does
+    expect(readme).toMatch(/\n- licence: .*CC BY 4\.0.*\n- citation: Vision Arena.*\n- as_of: \d{4}-\d\d-\d\dT/);
   });
 
   it("says where its time went", async () => {

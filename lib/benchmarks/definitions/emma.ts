@@ -42,6 +42,7 @@ export const emma = {
   name: "emma",
   title: "EMMA",
   licence: "CC BY-SA 4.0 (EMMA, luckychao/EMMA; attribution and share-alike apply to exports)",
+  hubDataset: "luckychao/EMMA",
   scorer: scoredAgainstAnswer(scoreEmmaItem, EMMA_KEYS, emmaValues),
   addRecord,
   // EMMA's official scorer reads the response itself: a toolkit's extraction column does not count

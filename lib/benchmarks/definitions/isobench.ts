@@ -77,6 +77,7 @@ export const isobench = {
   name: "isobench",
   title: "IsoBench",
   licence: "as the IsoBench dataset card states (isobench/IsoBench on Hugging Face)",
+  hubDataset: "isobench/IsoBench",
   scorer: { score: scoreIsoBenchItem, keys: ISOBENCH_KEYS, values: isoValues, gold: "label" },
   addRecord,
   representations: true,

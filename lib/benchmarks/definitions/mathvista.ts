@@ -33,6 +33,7 @@ export const mathvista = {
   name: "mathvista",
   title: "MathVista",
   licence: "CC BY-SA 4.0 (MathVista, AI4Math/MathVista; attribution and share-alike apply to exports)",
+  hubDataset: "AI4Math/MathVista",
   scorer: scoredAgainstAnswer(
     (p) => scoreMathVistaItem(p, (p.answer ?? null) as PyValue),
     MATHVISTA_KEYS,
