@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { ArenaPage, clippedChartText } from "./arena-page";
+import { withServerDatabase } from "./state";
 
 test("a vote reaches the leaderboard: table, category and style switches, charts", async ({ page }) => {
   const arena = new ArenaPage(page);
@@ -163,4 +164,98 @@ test("a model page's tables and the rank-over-time chart read whole on a phone (
   const lines = await chart.locator("polyline").evaluateAll((ps) => ps.map((p) => p.getAttribute("points")));
   expect(new Set(lines).size).toBe(lines.length);
   expect(await chart.locator("circle").count()).toBeGreaterThan(0);
+});
+
+test("a model page shows the drift watch: canary accuracy with its alarm, and the monthly score against anchors (issue 71)", async ({
+  page,
+}) => {
+  // what the watch would have written over a week: five checks of fake-alpha on MathVista, the last two below its
+  // baseline, and two months of votes fitted on their own
+  const seeded = await withServerDatabase(async (db) => {
+    const set = await db.prisma.promptSet.create({
+      data: { name: "drift-e2e", version: 1, source: "e2e-fixture", description: null },
+    });
+    const day = (k: number) => new Date(Date.UTC(2026, 10, 20 + k, 6));
+    const checks = [
+      ["baseline", 30],
+      ["baseline", 31],
+      ["baseline", 29],
+      ["alarm", 12],
+      ["low", 11],
+    ] as const;
+    for (const [k, [status, correct]] of checks.entries()) {
+      const run = await db.prisma.evalRun.create({
+        data: {
+          setId: set.id,
+          modelId: "fake-alpha",
+          settings: { temperature: 0, maxTokens: 2048, seed: 1 },
+          status: "done",
+        },
+      });
+      await db.prisma.driftCheck.create({
+        data: {
+          runId: run.id,
+          modelId: "fake-alpha",
+          benchmark: "mathvista",
+          setId: set.id,
+          correct,
+          total: 40,
+          ...(status === "baseline" ? {} : { baselineCorrect: 90, baselineTotal: 120, pValue: 1e-6 }),
+          alpha: 1e-4,
+          status,
+          ranAt: day(k),
+        },
+      });
+    }
+    const month = (start: string, alpha: number) => ({
+      start,
+      votes: 200,
+      models: [
+        { model: "fake-alpha", rating: alpha, ciLower: alpha - 30, ciUpper: alpha + 30, votes: 100 },
+        { model: "fake-beta", rating: 1000, ciLower: 970, ciUpper: 1030, votes: 100 },
+      ],
+    });
+    const fits = await db.prisma.datasetSnapshot.create({
+      data: {
+        kind: "human-periods",
+        payload: {
+          period: "month",
+          periods: [month("2026-10-01T00:00:00.000Z", 1060), month("2026-11-01T00:00:00.000Z", 990)],
+        },
+      },
+    });
+    return { set: set.id, fits: fits.id };
+  });
+  try {
+    await page.goto("/models/fake-alpha");
+    const panel = page.getByTestId("model-drift");
+    await panel.scrollIntoViewIfNeeded();
+    await expect(page.getByRole("heading", { name: "Is it getting worse?" })).toBeVisible();
+    await expect(panel.getByTestId("drift-alarm")).toHaveText("Below its own starting level since Nov 23, 2026.");
+    await expect(panel.getByTestId("drift-mathvista")).toContainText(
+      "Its own starting level: 75% (from its first 120 answers).",
+    );
+    await expect(
+      panel.getByRole("img", { name: /MathVista: accuracy on its fixed check questions/ }).first(),
+    ).toBeAttached();
+    await expect(
+      panel.getByRole("img", { name: /Score by month against models that did not change/ }).first(),
+    ).toBeAttached();
+    // the same as data, with its citation
+    const api = await (await page.request.get("/api/drift?model=fake-alpha")).json();
+    expect(api).toMatchObject({ model: "fake-alpha", licence: expect.any(String), as_of: "2026-11-24T06:00:00.000Z" });
+    expect(api.series[0].points.map((p: { status: string }) => p.status)).toEqual([
+      "baseline",
+      "baseline",
+      "baseline",
+      "alarm",
+      "low",
+    ]);
+    expect(api.human.map((p: { score: number }) => p.score)).toEqual([1060, 990]);
+  } finally {
+    await withServerDatabase(async (db) => {
+      await db.prisma.promptSet.delete({ where: { id: seeded.set } });
+      await db.prisma.datasetSnapshot.delete({ where: { id: seeded.fits } });
+    });
+  }
 });

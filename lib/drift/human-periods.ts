@@ -125,6 +125,13 @@ export function humanPeriodsSchedule(everyMs: number, includeDemo: boolean): Sch
     name: "drift watch: votes by month",
     everyMs,
     run: async ({ db, log }) => {
+      // a jobs process that restarts (or a second instance) does not refit what is younger than the interval
+      const newest = await db.prisma.datasetSnapshot.findFirst({
+        where: { kind: HUMAN_PERIODS_KIND },
+        orderBy: { createdAt: "desc" },
+        select: { createdAt: true },
+      });
+      if (newest && Date.now() - newest.createdAt.getTime() < everyMs) return;
       const fits = await fitPeriods(db, { includeDemo });
       await storeDatasetSnapshot(db, HUMAN_PERIODS_KIND, fits);
       log(`drift watch: ${fits.periods.length} months of votes fitted`);
