@@ -7,7 +7,11 @@ export async function runCli(args: string[]): Promise<{ code: number; out: strin
   const write = process.stdout.write;
   const writeError = process.stderr.write;
   process.stdout.write = ((chunk: string) => printed.push(String(chunk)) > 0) as typeof process.stdout.write;
-  process.stderr.write = ((chunk: string) => errors.push(String(chunk)) > 0) as typeof process.stderr.write;
+  // stderr is kept and still written on: a test that reads stderr itself sees it too
+  process.stderr.write = ((chunk: string) => {
+    errors.push(String(chunk));
+    return writeError.call(process.stderr, chunk);
+  }) as typeof process.stderr.write;
   try {
     const code = await main(args);
     return { code, out: printed.join(""), err: errors.join("") };
