@@ -172,6 +172,8 @@ test("a model page shows the drift watch: canary accuracy with its alarm, and th
   // what the watch would have written over a week: five checks of fake-alpha on MathVista, the last two below its
   // baseline, and two months of votes fitted on their own
   const seeded = await withServerDatabase(async (db) => {
+    // the server's jobs process fits the months of votes as it starts (and hourly)
+    expect(await db.prisma.datasetSnapshot.count({ where: { kind: "human-periods" } })).toBeGreaterThan(0);
     const set = await db.prisma.promptSet.create({
       data: { name: "drift-e2e", version: 1, source: "e2e-fixture", description: null },
     });

@@ -9,13 +9,12 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { DIRECT_ROUTE_SOURCES } from "../lib/http/direct-route-list.mjs";
 import { nodeBundleOptions } from "./esbuild-node.mjs";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-/** The route modules answered directly: every one under app/api/conversations, and the leaderboard API (polled by
- *  many clients, its first read after a start otherwise waited for Next to load its module: 27–49 ms idle, up to
- *  0.5 s behind a burst of uploads). */
-const ROUTE_SOURCES = ["app/api/conversations", "app/api/leaderboard/route.ts"];
+/** The route modules answered directly: the one list of lib/http/direct-route-list.mjs, which says why each is. */
+const ROUTE_SOURCES = DIRECT_ROUTE_SOURCES;
 const SOURCES = ["lib", ...ROUTE_SOURCES, "tsconfig.json", "scripts/build-direct-routes.mjs"];
 const out = path.join(root, "dist", "web");
 

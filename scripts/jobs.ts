@@ -103,6 +103,8 @@ if (settings.ARENA_DRIFT_INTERVAL_H > 0) {
     driftSchedule({ intervalMs: settings.ARENA_DRIFT_INTERVAL_H * 3_600_000, seed: settings.ARENA_DRIFT_SEED }),
   );
 }
+// its human side: each month's votes fitted on their own, for the model pages (hourly: a month moves slowly)
+runner.every(humanPeriodsSchedule(3_600_000, settings.ARENA_LEADERBOARD_INCLUDE_DEMO));
 if (settings.ARENA_BACKUP_DIR) {
   runner.every(
     backupSchedule({

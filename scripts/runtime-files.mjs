@@ -10,6 +10,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { DIRECT_ROUTE_SOURCES } from "../lib/http/direct-route-list.mjs";
 import { nodeBundleOptions } from "./esbuild-node.mjs";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -70,8 +71,7 @@ const PROJECT = [
   "lib",
   "dist",
   // the direct routes' sources: their build in dist/web is found by a fingerprint of these (names, sizes, times)
-  "app/api/conversations",
-  "app/api/leaderboard/route.ts",
+  ...DIRECT_ROUTE_SOURCES,
   "prisma/migrations",
   // the message catalogues: the pages' bundles hold them, but the jobs process reads them through tsx (lib/i18n)
   "messages",

@@ -37,14 +37,29 @@ export function nextStatus(pValue: number, alpha: number, previous: DriftStatus 
   return previous === "alarm" || previous === "low" ? "low" : "alarm";
 }
 
-export interface FalseAlarmSimulation {
-  accuracy: number;
+/** The rule's settings a simulation runs: items per slice, baseline runs, the level, and the seed. */
+interface RuleSettings {
   items: number;
   baselineRuns: number;
-  runs: number;
   alpha: number;
+  seed: number;
+}
+
+export interface FalseAlarmInput extends RuleSettings {
+  accuracy: number;
+  runs: number;
   /** simulated models (each a baseline and `runs` tested runs at the same true accuracy) */
   models: number;
+}
+
+/** A model's baseline: its first runs pooled, each item right with probability `p`. */
+function drawBaseline(settings: RuleSettings, p: number, rand: () => number): Proportion {
+  const baseline = { correct: 0, total: settings.items * settings.baselineRuns };
+  for (let r = 0; r < settings.baselineRuns; r++) baseline.correct += binomial(settings.items, p, rand);
+  return baseline;
+}
+
+export interface FalseAlarmSimulation extends Omit<FalseAlarmInput, "seed"> {
   /** alarms per tested run: the per-test false-alarm rate */
   perRun: number;
   /** the share of models raising at least one alarm over their `runs` runs */
@@ -55,21 +70,12 @@ export interface FalseAlarmSimulation {
  * Models that never change (every canary item right with the same probability on every run), put through the rule:
  * how often it cries wolf. Seeded, so the numbers in docs/statistics.md are reproduced by `npm run bench:drift`.
  */
-export function simulateFalseAlarms(input: {
-  accuracy: number;
-  items: number;
-  baselineRuns: number;
-  runs: number;
-  alpha: number;
-  models: number;
-  seed: number;
-}): FalseAlarmSimulation {
+export function simulateFalseAlarms(input: FalseAlarmInput): FalseAlarmSimulation {
   const rand = createRandom(input.seed, 71);
   let alarms = 0;
   let modelsAlarmed = 0;
   for (let m = 0; m < input.models; m++) {
-    const baseline = { correct: 0, total: input.items * input.baselineRuns };
-    for (let r = 0; r < input.baselineRuns; r++) baseline.correct += binomial(input.items, input.accuracy, rand);
+    const baseline = drawBaseline(input, input.accuracy, rand);
     let previous: DriftStatus | null = "steady";
     let raised = false;
     for (let r = 0; r < input.runs; r++) {
@@ -82,28 +88,20 @@ export function simulateFalseAlarms(input: {
     }
     if (raised) modelsAlarmed++;
   }
+  const { seed: _seed, ...settings } = input;
   return {
-    ...input,
+    ...settings,
     perRun: alarms / (input.models * input.runs),
     perModel: modelsAlarmed / input.models,
   };
 }
 
 /** The share of runs alarmed when the model really fell from `from` to `to` (the rule's power at that drop). */
-export function simulatePower(input: {
-  from: number;
-  to: number;
-  items: number;
-  baselineRuns: number;
-  alpha: number;
-  trials: number;
-  seed: number;
-}): number {
+export function simulatePower(input: RuleSettings & { from: number; to: number; trials: number }): number {
   const rand = createRandom(input.seed, 72);
   let alarmed = 0;
   for (let t = 0; t < input.trials; t++) {
-    const baseline = { correct: 0, total: input.items * input.baselineRuns };
-    for (let r = 0; r < input.baselineRuns; r++) baseline.correct += binomial(input.items, input.from, rand);
+    const baseline = drawBaseline(input, input.from, rand);
     const latest = { correct: binomial(input.items, input.to, rand), total: input.items };
     if (dropPValue(baseline, latest) < input.alpha) alarmed++;
   }

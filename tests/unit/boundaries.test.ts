@@ -4,6 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { DIRECT_ROUTE_SOURCES } from "../../lib/http/direct-route-list.mjs";
 
 const root = path.resolve(__dirname, "../..");
 
@@ -32,8 +33,53 @@ function importsOutside(file: string, folders: string[]): string[] {
   return ownImports(file).filter((i) => !folders.some((f) => i === f || i.startsWith(`${f}/`)));
 }
 
-/** An import of Next.js itself ("next", "next/headers", …): the battle routes also run outside Next. */
-const importsNext = (text: string) => importsOf(text).some((i) => i === "next" || i.startsWith("next/"));
+/** The source without its type-only imports and exports (`import type …`), which compile to nothing. */
+const withoutTypeImports = (text: string) => text.replace(/^\s*(?:import|export)\s+type\s[^;]*;/gm, "");
+
+/** A running import of Next.js itself ("next", "next/headers", …; not a type-only one): the direct routes also run
+ *  outside Next. */
+const importsNext = (text: string) =>
+  importsOf(withoutTypeImports(text)).some((i) => i === "next" || i.startsWith("next/"));
+
+/** The file an own import names ("lib/errors/index", "lib/http" for its index, "lib/config/schema.mjs"). */
+function moduleFile(spec: string): string | null {
+  const candidates = [spec, `${spec}.ts`, `${spec}.tsx`, `${spec}.mjs`, `${spec}/index.ts`, `${spec}/index.tsx`];
+  const found = candidates.find((c) => fs.existsSync(path.join(root, c)) && fs.statSync(path.join(root, c)).isFile());
+  // a declaration file's module is the .mjs beside it
+  return found ?? null;
+}
+
+/**
+ * The files of ours a module reaches through its imports, itself included, with the path that reached each one
+ * (`a.ts → lib/x/index.ts → …`), so an offender is named with how it came in.
+ */
+function reachable(start: string): Map<string, string> {
+  const seen = new Map([[start, start]]);
+  const queue = [start];
+  for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+    for (const spec of ownImports(file)) {
+      const next = moduleFile(spec);
+      if (!next || seen.has(next)) continue;
+      seen.set(next, `${seen.get(file)} → ${next}`);
+      queue.push(next);
+    }
+  }
+  return seen;
+}
+
+/** The route modules the front door answers itself (lib/http/direct-route-list.mjs), each source expanded. */
+const directRouteModules = () =>
+  DIRECT_ROUTE_SOURCES.flatMap((source) =>
+    fs.statSync(path.join(root, source)).isDirectory()
+      ? sources(source).filter((f) => path.basename(f) === "route.ts")
+      : [source],
+  );
+
+/** Where each direct route module reaches Next through what it imports of ours: empty when it runs without Next. */
+const nextReachedFrom = (modules: string[]) =>
+  modules.flatMap((route) =>
+    [...reachable(route)].filter(([file]) => importsNext(read(file))).map(([, trail]) => trail),
+  );
 
 /** Raw SQL with placeholders numbered by hand ($1, or "$" + a count): lib/db/sql's tagged template numbers them. */
 function handNumberedPlaceholders(text: string): string[] {
@@ -118,10 +164,13 @@ describe("layer boundaries", () => {
     expect(numeric.flatMap((file) => importsOutside(file, ["lib/numeric"]).map((i) => `${file} → ${i}`))).toEqual([]);
   });
 
-  it("the battle routes (app/api/conversations) import nothing of Next: the front door runs them without it", () => {
-    const routes = sources("app/api/conversations");
-    expect(routes.length).toBeGreaterThan(5);
-    expect(routes.filter((file) => importsNext(read(file)))).toEqual([]);
+  it("every route the front door answers itself imports nothing of Next, nor does anything of ours they import", () => {
+    const routes = directRouteModules();
+    expect(routes.length).toBeGreaterThan(8); // the conversations' routes and the leaderboard's
+    expect(routes).toContain(path.join("app", "api", "leaderboard", "route.ts"));
+    // they reach a good part of lib/: the walk follows index files and relative imports
+    expect(reachable(path.join("app", "api", "leaderboard", "route.ts")).size).toBeGreaterThan(40);
+    expect(nextReachedFrom(routes)).toEqual([]);
   });
 
   it("raw SQL goes through the sql tagged template: no placeholder numbered by hand", () => {
@@ -174,7 +223,12 @@ describe("layer boundaries", () => {
     expect(textQueries("await db.pool.query<Row>(sql`SELECT 1`);")).toEqual([]);
     expect(importsNext('import { headers } from "next/headers";')).toBe(true);
     expect(importsNext('const { cookies } = await import("next/headers");')).toBe(true);
+    expect(importsNext('import type { NextRequest } from "next/server";\nimport { z } from "zod";')).toBe(false);
     expect(importsNext('import { z } from "zod";\nimport { nextTurn } from "@/lib/arena";')).toBe(false);
+    // a route that reaches Next only through lib/ (a staff route, through lib/auth) is named with the way in
+    const staff = nextReachedFrom([path.join("app", "api", "admin", "users", "route.ts")]);
+    expect(staff.length).toBeGreaterThan(0);
+    expect(staff[0]).toMatch(/^app\/api\/admin\/users\/route\.ts → lib\/.+ → lib\/auth\//);
     expect(ownImports("lib/ratings/fit.ts").length).toBeGreaterThan(0);
     expect(importsOf('import { domainError } from "../errors";')).toEqual(["../errors"]);
     expect(
