@@ -21,7 +21,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
   use: {
-    // Next 16 rewrites 127.0.0.1 to localhost; Auth.js redirects follow it (notes/stack.md).
+    // Next 16 rewrites 127.0.0.1 to localhost in request URLs and Auth.js redirects follow it: the tests use
+    // localhost (and the server is not bound to -H 127.0.0.1).
     baseURL: `http://localhost:${port}`,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",

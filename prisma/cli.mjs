@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Runs the Prisma CLI offline. Prisma 6.19 tries to download a native query engine when DATABASE_URL is unset,
-// even for `generate`, which needs no database: give it a placeholder in that case (notes/stack.md).
+// even for `generate`, which needs no database: give it a placeholder in that case (the download fails where only
+// the npm registry is reachable, as on our CI machines).
 import { spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
 
