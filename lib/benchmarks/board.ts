@@ -3,7 +3,7 @@
 // run's items with each step of their verdicts.
 import type { Db } from "../db/context";
 import { sql } from "../db/sql";
-import type { ItemVerdict } from "./mathvista";
+import type { ItemVerdict } from "./definition";
 import { benchmarkNamed } from "./registry";
 import { type BenchmarkReport, benchmarkReport } from "./runs";
 import { type ModalityGap, modalityGap } from "./score-files";

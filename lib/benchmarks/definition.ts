@@ -5,7 +5,24 @@
 // reports, the CLI, the console) reads the registry. docs/architecture.md walks through adding one.
 import type { NewPromptItem } from "../evals";
 import type { Judge } from "./judge-extract";
-import type { ItemVerdict, Problem } from "./mathvista";
+import type { PyValue } from "./python";
+
+/** One item as the official scripts hold it: the benchmark's own fields, with the model's response merged in. */
+export type Problem = { [key: string]: PyValue };
+
+/** How an extraction was read as a prediction: for multiple choice, a letter or the nearest choice. */
+export type NormalisedStep = "letter" | "nearest-choice" | "integer" | "float" | "list" | "unparseable";
+
+/** One answer scored, every step kept. */
+export interface ItemVerdict {
+  correct: boolean;
+  /** what the answer was read as: the file's extraction, or our rules' */
+  extraction: string | null;
+  prediction: string | null;
+  /** "file" (the output's own extraction), "rule:<name>", or "undecided" (a judge model would be needed) */
+  decided_by: string;
+  normalised?: NormalisedStep;
+}
 
 /** A verdict with the gold answer as text, as stored. */
 export type Verdict = ItemVerdict & { truth?: string; computed?: string };

@@ -9,7 +9,7 @@
 // pinned at 0.26.4, the last release that installs on Node 20 without an engine warning (0.28 and later declare
 // node >= 21.7.3); every EMMA test, the official examples included, gives the same verdicts on it as on 0.140
 import { ComputeEngine } from "@cortex-js/compute-engine";
-import type { ItemVerdict, Problem } from "./mathvista";
+import type { ItemVerdict, Problem } from "./definition";
 import { type PyValue, pyFloatFromText, pyRoundFloat, pyStr } from "./python";
 
 export const EMMA_KEYS = ["subject", "question_type", "category", "task"] as const;

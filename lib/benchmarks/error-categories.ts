@@ -3,7 +3,7 @@
 // each with its Wilson interval. The model page sets them beside the visitors' reactions to its answers.
 import type { Db } from "../db/context";
 import { sql } from "../db/sql";
-import type { Problem } from "./mathvista";
+import type { Problem } from "./definition";
 import { benchmarkNamed } from "./registry";
 import { countedRunsSql, SCORER_VERSION } from "./verdicts";
 import { type Tally, tally } from "./wilson";

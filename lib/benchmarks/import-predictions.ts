@@ -5,8 +5,8 @@
 import path from "node:path";
 import type { Db } from "../db/context";
 import { findPromptSet } from "../evals";
+import type { Problem } from "./definition";
 import { BenchmarkDataError } from "./errors";
-import type { Problem } from "./mathvista";
 import { type Prediction, type PredictionSource, readPredictions } from "./predictions";
 import { BENCHMARKS, type PredictionBenchmark } from "./registry";
 import { labelledVerdict, writeVerdicts } from "./verdicts";

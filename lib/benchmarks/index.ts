@@ -1,5 +1,13 @@
 export { type BenchmarkBoard, benchmarkBoards, benchmarkRunItems, type RunItemView } from "./board";
-export type { BenchmarkDefinition, RecordContext, Scorer, Verdict } from "./definition";
+export type {
+  BenchmarkDefinition,
+  ItemVerdict,
+  NormalisedStep,
+  Problem,
+  RecordContext,
+  Scorer,
+  Verdict,
+} from "./definition";
 export { boxedContents, EMMA_KEYS, emmaEqual, emmaExtract, emmaTruthText, scoreEmmaItem } from "./emma";
 export { type ErrorCategory, modelErrorCategories } from "./error-categories";
 export { BenchmarkDataError } from "./errors";
@@ -45,14 +53,7 @@ export {
   libraryFiles,
   PREDICTION_FILE,
 } from "./library";
-export {
-  extractByRules,
-  type ItemVerdict,
-  MATHVISTA_KEYS,
-  normaliseExtraction,
-  type Problem,
-  scoreMathVistaItem,
-} from "./mathvista";
+export { extractByRules, MATHVISTA_KEYS, normaliseExtraction, scoreMathVistaItem } from "./mathvista";
 export { benchmarkPairs, groundTruthComponents, type PairBattle, pairOutcome } from "./pairs";
 export {
   type PredictionImportRequest,

@@ -5,10 +5,10 @@
 // the adjacency matrices, chess moves by chess.js from the position; a dataset label that disagrees with the
 // computation is reported, and the verdict follows the dataset label (the published benchmark).
 import { Chess } from "chess.js";
+import type { ItemVerdict, Problem } from "./definition";
 import { boxedContents } from "./emma";
 import { BenchmarkDataError } from "./errors";
 import { connected, isomorphic, maxFlow, parseAdjacency } from "./graphs";
-import type { ItemVerdict, Problem } from "./mathvista";
 import { type PyValue, pyInt, pyStr } from "./python";
 
 export const ISOBENCH_TASKS = {

@@ -5,6 +5,7 @@
 // str(round(float(x), precision)); str(x) for lists) → verdict (prediction == answer). What the rules cannot read
 // is "undecided" — the official code would ask GPT-4 with its 5-shot prompt; never a silent guess.
 import { isLosslessNumber } from "lossless-json";
+import type { ItemVerdict, NormalisedStep, Problem } from "./definition";
 import { BenchmarkDataError } from "./errors";
 import { nearestChoice } from "./levenshtein";
 import {
@@ -19,8 +20,6 @@ import {
   pyRoundFloat,
   pyStr,
 } from "./python";
-
-export type Problem = { [key: string]: PyValue };
 
 /** The keys calculate_score.py breaks accuracy down by (metadata merged into the item). */
 export const MATHVISTA_KEYS = [
@@ -68,7 +67,7 @@ export function extractByRules(response: PyValue, problem: Problem): Extraction 
 export interface Normalised {
   prediction: string | null;
   /** how the prediction was reached: for multiple choice, a letter or the nearest choice */
-  step: "letter" | "nearest-choice" | "integer" | "float" | "list" | "unparseable";
+  step: NormalisedStep;
 }
 
 /** normalize_extracted_answer (ignore_empty_extractions off, as by default). */
@@ -98,16 +97,6 @@ export function normaliseExtraction(extraction: PyValue, problem: Problem): Norm
   }
   if (answerType === "list") return { prediction: pyStr(extraction), step: "list" };
   throw new BenchmarkDataError(`answer_type: '${pyStr(answerType ?? null)}' is not integer, float, list or text`);
-}
-
-export interface ItemVerdict {
-  correct: boolean;
-  /** what the answer was read as: the file's extraction, or our rules' */
-  extraction: string | null;
-  prediction: string | null;
-  /** "file" (the output's own extraction), "rule:<name>", or "undecided" (a judge model would be needed) */
-  decided_by: string;
-  normalised?: Normalised["step"];
 }
 
 export function scoreMathVistaItem(problem: Problem, answer: PyValue): ItemVerdict {

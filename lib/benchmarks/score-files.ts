@@ -4,10 +4,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { createRandom, quantileSorted } from "../numeric";
-import type { BenchmarkDefinition } from "./definition";
+import type { BenchmarkDefinition, ItemVerdict, Problem } from "./definition";
 import { BenchmarkDataError } from "./errors";
 import { ISOBENCH_TASKS, isoValues } from "./isobench";
-import type { ItemVerdict, Problem } from "./mathvista";
 import { type PyValue, parsePythonJson, pyStr } from "./python";
 import { BENCHMARKS, type BenchmarkName } from "./registry";
 import { type Tally, tally } from "./wilson";
