@@ -1,38 +1,57 @@
 // The boards as citable data in one download (GET /api/leaderboard/dataset, the research page): what
 // `arena export --boards` writes — the board history in LMArena's layout and the `.eval_results` files — zipped,
 // with a README carrying the licence, the citation line and the as-of date. Public: it holds only published boards
-// and benchmark scores, never a battle.
+// and benchmark scores, never a battle. Built once per newest snapshot and licence and kept ten minutes per process,
+// so anyone may ask for it as often as they like: reading every day's boards is a query over every snapshot.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { citationFor } from "../citation";
+import { loadingCache } from "../async";
+import { type Citation, citationFor } from "../citation";
 import type { Db } from "../db/context";
-import { zipDirectory } from "./archive";
+import { sql } from "../db/sql";
+import { chunksOf, zipDirectory } from "./archive";
 import { exportBoards } from "./boards";
 import { exportEvalResults } from "./eval-results";
 
-export async function boardsArchive(
-  db: Db,
-  now = new Date(),
-): Promise<{ stream: ReadableStream<Uint8Array>; filename: string }> {
+export interface BoardsArchive {
+  bytes: Uint8Array<ArrayBuffer>;
+  filename: string;
+}
+
+const KEEP_MS = 10 * 60_000;
+const built = loadingCache({ max: 2, ttlMs: () => KEEP_MS });
+
+async function build(db: Db, citation: Citation, now: Date): Promise<BoardsArchive> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "arena-boards-"));
-  const remove = () => fs.rmSync(work, { recursive: true, force: true });
   try {
     const boards = await exportBoards(db, { outDir: work, now });
     const results = await exportEvalResults(db, { outDir: work });
-    const citation = await citationFor(db, now);
     fs.writeFileSync(
       path.join(work, "README.md"),
       `# Vision Arena: boards as data\n\n- licence: ${citation.licence}\n- citation: ${citation.citation}\n- as_of: ${citation.as_of}\n\n` +
         `\`boards/\`: ${boards.snapshots} boards over time in the layout of LMArena's leaderboard dataset (its README is the dataset card).\n` +
         `\`eval_results/<model>/.eval_results/\`: ${results.length} ground-truth results as Hugging Face \`.eval_results\` files, ready for a model repository.\n`,
     );
-  } catch (error) {
-    remove();
-    throw error;
+    const root = `vision-arena-boards-${now.toISOString().slice(0, 10)}`;
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of chunksOf(zipDirectory(work, root))) chunks.push(chunk);
+    // copied once into a plain ArrayBuffer, which a Response takes as it is
+    return { bytes: new Uint8Array(Buffer.concat(chunks)), filename: `${root}.zip` };
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
   }
-  const root = `vision-arena-boards-${now.toISOString().slice(0, 10)}`;
-  // the folder goes once the zip has read it, or the download was abandoned
-  const stream = zipDirectory(work, root).pipeThrough(new TransformStream<Uint8Array, Uint8Array>({ flush: remove }));
-  return { stream, filename: `${root}.zip` };
 }
+
+/** The archive as of the newest snapshot (one build at a time; callers asking meanwhile share it). */
+export async function boardsArchive(db: Db, now = new Date()): Promise<BoardsArchive> {
+  const { rows } = await db.pool.query<{ id: string | null }>(
+    sql`SELECT (SELECT id FROM "LeaderboardSnapshot" ORDER BY "createdAt" DESC LIMIT 1)::text AS id`,
+  );
+  const citation = await citationFor(db, now);
+  const key = `${rows[0]?.id ?? "none"}\u0000${citation.licence}\u0000${citation.citation}`;
+  return built.get(key, () => build(db, citation, now));
+}
+
+/** Forgets the built archives (tests). */
+export const forgetBoardsArchives = () => built.clear();

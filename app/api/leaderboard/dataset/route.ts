@@ -7,12 +7,12 @@ export const dynamic = "force-dynamic";
 /**
  * The boards as citable data, one zip: every published board over time in the layout of LMArena's leaderboard
  * dataset (Parquet and CSV, `latest` and `full`), the models' ground-truth results as `.eval_results` files, and a
- * README with the licence, citation and as-of date (what `arena export --boards` writes).
+ * README with the licence, citation and as-of date (what `arena export --boards` writes). Built once per snapshot.
  */
 export function GET() {
   return handle(async () => {
-    const { stream, filename } = await boardsArchive(getDb());
-    return new Response(stream, {
+    const { bytes, filename } = await boardsArchive(getDb());
+    return new Response(bytes, {
       headers: {
         "Content-Type": "application/zip",
         "Content-Disposition": `attachment; filename="${filename}"`,
