@@ -15,13 +15,14 @@ import { type Config, config, configuredOrigin } from "../config";
 import type { Db } from "../db/context";
 import { sql } from "../db/sql";
 
-/** The Hub's fields for one result, as its `.eval_results` documentation lists them. */
+/** The Hub's fields for one result, as its `.eval_results` documentation lists them (docs/hub/eval-results.md). */
 export interface EvalResult {
-  dataset: { id: string; task_id?: string; revision?: string };
+  dataset: { id: string; task_id: string; revision?: string };
   value: number;
   verifyToken?: string;
   date?: string;
   source?: { url: string; name?: string; user?: string };
+  evaluation_framework?: string;
   notes?: string;
 }
 

@@ -32,26 +32,25 @@ let fake: FakeModelServer;
 const MODELS = ["north", "south", "east"];
 
 /**
- * The Hub's `.eval_results` fields (huggingface.co/docs/hub, "Evaluation results"): each file a list of results,
- * each with `dataset.id` and `value` required, `dataset.task_id`/`revision`, `verifyToken`, `date`, `source`
- * (`url` required, `name`, `user`) and `notes` optional, and nothing else.
+ * The Hub's `.eval_results` fields as its documentation lists them (huggingface/hub-docs, docs/hub/eval-results.md,
+ * "Adding Evaluation Results"): each file a list of results, each with `dataset.id`, `dataset.task_id` and `value`
+ * required; `dataset.revision`, `verifyToken`, `date` (ISO-8601 date or datetime), `source` (`url` required when
+ * given, `name`, `user`), `evaluation_framework` and `notes` optional; nothing else.
  */
 const hubResult = z
   .object({
     dataset: z
       .object({
         id: z.string().regex(/^[\w.-]+\/[\w.-]+$/),
-        task_id: z.string().optional(),
+        task_id: z.string().min(1),
         revision: z.string().optional(),
       })
       .strict(),
     value: z.number(),
     verifyToken: z.string().optional(),
-    date: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/)
-      .optional(),
+    date: z.iso.date().or(z.iso.datetime()).optional(),
     source: z.object({ url: z.url(), name: z.string().optional(), user: z.string().optional() }).strict().optional(),
+    evaluation_framework: z.string().optional(),
     notes: z.string().optional(),
   })
   .strict();
