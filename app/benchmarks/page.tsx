@@ -10,7 +10,7 @@ import {
 import { pct } from "@/components/benchmarks/names";
 import { EmptyPanel, PageHeading } from "@/components/page-heading";
 import { signedInUser } from "@/lib/auth/session";
-import { benchmarkBoards, benchmarkTitle } from "@/lib/benchmarks";
+import { benchmarkBoards, benchmarkChoices, benchmarkTitle } from "@/lib/benchmarks";
 import { getDb } from "@/lib/db";
 import { serverTranslator, titleMetadata } from "@/lib/i18n/session";
 
@@ -19,13 +19,20 @@ export const generateMetadata = (): Promise<Metadata> => titleMetadata("titles.b
 
 export default async function BenchmarksPage() {
   const db = getDb();
-  const [boards, user, { t }] = await Promise.all([benchmarkBoards(db), signedInUser(), serverTranslator()]);
+  const [boards, user, { t, locale }] = await Promise.all([benchmarkBoards(db), signedInUser(), serverTranslator()]);
   const staff = user?.role === "admin" || user?.role === "researcher";
   return (
     <div className="space-y-6">
       <PageHeading title={t("benchmarks.title")} intro={t("benchmarks.intro")} />
       {boards.length === 0 ? (
-        <EmptyPanel>{t("benchmarks.none")}</EmptyPanel>
+        <EmptyPanel>
+          {t("benchmarks.none", {
+            // the registry's benchmarks, as the visitor's language lists alternatives ("A, B or C")
+            benchmarks: new Intl.ListFormat(locale, { type: "disjunction" }).format(
+              benchmarkChoices().map((b) => b.title),
+            ),
+          })}
+        </EmptyPanel>
       ) : (
         boards.map(({ benchmark, report, gaps }) => (
           <section key={benchmark} className="space-y-3" aria-labelledby={`b-${benchmark}`} data-benchmark={benchmark}>

@@ -132,7 +132,7 @@ export function BenchAdmin({
       </section>
       <section className="space-y-2" aria-labelledby="import">
         <h2 id="import" className="font-semibold">
-          Import a ground-truth benchmark (MathVista, EMMA, IsoBench)
+          Import a ground-truth benchmark ({benchmarks.map((b) => b.title).join(", ")})
         </h2>
         {library === null ? (
           <p className="text-sm muted">

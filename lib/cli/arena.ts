@@ -16,7 +16,8 @@ commands:
   users              staff accounts: list, invite, change a role, hash a password (arena users --help)
   import FILE        an external battle file as a named source, compared with the live board (arena import --help)
   bench ...          VisionArena-Bench: curate, judge, status, score (also arena-hard-auto's files), export (arena bench --help)
-  benchmark ...      MathVista, EMMA, IsoBench: import, run, report; re-score published outputs (arena benchmark --help)
+  benchmark ...      the ground-truth benchmarks: import, run, report; re-score published outputs (arena benchmark --help
+                     names them)
   evals ...          offline runs of registered models over prompt sets; prompt sets (arena evals --help)
   drift ...          the drift watch: canary slices, due canary runs, each model's checks (arena drift --help)
   backup --out DIR   the database and the images, consistent, with a manifest (arena backup --help)
