@@ -1,15 +1,16 @@
 // The boards as citable data in one download (GET /api/leaderboard/dataset, the research page): what
 // `arena export --boards` writes — the board history in LMArena's layout and the `.eval_results` files — zipped,
 // with a README carrying the licence, the citation line and the as-of date. Public: it holds only published boards
-// and benchmark scores, never a battle. Built once per newest snapshot and licence and kept ten minutes per process,
-// so anyone may ask for it as often as they like: reading every day's boards is a query over every snapshot.
+// and benchmark scores, never a battle. Built at most once every ten minutes per process (and again when the licence or
+// citation changes), so anyone may ask for it as often as they like: reading every day's boards is a query over one
+// stored board per board and day, and a busy arena writes a new snapshot every minute, so keying it by the newest
+// snapshot would rebuild it on nearly every download. Its README's as_of says when it was built.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { loadingCache } from "../async";
 import { type Citation, citationFor } from "../citation";
 import type { Db } from "../db/context";
-import { sql } from "../db/sql";
 import { chunksOf, zipDirectory } from "./archive";
 import { exportBoards } from "./boards";
 import { exportEvalResults } from "./eval-results";
@@ -43,14 +44,10 @@ async function build(db: Db, citation: Citation, now: Date): Promise<BoardsArchi
   }
 }
 
-/** The archive as of the newest snapshot (one build at a time; callers asking meanwhile share it). */
+/** The archive built in the last ten minutes, else a new one (one build at a time; callers meanwhile share it). */
 export async function boardsArchive(db: Db, now = new Date()): Promise<BoardsArchive> {
-  const { rows } = await db.pool.query<{ id: string | null }>(
-    sql`SELECT (SELECT id FROM "LeaderboardSnapshot" ORDER BY "createdAt" DESC LIMIT 1)::text AS id`,
-  );
   const citation = await citationFor(db, now);
-  const key = `${rows[0]?.id ?? "none"}\u0000${citation.licence}\u0000${citation.citation}`;
-  return built.get(key, () => build(db, citation, now));
+  return built.get(`${citation.licence}\u0000${citation.citation}`, () => build(db, citation, now));
 }
 
 /** Forgets the built archives (tests). */

@@ -307,7 +307,7 @@ describe("boards as citable data", () => {
     const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
     const names = Object.keys(files);
     expect(names[0]).toMatch(/^vision-arena-boards-[\d-]+\/README\.md$/);
-    // built once per newest snapshot: asked again, the very archive already built (no second read of the boards)
+    // built at most every ten minutes: asked again, the very archive already built (no second read of the boards)
     const { boardsArchive } = await import("../../lib/export");
     const first = await boardsArchive(db);
     expect(await boardsArchive(db)).toBe(first);

@@ -7,7 +7,7 @@ export const dynamic = "force-dynamic";
 /**
  * The boards as citable data, one zip: every published board over time in the layout of LMArena's leaderboard
  * dataset (Parquet and CSV, `latest` and `full`), the models' ground-truth results as `.eval_results` files, and a
- * README with the licence, citation and as-of date (what `arena export --boards` writes). Built once per snapshot.
+ * README with the licence, citation and as-of date (what `arena export --boards` writes). Built at most every ten minutes.
  */
 export function GET() {
   return handle(async () => {
