@@ -49,6 +49,3 @@ export async function boardsArchive(db: Db, now = new Date()): Promise<BoardsArc
   const citation = await citationFor(db, now);
   return built.get(`${citation.licence}\u0000${citation.citation}`, () => build(db, citation, now));
 }
-
-/** Forgets the built archives (tests). */
-export const forgetBoardsArchives = () => built.clear();
