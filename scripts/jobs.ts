@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { backupSchedule } from "../lib/backup";
 import { benchJobs } from "../lib/bench/engine";
-import { benchmarkJobs, groundTruthComponents, scoreIfBenchmark } from "../lib/benchmarks";
+import { benchmarkJobs, groundTruth, scoreIfBenchmark } from "../lib/benchmarks";
 import { taggingJobs, tagSweep } from "../lib/categories/jobs";
 import { RULES_LABELLER } from "../lib/categories/names";
 import { judgeFromEnv } from "../lib/categories/tagger";
@@ -68,7 +68,7 @@ log(
 );
 const judgedBy = judge?.labeller.name ?? RULES_LABELLER.name;
 // the composite board (human votes and the benchmarks' ground truth) is written with every recompute
-const boards = { includeDemo: settings.ARENA_LEADERBOARD_INCLUDE_DEMO, judgedBy, groundTruth: groundTruthComponents };
+const boards = { includeDemo: settings.ARENA_LEADERBOARD_INCLUDE_DEMO, judgedBy, groundTruth };
 
 const driftRule = { alpha: settings.ARENA_DRIFT_ALPHA, baselineRuns: settings.ARENA_DRIFT_BASELINE_RUNS };
 const alarmSink = settings.ARENA_DRIFT_WEBHOOK_URL ? webhookSink(settings.ARENA_DRIFT_WEBHOOK_URL) : undefined;

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { signOutAction } from "@/app/signin/actions";
 import { pageRequiresRole } from "@/lib/auth/session";
+import { signOutAction } from "@/lib/auth/sign-in-actions";
 
 const sections = [
   { href: "/admin", label: "Models" },

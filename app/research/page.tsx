@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import { signOutAction } from "@/app/signin/actions";
 import { ResearchView } from "@/components/research/research-view";
 import { listApiTokens } from "@/lib/auth";
 import { pageRequiresRole } from "@/lib/auth/session";
+import { signOutAction } from "@/lib/auth/sign-in-actions";
 import { cohortSummaries } from "@/lib/cohorts";
 import { getDb } from "@/lib/db";
 import { demoBattleCount, researchSummary } from "@/lib/export";

@@ -111,7 +111,7 @@ export function ImportPredictions({
           <label className="flex min-w-0 max-w-full flex-col text-xs">
             Set
             <select name="set" className="input w-full max-w-xs">
-              <option value="">Newest MathVista testmini / EMMA CoT</option>
+              <option value="">Newest {benchmarks.map((b) => b.defaultSets.join(" / ")).join(" / ")}</option>
               <Options items={sets} value={(s) => s.ref} label={(s) => s.ref} />
             </select>
           </label>

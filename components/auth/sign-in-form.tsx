@@ -1,5 +1,5 @@
-import { signInWithPassword, signInWithProvider } from "@/app/signin/actions";
 import { oauthProviders } from "@/lib/auth";
+import { signInWithPassword, signInWithProvider } from "@/lib/auth/sign-in-actions";
 import { serverTranslator } from "@/lib/i18n/session";
 import { ReturnPathInput } from "./return-path-input";
 

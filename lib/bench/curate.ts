@@ -12,7 +12,8 @@ import { domainError } from "../errors";
 import { createPromptSetVersion, targetOf } from "../evals";
 import { loadImage } from "../images";
 import { createRandom } from "../numeric";
-import { average, concatWeighted, imageFeatures, remoteEmbeddings, tfidfVectors, words } from "./embeddings";
+import { thumbnailFeatures } from "../vision";
+import { average, concatWeighted, remoteEmbeddings, tfidfVectors, words } from "./embeddings";
 
 export class CurationError extends domainError("conflict", "curation_impossible") {}
 
@@ -79,7 +80,7 @@ async function embedPool(db: Db, pool: PoolRow[], options: CurateOptions): Promi
     const vectors: Float64Array[] = [];
     for (const sha of row.images) {
       const image = await loadImage(db.prisma, sha);
-      if (image) vectors.push(await imageFeatures(image.data));
+      if (image) vectors.push(await thumbnailFeatures(image.data));
     }
     return vectors.length ? average(vectors) : new Float64Array(128);
   };

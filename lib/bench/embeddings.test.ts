@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { concatWeighted, imageFeatures, tfidfVectors } from "./embeddings";
+import { thumbnailFeatures } from "../vision";
+import { concatWeighted, tfidfVectors } from "./embeddings";
 
 const norm = (v: Float64Array) => Math.sqrt(v.reduce((s, x) => s + x * x, 0));
 const dot = (p: Float64Array, q: Float64Array) => p.reduce((s, x, i) => s + x * (q[i] as number), 0);
@@ -17,15 +18,12 @@ describe("the local embedding fallback", () => {
     expect(dot(a, a)).toBeCloseTo(1, 12);
   });
 
-  it("tells images apart by their colours and layout, and joins both parts at unit length", async () => {
+  it("joins the text and the image parts at unit length", async () => {
     const png = (background: string) =>
       sharp({ create: { width: 32, height: 32, channels: 3, background } })
         .png()
         .toBuffer();
-    const red = await imageFeatures(await png("#dd2222"));
-    const red2 = await imageFeatures(await png("#dd2020"));
-    const blue = await imageFeatures(await png("#2222dd"));
-    expect(dot(red, red2)).toBeGreaterThan(dot(red, blue));
+    const red = await thumbnailFeatures(await png("#dd2222"));
     const [text] = tfidfVectors(["a red square"]) as [Float64Array];
     expect(norm(concatWeighted([text, red]))).toBeCloseTo(1, 12);
   });

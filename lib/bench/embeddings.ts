@@ -1,9 +1,8 @@
 // Prompt embeddings for curation. With an embedding model of the registry (an OpenAI-compatible provider), texts go
 // to its `/v1/embeddings`; when that model is marked as vision-capable, images go there too as data: URLs and each
 // prompt's vector is the average of its text and image vectors, as the paper does with CLIP. Without one, the
-// documented local fallback: hashed TF-IDF of the text (512 dimensions) beside image features from sharp (an 8×8
-// grey thumbnail and a 4×4×4 colour histogram, 128 dimensions), each part L2-normalised and weighted 1/√2.
-import sharp from "sharp";
+// documented local fallback: hashed TF-IDF of the text (512 dimensions) beside lib/vision's thumbnail features (an
+// 8×8 grey thumbnail and a 4×4×4 colour histogram, 128 dimensions), each part L2-normalised and weighted 1/√2.
 import { namedSecret } from "../config";
 import { unitLength } from "../numeric";
 import { type ModelTarget, ProviderError, retryAfterSeconds } from "../providers";
@@ -32,18 +31,6 @@ export function tfidfVectors(texts: string[]): Float64Array[] {
     }
     return unitLength(v);
   });
-}
-
-export async function imageFeatures(bytes: Buffer): Promise<Float64Array> {
-  const grey = await sharp(bytes).resize(8, 8, { fit: "fill" }).greyscale().raw().toBuffer();
-  const colour = await sharp(bytes).resize(32, 32, { fit: "fill" }).removeAlpha().raw().toBuffer();
-  const v = new Float64Array(128);
-  for (let i = 0; i < 64; i++) v[i] = (grey[i] ?? 0) / 255;
-  for (let i = 0; i + 2 < colour.length; i += 3) {
-    const bin = (((colour[i] ?? 0) >> 6) << 4) | (((colour[i + 1] ?? 0) >> 6) << 2) | ((colour[i + 2] ?? 0) >> 6);
-    v[64 + bin] = (v[64 + bin] as number) + 1 / 1024;
-  }
-  return unitLength(v);
 }
 
 export function concatWeighted(parts: Float64Array[]): Float64Array {

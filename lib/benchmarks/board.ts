@@ -4,9 +4,9 @@
 import type { Db } from "../db/context";
 import { sql } from "../db/sql";
 import type { ItemVerdict } from "./definition";
+import { type ModalityGap, modalityGap } from "./modality-gap";
 import { benchmarkNamed } from "./registry";
 import { type BenchmarkReport, benchmarkReport } from "./runs";
-import { type ModalityGap, modalityGap } from "./score-files";
 
 export interface BenchmarkBoard {
   benchmark: string;
@@ -26,13 +26,14 @@ export async function benchmarkBoards(db: Db): Promise<BenchmarkBoard[]> {
   const boards: BenchmarkBoard[] = [];
   for (const row of rows) {
     const report = await benchmarkReport(db, row.setIds, { score: false, rounds: 500 });
-    const gaps = benchmarkNamed(row.benchmark)?.representations ? await isoGaps(db, row.setIds) : [];
+    const representations = benchmarkNamed(row.benchmark)?.representations;
+    const gaps = representations ? await modalityGaps(db, row.setIds, representations.techniques) : [];
     boards.push({ benchmark: row.benchmark, report, gaps });
   }
   return boards;
 }
 
-async function isoGaps(db: Db, setIds: string[]) {
+async function modalityGaps(db: Db, setIds: string[], techniques: readonly string[]) {
   const { rows } = await db.pool.query<{
     model: string;
     task: string;
@@ -48,7 +49,7 @@ async function isoGaps(db: Db, setIds: string[]) {
   );
   const byModel = new Map<string, Record<string, ItemVerdict>>();
   for (const row of rows) {
-    if (row.representation === "combined" || row.representation === "scratchpad") continue;
+    if (techniques.includes(row.representation)) continue;
     const items = byModel.get(row.model) ?? {};
     items[`${row.task}/${row.id}/${row.representation}`] = {
       correct: row.correct,
@@ -59,7 +60,7 @@ async function isoGaps(db: Db, setIds: string[]) {
     byModel.set(row.model, items);
   }
   return [...byModel]
-    .map(([model, items]) => ({ model, gap: modalityGap(items) }))
+    .map(([model, items]) => ({ model, gap: modalityGap(items, techniques) }))
     .filter((g): g is { model: string; gap: ModalityGap } => g.gap !== null);
 }
 

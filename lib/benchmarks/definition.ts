@@ -59,6 +59,29 @@ export interface RecordContext {
   add: (set: string, item: NewPromptItem) => void;
 }
 
+/** How a benchmark asked in several representations names them (IsoBench's image, text forms and techniques). */
+export interface Representations {
+  /** the task a data file is named after (graph_maxflow.jsonl → graph_maxflow), if any */
+  taskOfFile: (file: string) => string | undefined;
+  /** an item's representation: "image", a text form, or a technique */
+  representationOf: (problem: Problem) => string;
+  /** representations that are prompting techniques, not the dataset's text forms: never the "best text" */
+  techniques: readonly string[];
+}
+
+/** A tiny set in the benchmark's own layout: its data files (images as small generated PNGs), a reply a fake model
+ *  gives to every item, and how many of the imported items the official scorer counts right for that reply. */
+export interface BenchmarkExample {
+  files: Record<string, { text: string } | { png: { width: number; height: number; rgb: [number, number, number] } }>;
+  /** the data files to import, among `files` */
+  data: readonly string[];
+  reply: string;
+  /** the set a run answers (one of the import's sets) and how many of its items `reply` gets right, of how many */
+  set: string;
+  correct: number;
+  of: number;
+}
+
 export interface BenchmarkDefinition {
   /** the name files, commands, item metadata and URLs use */
   name: string;
@@ -84,7 +107,15 @@ export interface BenchmarkDefinition {
   /** items asked in several representations of one problem (IsoBench: the image, each text form): an output
    *  names its task (files may share ids across tasks), an item is task/id/representation, and reports show the
    *  modality gap (text − image) */
-  representations?: boolean;
+  representations?: Representations;
+  /** the CLI's help (arena benchmark --help): what `import` takes and how `score` reads published outputs */
+  help: { files: string; outputs: string };
+  /** its weight on the composite board when neither the console nor ARENA_COMPOSITE_WEIGHTS names one */
+  compositeWeight: number;
+  /** a few items in the benchmark's own layout (from its paper's printed examples): the worked example a reader
+   *  of the definition starts from, and what tests/integration/benchmark-registry.test.ts imports, answers, scores
+   *  and reports for every registered benchmark */
+  example: BenchmarkExample;
   /** the arena categories whose boards a report sets this benchmark beside (besides overall) */
   relatedCategories: readonly string[];
   /** the paper's random-guess accuracy for these items, where it gives one */

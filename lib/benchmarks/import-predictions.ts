@@ -8,7 +8,7 @@ import { findPromptSet } from "../evals";
 import type { Problem } from "./definition";
 import { BenchmarkDataError } from "./errors";
 import { type Prediction, type PredictionSource, readPredictions } from "./predictions";
-import { BENCHMARKS, type PredictionBenchmark } from "./registry";
+import { type BenchmarkName, benchmarkDefinition } from "./registry";
 import { labelledVerdict, writeVerdicts } from "./verdicts";
 import { type Tally, tally } from "./wilson";
 
@@ -36,9 +36,15 @@ export interface PredictionImport {
   warnings: string[];
 }
 
-async function setFor(db: Db, benchmark: PredictionBenchmark, ref?: string) {
+function takingPredictions(benchmark: BenchmarkName) {
+  const definition = benchmarkDefinition(benchmark);
+  if (!definition.predictions) throw new BenchmarkDataError(`${benchmark} takes no toolkit predictions`);
+  return { ...definition, predictions: definition.predictions };
+}
+
+async function setFor(db: Db, benchmark: BenchmarkName, ref?: string) {
+  const { defaultSets } = takingPredictions(benchmark).predictions;
   if (ref) return findPromptSet(db, ref);
-  const { defaultSets } = BENCHMARKS[benchmark].predictions;
   for (const name of defaultSets) {
     const set = await db.prisma.promptSet.findFirst({ where: { name }, orderBy: { version: "desc" } });
     if (set) return set;
@@ -51,7 +57,7 @@ async function setFor(db: Db, benchmark: PredictionBenchmark, ref?: string) {
 /** Refuses an unknown model or set before any file is read; returns the set the predictions would go to. */
 export async function predictionTarget(
   db: Db,
-  input: { benchmark: PredictionBenchmark; model: string; set?: string },
+  input: { benchmark: BenchmarkName; model: string; set?: string },
 ): Promise<{ id: string; name: string; version: number }> {
   const model = await db.prisma.model.findUnique({ where: { id: input.model }, select: { id: true } });
   if (!model)
@@ -63,12 +69,12 @@ export async function predictionTarget(
 
 export async function importPredictions(
   db: Db,
-  input: { benchmark: PredictionBenchmark; file: string; from: PredictionSource; model: string; set?: string },
+  input: { benchmark: BenchmarkName; file: string; from: PredictionSource; model: string; set?: string },
 ): Promise<PredictionImport> {
   // the model and the set are checked before the file is read: a wrong name costs nothing
   const set = await predictionTarget(db, input);
   const predictions = await readPredictions(input.file, input.from);
-  const { scorer, predictions: taken } = BENCHMARKS[input.benchmark];
+  const { scorer, predictions: taken } = takingPredictions(input.benchmark);
   const items = await db.prisma.promptItem.findMany({
     where: { setId: set.id },
     select: { id: true, questionId: true, metadata: true },

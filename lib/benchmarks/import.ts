@@ -11,7 +11,7 @@ import { createPromptSetVersion, type NewPromptItem } from "../evals";
 import { ImageRejected, ingestImage } from "../images";
 import type { BenchmarkRecord as Rec } from "./definition";
 import { BenchmarkDataError } from "./errors";
-import { BENCHMARKS, type BenchmarkName } from "./registry";
+import { type BenchmarkName, benchmarkDefinition } from "./registry";
 
 interface RecordAt {
   where: string;
@@ -111,6 +111,7 @@ export async function importBenchmark(
   files: string[],
   options: ImportOptions = {},
 ): Promise<ImportResult> {
+  const definition = benchmarkDefinition(benchmark);
   if (files.length === 0) throw new BenchmarkDataError("name the benchmark's files");
   const records: (RecordAt & { file: string })[] = [];
   for (const file of files) for (const r of await readRecords(file)) records.push({ ...r, file });
@@ -126,7 +127,7 @@ export async function importBenchmark(
     const provenance = { file: path.resolve(file), record: where.slice(file.length + 2) };
     const imageDirs = [options.imagesDir, path.dirname(file)].filter(Boolean) as string[];
     const image = (field: string, value: unknown) => storeImage(db, where, field, value, imageDirs);
-    await BENCHMARKS[benchmark].addRecord({ where, record, file, provenance, name: options.name, image, add });
+    await definition.addRecord({ where, record, file, provenance, name: options.name, image, add });
     options.onProgress?.(++done, records.length);
   }
   const written: ImportResult["sets"] = [];
@@ -141,7 +142,7 @@ export async function importBenchmark(
       {
         name,
         description: `${benchmark} imported from ${files.map((f) => path.basename(f)).join(", ")}`,
-        licence: BENCHMARKS[benchmark].licence,
+        licence: definition.licence,
         source: `benchmark:${benchmark}`,
         metadata: { benchmark, files: files.map((f) => path.resolve(f)) },
       },

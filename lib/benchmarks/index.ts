@@ -1,6 +1,7 @@
 export { type BenchmarkBoard, benchmarkBoards, benchmarkRunItems, type RunItemView } from "./board";
 export type {
   BenchmarkDefinition,
+  BenchmarkExample,
   ItemVerdict,
   NormalisedStep,
   Problem,
@@ -54,7 +55,8 @@ export {
   PREDICTION_FILE,
 } from "./library";
 export { extractByRules, MATHVISTA_KEYS, normaliseExtraction, scoreMathVistaItem } from "./mathvista";
-export { benchmarkPairs, groundTruthComponents, type PairBattle, pairOutcome } from "./pairs";
+export { type ModalityGap, modalityGap } from "./modality-gap";
+export { benchmarkPairs, groundTruth, groundTruthComponents, type PairBattle, pairOutcome } from "./pairs";
 export {
   type PredictionImportRequest,
   type PredictionImportStatus,
@@ -83,15 +85,16 @@ export {
   pyStr,
 } from "./python";
 export {
-  BENCHMARK_NAMES,
-  BENCHMARKS,
   type BenchmarkChoice,
   type BenchmarkName,
   benchmarkChoices,
+  benchmarkDefinition,
   benchmarkNamed,
+  benchmarkNames,
   benchmarkTitle,
-  PREDICTION_BENCHMARKS,
-  type PredictionBenchmark,
+  defaultCompositeWeights,
+  predictionBenchmarkNames,
+  registerBenchmark,
 } from "./registry";
 export {
   type BenchmarkReport,
@@ -101,12 +104,6 @@ export {
   scoreBenchmarkRun,
   scoreIfBenchmark,
 } from "./runs";
-export {
-  type FileScore,
-  type ModalityGap,
-  modalityGap,
-  readEntries,
-  scoreOutputs,
-} from "./score-files";
+export { type FileScore, readEntries, scoreOutputs } from "./score-files";
 export { labelledVerdict, SCORER_VERSION, writeVerdicts } from "./verdicts";
 export { type Tally, tally, wilsonInterval } from "./wilson";

@@ -5,7 +5,7 @@ import { BenchmarkDataError } from "./errors";
 import { importBenchmark } from "./import";
 import { benchmarkDir, libraryFile } from "./library";
 import { runPredictionImport } from "./prediction-imports";
-import { BENCHMARK_NAMES, type BenchmarkName } from "./registry";
+import { type BenchmarkName, benchmarkNamed } from "./registry";
 
 export type ImportJob = Payload<"benchmark-import"> & { benchmark: BenchmarkName };
 
@@ -22,12 +22,12 @@ export const benchmarkJobs: JobHandlers = {
     if (!job) return;
     const dir = benchmarkDir();
     if (!dir) throw new BenchmarkDataError("no benchmark folder: set ARENA_BENCHMARK_DIR");
-    if (!(BENCHMARK_NAMES as readonly string[]).includes(job.data.benchmark)) {
+    if (!benchmarkNamed(job.data.benchmark)) {
       throw new BenchmarkDataError(`'${job.data.benchmark}' is not a benchmark that can be imported`);
     }
     const files = job.data.files.map((file) => libraryFile(dir, file));
     try {
-      const result = await importBenchmark(db, job.data.benchmark as BenchmarkName, files, {
+      const result = await importBenchmark(db, job.data.benchmark, files, {
         name: job.data.name,
       });
       log(`benchmarks: imported ${result.sets.map((s) => `${s.name}@${s.version} (${s.items})`).join(", ")}`);

@@ -4,7 +4,8 @@
 // else its newest imported one (as the report counts a model once).
 import type { Db } from "../db/context";
 import { sql } from "../db/sql";
-import type { GroundTruthComponent } from "../leaderboard";
+import type { GroundTruthComponent, GroundTruthSource } from "../leaderboard";
+import { defaultCompositeWeights } from "./registry";
 import { countedRunsSql, SCORER_VERSION } from "./verdicts";
 
 export interface PairBattle {
@@ -61,6 +62,12 @@ export async function benchmarkPairs(db: Db, setIds: string[]): Promise<PairBatt
 }
 
 /** Every set with current verdicts, each as one component of the composite board (lib/leaderboard/composite-run.ts). */
+/** The composite board's ground truth: every benchmark's verdicts as pairs, and the registry's default weights. */
+export const groundTruth: GroundTruthSource = {
+  components: (db) => groundTruthComponents(db),
+  defaultWeights: defaultCompositeWeights,
+};
+
 export async function groundTruthComponents(db: Db): Promise<GroundTruthComponent[]> {
   const { rows } = await db.pool.query<{ id: string }>(
     sql`SELECT DISTINCT r."setId" AS id FROM "EvalRun" r

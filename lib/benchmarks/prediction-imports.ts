@@ -8,10 +8,10 @@ import { BenchmarkDataError } from "./errors";
 import { importPredictions, predictionTarget } from "./import-predictions";
 import { benchmarkDir, checkPredictionSize, libraryFile, PREDICTION_FILE } from "./library";
 import type { PredictionSource } from "./predictions";
-import type { PredictionBenchmark } from "./registry";
+import type { BenchmarkName } from "./registry";
 
 export interface PredictionImportRequest {
-  benchmark: PredictionBenchmark;
+  benchmark: BenchmarkName;
   /** relative to ARENA_BENCHMARK_DIR */
   file: string;
   from: PredictionSource;
@@ -68,7 +68,7 @@ export async function runPredictionImport(db: Db, importId: string): Promise<voi
   try {
     full = checkedFile(row.file);
     const result = await importPredictions(db, {
-      benchmark: row.benchmark as PredictionBenchmark,
+      benchmark: row.benchmark,
       file: full,
       from: row.source as PredictionSource,
       model: row.modelId,

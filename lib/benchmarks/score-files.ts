@@ -3,12 +3,11 @@
 // item's verdict with what decided it, and accuracy with 95% Wilson intervals overall and per metadata key.
 import fs from "node:fs";
 import path from "node:path";
-import { createRandom, quantileSorted } from "../numeric";
-import type { BenchmarkDefinition, ItemVerdict, Problem } from "./definition";
+import type { ItemVerdict, Problem } from "./definition";
 import { BenchmarkDataError } from "./errors";
-import { ISOBENCH_TASKS, isoValues } from "./isobench";
+import { type ModalityGap, modalityGap } from "./modality-gap";
 import { type PyValue, parsePythonJson, pyStr } from "./python";
-import { BENCHMARKS, type BenchmarkName } from "./registry";
+import { type BenchmarkName, benchmarkDefinition } from "./registry";
 import { type Tally, tally } from "./wilson";
 
 export interface FileScore {
@@ -18,7 +17,8 @@ export interface FileScore {
   /** items only a judge model could have read (counted as not correct) */
   undecided: number;
   warnings: string[];
-  /** IsoBench, when the outputs answer items both from the image and from a text representation */
+  /** a benchmark asked in representations (IsoBench), when the outputs answer items both from the image and from
+   *  a text representation */
   modalityGap?: ModalityGap;
 }
 
@@ -83,36 +83,18 @@ export function readEntries(file: string): Entry[] {
   throw new BenchmarkDataError(`${file}: expected a JSON object, a JSON list or JSON Lines`);
 }
 
-/** IsoBench's task of a data file named after it (graph_maxflow.jsonl), else undefined. */
-const taskFromFile = (file: string) => {
-  const base = path.basename(file).replace(/\.(jsonl?|json)$/i, "");
-  return Object.keys(ISOBENCH_TASKS).find(
-    (task) => base === task || base.startsWith(`${task}_`) || base.endsWith(`_${task}`),
-  );
-};
-
-export interface ModalityGap {
-  /** accuracy with the best text representation of each task − accuracy with the image, over the same items */
-  gap: number;
-  ci: [number, number];
-  pairs: number;
-  image: number;
-  text: number;
-  bestText: Record<string, string>;
-}
-
 export function scoreOutputs(
   benchmark: BenchmarkName,
   outputsFile: string,
   dataFiles: string | string[] = [],
 ): FileScore {
   const files = typeof dataFiles === "string" ? [dataFiles] : dataFiles;
-  const { scorer, representations } = BENCHMARKS[benchmark] as BenchmarkDefinition;
+  const { scorer, representations } = benchmarkDefinition(benchmark);
   const needsAnswer = scorer.gold === "answer";
   // the data: by key, and where items come in representations (IsoBench) by task and id (ids repeat across tasks)
   const data = new Map<string, Problem[]>();
   for (const file of files) {
-    const fileTask = representations ? taskFromFile(file) : undefined;
+    const fileTask = representations?.taskOfFile(file);
     for (const { key, problem } of readEntries(file)) {
       const withTask = fileTask && problem.task === undefined ? { ...problem, task: fileTask } : problem;
       const known = data.get(key);
@@ -156,7 +138,7 @@ export function scoreOutputs(
       if (error instanceof BenchmarkDataError) throw new BenchmarkDataError(`${where(pid)}: field ${error.message}`);
       throw error;
     }
-    const itemKey = representations ? `${problem.task}/${pid}/${isoValues(problem, "representation")[0]}` : pid;
+    const itemKey = representations ? `${problem.task}/${pid}/${representations.representationOf(problem)}` : pid;
     items[itemKey] = verdict;
     if (verdict.correct) correct++;
     if (verdict.decided_by === "undecided") undecided++;
@@ -191,62 +173,8 @@ export function scoreOutputs(
   if (mislabelled) warnings.push(`${mislabelled} items' dataset label differs from the answer computed from the item`);
   const result: FileScore = { benchmark, items, accuracy, undecided, warnings };
   if (representations) {
-    const gap = modalityGap(items);
+    const gap = modalityGap(items, representations.techniques);
     if (gap) result.modalityGap = gap;
   }
   return result;
-}
-
-/** IsoBench's Δ (text − image) over the items answered both ways, with a seeded paired bootstrap interval. */
-export function modalityGap(items: Record<string, ItemVerdict>, rounds = 2000, seed = 0): ModalityGap | null {
-  const byItem = new Map<string, Map<string, boolean>>();
-  const perTaskRep = new Map<string, Map<string, { correct: number; total: number }>>();
-  for (const [key, verdict] of Object.entries(items)) {
-    const [task, id, representation] = key.split("/") as [string, string, string];
-    const item = byItem.get(`${task}/${id}`) ?? new Map<string, boolean>();
-    item.set(representation, verdict.correct);
-    byItem.set(`${task}/${id}`, item);
-    const reps = perTaskRep.get(task) ?? new Map<string, { correct: number; total: number }>();
-    const t = reps.get(representation) ?? { correct: 0, total: 0 };
-    t.total++;
-    if (verdict.correct) t.correct++;
-    reps.set(representation, t);
-    perTaskRep.set(task, reps);
-  }
-  const bestText: Record<string, string> = {};
-  for (const [task, reps] of perTaskRep) {
-    // the dataset's text representations only: IsoCombination and IsoScratchPad are techniques, not representations
-    const texts = [...reps].filter(([rep]) => !["image", "combined", "scratchpad"].includes(rep));
-    texts.sort((p, q) => q[1].correct / q[1].total - p[1].correct / p[1].total);
-    if (texts[0]) bestText[task] = texts[0][0];
-  }
-  const pairs: [number, number][] = [];
-  for (const [key, reps] of byItem) {
-    const task = key.split("/")[0] as string;
-    const best = bestText[task];
-    if (best && reps.has("image") && reps.has(best)) pairs.push([reps.get("image") ? 1 : 0, reps.get(best) ? 1 : 0]);
-  }
-  if (pairs.length === 0) return null;
-  const mean = (xs: [number, number][], i: 0 | 1) => xs.reduce((s, p) => s + p[i], 0) / xs.length;
-  const image = mean(pairs, 0);
-  const text = mean(pairs, 1);
-  const rand = createRandom(seed, 1);
-  const gaps: number[] = [];
-  for (let r = 0; r < rounds; r++) {
-    let sum = 0;
-    for (let k = 0; k < pairs.length; k++) {
-      const pair = pairs[(rand() * pairs.length) | 0] as [number, number];
-      sum += pair[1] - pair[0];
-    }
-    gaps.push(sum / pairs.length);
-  }
-  gaps.sort((p, q) => p - q);
-  return {
-    gap: text - image,
-    ci: [quantileSorted(gaps, 0.025), quantileSorted(gaps, 0.975)],
-    pairs: pairs.length,
-    image,
-    text,
-    bestText,
-  };
 }

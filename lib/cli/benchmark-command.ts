@@ -5,9 +5,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import {
-  BENCHMARK_NAMES,
-  type BenchmarkName,
   type BenchmarkReport,
+  benchmarkDefinition,
+  benchmarkNames,
   benchmarkPairs,
   benchmarkReport,
   exportBenchmarkVerdicts,
@@ -18,11 +18,10 @@ import {
   isoBenchEvalTable,
   type Judge,
   judgeFrom,
-  PREDICTION_BENCHMARKS,
   PREDICTION_SOURCES,
-  type PredictionBenchmark,
   type PredictionImport,
   type PredictionSource,
+  predictionBenchmarkNames,
   scoreBenchmarkRun,
   scoreIsoBenchEval,
   scoreIsoBenchEvalWithJudge,
@@ -37,59 +36,55 @@ import { progressBar } from "./progress";
 import { UsageError } from "./usage";
 import { withDb } from "./with-db";
 
-export const BENCHMARK_HELP = `usage: arena benchmark import ${BENCHMARK_NAMES.join("|")} FILE... [--name NAME] [--images DIR]
+const indent = (text: string, by: string) => text.replace(/\n/g, `\n${by}`);
+
+/** Each registered benchmark's lines, from its definition: what import takes, how score reads its outputs. */
+const perBenchmark = (part: "files" | "outputs") =>
+  benchmarkNames()
+    .map((name) => `  ${name.padEnd(10)} ${indent(benchmarkDefinition(name).help[part], " ".repeat(13))}`)
+    .join("\n");
+
+const predictionHelp = () =>
+  predictionBenchmarkNames()
+    .map((name) => {
+      const { title, predictions } = benchmarkDefinition(name);
+      return `${title} (default set: the newest ${predictions?.defaultSets.join(" / ")}) ${
+        predictions?.fileExtractionCounts
+          ? "takes the file's extraction where it has one (the official pipeline's extraction step, done by the toolkit's judge), else its quick rules"
+          : "reads the response itself"
+      }.`;
+    })
+    .join(" ");
+
+/** The help, written when asked: a benchmark registered at run time is in it. */
+export const benchmarkHelp =
+  () => `usage: arena benchmark import ${benchmarkNames().join("|")} FILE... [--name NAME] [--images DIR]
        arena benchmark run SET[@VERSION] --model MODEL [--here] [--wait] [--concurrency N]
        arena benchmark report SET[@VERSION]... [--judge MODEL] [--format table|json]
        arena benchmark export SET[@VERSION]... --out DIR
        arena benchmark pairs SET[@VERSION]... --out FILE
-       arena benchmark import-predictions ${PREDICTION_BENCHMARKS.join("|")} FILE --from vlmevalkit|lmms-eval --model MODEL [--set SET[@VERSION]]
-       arena benchmark score ${BENCHMARK_NAMES.join("|")} --outputs FILE|DIR [--data FILE]... [--judge MODEL] [--format table|json] [--out PATH]
+       arena benchmark import-predictions ${predictionBenchmarkNames().join("|")} FILE --from vlmevalkit|lmms-eval --model MODEL [--set SET[@VERSION]]
+       arena benchmark score ${benchmarkNames().join("|")} --outputs FILE|DIR [--data FILE]... [--judge MODEL] [--format table|json] [--out PATH]
 
-import: the benchmark's own files become prompt sets with provenance and licence — MathVista testmini.json / test.json
-(images beside it, or --images) or the Hugging Face Parquet (decoded_image); EMMA's JSON or Parquet (image_1…5),
-one set per strategy (emma-cot, emma-direct, the paper's templates); IsoBench's per-task files (named after the task),
-as isobench-image, isobench-text (an item per text representation) and isobench-combined (IsoCombination).
-import-predictions: a toolkit's prediction file becomes a run of MODEL (registered) on the set (default the newest
-mathvista-testmini / emma-cot), scored as the official code scores: VLMEvalKit's prediction table ({model}_{dataset}.xlsx,
-.tsv, .csv or .json; index, prediction, and res from its evaluated copy) or lmms-eval's --log_samples JSON Lines (doc,
-filtered_resps, and the metric object with its extraction and true_false / is_correct). MathVista takes the file's
-extraction where it has one (the official pipeline's extraction step, done by the toolkit's judge), else its quick rules;
-EMMA reads the response. Prints our accuracy beside the file's own and every item where they differ; /benchmarks shows
-the run beside the native ones. Nothing is written when a record is bad.
+import: the benchmark's own files become prompt sets with provenance and licence:
+${perBenchmark("files")}
+import-predictions: a toolkit's prediction file becomes a run of MODEL (registered) on the set, scored as the official
+code scores: VLMEvalKit's prediction table ({model}_{dataset}.xlsx, .tsv, .csv or .json; index, prediction, and res
+from its evaluated copy) or lmms-eval's --log_samples JSON Lines (doc, filtered_resps, and the metric object with its
+extraction and true_false / is_correct). ${predictionHelp()} Prints our accuracy beside the file's own and every item
+where they differ; /benchmarks shows the run beside the native ones. Nothing is written when a record is bad.
 run: a registered model answers a set (the evaluation engine: resumable, accounted; queued for the jobs process
 unless --here). report: every model's newest run on the sets scored as the benchmark's official code scores (the
 verdicts stored with each step), accuracy with 95% Wilson intervals overall and per metadata key, paired bootstrap
 differences between models, and the Spearman correlation with the live arena's ratings. --judge MODEL asks a
-model of the registry what the rules could not read (MathVista's 5-shot extraction prompt; EMMA's judge prompt
-where its rules found no answer); each such verdict records the judge. export: the scored runs' items with every
-verdict step as verdicts.jsonl and verdicts.parquet, with a DATASHEET.md naming the source and licence. pairs: the
-sets' verdicts as pairwise outcomes in the clean-battle layout (on an item both models answered, right beats wrong;
-both right a tie, both wrong a tie (bothbad)), one run per model, for arena leaderboard --component FILE:WEIGHT.
+model of the registry what the rules could not read, with the benchmark's own judge prompt; each such verdict
+records the judge. export: the scored runs' items with every verdict step as verdicts.jsonl and verdicts.parquet,
+with a DATASHEET.md naming the source and licence. pairs: the sets' verdicts as pairwise outcomes in the
+clean-battle layout (on an item both models answered, right beats wrong; both right a tie, both wrong a tie
+(bothbad)), one run per model, for arena leaderboard --component FILE:WEIGHT.
 
 Re-scores a benchmark's outputs as its official code does, item by item, with no database and no images:
-  mathvista  MathVista's output layout {pid: {response, extraction?, choices, question_type, answer_type,
-             precision, answer?, metadata}}; --data testmini.json (or test.json) supplies answers and metadata the
-             outputs lack. An item's own extraction is used as is; otherwise the official quick rules read the
-             response (empty, exact choice, int(), float(), The answer is "…".) and what they cannot read is
-             reported as undecided (the official code asks GPT-4 there). Then MathVista's normalisation (letter in
-             parentheses, choice letter, nearest choice by Levenshtein; int(float(x)); round to precision) and equality.
-  emma       EMMA's results layout {pid: {response, answer, type, options, subject, category, task, …}}: its
-             fast_extract_answer (letter, number, last \\boxed{}, "the answer is …") and is_equal (text; values
-             equal to 2 decimals; symbolic difference 0) against the answer and its option text.
-  isobench   outputs {id, task?, representation (image|latex|code|story|fen|pgn|anl|description|…), response,
-             extraction?} against the task files (--data graph_maxflow.jsonl … ; the task from the file name or a
-             task field). No official parser exists: ours takes a last \boxed{}, else a JSON "answer", else the
-             opening words, and reads each task's label from it; graph answers are also computed from the adjacency
-             matrices (max-flow, connectivity, isomorphism) and chess moves checked with chess.js. With image and
-             text answers to the same items, the modality gap (best text − image) with a paired bootstrap interval.
-
-             IsoBench-Eval's logs (IsoBench/IsoBench-Eval: a model's folder of <task>.json lists with
-             evaluation_summary.json, or one such file; no --data): each answer's official verdict recomputed from
-             its parsed_prediction (officialCorrect; the file's is_correct beside it) and ours from model_response
-             alone (correct, decided_by), keyed <modality>:<sample_index> per task; accuracy pooled per task and
-             modality, per group (Math, Science, Algorithm, Game) and overall, with the text − image gap and the
-             agreement of our parse with the official one. --judge MODEL (a registry model) is asked what
-             IsoBench-Eval's parser asks, word for word, wherever the task has choices; its verdicts record the judge.
+${perBenchmark("outputs")}
   --format table|json  JSON: {"items": {pid: {correct, prediction, extraction, decided_by}}, "accuracy": {"overall":
                        {correct, total, accuracy, ci}, "<metadata key>": {"<value>": {…}}}, "undecided", "warnings"}
   --out PATH           write there instead of stdout`;
@@ -121,13 +116,13 @@ export function benchmarkTable(score: FileScore): string {
 export async function benchmarkCommand(argv: string[], out: NodeJS.WritableStream = process.stdout): Promise<void> {
   const [sub, name, ...rest] = argv;
   if (!sub || sub === "--help" || sub === "-h") {
-    out.write(`${BENCHMARK_HELP}\n`);
+    out.write(`${benchmarkHelp()}\n`);
     if (!sub) throw new UsageError("arena benchmark needs a subcommand: score");
     return;
   }
   const args = [name, ...rest].filter((a): a is string => a !== undefined);
   if (args.includes("--help") || args.includes("-h")) {
-    out.write(`${BENCHMARK_HELP}\n`);
+    out.write(`${benchmarkHelp()}\n`);
     return;
   }
   const subcommands: Record<string, (argv: string[], out: NodeJS.WritableStream) => Promise<void>> = {
@@ -144,8 +139,8 @@ export async function benchmarkCommand(argv: string[], out: NodeJS.WritableStrea
     throw new UsageError(
       `unknown benchmark subcommand '${sub}' (import, import-predictions, run, report, score, export, pairs)`,
     );
-  if (!name || !(BENCHMARK_NAMES as readonly string[]).includes(name)) {
-    throw new UsageError(`arena benchmark score takes ${BENCHMARK_NAMES.join(" or ")}, not '${name ?? ""}'`);
+  if (!name || !benchmarkNames().includes(name)) {
+    throw new UsageError(`arena benchmark score takes ${benchmarkNames().join(" or ")}, not '${name ?? ""}'`);
   }
   const { values } = parseArgs({
     args: rest,
@@ -177,7 +172,7 @@ export async function benchmarkCommand(argv: string[], out: NodeJS.WritableStrea
       : scoreIsoBenchEval(outputs);
     text = values.format === "json" ? `${JSON.stringify(score, null, 2)}\n` : isoBenchEvalTable(score);
   } else {
-    const score = scoreOutputs(name as BenchmarkName, values.outputs, values.data ?? []);
+    const score = scoreOutputs(name, values.outputs, values.data ?? []);
     text = values.format === "json" ? `${JSON.stringify(score, null, 2)}\n` : benchmarkTable(score);
   }
   if (values.out) fs.writeFileSync(values.out, text);
@@ -191,13 +186,13 @@ async function importCommand(argv: string[], out: NodeJS.WritableStream) {
     options: { name: { type: "string" }, images: { type: "string" } },
   });
   const [benchmark, ...files] = positionals;
-  if (!benchmark || !(BENCHMARK_NAMES as readonly string[]).includes(benchmark)) {
-    throw new UsageError(`arena benchmark import takes ${BENCHMARK_NAMES.join(", ")}, not '${benchmark ?? ""}'`);
+  if (!benchmark || !benchmarkNames().includes(benchmark)) {
+    throw new UsageError(`arena benchmark import takes ${benchmarkNames().join(", ")}, not '${benchmark ?? ""}'`);
   }
   if (files.length === 0) throw new UsageError("name the benchmark's files");
   const bar = progressBar("records");
   const result = await withDb((db) =>
-    importBenchmark(db, benchmark as BenchmarkName, files, {
+    importBenchmark(db, benchmark, files, {
       name: values.name,
       imagesDir: values.images,
       onProgress: (d, t) => bar.update(d, t),
@@ -217,9 +212,9 @@ async function importPredictionsCommand(argv: string[], out: NodeJS.WritableStre
     },
   });
   const [benchmark, file, ...extra] = positionals;
-  if (!benchmark || !(PREDICTION_BENCHMARKS as readonly string[]).includes(benchmark))
+  if (!benchmark || !predictionBenchmarkNames().includes(benchmark))
     throw new UsageError(
-      `arena benchmark import-predictions takes ${PREDICTION_BENCHMARKS.join(" or ")}, not '${benchmark ?? ""}'`,
+      `arena benchmark import-predictions takes ${predictionBenchmarkNames().join(" or ")}, not '${benchmark ?? ""}'`,
     );
   if (!file || extra.length) throw new UsageError("name one prediction file");
   if (!values.from || !(PREDICTION_SOURCES as readonly string[]).includes(values.from))
@@ -232,7 +227,7 @@ async function importPredictionsCommand(argv: string[], out: NodeJS.WritableStre
     throw new UsageError(`--format takes table or json, not '${values.format}'`);
   const result = await withDb((db) =>
     importPredictions(db, {
-      benchmark: benchmark as PredictionBenchmark,
+      benchmark,
       file,
       from: values.from as PredictionSource,
       model: values.model as string,

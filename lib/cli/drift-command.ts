@@ -1,7 +1,7 @@
 // `arena drift`: the drift watch from the command line — choose a benchmark's canary slice once, run the canary runs
 // that are due now (in this process, with a progress bar), and list what the watch has seen.
 import { parseArgs } from "node:util";
-import { BENCHMARK_NAMES } from "../benchmarks/registry";
+import { benchmarkNames } from "../benchmarks/registry";
 import { config } from "../config";
 import { prepareDatabase } from "../db/bootstrap";
 import { closeDb, createDb } from "../db/context";
@@ -10,11 +10,12 @@ import { flags, help, intOption } from "./options";
 import { progressBar } from "./progress";
 import { UsageError } from "./usage";
 
-export const DRIFT_HELP = `usage: arena drift canary --benchmark NAME [--set NAME[@VERSION]] [--size N] [--seed N]
+/** The help, written when asked: a benchmark registered at run time is in it. */
+export const driftHelp = () => `usage: arena drift canary --benchmark NAME [--set NAME[@VERSION]] [--size N] [--seed N]
        arena drift run [--all]
        arena drift status
 
-canary   chooses the benchmark's canary slice (${BENCHMARK_NAMES.join(", ")}) once, by a seeded hash of its items'
+canary   chooses the benchmark's canary slice (${benchmarkNames().join(", ")}) once, by a seeded hash of its items'
          ids, from its newest imported set (or --set), and records it; asked again it prints the slice it keeps.
          60 items unless --size; the seed is ARENA_DRIFT_SEED unless --seed.
 run      runs now, in this process, the canary runs that are due (every listed vision model on every slice whose
@@ -30,7 +31,7 @@ export async function driftCommand(argv: string[]): Promise<void> {
   });
   const action = positionals[0];
   if (values.help || !action) {
-    process.stdout.write(`${DRIFT_HELP}\n`);
+    process.stdout.write(`${driftHelp()}\n`);
     if (!values.help) throw new UsageError("arena drift takes canary, run or status");
     return;
   }

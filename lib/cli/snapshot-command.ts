@@ -2,7 +2,7 @@
 // server of this folder, shared with a running app).
 
 import { parseArgs } from "node:util";
-import { groundTruthComponents } from "../benchmarks";
+import { groundTruth } from "../benchmarks";
 import { prepareDatabase } from "../db/bootstrap";
 import { closeDb, createDb } from "../db/context";
 import { recomputeSnapshots } from "../leaderboard/recompute";
@@ -38,7 +38,7 @@ export async function snapshotCommand(argv: string[]): Promise<void> {
     const result = await recomputeSnapshots(db, {
       rounds,
       includeDemo: values["include-demo"],
-      groundTruth: groundTruthComponents,
+      groundTruth,
       onProgress: (d, t) => bar.update(d, t),
     });
     bar.done();

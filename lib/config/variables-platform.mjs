@@ -133,8 +133,10 @@ export const platformVariables = {
     unsetIfBlank(
       z
         .string()
-        .default("human=1,mathvista=0.25,emma=0.25,isobench=0.25")
+        .optional()
         .transform((text, ctx) => {
+          // unset: each registered benchmark's own default weight (lib/benchmarks/registry.ts), human votes 1
+          if (text === undefined) return undefined;
           const weights = { human: 1, benchmarks: {} };
           for (const part of text
             .split(",")
@@ -164,7 +166,7 @@ export const platformVariables = {
         }),
     ),
     "Database and processes",
-    "`human=1,mathvista=0.25,emma=0.25,isobench=0.25`",
+    "each benchmark's `compositeWeight`, `human=1`",
     "the composite board's weights (human votes, and each ground-truth benchmark's run sets); the console's setting overrides it; see docs/statistics.md",
   ),
   ARENA_BOARD_REWEIGHTED: v(

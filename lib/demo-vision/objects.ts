@@ -1,7 +1,7 @@
 // Objects in a picture, for the demo models: the CenterNet detector (COCO's 80 classes) whose model files ship
-// inside @vladmandic/human (../image-safety/human.ts). Nothing is downloaded.
+// inside @vladmandic/human (../vision/human.ts). Nothing is downloaded.
 import sharp from "sharp";
-import { lazyHuman } from "../image-safety/human";
+import { lazyHuman } from "../vision";
 
 export interface SeenObject {
   label: string;

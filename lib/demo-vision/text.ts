@@ -5,7 +5,7 @@
 // again inverted, for light text on a dark ground). Measured here: ~90 ms a pass on a 480×320 picture after a ~0.5 s start.
 import path from "node:path";
 import sharp from "sharp";
-import { runtimeRequire } from "../image-safety/runtime-require";
+import { runtimeRequire } from "../process/runtime-require";
 
 export interface SeenText {
   /** the lines read, in reading order */

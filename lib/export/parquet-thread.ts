@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
-import { runtimeRequire } from "../image-safety/runtime-require";
+import { runtimeRequire } from "../process/runtime-require";
 import { workerEntry } from "../ratings/worker-entry";
 import type { Columns, ParquetLayout } from "./parquet-file";
 import type { ParquetThreadData, ParquetThreadMessage, ParquetThreadReply } from "./parquet-worker-main";

@@ -1,4 +1,6 @@
 // lib/http: what app/ and components/ may use (deep imports are refused by biome.json).
+
+export { readAdmittedUpload } from "./admitted-upload";
 export { authErrorShape } from "./auth-errors";
 export { searchParams } from "./body";
 export { citedJson } from "./cited";

@@ -1,7 +1,7 @@
 // Faces found locally, for blurring before release (VisionArena §3.1): Human's BlazeFace detector (model files
 // inside @vladmandic/human, ./human.ts).
 import sharp from "sharp";
-import { lazyHuman } from "./human";
+import { lazyHuman } from "../vision";
 
 export interface FaceBox {
   x: number;

@@ -10,9 +10,7 @@ export {
 } from "./checks";
 export { blurFaces, detectFaces, type FaceBox } from "./faces";
 export {
-  classifierPixels,
   explicitScore,
-  imageFeatures,
   type NsfwClass,
   type NsfwInput,
   type NsfwScores,

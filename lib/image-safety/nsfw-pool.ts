@@ -8,8 +8,8 @@ import crypto from "node:crypto";
 import os from "node:os";
 import { Worker } from "node:worker_threads";
 import { observeImageQueue, setImageQueueLength } from "../metrics";
+import { runtimeRequire } from "../process/runtime-require";
 import type { NsfwScores } from "./nsfw";
-import { runtimeRequire } from "./runtime-require";
 
 /** What a thread is sent: a warm-up, an image's encoded bytes, or the 224×224 pixels its upload's normalisation made
  *  (then the thread decodes nothing). */

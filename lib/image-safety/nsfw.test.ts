@@ -6,8 +6,8 @@ import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { normaliseImage, sniffImageType } from "../images";
-import { classifierPixels, type NsfwScores, nsfwScores, tfjsNsfwScores, timedNsfwScores } from "./nsfw";
-import { kerasToOnnx, UnsupportedLayerError } from "./onnx/from-keras";
+import { classifierPixels, kerasToOnnx, UnsupportedLayerError } from "../vision";
+import { type NsfwScores, nsfwScores, tfjsNsfwScores, timedNsfwScores } from "./nsfw";
 
 const fixtures = path.join(import.meta.dirname, "..", "..", "tests", "fixtures", "images");
 

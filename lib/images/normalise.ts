@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import sharp from "sharp";
-import { classifierPixels as shrinkForClassifier } from "../image-safety/nsfw";
+import { classifierPixels as shrinkForClassifier } from "../vision";
 import type { ImageType } from "./rules";
 import { ImageRejected } from "./validate";
 

@@ -30,7 +30,11 @@ export interface GroundTruthComponent {
 
 /** Where the ground truth comes from: injected by the caller (lib/benchmarks reads the arena's boards, so the
  *  leaderboard cannot import it without a circle between the two folders). */
-export type GroundTruthSource = (db: Db) => Promise<GroundTruthComponent[]>;
+export interface GroundTruthSource {
+  components: (db: Db) => Promise<GroundTruthComponent[]>;
+  /** the weights when neither the console nor ARENA_COMPOSITE_WEIGHTS names any: each benchmark's own */
+  defaultWeights: () => CompositeWeights;
+}
 
 export interface CompositeWeights {
   human: number;
@@ -115,8 +119,9 @@ function compositePayload(
   };
 }
 
-/** The weights in force: the console's setting, else the environment's. */
-export const compositeWeights = (db: Db): Promise<CompositeWeights> => cachedSetting(db, "board.compositeWeights");
+/** The weights in force: the console's setting, else the environment's, else the ground truth's own defaults. */
+export const compositeWeights = async (db: Db, defaults: () => CompositeWeights): Promise<CompositeWeights> =>
+  (await cachedSetting(db, "board.compositeWeights")) ?? defaults();
 
 /**
  * Fits and stores the composite boards of a run (its overall rows), without and with style control; their
@@ -129,7 +134,10 @@ export async function writeCompositeBoard(
 ): Promise<NonNullable<SnapshotPayload["composite"]>["components"] | null> {
   const { rows, params, ...rest } = run;
   if (!source || !rows?.length) return null;
-  const [groundTruth, weights] = await Promise.all([source(db), compositeWeights(db)]);
+  const [groundTruth, weights] = await Promise.all([
+    source.components(db),
+    compositeWeights(db, source.defaultWeights),
+  ]);
   const input = { ...rest, rows };
   const built = compositeParts(input, groundTruth, weights);
   if (!built) return null;

@@ -1,10 +1,10 @@
 // The jobs process embeds each voted battle's first prompt (its first image and its text) for the neighbourhood
-// board, a few at a time: the image through MobileNetV2's features (lib/image-safety), the text through word
+// board, a few at a time: the image through MobileNetV2's features (lib/vision), the text through word
 // vectors (./text.ts). A battle whose image the moderators removed is embedded by its text alone.
 import type { Db } from "../db/context";
 import { sql } from "../db/sql";
-import { imageFeatures } from "../image-safety";
 import { imageBytes } from "../images";
+import { imageEmbedding } from "../vision";
 import { textEmbedding } from "./text";
 import { packSigned, packUnsigned } from "./vectors";
 
@@ -40,7 +40,7 @@ export async function embedPendingBattles(db: Db, limit = 50): Promise<number> {
       row.storageKey && row.mime
         ? await imageBytes({ storageKey: row.storageKey, mime: row.mime, banned: row.banned === true })
         : null;
-    const image = picture ? packUnsigned(await imageFeatures(picture.data)) : null;
+    const image = picture ? packUnsigned(await imageEmbedding(picture.data)) : null;
     const text = packSigned(textEmbedding(row.prompt));
     await db.pool.query(
       sql`INSERT INTO "BattleEmbedding" ("conversationId", image, "imageScale", text, "textScale", version)

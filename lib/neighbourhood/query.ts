@@ -4,10 +4,10 @@
 // its effective votes, how far it moved from the global board, and the battles it leaned on most.
 import type { Db } from "../db/context";
 import { InvalidInput } from "../errors";
-import { imageFeatures } from "../image-safety";
 import { unitLength } from "../numeric";
 import { kernelNeighbourhood, NEIGHBOURHOOD_DEFAULTS, neighbourhoodBoard } from "../ratings/neighbourhood";
 import { BASE, INIT_RATING, SCALE } from "../ratings/scale";
+import { imageEmbedding } from "../vision";
 import { type Candidates, IMAGE_DIMENSIONS, neighbourhoodCandidates } from "./candidates";
 import { TEXT_DIMENSIONS, textEmbedding } from "./text";
 
@@ -77,7 +77,7 @@ export async function neighbourhoodFor(
   const candidates = await neighbourhoodCandidates(db);
   let image: Float32Array | null = null;
   if (query.image) {
-    image = await imageFeatures(query.image);
+    image = await imageEmbedding(query.image);
     for (let d = 0; d < IMAGE_DIMENSIONS; d++) image[d] = (image[d] as number) - (candidates.imageMean[d] as number);
     unitLength(image);
   }

@@ -33,12 +33,18 @@ export const SETTINGS = {
       human: z.number().min(0).max(100),
       benchmarks: z.record(z.string().regex(/^[a-z0-9-]{1,40}$/), z.number().min(0).max(100)),
     }),
-    fromEnv: (c: Config) => c.ARENA_COMPOSITE_WEIGHTS as { human: number; benchmarks: Record<string, number> },
+    // unset: null, and the composite board takes each registered benchmark's own default weight (lib/benchmarks)
+    fromEnv: (c: Config) =>
+      (c.ARENA_COMPOSITE_WEIGHTS ?? null) as { human: number; benchmarks: Record<string, number> } | null,
   },
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;
-export type SettingValue<K extends SettingKey> = z.infer<(typeof SETTINGS)[K]["schema"]>;
+/** What a setting holds: its schema's type, or what its environment default gives (null where the default is
+ *  another module's to decide). */
+export type SettingValue<K extends SettingKey> =
+  | z.infer<(typeof SETTINGS)[K]["schema"]>
+  | ReturnType<(typeof SETTINGS)[K]["fromEnv"]>;
 
 export async function readSetting<K extends SettingKey>(
   db: Db,
@@ -73,7 +79,11 @@ export async function databaseNow(db: Db): Promise<string> {
 }
 
 /** Stores a value; null goes back to the environment's default. */
-export async function writeSetting<K extends SettingKey>(db: Db, key: K, value: SettingValue<K> | null): Promise<void> {
+export async function writeSetting<K extends SettingKey>(
+  db: Db,
+  key: K,
+  value: z.infer<(typeof SETTINGS)[K]["schema"]> | null,
+): Promise<void> {
   if (value === null) {
     await db.pool.query(sql`DELETE FROM "Setting" WHERE key = ${key}`);
   } else {

@@ -499,7 +499,12 @@ describe("leaderboard snapshots", () => {
       { benchmark: "unweighted", set: "other@1", pairs: pairs([["lb-alpha", "lb-gamma", "model_a"]]) },
     ];
     await writeSetting(db, "board.compositeWeights", { human: 1, benchmarks: { mathvista: 0.5 } });
-    const result = await recomputeSnapshots(db, { rounds: 4, groundTruth: async () => truth });
+    // the source's own defaults stand in only when neither the console nor the environment names weights
+    const source = {
+      components: async () => truth,
+      defaultWeights: () => ({ human: 1, benchmarks: { mathvista: 0.25 } }),
+    };
+    const result = await recomputeSnapshots(db, { rounds: 4, groundTruth: source });
     // the human component is the overall board's battles, as many as the plain board of the same run counts
     const counted = (await currentSnapshot(db, "overall", false))?.voteCount;
     expect(result.composite?.map((c) => [c.kind, c.name, c.weight, c.rows])).toEqual([
@@ -567,10 +572,15 @@ describe("leaderboard snapshots", () => {
     expect(liveBody.models.map((m: { model: string }) => m.model)).not.toContain("lb-delta");
     // every benchmark weighted 0: no composite board is written (the newest stays the one above)
     await writeSetting(db, "board.compositeWeights", { human: 1, benchmarks: { mathvista: 0 } });
-    const none = await recomputeSnapshots(db, { rounds: 4, groundTruth: async () => truth });
+    const none = await recomputeSnapshots(db, { rounds: 4, groundTruth: source });
     expect(none.composite).toBeNull();
     expect((await currentSnapshot(db, "overall", false, "composite"))?.id).toBe(composite?.id);
     await writeSetting(db, "board.compositeWeights", null);
+    const defaults = await recomputeSnapshots(db, { rounds: 4, groundTruth: source });
+    expect(defaults.composite?.map((c) => [c.name, c.weight])).toEqual([
+      ["votes", 1],
+      ["mathvista-testmini@1", 0.25],
+    ]);
   });
 
   it("read the same battles in small batches as in one", async () => {

@@ -105,6 +105,11 @@ const LITERAL_MESSAGES = new Map([
   [path.join("scripts", "bench-literal-messages.ts"), 1],
 ]);
 
+/** Whether an own import runs back up the layers (app → components → lib): lib/ or components/ reaching app/, or
+ *  lib/ reaching components/. */
+const runsBackUp = (file: string, imported: string) =>
+  imported.startsWith("app/") || (file.startsWith("lib/") && imported.startsWith("components/"));
+
 /** The most lines a lib/ file may have (issue 42). */
 const MAX_LINES = 450;
 
@@ -120,6 +125,15 @@ describe("layer boundaries", () => {
       );
     });
     expect(offenders).toEqual([]);
+  });
+
+  it("no folder arrow runs back up: lib/ and components/ never import app/, lib/ never imports components/", () => {
+    const upward = [...sources("lib"), ...sources("components")].flatMap((file) =>
+      ownImports(file)
+        .filter((i) => runsBackUp(file, i))
+        .map((i) => `${file} → ${i}`),
+    );
+    expect(upward).toEqual([]);
   });
 
   it("lib/ outside lib/http never imports lib/http", () => {
@@ -230,6 +244,9 @@ describe("layer boundaries", () => {
     expect(staff.length).toBeGreaterThan(0);
     expect(staff[0]).toMatch(/^app\/api\/admin\/users\/route\.ts → lib\/.+ → lib\/auth\//);
     expect(ownImports("lib/ratings/fit.ts").length).toBeGreaterThan(0);
+    expect(runsBackUp("components/auth/sign-in-form.tsx", "app/signin/actions")).toBe(true);
+    expect(runsBackUp("lib/leaderboard/board.ts", "components/charts/bars")).toBe(true);
+    expect(runsBackUp("components/arena/arena.tsx", "lib/arena")).toBe(false);
     expect(importsOf('import { domainError } from "../errors";')).toEqual(["../errors"]);
     expect(
       importsOf('import { domainError } from "../errors";').map((i) =>

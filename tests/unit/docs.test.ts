@@ -3,6 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { withBenchmarkTable } from "../../lib/benchmarks/docs";
 import { withQueueTable } from "../../lib/jobs/docs";
 
 const root = path.resolve(__dirname, "../..");
@@ -67,6 +68,11 @@ describe("the docs", () => {
   it("list every queue as the queue table has it (npm run docs:config)", () => {
     const page = read("docs/jobs.md");
     expect(withQueueTable(page), "run `npm run docs:config`").toBe(page);
+  });
+
+  it("list every registered benchmark as the registry has it (npm run docs:config)", () => {
+    const page = read("docs/benchmarks.md");
+    expect(withBenchmarkTable(page), "run `npm run docs:config`").toBe(page);
   });
 
   it("see what they look for (a planted stale path is caught)", () => {

@@ -3,7 +3,7 @@ import type { CompositeWeightsValue } from "@/components/admin/composite-weights
 import type { PairingValue } from "@/components/admin/pairing-policy";
 import { SettingsAdmin } from "@/components/admin/settings-admin";
 import { pageRequiresRole } from "@/lib/auth/session";
-import { benchmarkChoices } from "@/lib/benchmarks";
+import { benchmarkChoices, defaultCompositeWeights } from "@/lib/benchmarks";
 import { getDb } from "@/lib/db";
 import { allSettings } from "@/lib/settings";
 
@@ -24,7 +24,7 @@ export default async function SettingsPage() {
       pairing={{ value: pairing?.value as PairingValue, source: pairing?.source ?? "environment" }}
       cohortVotes={{ on: cohortVotes?.value === true, source: cohortVotes?.source ?? "environment" }}
       composite={{
-        weights: weights?.value as CompositeWeightsValue,
+        weights: (weights?.value as CompositeWeightsValue | null) ?? defaultCompositeWeights(),
         source: weights?.source ?? "environment",
         benchmarks: benchmarkChoices(),
       }}

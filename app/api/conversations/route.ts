@@ -1,8 +1,8 @@
-import { admitUpload, openConversation, preflightOpening } from "@/lib/arena";
+import { openConversation, preflightOpening } from "@/lib/arena";
 import { parseCohort } from "@/lib/cohorts";
 import { getDb } from "@/lib/db";
 import { InvalidInput } from "@/lib/errors";
-import { handle, ipHashFrom, readUploadForm, requireVisitorId, uploadFormLimits, uploadSize } from "@/lib/http";
+import { handle, ipHashFrom, readAdmittedUpload, requireVisitorId, uploadFormLimits } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 
@@ -18,30 +18,30 @@ export function POST(request: Request) {
     const visitorId = requireVisitorId(request);
     const db = getDb();
     const ipHash = ipHashFrom(request);
-    const admission = await admitUpload(visitorId, uploadSize(request));
-    try {
-      await preflightOpening(db, { visitorId, ipHash });
-      const { fields, uploads } = await readUploadForm(request, uploadFormLimits());
-      admission.bodyRead();
-      const text = (key: string) => fields.get(key) || undefined;
-      const mode = text("mode") ?? "battle";
-      if (!MODES.includes(mode as (typeof MODES)[number]))
-        throw new InvalidInput("invalid_mode", `unknown mode '${mode}'`);
-      const conversation = await openConversation(db, {
-        visitorId,
-        ipHash,
-        mode: mode as (typeof MODES)[number],
-        prompt: text("prompt") ?? "",
-        uploads,
-        presetId: text("presetId"),
-        modelA: text("modelA"),
-        modelB: text("modelB"),
-        withModel: text("withModel"),
-        cohort: parseCohort(text("cohort")),
-      });
-      return Response.json({ id: conversation.id, mode: conversation.mode, turn: 1 }, { status: 201 });
-    } finally {
-      admission.release();
-    }
+    return readAdmittedUpload(
+      request,
+      visitorId,
+      () => preflightOpening(db, { visitorId, ipHash }),
+      () => uploadFormLimits(),
+      async ({ fields, uploads }) => {
+        const text = (key: string) => fields.get(key) || undefined;
+        const mode = text("mode") ?? "battle";
+        if (!MODES.includes(mode as (typeof MODES)[number]))
+          throw new InvalidInput("invalid_mode", `unknown mode '${mode}'`);
+        const conversation = await openConversation(db, {
+          visitorId,
+          ipHash,
+          mode: mode as (typeof MODES)[number],
+          prompt: text("prompt") ?? "",
+          uploads,
+          presetId: text("presetId"),
+          modelA: text("modelA"),
+          modelB: text("modelB"),
+          withModel: text("withModel"),
+          cohort: parseCohort(text("cohort")),
+        });
+        return Response.json({ id: conversation.id, mode: conversation.mode, turn: 1 }, { status: 201 });
+      },
+    );
   });
 }

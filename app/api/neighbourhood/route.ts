@@ -1,14 +1,5 @@
-import { admitUpload } from "@/lib/arena";
 import { getDb } from "@/lib/db";
-import {
-  citedJson,
-  handle,
-  ipHashFrom,
-  neighbourhoodFormLimits,
-  readUploadForm,
-  uploadSize,
-  visitorIdFrom,
-} from "@/lib/http";
+import { citedJson, handle, ipHashFrom, neighbourhoodFormLimits, readAdmittedUpload, visitorIdFrom } from "@/lib/http";
 import { admitNeighbourhoodLookup, neighbourhoodOfUpload } from "@/lib/neighbourhood";
 
 export const dynamic = "force-dynamic";
@@ -23,14 +14,13 @@ export function POST(request: Request) {
     const db = getDb();
     const asker = { visitorId: visitorIdFrom(request), ipHash: ipHashFrom(request) };
     // without a cookie the address stands for the visitor in the per-visitor cap of bodies at once
-    const admission = await admitUpload(asker.visitorId ?? `address:${asker.ipHash ?? "unknown"}`, uploadSize(request));
-    try {
-      await admitNeighbourhoodLookup(db, asker);
-      const { fields, uploads } = await readUploadForm(request, neighbourhoodFormLimits());
-      admission.bodyRead();
-      return citedJson(db, await neighbourhoodOfUpload(db, { upload: uploads[0], prompt: fields.get("prompt") ?? "" }));
-    } finally {
-      admission.release();
-    }
+    return readAdmittedUpload(
+      request,
+      asker.visitorId ?? `address:${asker.ipHash ?? "unknown"}`,
+      () => admitNeighbourhoodLookup(db, asker),
+      () => neighbourhoodFormLimits(),
+      async ({ fields, uploads }) =>
+        citedJson(db, await neighbourhoodOfUpload(db, { upload: uploads[0], prompt: fields.get("prompt") ?? "" })),
+    );
   });
 }

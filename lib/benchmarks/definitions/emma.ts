@@ -8,6 +8,33 @@ import { emmaJudgePrompt } from "../judge-extract";
 import { EMMA_STRATEGIES, type EmmaStrategy, emmaQuery } from "../prompts";
 import { required, withoutImages } from "../records";
 
+const exampleItem = (pid: string, question: string, options: string[], answer: string, subject: string) => ({
+  pid,
+  question,
+  options,
+  answer,
+  image_1: "q1.png",
+  solution: "",
+  subject,
+  task: "",
+  category: subject === "Math" ? "3D Spatial Simulation" : "Reaction Simulation",
+  source: "new",
+  type: options.length ? "Multiple Choice" : "Open-ended",
+  context: "",
+});
+
+/** The Hugging Face layout: a list of problems, images in image_1…image_5. */
+const EXAMPLE_ITEMS = [
+  exampleItem(
+    "chem_1",
+    "Which solution is more concentrated? <image_1>",
+    ["Solution A", "Solution B", "neither"],
+    "B",
+    "Chemistry",
+  ),
+  exampleItem("math_1", "How many cubes? <image_1>", [], "16", "Math"),
+];
+
 /** One item per problem in each strategy's set (direct, CoT), its images in their order. */
 async function addRecord({ where, record, provenance, name, image, add }: RecordContext) {
   const pid = String(required(where, record, "pid"));
@@ -57,4 +84,23 @@ export const emma = {
     items.length <= 400
       ? { accuracy: 0.2275, source: "EMMA (EMMA-mini)" }
       : { accuracy: 0.1808, source: "EMMA (full)" },
+  compositeWeight: 0.25,
+  help: {
+    files: `its JSON or Parquet (image_1…5), one set per strategy (emma-cot, emma-direct: the paper's templates)`,
+    outputs: `EMMA's results layout {pid: {response, answer, type, options, subject, category, task, …}}: its
+fast_extract_answer (letter, number, last \\boxed{}, "the answer is …") and is_equal (text; values
+equal to 2 decimals; symbolic difference 0) against the answer and its option text.`,
+  },
+  example: {
+    files: {
+      "emma.json": { text: JSON.stringify(EXAMPLE_ITEMS) },
+      "q1.png": { png: { width: 48, height: 20, rgb: [200, 80, 160] } },
+    },
+    data: ["emma.json"],
+    // the letter of the multiple-choice item's answer; the open-ended item wants 16
+    reply: "B",
+    set: "emma-cot",
+    correct: 1,
+    of: 2,
+  },
 } satisfies BenchmarkDefinition;

@@ -8,6 +8,26 @@ import { mathVistaQuery } from "../prompts";
 import type { PyValue } from "../python";
 import { required, withoutImages } from "../records";
 
+const exampleItem = (pid: string, question: string, choices: string[] | null, answer: string, source: string) => ({
+  pid,
+  image: `images/${pid === "3" ? "2" : pid}.png`,
+  question,
+  choices,
+  unit: null,
+  precision: null,
+  answer,
+  question_type: choices ? "multi_choice" : "free_form",
+  answer_type: choices ? "text" : "integer",
+  metadata: { language: "english", source, category: "math-targeted-vqa", task: "geometry problem solving" },
+});
+
+/** testmini.json's layout (a dict keyed by pid), three of its kinds of item. */
+const EXAMPLE_ITEMS = {
+  "1": exampleItem("1", "Find the angle.", ["145°", "35°", "55°"], "35°", "GeoQA+"),
+  "2": exampleItem("2", "How many sides?", null, "16", "GeoQA+"),
+  "3": exampleItem("3", "Which is largest?", ["A", "B", "C"], "B", "IQTest"),
+};
+
 /** One item per problem, in mathvista-<split> (from the file's name), asked with the official query. */
 async function addRecord({ where, record, file, provenance, name, image, add }: RecordContext) {
   const pid = String(required(where, record, "pid"));
@@ -50,4 +70,29 @@ export const mathvista = {
   },
   relatedCategories: ["math", "homework", "diagram"],
   randomBaseline: () => ({ accuracy: 0.179, source: "MathVista Table 2 (testmini)" }),
+  compositeWeight: 0.25,
+  help: {
+    files: `testmini.json / test.json (images beside it, or --images) or the Hugging Face Parquet (decoded_image),
+as mathvista-testmini / mathvista-test`,
+    outputs: `MathVista's output layout {pid: {response, extraction?, choices, question_type, answer_type,
+precision, answer?, metadata}}; --data testmini.json (or test.json) supplies answers and metadata the
+outputs lack. An item's own extraction is used as is; otherwise the official quick rules read the
+response (empty, exact choice, int(), float(), The answer is "…".) and what they cannot read is
+reported as undecided (the official code asks GPT-4 there). Then MathVista's normalisation (letter in
+parentheses, choice letter, nearest choice by Levenshtein; int(float(x)); round to precision) and equality.`,
+  },
+  example: {
+    files: {
+      "testmini.json": { text: JSON.stringify(EXAMPLE_ITEMS) },
+      "images/1.png": { png: { width: 64, height: 20, rgb: [40, 80, 160] } },
+      "images/2.png": { png: { width: 104, height: 20, rgb: [80, 80, 160] } },
+    },
+    data: ["testmini.json"],
+    // a bare letter: one of item 3's choices (the exact-choice rule) → right; no quick rule reads it on item 1 (the
+    // official code would ask GPT-4) nor on the integer item 2
+    reply: "B",
+    set: "mathvista-testmini",
+    correct: 1,
+    of: 3,
+  },
 } satisfies BenchmarkDefinition;

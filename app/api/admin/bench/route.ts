@@ -10,10 +10,9 @@ import {
   queueJudging,
 } from "@/lib/bench";
 import {
-  BENCHMARK_NAMES,
   benchmarkDir,
+  benchmarkNamed,
   libraryFiles,
-  PREDICTION_BENCHMARKS,
   PREDICTION_SOURCES,
   queueBenchmarkImport,
   queuePredictionImport,
@@ -55,13 +54,18 @@ const body = z.discriminatedUnion("action", [
   z.object({ action: z.literal("publish"), set: id, anchor: id, judge: id }),
   z.object({
     action: z.literal("import"),
-    benchmark: z.enum(BENCHMARK_NAMES),
+    benchmark: z.string().refine((name) => Boolean(benchmarkNamed(name)), "is not a registered benchmark"),
     files: z.array(z.string().trim().min(1).max(500)).min(1).max(50),
     name: z.string().trim().min(1).max(100).optional(),
   }),
   z.object({
     action: z.literal("import-predictions"),
-    benchmark: z.enum(PREDICTION_BENCHMARKS),
+    benchmark: z
+      .string()
+      .refine(
+        (name) => Boolean(benchmarkNamed(name)?.predictions),
+        "is not a benchmark that takes toolkit predictions",
+      ),
     file: z.string().trim().min(1).max(500),
     from: z.enum(PREDICTION_SOURCES),
     model: id,

@@ -1,15 +1,7 @@
 import { z } from "zod";
-import { addFollowUp, admitUpload, preflightFollowUp, type Upload } from "@/lib/arena";
+import { addFollowUp, preflightFollowUp, type Upload } from "@/lib/arena";
 import { getDb } from "@/lib/db";
-import {
-  handle,
-  ipHashFrom,
-  readJson,
-  readUploadForm,
-  requireVisitorId,
-  uploadFormLimits,
-  uploadSize,
-} from "@/lib/http";
+import { handle, ipHashFrom, readAdmittedUpload, readJson, requireVisitorId, uploadFormLimits } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 
@@ -30,17 +22,23 @@ export function POST(request: Request, { params }: { params: Promise<{ id: strin
       const { prompt } = await readJson(request, body);
       return Response.json(await addFollowUp(db, { conversationId, visitorId, ipHash, prompt }), { status: 201 });
     }
-    const admission = await admitUpload(visitorId, uploadSize(request));
-    try {
+    return readAdmittedUpload(
+      request,
+      visitorId,
       // checked again by addFollowUp once the body is in: the conversation may change while its images arrive
-      const { imageRefusal } = await preflightFollowUp(db, { conversationId, visitorId, ipHash });
-      const { fields, uploads } = await readUploadForm(request, { ...uploadFormLimits(), noFiles: imageRefusal });
-      admission.bodyRead();
-      const prompt = fields.get("prompt") ?? "";
-      const result = await addFollowUp(db, { conversationId, visitorId, ipHash, prompt, uploads: uploads as Upload[] });
-      return Response.json(result, { status: 201 });
-    } finally {
-      admission.release();
-    }
+      () => preflightFollowUp(db, { conversationId, visitorId, ipHash }),
+      ({ imageRefusal }) => ({ ...uploadFormLimits(), noFiles: imageRefusal }),
+      async ({ fields, uploads }) => {
+        const prompt = fields.get("prompt") ?? "";
+        const result = await addFollowUp(db, {
+          conversationId,
+          visitorId,
+          ipHash,
+          prompt,
+          uploads: uploads as Upload[],
+        });
+        return Response.json(result, { status: 201 });
+      },
+    );
   });
 }

@@ -3,7 +3,7 @@
 // here: the NSFW model classifies a 224×224 image in ~60 ms on WebAssembly against ~1,060 ms on the pure-JS CPU
 // backend. The models (nsfwjs's MobileNetV2, Human's BlazeFace) are files inside their npm packages too.
 import fs from "node:fs";
-import { packageEntryDir } from "./runtime-require";
+import { packageEntryDir } from "../process/runtime-require";
 
 let ready: Promise<typeof import("@tensorflow/tfjs")> | undefined;
 

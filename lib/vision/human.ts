@@ -4,7 +4,7 @@
 // WebAssembly build is loaded by its file path (the package's exports map offers it only under custom conditions).
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { packageEntryDir, runtimeRequire } from "./runtime-require";
+import { packageEntryDir, runtimeRequire } from "../process/runtime-require";
 import { tensorflow } from "./tensorflow";
 
 export interface HumanInstance<Result> {
