@@ -4,7 +4,7 @@
 // Prints JSON: accuracies, log-losses, the paired log-loss difference with its 95% interval, refusals, and time.
 import { progressBar } from "../lib/cli/progress";
 import { NEIGHBOURHOOD_DEFAULTS } from "../lib/ratings/neighbourhood";
-import { generateScenario, heldOutCheck } from "../lib/ratings/neighbourhood-check";
+import { generateScenario, heldOutCheck } from "../tests/support/ratings/neighbourhood-check";
 
 const SCENARIOS = [
   { name: "strengths depend on the image", dependent: true, train: 8000, test: 1000 },

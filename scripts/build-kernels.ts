@@ -3,7 +3,7 @@
 // bundle without reading a file. --check exits 1 when an embedded module is not its text's compilation.
 import fs from "node:fs";
 import path from "node:path";
-import { compileKernel, embeddedKernelSource } from "../lib/ratings/kernels/compile";
+import { compileKernel, embeddedKernelSource } from "./kernels/compile";
 
 const dir = path.join(import.meta.dirname, "../lib/ratings/kernels");
 const check = process.argv.includes("--check");

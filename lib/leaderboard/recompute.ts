@@ -24,7 +24,17 @@ import {
   replacePayloads,
   type StoredBoard,
 } from "./run-snapshots";
-import { type CategorySummary, SNAPSHOT_ROUNDS, type SnapshotPayload } from "./serve";
+import {
+  type BoardOutcome,
+  type FailedBoard,
+  type FinishedBoard,
+  type FittedBoard,
+  type Job,
+  summarise,
+} from "./run-summary";
+import { SNAPSHOT_ROUNDS, type SnapshotPayload } from "./serve";
+
+export type { FailedBoard } from "./run-summary";
 
 export interface RecomputeResult {
   /** the run's id, in every snapshot's params (null when there was nothing to compute) */
@@ -53,12 +63,6 @@ export interface RecomputeResult {
 /** Seconds from the start of a run until readers saw every board (its fragility written in after). */
 export const publishedSeconds = ({ load, boards, payloads, write }: RecomputeResult["split"]) =>
   load + boards + payloads + write;
-
-export interface FailedBoard {
-  category: string;
-  styleControl: boolean;
-  error: string;
-}
 
 export interface RecomputeOptions {
   includeDemo?: boolean;
@@ -363,51 +367,6 @@ async function publishFragility(
   await replacePayloads(db, updates);
 }
 
-type FinishedBoard = { category: string; styleControl: boolean; outcome: FittedBoard };
-
-/**
- * The boards that were computed, and the run's summary of every category (ranks with and without style control,
- * votes, "both are bad" battles), kept on the overall board. A board that failed is recorded with the run, never
- * hidden and never hiding the others.
- */
-function summarise(plan: Plan, result: RecomputeResult): FinishedBoard[] {
-  const boards: FinishedBoard[] = [];
-  const summaries = new Map<string, CategorySummary>();
-  for (const job of plan.jobs) {
-    const { category, styleControl } = job;
-    const outcome = plan.outcomes.get(job);
-    if (!outcome) continue;
-    if ("error" in outcome) {
-      result.failed.push({ category, styleControl, error: outcome.error });
-      continue;
-    }
-    boards.push({ category, styleControl, outcome });
-    const { payload } = outcome;
-    const rows = plan.selected.get(category) as Uint32Array;
-    const summary = summaries.get(category) ?? {
-      category,
-      battles: rows.length,
-      bothBad: rows.reduce((n, r) => n + Number(plan.table.outcome[r] === OUTCOME.bothBad), 0),
-      ranks: {},
-      votes: {},
-    };
-    // the category summaries (Figs. 5–8) keep each model's place by point, ranked or not
-    const ranks = Object.fromEntries(payload.models.map((m, k) => [m.model, m.rank ?? k + 1]));
-    if (styleControl) {
-      summary.styleRanks = ranks;
-      summary.styleCoefficients = payload.styleCoefficients;
-    } else {
-      summary.ranks = ranks;
-      summary.votes = Object.fromEntries(payload.models.map((m) => [m.model, m.votes]));
-    }
-    summaries.set(category, summary);
-  }
-  if (result.failed.length) plan.params.failedBoards = result.failed;
-  const overall = boards.find((b) => b.category === "overall" && !b.styleControl);
-  if (overall) overall.outcome.payload.summary = [...summaries.values()];
-  return boards;
-}
-
 /** The run's snapshots, written at once; each one's id by board. */
 async function writeRun(
   db: Db,
@@ -437,14 +396,3 @@ async function liveBattles(db: Db, cache: LiveBattleCache | undefined, options: 
   const live = await loadLiveBattles(db, read);
   return { ...live, report: { mode: "full", votesRead: live.votes, changed: 0 } satisfies LoadReport };
 }
-
-type Job = { category: string; styleControl: boolean };
-
-interface FittedBoard {
-  digest: string;
-  payload: SnapshotPayload;
-  /** the snapshot whose board this is, when its input had not changed */
-  reusedFrom?: string;
-}
-
-type BoardOutcome = FittedBoard | { error: string };

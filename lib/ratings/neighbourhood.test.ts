@@ -1,9 +1,7 @@
-// The neighbourhood board (issue 43): kernel weights and their effective votes, the refusal below the minimum, and
-// the held-out check — it beats the global board where strengths depend on the image and does not lose where they
-// do not (the bench prints the same check at full size: npm run bench:neighbourhood).
+// The neighbourhood board (issue 43): kernel weights and their effective votes, and the refusal below the minimum.
+// The held-out check (tests/unit/neighbourhood-check.test.ts) holds its predictions.
 import { describe, expect, it } from "vitest";
 import { kernelNeighbourhood, neighbourhoodBoard, pairPrior } from "./neighbourhood";
-import { generateScenario, heldOutCheck } from "./neighbourhood-check";
 
 describe("the neighbourhood board", () => {
   it("weighs the nearest battles most, counts Kish's effective votes, and keeps the far ones out", () => {
@@ -24,21 +22,5 @@ describe("the neighbourhood board", () => {
     const board = neighbourhoodBoard(2, battles, hood, pairPrior(battles));
     expect(board.enough).toBe(false);
     expect(board.neighbourhood.effectiveVotes).toBeCloseTo(2, 9);
-  });
-
-  it("predicts held-out battles better than the global board where strengths depend on the image", () => {
-    const check = heldOutCheck(generateScenario({ seed: 3, dependent: true, train: 3000, test: 300 }));
-    expect(check.refused).toBe(0);
-    expect(check.neighbourhood.accuracy).toBeGreaterThan(check.global.accuracy + 0.03);
-    expect(check.logLossDifference.ci[1]).toBeLessThan(0);
-    expect(check.meanShrinkage).toBeGreaterThan(0.5);
-  });
-
-  it("does not lose to the global board where they do not", () => {
-    const check = heldOutCheck(generateScenario({ seed: 3, dependent: false, train: 3000, test: 300 }));
-    // the paired log-loss difference's interval reaches 0 or below: no worse beyond noise
-    expect(check.logLossDifference.ci[0]).toBeLessThanOrEqual(0);
-    expect(check.logLossDifference.mean).toBeLessThan(0.002);
-    expect(check.meanShrinkage).toBeLessThan(0.5);
   });
 });

@@ -3,11 +3,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { compileKernel, embeddedKernelSource } from "../../scripts/kernels/compile";
 import { syntheticBattles } from "../../tests/support/ratings/synthetic";
 import { createRandom, resampleCounts } from "../numeric";
 import { BattleTable } from "./battle-table";
 import { fitStyle } from "./fit";
-import { compileKernel, embeddedKernelSource } from "./kernels/compile";
 import { derivatives, type PairwiseData, rowTerms } from "./pairwise-fit";
 import { localModels } from "./problems";
 import { kernelExpNegative } from "./style-kernel";

@@ -1,4 +1,5 @@
 // The Newton passes of style-controlled fits with FastChat's four features, in WebAssembly (kernels/style4.wat).
+// scripts/build-kernels.ts compiles the text into kernels/style4-wasm.ts (its compiler: scripts/kernels/compile.ts).
 // Against the same loops in JavaScript, on the overall board of 1M live battles (resampled weights, this 2-core
 // machine): the gradient-and-Hessian pass 40 → 22 ns a row, with the probabilities given 19 → 10 ns. The gain
 // is V8's bounds checks and call into Math.exp gone; the module's own exp (Estrin's scheme) is within 2 ulp of

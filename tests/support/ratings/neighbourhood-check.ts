@@ -3,8 +3,8 @@
 // held-out battle is predicted by the global board and by the board of its neighbourhood among the training
 // battles; both are scored by accuracy (decisive outcomes) and log-loss (ties as ½), with the paired difference in
 // log-loss and its 95% interval. `npm run bench:neighbourhood` prints it; a unit test holds it.
-import { createRandom, unitLength } from "../numeric";
-import { fitComposite } from "./composite";
+import { createRandom, unitLength } from "../../../lib/numeric";
+import { fitComposite } from "../../../lib/ratings/composite";
 import {
   kernelNeighbourhood,
   type NeighbourhoodOptions,
@@ -12,7 +12,7 @@ import {
   pairPrior,
   type ScoredBattles,
   winProbability,
-} from "./neighbourhood";
+} from "../../../lib/ratings/neighbourhood";
 
 export interface ScenarioOptions {
   seed: number;

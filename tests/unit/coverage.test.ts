@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { COVERAGE_SETTINGS, simulateCoverage } from "./coverage";
-import published from "./coverage-table.json";
+import { COVERAGE_SETTINGS, simulateCoverage } from "../support/ratings/coverage";
+import published from "../support/ratings/coverage-table.json";
 
 describe("interval coverage (the table in docs/statistics.md)", () => {
   it("holds every method's published coverage within 1.5 points on the fixed simulation", async () => {

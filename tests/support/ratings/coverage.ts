@@ -4,11 +4,11 @@
 // few pairs get most battles). No ties are simulated: with ties scored ½ the fitted strength is not the one the
 // outcomes were drawn from, and the check would measure that gap instead of the interval.
 
-import { binomial, createRandom, multinomialInto } from "../numeric";
-import { BattleTable } from "./battle-table";
-import { computeLeaderboard } from "./leaderboard";
-import { BASE, INIT_RATING, SCALE } from "./scale";
-import type { Battle } from "./types";
+import { binomial, createRandom, multinomialInto } from "../../../lib/numeric";
+import { BattleTable } from "../../../lib/ratings/battle-table";
+import { computeLeaderboard } from "../../../lib/ratings/leaderboard";
+import { BASE, INIT_RATING, SCALE } from "../../../lib/ratings/scale";
+import type { Battle } from "../../../lib/ratings/types";
 
 export type Design = "balanced" | "skewed";
 export interface CoverageMethod {
