@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { signOutAction } from "@/lib/auth/sign-in-actions";
+import { signOutAction } from "@/lib/auth/session";
 
 // 403: signed in, but without the role this page needs.
 export default function Forbidden() {

@@ -1,7 +1,6 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { pageRequiresRole } from "@/lib/auth/session";
-import { signOutAction } from "@/lib/auth/sign-in-actions";
+import { pageRequiresRole, signOutAction } from "@/lib/auth/session";
 
 const sections = [
   { href: "/admin", label: "Models" },

@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
 import { ResearchView } from "@/components/research/research-view";
 import { listApiTokens } from "@/lib/auth";
-import { pageRequiresRole } from "@/lib/auth/session";
-import { signOutAction } from "@/lib/auth/sign-in-actions";
+import { pageRequiresRole, signOutAction } from "@/lib/auth/session";
 import { cohortSummaries } from "@/lib/cohorts";
 import { getDb } from "@/lib/db";
 import { demoBattleCount, researchSummary } from "@/lib/export";

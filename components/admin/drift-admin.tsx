@@ -5,6 +5,7 @@ import Link from "next/link";
 import { ColumnHeads } from "@/components/column-heads";
 import { Table } from "@/components/table";
 import type { DriftOverview } from "@/lib/drift";
+import { ModelLink } from "../models/model-link";
 import { Section } from "./section";
 
 const STATUS: Record<string, string> = {
@@ -71,9 +72,7 @@ export function DriftAdmin({ overview }: { overview: DriftOverview }) {
             {states.map((s) => (
               <tr key={`${s.model}/${s.benchmark}`} data-status={s.status}>
                 <td>
-                  <Link href={`/models/${encodeURIComponent(s.model)}`} className="hover:underline">
-                    {s.model}
-                  </Link>
+                  <ModelLink model={s.model}>{s.model}</ModelLink>
                 </td>
                 <td>{s.benchmark}</td>
                 <td className="text-right tabular-nums">{(100 * s.accuracy).toFixed(1)}%</td>

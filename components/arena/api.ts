@@ -1,6 +1,6 @@
 // The browser side of the arena API: its types and the streamed turn (plain calls: ../api-client).
 import type { AnswerSide, TurnEvent } from "@/lib/arena";
-import { failure } from "../api-client";
+import { failure, postJson } from "../api-client";
 
 export type Side = AnswerSide;
 export type { TurnEvent };
@@ -64,3 +64,20 @@ export async function streamTurn(
     }
   }
 }
+
+/** What a vote reveals: the winner as stored, both models, their thinking and their answers' figures. */
+export interface VoteResult {
+  winner: Winner;
+  models: Record<Side, ModelInfo>;
+  thoughts?: Record<Side, Thought[]>;
+  stats?: Record<Side, AnswerStats[]>;
+}
+
+/** Casts the vote on the answer versions the visitor saw. */
+export const postVote = (conversationId: string, winner: Winner, versions: unknown) =>
+  postJson<VoteResult>(`/api/conversations/${conversationId}/vote`, { winner, versions });
+
+/** Reports an answer (a reason, and a note if the visitor wrote one). */
+export const reportAnswer = async (conversationId: string, side: Side, reason: string, note?: string) => {
+  await postJson(`/api/conversations/${conversationId}/report`, { side, reason, ...(note ? { note } : {}) });
+};

@@ -4,31 +4,24 @@ import { useCallback, useRef, useState } from "react";
 import { useLocale, useT } from "@/components/i18n";
 import { useLeaveGuard } from "@/components/pending";
 import type { ConversationView } from "@/lib/arena";
-import { imageAlt } from "../format";
 import { AfterVote } from "./after-vote";
 import { AnswerPane } from "./answer-pane";
-import {
-  type AnswerStats,
-  call,
-  type ModelInfo,
-  postJson,
-  type Side,
-  streamTurn,
-  type Thought,
-  type Winner,
-} from "./api";
+import { postVote, reportAnswer, type Side, streamTurn, type Winner } from "./api";
 import { ArenaNotices } from "./arena-notices";
+import { BattleBanners } from "./battle-banners";
+import { BattleImages } from "./battle-images";
 import { battleView, type Mode, shownVersions, useBattle } from "./battle-state";
 import { useCohort } from "./cohort";
 import { Composer } from "./composer";
 import { useDraft } from "./draft";
 import { friendly } from "./friendly";
-import { ImageViewer } from "./image-viewer";
 import { preloadMarkdown } from "./markdown";
 import { ModelPickers } from "./model-pickers";
 import { useRandomImage } from "./random-image";
 import { rememberConversation, resumedFrom } from "./resume";
-import { sideStatus, sideTitle, verdictOf } from "./side-labels";
+import { askFollowUp, openConversation } from "./send-prompt";
+import { sideTitle, verdictOf } from "./side-labels";
+import { SideSwitch } from "./side-switch";
 import { useStopAnswers } from "./stop-answers";
 import { TermsDialog } from "./terms-dialog";
 import { useArenaStart, useResumeWhileWriting } from "./use-arena-start";
@@ -110,20 +103,16 @@ export function Arena({ mode }: { mode: Mode }) {
       let id = conversationId;
       let nextTurn = turn + 1;
       if (!id) {
-        const form = new FormData();
-        form.set("mode", mode);
-        form.set("prompt", text);
-        for (const f of draft.files) form.append("images", f.file, f.file.name);
-        if (draft.preset) form.set("presetId", draft.preset.id);
-        if (mode === "battle" && withModel) form.set("withModel", withModel.id);
-        if (cohort.name) form.set("cohort", cohort.name);
         setCredit(draft.preset?.credit ?? null);
-        if (mode !== "battle") {
-          form.set("modelA", picked.a);
-          if (mode === "side_by_side") form.set("modelB", picked.b);
-        }
-        const created = await call<{ id: string }>("/api/conversations", { method: "POST", body: form });
-        id = created.id;
+        id = await openConversation({
+          mode,
+          prompt: text,
+          files: draft.files,
+          preset: draft.preset,
+          withModel: withModel?.id ?? null,
+          cohort: cohort.name,
+          picked,
+        });
         nextTurn = 1;
         rememberConversation(id);
         dispatch({
@@ -134,14 +123,8 @@ export function Arena({ mode }: { mode: Mode }) {
               ? undefined
               : { a: models.find((m) => m.id === picked.a), b: models.find((m) => m.id === picked.b) },
         });
-      } else if (draft.files.length > 0) {
-        // a follow-up with new images goes as a form; both models receive them with the question
-        const form = new FormData();
-        form.set("prompt", text);
-        for (const f of draft.files) form.append("images", f.file, f.file.name);
-        await call(`/api/conversations/${id}/messages`, { method: "POST", body: form });
       } else {
-        await postJson(`/api/conversations/${id}/messages`, { prompt: text });
+        await askFollowUp(id, text, draft.files);
       }
       dispatch({ type: "asked", turn: nextTurn, text, images: previews });
       draft.clear();
@@ -158,12 +141,7 @@ export function Arena({ mode }: { mode: Mode }) {
     if (!conversationId || !canVote) return;
     setBusy(true);
     try {
-      const result = await postJson<{
-        winner: Winner;
-        models: Record<Side, ModelInfo>;
-        thoughts?: Record<Side, Thought[]>;
-        stats?: Record<Side, AnswerStats[]>;
-      }>(`/api/conversations/${conversationId}/vote`, { winner, versions: shownVersions(state) });
+      const result = await postVote(conversationId, winner, shownVersions(state));
       dispatch({ type: "voted", ...result });
       setShareUrl(`${window.location.origin}/share/${conversationId}`);
     } catch (error) {
@@ -221,64 +199,11 @@ export function Arena({ mode }: { mode: Mode }) {
         />
       )}
 
-      {conversationId === null && (cohort.name || cohort.refused) && (
-        <p className="rounded-lg bg-brand-50 px-3 py-2 text-sm dark:bg-zinc-900" data-testid="cohort">
-          {cohort.refused
-            ? t("arena.cohortRefused", { tag: cohort.refused })
-            : t("arena.cohort", { name: cohort.name ?? "" })}
-        </p>
-      )}
+      {conversationId === null && <BattleBanners cohort={cohort} withModel={mode === "battle" ? withModel : null} />}
 
-      {mode === "battle" && withModel && conversationId === null && (
-        <p className="rounded-lg bg-brand-50 px-3 py-2 text-sm dark:bg-zinc-900" data-testid="battle-with">
-          {t("arena.withBefore")} <b>{withModel.displayName}</b>
-          {t("arena.withAfter")}{" "}
-          <a href="/" className="underline">
-            {t("arena.withAny")}
-          </a>
-        </p>
-      )}
+      <BattleImages images={images} prompt={firstPrompt} credit={credit} />
 
-      {images.length > 0 && (
-        <div className="flex flex-wrap justify-center gap-2" data-testid="battle-images">
-          {images.map((url, i) => (
-            <ImageViewer
-              key={url}
-              src={url}
-              alt={imageAlt(firstPrompt, i, images.length, t)}
-              thumbClass="max-h-56 max-w-full rounded-lg border border-zinc-200 dark:border-zinc-800"
-            />
-          ))}
-          {credit && (
-            <p className="w-full text-center text-xs muted" data-testid="image-credit">
-              {credit}
-            </p>
-          )}
-        </div>
-      )}
-
-      {mode !== "direct" && (
-        <fieldset className="grid grid-cols-2 gap-2 md:hidden">
-          <legend className="sr-only">{t("arena.whichAnswer")}</legend>
-          {sidesOf.map((side) => (
-            <button
-              key={side}
-              type="button"
-              aria-pressed={shown === side}
-              onClick={() => setShown(side)}
-              data-testid={`show-${side}`}
-              className={`rounded-lg border px-3 py-2 text-sm font-medium ${
-                shown === side
-                  ? "border-brand-600 bg-brand-600 text-white"
-                  : "border-zinc-300 bg-white dark:border-zinc-700 dark:bg-zinc-900"
-              }`}
-            >
-              {t("arena.answerSide", { side: side.toUpperCase() })}
-              {sideStatus(entries, side, t)}
-            </button>
-          ))}
-        </fieldset>
-      )}
+      {mode !== "direct" && <SideSwitch sides={sidesOf} shown={shown} onShow={setShown} entries={entries} />}
 
       <div ref={answersRef} className={`grid gap-4 ${mode === "direct" ? "" : "md:grid-cols-2"}`} {...swipe}>
         {sidesOf.map((side) => (
@@ -294,15 +219,7 @@ export function Arena({ mode }: { mode: Mode }) {
             onRetry={(side) => void again({ sides: [side] })}
             onShowVersion={(side, version) => dispatch({ type: "showVersion", side, version })}
             onReport={
-              conversationId
-                ? async (side, reason, note) => {
-                    await postJson(`/api/conversations/${conversationId}/report`, {
-                      side,
-                      reason,
-                      ...(note ? { note } : {}),
-                    });
-                  }
-                : undefined
+              conversationId ? (side, reason, note) => reportAnswer(conversationId, side, reason, note) : undefined
             }
           />
         ))}

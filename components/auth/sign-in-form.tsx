@@ -1,5 +1,5 @@
 import { oauthProviders } from "@/lib/auth";
-import { signInWithPassword, signInWithProvider } from "@/lib/auth/sign-in-actions";
+import { signInWithPassword, signInWithProvider } from "@/lib/auth/session";
 import { serverTranslator } from "@/lib/i18n/session";
 import { ReturnPathInput } from "./return-path-input";
 

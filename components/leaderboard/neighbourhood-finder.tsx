@@ -9,6 +9,7 @@ import { DataTable } from "@/components/data-table";
 import { useLocale, useT } from "@/components/i18n";
 import type { NeighbourhoodResult } from "@/lib/neighbourhood/client";
 import { call } from "../api-client";
+import { ModelLink } from "../models/model-link";
 
 export function NeighbourhoodFinder() {
   const t = useT();
@@ -97,11 +98,7 @@ export function NeighbourhoodFinder() {
                 columns={[
                   {
                     header: t("board.model"),
-                    cell: (m) => (
-                      <Link className="hover:underline" href={`/models/${encodeURIComponent(m.model)}`}>
-                        {m.displayName}
-                      </Link>
-                    ),
+                    cell: (m) => <ModelLink model={m.model}>{m.displayName}</ModelLink>,
                   },
                   {
                     header: t("neighbourhood.score"),

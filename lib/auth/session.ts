@@ -3,4 +3,5 @@
 export { handlers, signIn, signOut } from "./auth";
 export { pageRequiresRole, requireRole, signedInUser } from "./guard";
 export { atPublicOrigin } from "./public-origin";
+export { signInWithPassword, signInWithProvider, signOutAction } from "./sign-in-actions";
 export { type StaffRequest, staffRoute } from "./staff-route";

@@ -3,7 +3,7 @@ import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { AuthError } from "next-auth";
 import { oauthProviders, safeReturnPath } from "./index";
-import { signIn, signOut } from "./session";
+import { signIn, signOut } from "./auth";
 
 const SIGNIN_EMAIL_COOKIE = "arena-signin-email";
 

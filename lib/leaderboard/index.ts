@@ -22,7 +22,7 @@ export {
   servedRankHistory,
 } from "./history";
 export { type MethodChange, methodChanges } from "./methodology";
-export { modelProfile, modelTitle } from "./model-profile";
+export { type ModelProfile, modelProfile, modelTitle } from "./model-profile";
 export { pendingRecompute, requestRecompute } from "./recompute-requests";
 export {
   compareRuns,
