@@ -2,8 +2,8 @@
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { AuthError } from "next-auth";
-import { oauthProviders, safeReturnPath } from "./index";
 import { signIn, signOut } from "./auth";
+import { oauthProviders, safeReturnPath } from "./index";
 
 const SIGNIN_EMAIL_COOKIE = "arena-signin-email";
 

@@ -3,8 +3,8 @@
 import type { Db } from "../db/context";
 import { ZipStreamWriter } from "../export";
 import { imageBytes } from "../images";
-import { accountData } from "./account";
-import { personalData } from "./personal-data";
+import { type AccountData, accountData } from "./account";
+import { type PersonalData, personalData } from "./personal-data";
 
 const EXTENSION: Record<string, string> = {
   "image/png": "png",
@@ -32,6 +32,15 @@ export interface DataSubject {
   userId: string | null;
 }
 
+/** data.json: the account (when signed in) and the visitor's data, each picture named by its digest and type only
+ *  (where it is stored is the arena's business, its bytes are under images/). */
+export const dataDocument = (account: AccountData | null, data: PersonalData): string =>
+  `${JSON.stringify({ account, ...data, images: data.images.map(({ sha256, mime }) => ({ sha256, mime })) }, null, 2)}\n`;
+
+/** Where a picture goes in the zip: images/<sha256>.<its type's extension>. */
+export const imageEntryName = (image: { sha256: string; mime: string }) =>
+  `images/${image.sha256}.${EXTENSION[image.mime] ?? "bin"}`;
+
 export async function personalArchive(db: Db, subject: DataSubject): Promise<ReadableStream<Uint8Array>> {
   const data = await personalData(db, subject.visitorId);
   const account = subject.userId ? await accountData(db, subject.userId) : null;
@@ -40,10 +49,7 @@ export async function personalArchive(db: Db, subject: DataSubject): Promise<Rea
     try {
       for (const [name, text] of [
         ["README.txt", README],
-        [
-          "data.json",
-          `${JSON.stringify({ account, ...data, images: data.images.map(({ sha256, mime }) => ({ sha256, mime })) }, null, 2)}\n`,
-        ],
+        ["data.json", dataDocument(account, data)],
       ] as const) {
         const entry = zip.entry(name);
         await entry.write(text);
@@ -53,7 +59,7 @@ export async function personalArchive(db: Db, subject: DataSubject): Promise<Rea
         // through lib/images' one door: a picture moderation removed is not handed out, even to its sender
         const bytes = await imageBytes(image);
         if (!bytes) continue;
-        const entry = zip.entry(`images/${image.sha256}.${EXTENSION[image.mime] ?? "bin"}`);
+        const entry = zip.entry(imageEntryName(image));
         await entry.write(bytes.data);
         await entry.end();
       }

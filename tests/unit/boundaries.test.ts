@@ -1,7 +1,9 @@
 // The layering holds by itself: app/ is wiring (no database access of its own), lib/ knows nothing of HTTP
 // (it throws lib/errors refusals; lib/http alone turns them into statuses), lib/ratings can be lifted whole (it
 // imports only itself and lib/numeric, which imports no lib folder), and the battle routes run without Next.
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { DIRECT_ROUTE_SOURCES } from "../../lib/http/direct-route-list.mjs";
@@ -110,6 +112,39 @@ const LITERAL_MESSAGES = new Map([
 const runsBackUp = (file: string, imported: string) =>
   imported.startsWith("app/") || (file.startsWith("lib/") && imported.startsWith("components/"));
 
+/** The lib/ folders without an index.ts or without a test file of their own, each with what it lacks. */
+function foldersLacking(folders: string[]): string[] {
+  return folders.flatMap((folder) => {
+    const files = fs.readdirSync(path.join(root, folder), { recursive: true, encoding: "utf8" });
+    const lacks = [
+      ...(files.includes("index.ts") ? [] : ["index.ts"]),
+      ...(files.some((f) => /\.test\.tsx?$/.test(f)) ? [] : ["a unit test"]),
+    ];
+    return lacks.length ? [`${folder}: no ${lacks.join(", no ")}`] : [];
+  });
+}
+
+/** Whether biome's lint refuses the text as an import the layering forbids, at that path under biome.json's rules
+ *  (run in a scratch folder holding the configuration: biome reads files, and a planted one stays out of the tree). */
+function biomeRefuses(file: string, text: string): boolean {
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "arena-biome-"));
+  try {
+    fs.copyFileSync(path.join(root, "biome.json"), path.join(scratch, "biome.json"));
+    fs.writeFileSync(path.join(scratch, ".gitignore"), "");
+    // biome.json reads the ignore file through git
+    spawnSync("git", ["init", "-q", "."], { cwd: scratch });
+    fs.mkdirSync(path.join(scratch, path.dirname(file)), { recursive: true });
+    fs.writeFileSync(path.join(scratch, file), text);
+    const biome = path.join(root, "node_modules", ".bin", "biome");
+    const run = spawnSync(biome, ["lint", file], { cwd: scratch, encoding: "utf8" });
+    if (/Biome exited because the configuration/.test(run.stdout + run.stderr))
+      throw new Error(run.stdout + run.stderr);
+    return /noRestrictedImports/.test(run.stdout + run.stderr);
+  } finally {
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
 /** The most lines a lib/ file may have (issue 42). */
 const MAX_LINES = 450;
 
@@ -134,6 +169,26 @@ describe("layer boundaries", () => {
         .map((i) => `${file} → ${i}`),
     );
     expect(upward).toEqual([]);
+  });
+
+  it("every lib/ folder has an index.ts and a unit test of its own", () => {
+    const folders = fs
+      .readdirSync(path.join(root, "lib"), { withFileTypes: true })
+      .filter((d) => d.isDirectory() && d.name !== "generated")
+      .map((d) => path.join("lib", d.name));
+    expect(foldersLacking(folders)).toEqual([]);
+  });
+
+  it("app/ and components/ reach a lib folder only through its index, /client or /session (biome.json)", () => {
+    expect(biomeRefuses("components/planted.tsx", 'import { sql } from "@/lib/db/sql";\nexport const x = sql;\n')).toBe(
+      true,
+    );
+    expect(biomeRefuses("app/planted/page.tsx", 'import { getDb } from "@/lib/db";\nexport const x = getDb;\n')).toBe(
+      false,
+    );
+    expect(
+      biomeRefuses("components/planted.tsx", 'import { t } from "@/lib/i18n/client";\nexport const x = t;\n'),
+    ).toBe(false);
   });
 
   it("lib/ outside lib/http never imports lib/http", () => {
@@ -245,6 +300,8 @@ describe("layer boundaries", () => {
     expect(staff[0]).toMatch(/^app\/api\/admin\/users\/route\.ts → lib\/.+ → lib\/auth\//);
     expect(ownImports("lib/ratings/fit.ts").length).toBeGreaterThan(0);
     expect(runsBackUp("components/auth/sign-in-form.tsx", "app/signin/actions")).toBe(true);
+    expect(foldersLacking(["tests/support"])).toEqual(["tests/support: no index.ts, no a unit test"]);
+    expect(foldersLacking(["lib/vision"])).toEqual([]);
     expect(runsBackUp("lib/leaderboard/board.ts", "components/charts/bars")).toBe(true);
     expect(runsBackUp("components/arena/arena.tsx", "lib/arena")).toBe(false);
     expect(importsOf('import { domainError } from "../errors";')).toEqual(["../errors"]);
