@@ -52,20 +52,21 @@ export function LeaderboardFilters(props: {
         aria-label={t("board.search")}
         className={`${inputClass} flex-1 sm:w-56 sm:flex-none`}
       />
-      <FilterSelect
-        value={filters.organization}
-        values={props.organizations}
-        onChange={(organization) => onFilters({ ...filters, organization })}
-        label={t("board.organization")}
-        every={t("board.allOrganizations")}
-      />
-      <FilterSelect
-        value={filters.license}
-        values={props.licenses}
-        onChange={(license) => onFilters({ ...filters, license })}
-        label={t("board.license")}
-        every={t("board.allLicenses")}
-      />
+      {(
+        [
+          ["organization", props.organizations, t("board.organization"), t("board.allOrganizations")],
+          ["license", props.licenses, t("board.license"), t("board.allLicenses")],
+        ] as const
+      ).map(([field, values, label, every]) => (
+        <FilterSelect
+          key={field}
+          value={filters[field]}
+          values={values}
+          onChange={(value) => onFilters({ ...filters, [field]: value })}
+          label={label}
+          every={every}
+        />
+      ))}
       {retired.count > 0 && (
         <label className="flex items-center gap-1 text-xs text-zinc-700 dark:text-zinc-300">
           <input type="checkbox" checked={retired.shown} onChange={(e) => retired.onShown(e.target.checked)} />

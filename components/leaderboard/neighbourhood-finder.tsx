@@ -9,7 +9,7 @@ import { DataTable } from "@/components/data-table";
 import { useLocale, useT } from "@/components/i18n";
 import type { NeighbourhoodResult } from "@/lib/neighbourhood/client";
 import { call } from "../api-client";
-import { ModelLink } from "../models/model-link";
+import { modelColumn } from "../models/model-link";
 
 export function NeighbourhoodFinder() {
   const t = useT();
@@ -96,10 +96,7 @@ export function NeighbourhoodFinder() {
                 rowKey={(m) => m.model}
                 compact
                 columns={[
-                  {
-                    header: t("board.model"),
-                    cell: (m) => <ModelLink model={m.model}>{m.displayName}</ModelLink>,
-                  },
+                  modelColumn(t("board.model")),
                   {
                     header: t("neighbourhood.score"),
                     numeric: true,

@@ -9,3 +9,9 @@ export function ModelLink({ model, children }: { model: string; children: ReactN
     </Link>
   );
 }
+
+/** A table's column of model names, each linking to its page. */
+export const modelColumn = <T extends { model: string; displayName: string }>(header: ReactNode) => ({
+  header,
+  cell: (row: T) => <ModelLink model={row.model}>{row.displayName}</ModelLink>,
+});

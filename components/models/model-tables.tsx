@@ -5,7 +5,7 @@ import { Card, DataTable } from "@/components/data-table";
 import { localCategoryLabel } from "@/lib/categories";
 import type { Translate } from "@/lib/i18n/client";
 import type { ModelProfile } from "@/lib/leaderboard";
-import { ModelLink } from "./model-link";
+import { modelColumn } from "./model-link";
 import { percent } from "./model-standing";
 
 export function ModelTables({ profile, t }: { profile: ModelProfile; t: Translate }) {
@@ -19,10 +19,7 @@ export function ModelTables({ profile, t }: { profile: ModelProfile; t: Translat
             rowKey={(o) => o.model}
             compact
             columns={[
-              {
-                header: t("modelPage.opponent"),
-                cell: (o) => <ModelLink model={o.model}>{o.displayName}</ModelLink>,
-              },
+              modelColumn(t("modelPage.opponent")),
               { header: t("modelPage.battles"), numeric: true, cell: (o) => o.battles },
               { header: t("modelPage.won"), numeric: true, cell: (o) => percent(o.winFraction) },
               { header: t("modelPage.predicted"), numeric: true, cell: (o) => percent(o.predicted) },

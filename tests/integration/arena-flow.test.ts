@@ -32,6 +32,7 @@ import { PrismaClient } from "../../lib/generated/prisma/client";
 import { imageStore } from "../../lib/images";
 import { writeSetting } from "../../lib/settings/settings";
 import { promptKeys } from "../support/prompt-keys";
+import { doneSides } from "../support/turn-events";
 
 let db: Db;
 let fake: FakeModelServer;
@@ -148,12 +149,7 @@ describe("a battle", () => {
     // the fake server received the image as an image part, once per side
     const turn = await events(streamTurn(db, await prepareTurn(db, { conversationId: conversation.id, visitorId })));
     expect(turn.at(-1)).toEqual({ type: "end" });
-    expect(
-      turn
-        .filter((e) => e.type === "done")
-        .map((e) => (e as { side: string }).side)
-        .sort(),
-    ).toEqual(["a", "b"]);
+    expect(doneSides(turn)).toEqual(["a", "b"]);
     const texts = [answerText(turn, "a"), answerText(turn, "b")].sort();
     expect(texts).toEqual(["## Alpha\nA **blue** square.", "Beta sees blue."]);
     expect(fake.requests.slice(-2).map((r) => r.images.length)).toEqual([1, 1]);

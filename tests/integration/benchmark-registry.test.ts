@@ -4,13 +4,10 @@
 // the composite board's default weights, the CLI's help and checks, the console's choices and the docs' table with
 // nothing else touched.
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { PassThrough } from "node:stream";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { writeFakeModelsFile } from "../../e2e/fake-models/models-file";
-import { type FakeModelServer, startFakeModelServer } from "../../e2e/fake-models/server";
 import {
   type BenchmarkDefinition,
   benchmarkChoices,
@@ -26,11 +23,11 @@ import {
 import { benchmarkTable } from "../../lib/benchmarks/docs";
 import { required, withoutImages } from "../../lib/benchmarks/records";
 import { benchmarkCommand, benchmarkHelp } from "../../lib/cli/benchmark-command";
-import { closeDb, createDb, type Db } from "../../lib/db";
+import type { Db } from "../../lib/db";
 import { createRun, executeRun, findPromptSet } from "../../lib/evals";
 import { closeSenders } from "../../lib/jobs";
 import { loadModelsConfig, syncRegistry } from "../../lib/providers";
-import { migratedScratchDatabase } from "./db-admin";
+import { type ArenaFixture, startArena } from "./arena-fixture";
 
 /** The fifth benchmark: "Tally", counting questions, right when the response is the answer. Only this object. */
 const tally: BenchmarkDefinition = {
@@ -85,13 +82,12 @@ const tally: BenchmarkDefinition = {
   },
 };
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "arena-registry-"));
 const unregister = registerBenchmark(tally);
 const names = benchmarkNames();
 const exampleModel = (name: string) => `ex-${name}`;
+let arena: ArenaFixture;
 let db: Db;
-let drop: () => Promise<void>;
-let fake: FakeModelServer;
+let dir: string;
 
 /** Writes a benchmark's example into its own folder; the data files' paths. */
 async function writeExample(name: string): Promise<string[]> {
@@ -116,25 +112,18 @@ async function writeExample(name: string): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  let url: string;
-  ({ url, drop } = await migratedScratchDatabase());
-  const models = Object.fromEntries(
-    names.map((name) => [exampleModel(name), { reply: benchmarkDefinition(name).example.reply }]),
+  const replies = Object.fromEntries(
+    names.map((name) => [exampleModel(name), benchmarkDefinition(name).example.reply]),
   );
-  fake = await startFakeModelServer({ models: { ...models, shrug: { reply: "I cannot tell." } } });
-  const modelsFile = writeFakeModelsFile(dir, fake.baseURL, [...Object.keys(models), "shrug"]);
-  Object.assign(process.env, { ARENA_MODELS_FILE: modelsFile, ARENA_DATA_DIR: dir, DATABASE_URL: url });
-  db = createDb(url);
+  arena = await startArena("registry", { ...replies, shrug: "I cannot tell." });
+  ({ db, dataDir: dir } = arena);
   await syncRegistry(db.prisma, loadModelsConfig().config);
 });
 
 afterAll(async () => {
   unregister();
   await closeSenders();
-  await closeDb(db);
-  await fake.close();
-  await drop();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await arena.close();
 });
 
 describe("every registered benchmark", () => {

@@ -2,20 +2,18 @@
 // after every kind of write an answer's counts see (claimed, finished, re-tagged, superseded, restored, deleted, a whole conversation deleted, two
 // answers finished at once), each row equals the aggregate over the conversation's answers that the leaderboard
 // used to compute at every recompute.
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, createDb, type Db } from "../../lib/db";
-import { applyMigrations } from "../../lib/db/migrate";
 import { createRandom } from "../../lib/numeric";
 import { seedBattle } from "../support/battles";
-import { scratchDatabase } from "./db-admin";
+import { migratedScratchDatabase } from "./db-admin";
 
 let db: Db;
 let dropDatabase: () => Promise<void>;
 
 beforeAll(async () => {
-  const scratch = await scratchDatabase(inject("serverUrl"));
+  const scratch = await migratedScratchDatabase();
   dropDatabase = scratch.drop;
-  await applyMigrations(scratch.url);
   db = createDb(scratch.url);
   await db.prisma.provider.create({ data: { id: "cs", type: "demo" } });
   for (const id of ["cs-a", "cs-b"]) {

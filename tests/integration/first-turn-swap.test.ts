@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addFollowUp, castVote, prepareTurn, streamTurn, type TurnEvent } from "../../lib/arena";
 import { battleBatches } from "../../lib/export";
 import { openImageBattle } from "../support/battles";
+import { doneSides } from "../support/turn-events";
 import { type ArenaFixture, startArena } from "./arena-fixture";
 
 let arena: ArenaFixture;
@@ -52,12 +53,7 @@ describe("the first-turn swap", () => {
         .join("");
     expect(text("a")).toBe("Beta sees red.");
     expect(text("b")).toBe("Alpha sees red.");
-    expect(
-      events
-        .filter((e) => e.type === "done")
-        .map((e) => (e as { side: string }).side)
-        .sort(),
-    ).toEqual(["a", "b"]);
+    expect(doneSides(events)).toEqual(["a", "b"]);
 
     // the battle now names the model that answered, and the swap is recorded with its reason
     const { rows } = await arena.db.pool.query(

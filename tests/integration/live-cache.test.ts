@@ -1,11 +1,10 @@
 // The jobs process keeps the live battles between recomputes and reads only what changed: its tables and boards
 // must be the ones a full read gives, after new votes, late commits, relabelling, moderation, bans and unbans.
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { audit } from "../../lib/admin/audit";
 import { castVote } from "../../lib/arena";
 import { tagBattles } from "../../lib/categories/tagger";
 import { closeDb, createDb, type Db } from "../../lib/db";
-import { applyMigrations } from "../../lib/db/migrate";
 import { banVisitor, unbanVisitor } from "../../lib/integrity";
 import { type LiveBattles, loadLiveBattles } from "../../lib/leaderboard/battles";
 import { LiveBattleCache } from "../../lib/leaderboard/live-cache";
@@ -13,7 +12,7 @@ import { recomputeSnapshots } from "../../lib/leaderboard/recompute";
 import { createRandom } from "../../lib/numeric";
 import type { Winner } from "../../lib/ratings";
 import { seedBattle } from "../support/battles";
-import { scratchDatabase } from "./db-admin";
+import { migratedScratchDatabase } from "./db-admin";
 import { runPayloads } from "./run-payloads";
 
 let db: Db;
@@ -120,9 +119,8 @@ async function sameBoards() {
 const ids: { conversation: string; visitor: string }[] = [];
 
 beforeAll(async () => {
-  const scratch = await scratchDatabase(inject("serverUrl"));
+  const scratch = await migratedScratchDatabase();
   dropDatabase = scratch.drop;
-  await applyMigrations(scratch.url);
   db = createDb(scratch.url);
   await db.prisma.provider.create({ data: { id: "lc", type: "demo" } });
   for (const id of MODELS) {

@@ -56,41 +56,24 @@ async function addRecord({ where, record, file, provenance, name, image, add }: 
   const sha = await image("image", record.image);
   const kept = { benchmark: "isobench", task, domain: ISOBENCH_TASKS[task], ...withoutImages(record), id };
   const prefix = name ?? "isobench";
-  add(`${prefix}-image`, {
-    questionId: `${task}/${id}`,
-    category: task,
-    turns: [{ content: isoImagePrompt(task, record) }],
-    metadata: { ...kept, representation: "image" },
-    provenance,
-    imageShas: [sha],
-  });
+  /** one item of the set `${prefix}-${set}`: its turns' texts, what it adds to the kept fields, its images */
+  const item = (set: string, questionId: string, turns: string[], extra: object, imageShas: string[]) =>
+    add(`${prefix}-${set}`, {
+      questionId,
+      category: task,
+      turns: turns.map((content) => ({ content })),
+      metadata: { ...kept, ...extra },
+      provenance,
+      imageShas,
+    });
+  item("image", `${task}/${id}`, [isoImagePrompt(task, record)], { representation: "image" }, [sha]);
   for (const [field] of ISOBENCH_PROMPTS[task]?.texts ?? []) {
     if (record[field] === undefined || record[field] === null || record[field] === "") continue;
-    add(`${prefix}-text`, {
-      questionId: `${task}/${id}/${field}`,
-      category: task,
-      turns: [{ content: isoTextPrompt(task, record, field) }],
-      metadata: { ...kept, representation: field },
-      provenance,
-      imageShas: [],
-    });
+    item("text", `${task}/${id}/${field}`, [isoTextPrompt(task, record, field)], { representation: field }, []);
   }
-  add(`${prefix}-scratchpad`, {
-    questionId: `${task}/${id}`,
-    category: task,
-    turns: [{ content: ISO_DESCRIBE_PROMPT }, { content: isoScratchpadPrompt(task, record, DESCRIPTION_SLOT) }],
-    metadata: { ...kept, representation: "scratchpad", mode: "scratchpad" },
-    provenance,
-    imageShas: [sha],
-  });
-  add(`${prefix}-combined`, {
-    questionId: `${task}/${id}`,
-    category: task,
-    turns: [{ content: isoCombinedPrompt(task, record) }],
-    metadata: { ...kept, representation: "combined" },
-    provenance,
-    imageShas: [sha],
-  });
+  const scratchpad = [ISO_DESCRIBE_PROMPT, isoScratchpadPrompt(task, record, DESCRIPTION_SLOT)];
+  item("scratchpad", `${task}/${id}`, scratchpad, { representation: "scratchpad", mode: "scratchpad" }, [sha]);
+  item("combined", `${task}/${id}`, [isoCombinedPrompt(task, record)], { representation: "combined" }, [sha]);
 }
 
 export const isobench = {
