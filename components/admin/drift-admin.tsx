@@ -1,7 +1,3 @@
-// The console's drift watch (lib/drift): the rule as configured, the canary slices chosen, and each model's newest
-// check per benchmark, alarms first. Read-only: slices are chosen with `arena drift canary`, runs are the jobs
-// process's, and an alarm's record is in the audit trail.
-import Link from "next/link";
 import { ColumnHeads } from "@/components/column-heads";
 import { Table } from "@/components/table";
 import type { DriftOverview } from "@/lib/drift";

@@ -2,7 +2,6 @@
 // for answers and metadata, the outputs file for responses (and extractions when they carry them) — giving each
 // item's verdict with what decided it, and accuracy with 95% Wilson intervals overall and per metadata key.
 import fs from "node:fs";
-import path from "node:path";
 import type { ItemVerdict, Problem } from "./definition";
 import { BenchmarkDataError } from "./errors";
 import { type ModalityGap, modalityGap } from "./modality-gap";

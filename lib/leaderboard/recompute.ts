@@ -8,7 +8,7 @@ import { categoryNames, type computeLeaderboard, selectRows } from "../ratings";
 import type { BattleTable } from "../ratings/battle-table";
 import { boardDigest, rowDigests } from "../ratings/board-input";
 import { BoardPool } from "../ratings/board-pool";
-import { OUTCOME, type StyleGroup, styleFeaturesOf } from "../ratings/types";
+import { type StyleGroup, styleFeaturesOf } from "../ratings/types";
 import { readSetting } from "../settings/settings";
 import { type Exclusions, type LoadOptions, loadLiveBattles } from "./battles";
 import { type BoardMethod, liveBoardMethod, methodRecord } from "./board-method";
@@ -24,14 +24,7 @@ import {
   replacePayloads,
   type StoredBoard,
 } from "./run-snapshots";
-import {
-  type BoardOutcome,
-  type FailedBoard,
-  type FinishedBoard,
-  type FittedBoard,
-  type Job,
-  summarise,
-} from "./run-summary";
+import { type BoardOutcome, type FailedBoard, type FinishedBoard, type Job, summarise } from "./run-summary";
 import { SNAPSHOT_ROUNDS, type SnapshotPayload } from "./serve";
 
 export type { FailedBoard } from "./run-summary";

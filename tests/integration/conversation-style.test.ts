@@ -3,22 +3,16 @@
 // answers finished at once), each row equals the aggregate over the conversation's answers that the leaderboard
 // used to compute at every recompute.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeDb, createDb, type Db } from "../../lib/db";
+import { closeDb, type Db } from "../../lib/db";
 import { createRandom } from "../../lib/numeric";
 import { seedBattle } from "../support/battles";
-import { migratedScratchDatabase } from "./db-admin";
+import { databaseWithModels } from "./db-admin";
 
 let db: Db;
 let dropDatabase: () => Promise<void>;
 
 beforeAll(async () => {
-  const scratch = await migratedScratchDatabase();
-  dropDatabase = scratch.drop;
-  db = createDb(scratch.url);
-  await db.prisma.provider.create({ data: { id: "cs", type: "demo" } });
-  for (const id of ["cs-a", "cs-b"]) {
-    await db.prisma.model.create({ data: { id, providerId: "cs", providerModelId: id, displayName: id } });
-  }
+  ({ db, drop: dropDatabase } = await databaseWithModels("cs", ["cs-a", "cs-b"]));
 });
 afterAll(async () => {
   await closeDb(db);

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import pg from "pg";
 import { inject } from "vitest";
+import { createDb } from "../../lib/db";
 import { applyMigrations } from "../../lib/db/migrate";
 
 export function withDatabase(url: string, database: string): string {
@@ -52,4 +53,16 @@ export async function query<R extends pg.QueryResultRow>(url: string, text: stri
   } finally {
     await client.end();
   }
+}
+
+/** A migrated scratch database holding one demo provider and these models (id = provider model id = name): for the
+ *  tests of the schema's own rules, which need models to hang battles on and nothing else. */
+export async function databaseWithModels(provider: string, models: readonly string[]) {
+  const { url, drop } = await migratedScratchDatabase();
+  const db = createDb(url);
+  await db.prisma.provider.create({ data: { id: provider, type: "demo" } });
+  for (const id of models) {
+    await db.prisma.model.create({ data: { id, providerId: provider, providerModelId: id, displayName: id } });
+  }
+  return { db, drop };
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { audit } from "../../lib/admin/audit";
 import { castVote } from "../../lib/arena";
 import { tagBattles } from "../../lib/categories/tagger";
-import { closeDb, createDb, type Db } from "../../lib/db";
+import { closeDb, type Db } from "../../lib/db";
 import { banVisitor, unbanVisitor } from "../../lib/integrity";
 import { type LiveBattles, loadLiveBattles } from "../../lib/leaderboard/battles";
 import { LiveBattleCache } from "../../lib/leaderboard/live-cache";
@@ -12,7 +12,7 @@ import { recomputeSnapshots } from "../../lib/leaderboard/recompute";
 import { createRandom } from "../../lib/numeric";
 import type { Winner } from "../../lib/ratings";
 import { seedBattle } from "../support/battles";
-import { migratedScratchDatabase } from "./db-admin";
+import { databaseWithModels } from "./db-admin";
 import { runPayloads } from "./run-payloads";
 
 let db: Db;
@@ -119,13 +119,7 @@ async function sameBoards() {
 const ids: { conversation: string; visitor: string }[] = [];
 
 beforeAll(async () => {
-  const scratch = await migratedScratchDatabase();
-  dropDatabase = scratch.drop;
-  db = createDb(scratch.url);
-  await db.prisma.provider.create({ data: { id: "lc", type: "demo" } });
-  for (const id of MODELS) {
-    await db.prisma.model.create({ data: { id, providerId: "lc", providerModelId: id, displayName: id } });
-  }
+  ({ db, drop: dropDatabase } = await databaseWithModels("lc", MODELS));
   for (let i = 0; i < 60; i++) ids.push(await battle(i));
   await tagBattles(
     db,

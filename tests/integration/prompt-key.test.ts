@@ -3,21 +3,15 @@
 // prompt superseded and restored, edited, an image taken away, moved or added later, a conversation deleted), each
 // stored key equals the key the leaderboard and the export computed from the messages at every read before it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeDb, createDb, type Db } from "../../lib/db";
+import { closeDb, type Db } from "../../lib/db";
 import { promptKeys } from "../support/prompt-keys";
-import { migratedScratchDatabase } from "./db-admin";
+import { databaseWithModels } from "./db-admin";
 
 let db: Db;
 let dropDatabase: () => Promise<void>;
 
 beforeAll(async () => {
-  const scratch = await migratedScratchDatabase();
-  dropDatabase = scratch.drop;
-  db = createDb(scratch.url);
-  await db.prisma.provider.create({ data: { id: "pk", type: "demo" } });
-  for (const id of ["pk-a", "pk-b"]) {
-    await db.prisma.model.create({ data: { id, providerId: "pk", providerModelId: id, displayName: id } });
-  }
+  ({ db, drop: dropDatabase } = await databaseWithModels("pk", ["pk-a", "pk-b"]));
   for (const sha of ["1a", "2b", "3c"]) {
     await db.prisma.image.create({
       data: { sha256: sha.repeat(32), mime: "image/png", width: 1, height: 1, bytes: 1, storageKey: sha },
