@@ -1,13 +1,14 @@
 // An arena for one integration test file: a scratch database with every migration, a fake model server with the
 // given replies, a models file naming each model `<id>` served as `<id>-vl`, the arena's environment pointed at
-// them, and a database handle. `close` undoes all of it.
+// them, and a database handle. `close` undoes all of it, the environment included.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Behaviour } from "../../e2e/fake-models/behaviour";
-import { writeFakeModelsFile } from "../../e2e/fake-models/models-file";
+import { type FakeModelEntry, writeFakeModelsFile } from "../../e2e/fake-models/models-file";
 import { type FakeModelServer, startFakeModelServer } from "../../e2e/fake-models/server";
 import { closeDb, createDb, type Db } from "../../lib/db";
+import { loadModelsConfig, syncRegistry } from "../../lib/providers";
 import { migratedScratchDatabase } from "./db-admin";
 
 export interface ArenaFixture {
@@ -19,26 +20,30 @@ export interface ArenaFixture {
   close(): Promise<void>;
 }
 
-/** `replies`: the answer of each model id; display names are the ids in capitals. */
-export async function startArena(name: string, replies: Record<string, string>): Promise<ArenaFixture> {
+/** What a test file's world holds: the fake server's models (by the name they are served as), the models file's
+ *  entries, the environment beside the fixture's own, and whether the registry is synced now (else on first use). */
+export interface FixtureOptions {
+  behaviours: Record<string, Behaviour>;
+  entries: (string | FakeModelEntry)[];
+  env?: Record<string, string>;
+  sync?: boolean;
+}
+
+/** A scratch database, a fake model server, a models file, the environment pointed at them (ARENA_MODELS_FILE,
+ *  ARENA_DATA_DIR, DATABASE_URL) and a database handle; `close` undoes all of it, the environment included. */
+export async function startFixture(name: string, options: FixtureOptions): Promise<ArenaFixture> {
+  const saved = { ...process.env };
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `arena-${name}-`));
   const { url, drop } = await migratedScratchDatabase();
-  const models: Record<string, Behaviour> = {};
-  for (const [id, reply] of Object.entries(replies)) models[`${id}-vl`] = { reply, tokenDelayMs: 0 };
-  const fake = await startFakeModelServer({ models });
-  const modelsFile = writeFakeModelsFile(
-    dataDir,
-    fake.baseURL,
-    Object.keys(replies).map((id) => ({ id, model: `${id}-vl`, displayName: id.toUpperCase() })),
+  const fake = await startFakeModelServer({ models: options.behaviours });
+  const modelsFile = writeFakeModelsFile(dataDir, fake.baseURL, options.entries);
+  Object.assign(
+    process.env,
+    { ARENA_MODELS_FILE: modelsFile, ARENA_DATA_DIR: dataDir, DATABASE_URL: url },
+    options.env,
   );
-  Object.assign(process.env, {
-    ARENA_MODELS_FILE: modelsFile,
-    ARENA_DATA_DIR: dataDir,
-    ARENA_SECRET: `${name}-secret-0123456789`,
-    ARENA_RATE_VISITOR_PER_HOUR: "1000",
-    ARENA_RATE_IP_PER_HOUR: "1000",
-  });
   const db = createDb(url);
+  if (options.sync) await syncRegistry(db.prisma, loadModelsConfig().config);
   return {
     db,
     url,
@@ -49,6 +54,22 @@ export async function startArena(name: string, replies: Record<string, string>):
       await fake.close();
       await drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
+      process.env = saved;
     },
   };
+}
+
+/** `replies`: the answer of each model id, served as `<id>-vl`; display names are the ids in capitals. */
+export function startArena(name: string, replies: Record<string, string>): Promise<ArenaFixture> {
+  const behaviours: Record<string, Behaviour> = {};
+  for (const [id, reply] of Object.entries(replies)) behaviours[`${id}-vl`] = { reply, tokenDelayMs: 0 };
+  return startFixture(name, {
+    behaviours,
+    entries: Object.keys(replies).map((id) => ({ id, model: `${id}-vl`, displayName: id.toUpperCase() })),
+    env: {
+      ARENA_SECRET: `${name}-secret-0123456789`,
+      ARENA_RATE_VISITOR_PER_HOUR: "1000",
+      ARENA_RATE_IP_PER_HOUR: "1000",
+    },
+  });
 }

@@ -6,8 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { writeFakeModelsFile } from "../../e2e/fake-models/models-file";
-import { type FakeModelServer, startFakeModelServer } from "../../e2e/fake-models/server";
+import type { FakeModelServer } from "../../e2e/fake-models/server";
 import { acceptTerms, offeredPresets, openConversation } from "../../lib/arena";
 import {
   benchmarkBoards,
@@ -24,16 +23,15 @@ import {
   runPredictionImport,
   scoreBenchmarkRun,
 } from "../../lib/benchmarks";
-import { closeDb, createDb, type Db } from "../../lib/db";
+import type { Db } from "../../lib/db";
 import { createRun, executeRun, findPromptSet, itemPresets } from "../../lib/evals";
 import { closeSenders } from "../../lib/jobs";
-import { loadModelsConfig, syncRegistry } from "../../lib/providers";
-import { migratedScratchDatabase } from "./db-admin";
+import { type ArenaFixture, startFixture } from "./arena-fixture";
 import { runCli } from "./run-cli";
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "arena-benchmarks-"));
+let fixture: ArenaFixture;
 let db: Db;
-let drop: () => Promise<void>;
+let dir: string;
 let fake: FakeModelServer;
 
 const png = (r: number) =>
@@ -42,10 +40,8 @@ const png = (r: number) =>
     .toBuffer();
 
 beforeAll(async () => {
-  let url: string;
-  ({ url, drop } = await migratedScratchDatabase());
-  fake = await startFakeModelServer({
-    models: {
+  fixture = await startFixture("benchmarks", {
+    behaviours: {
       // answers every item "B": right on the multiple-choice items whose answer is the second choice
       bee: { reply: "B" },
       // answers like a careful model: a JSON answer of 16 (IsoBench's max-flow) and 16 for free-form items
@@ -57,11 +53,10 @@ beforeAll(async () => {
       // plays EMMA's GPT judge
       grader: { reply: "Correct" },
     },
+    entries: ["bee", "sixteen", "extractor", "rambler", "grader"],
+    sync: true,
   });
-  const modelsFile = writeFakeModelsFile(dir, fake.baseURL, ["bee", "sixteen", "extractor", "rambler", "grader"]);
-  Object.assign(process.env, { ARENA_MODELS_FILE: modelsFile, ARENA_DATA_DIR: dir, DATABASE_URL: url });
-  db = createDb(url);
-  await syncRegistry(db.prisma, loadModelsConfig().config);
+  ({ db, dataDir: dir, fake } = fixture);
 
   fs.mkdirSync(path.join(dir, "mathvista", "images"), { recursive: true });
   for (const pid of ["1", "2", "3"])
@@ -167,10 +162,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await closeSenders();
-  await closeDb(db);
-  await fake.close();
-  await drop();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await fixture.close();
 });
 
 describe("ground-truth benchmarks", () => {

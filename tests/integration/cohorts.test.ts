@@ -15,15 +15,11 @@ import { solidPng } from "../support/battles";
 import { type ArenaFixture, startArena } from "./arena-fixture";
 
 let arena: ArenaFixture;
-const saved = { ...process.env };
 
 beforeAll(async () => {
   arena = await startArena("cohorts", { alpha: "A plain square.", beta: "One colour, nothing else." });
 }, 60_000);
-afterAll(async () => {
-  await arena.close();
-  process.env = saved;
-});
+afterAll(() => arena.close());
 
 /** A voted battle from a new visitor, under `cohort` (or none). */
 async function votedBattle(colour: string, cohort?: string) {

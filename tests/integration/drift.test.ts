@@ -4,15 +4,13 @@
 // alarm is raised once, at the first bad run, through the audit trail and the webhook — never for the steady one.
 import fs from "node:fs";
 import http from "node:http";
-import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { writeFakeModelsFile } from "../../e2e/fake-models/models-file";
-import { type FakeModelServer, startFakeModelServer } from "../../e2e/fake-models/server";
+import type { FakeModelServer } from "../../e2e/fake-models/server";
 import { importBenchmark } from "../../lib/benchmarks";
 import { spendToday } from "../../lib/budgets";
-import { closeDb, createDb, type Db } from "../../lib/db";
+import type { Db } from "../../lib/db";
 import {
   chooseCanarySlice,
   type DriftAlarm,
@@ -26,14 +24,13 @@ import {
 } from "../../lib/drift";
 import { closeSenders } from "../../lib/jobs";
 import { databaseMetrics } from "../../lib/metrics/database";
-import { loadModelsConfig, syncRegistry } from "../../lib/providers";
 import { seedBattle } from "../support/battles";
-import { migratedScratchDatabase } from "./db-admin";
+import { type ArenaFixture, startFixture } from "./arena-fixture";
 import { runCli } from "./run-cli";
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "arena-drift-"));
+let fixture: ArenaFixture;
 let db: Db;
-let drop: () => Promise<void>;
+let dir: string;
 let fake: FakeModelServer;
 let hook: http.Server;
 const posted: DriftAlarm[] = [];
@@ -74,18 +71,17 @@ function mathVistaItems() {
 }
 
 beforeAll(async () => {
-  let url: string;
-  ({ url, drop } = await migratedScratchDatabase());
-  fake = await startFakeModelServer({ models: { steady: { reply: "long" }, drifter: { reply: "long" } } });
-  const modelsFile = writeFakeModelsFile(dir, fake.baseURL, [
-    { id: "steady", priceInputPerMTok: 1, priceOutputPerMTok: 4 },
-    { id: "drifter", priceInputPerMTok: 1, priceOutputPerMTok: 4 },
-    // not a vision model: the watch leaves it alone
-    { id: "blind", vision: false },
-  ]);
-  Object.assign(process.env, { ARENA_MODELS_FILE: modelsFile, ARENA_DATA_DIR: dir, DATABASE_URL: url });
-  db = createDb(url);
-  await syncRegistry(db.prisma, loadModelsConfig().config);
+  fixture = await startFixture("drift", {
+    behaviours: { steady: { reply: "long" }, drifter: { reply: "long" } },
+    entries: [
+      { id: "steady", priceInputPerMTok: 1, priceOutputPerMTok: 4 },
+      { id: "drifter", priceInputPerMTok: 1, priceOutputPerMTok: 4 },
+      // not a vision model: the watch leaves it alone
+      { id: "blind", vision: false },
+    ],
+    sync: true,
+  });
+  ({ db, dataDir: dir, fake } = fixture);
   fs.mkdirSync(path.join(dir, "mathvista", "images"), { recursive: true });
   await sharp({ create: { width: 40, height: 30, channels: 3, background: "#336699" } })
     .png()
@@ -105,10 +101,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await closeSenders();
-  await closeDb(db);
-  await fake?.close();
   await new Promise((resolve) => hook?.close(resolve));
-  await drop?.();
+  await fixture?.close();
 });
 
 describe("the drift watch", () => {

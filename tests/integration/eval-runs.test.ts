@@ -2,40 +2,32 @@
 // twice, 429 + Retry-After honoured, failures recorded and retried on resume, tokens and cost kept, and the run
 // executed by the jobs queue (pg-boss).
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { writeFakeModelsFile } from "../../e2e/fake-models/models-file";
-import { type FakeModelServer, startFakeModelServer } from "../../e2e/fake-models/server";
-import { closeDb, createDb, type Db } from "../../lib/db";
+import type { FakeModelServer } from "../../e2e/fake-models/server";
+import type { Db } from "../../lib/db";
 import { createRun, evalJobs, executeRun, importPromptSet, queueRun, runStatuses } from "../../lib/evals";
 import { JobRunner } from "../../lib/jobs";
-import { loadModelsConfig, syncRegistry } from "../../lib/providers";
-import { migratedScratchDatabase } from "./db-admin";
+import { type ArenaFixture, startFixture } from "./arena-fixture";
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "arena-runs-"));
+let fixture: ArenaFixture;
 let db: Db;
 let url: string;
-let drop: () => Promise<void>;
+let dir: string;
 let fake: FakeModelServer;
 const REPLY = "A short answer of eight tokens or so.";
 
 beforeAll(async () => {
-  ({ url, drop } = await migratedScratchDatabase());
-  fake = await startFakeModelServer({
-    models: {
-      cand: { reply: REPLY, tokenDelayMs: 15 },
-      flaky: { reply: REPLY, tokenDelayMs: 1 },
-    },
+  fixture = await startFixture("runs", {
+    behaviours: { cand: { reply: REPLY, tokenDelayMs: 15 }, flaky: { reply: REPLY, tokenDelayMs: 1 } },
+    entries: [
+      { id: "cand", displayName: "Cand", priceInputPerMTok: 2, priceOutputPerMTok: 8 },
+      { id: "flaky", displayName: "Flaky" },
+    ],
+    sync: true,
   });
-  const modelsFile = writeFakeModelsFile(dir, fake.baseURL, [
-    { id: "cand", displayName: "Cand", priceInputPerMTok: 2, priceOutputPerMTok: 8 },
-    { id: "flaky", displayName: "Flaky" },
-  ]);
-  Object.assign(process.env, { ARENA_MODELS_FILE: modelsFile, ARENA_DATA_DIR: dir });
-  db = createDb(url);
-  await syncRegistry(db.prisma, loadModelsConfig().config);
+  ({ db, url, dataDir: dir, fake } = fixture);
   // twelve items: one with an image, one with two turns
   fs.mkdirSync(path.join(dir, "images"), { recursive: true });
   fs.writeFileSync(
@@ -57,12 +49,7 @@ beforeAll(async () => {
   await importPromptSet(db, { file: path.join(dir, "question.jsonl"), name: "twelve" });
 });
 
-afterAll(async () => {
-  await closeDb(db);
-  await fake.close();
-  await drop();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => fixture.close());
 
 /** The questions (first user text) the fake server was asked, for one model. */
 const asked = (model: string) =>

@@ -2,19 +2,16 @@
 // (JSONL and Parquet), with images, a datasheet, salted judges, redaction, filters, and the ratings round trip.
 import "./fastchat-board";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { unzipSync } from "fflate";
 import pg from "pg";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { writeFakeModelsFile } from "../../e2e/fake-models/models-file";
-import { type FakeModelServer, startFakeModelServer } from "../../e2e/fake-models/server";
 import { acceptTerms, castVote, openConversation, prepareTurn, streamTurn } from "../../lib/arena";
 import { judgedByFromEnv } from "../../lib/categories/names";
 import { tagBattles } from "../../lib/categories/tagger";
 import { currentDatasetStatistics } from "../../lib/dataset-stats";
-import { closeDb, createDb, type Db } from "../../lib/db";
+import type { Db } from "../../lib/db";
 import { battleBatches, exportDataset } from "../../lib/export/export";
 import type { BattleRow } from "../../lib/export/records";
 import { exportSft, type SftRecord } from "../../lib/export/sft";
@@ -22,14 +19,13 @@ import { researchSummary } from "../../lib/export/summary";
 import { currentSnapshot } from "../../lib/leaderboard";
 import { compareWithLive, importSource } from "../../lib/leaderboard/import";
 import { recomputeSnapshots } from "../../lib/leaderboard/recompute";
-import { migratedScratchDatabase } from "./db-admin";
+import { type ArenaFixture, startArena } from "./arena-fixture";
 import { runCli as cli } from "./run-cli";
 
+let arena: ArenaFixture;
 let db: Db;
 let url: string;
-let dropDatabase: () => Promise<void>;
-let fake: FakeModelServer;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "arena-export-"));
+let dataDir: string;
 const visitors: string[] = [];
 
 async function answered(visitorId: string, prompt: string, mode: "battle" | "direct" = "battle") {
@@ -62,27 +58,12 @@ async function orderedWinner(conversationId: string, i: number) {
 }
 
 beforeAll(async () => {
-  ({ url, drop: dropDatabase } = await migratedScratchDatabase());
-  fake = await startFakeModelServer({
-    models: {
-      "alpha-vl": { reply: "## Orange\nAn **orange** square.", tokenDelayMs: 0 },
-      "beta-vl": { reply: "It is orange.", tokenDelayMs: 0 },
-      "gamma-vl": { reply: "- orange\n- square", tokenDelayMs: 0 },
-    },
+  arena = await startArena("export", {
+    alpha: "## Orange\nAn **orange** square.",
+    beta: "It is orange.",
+    gamma: "- orange\n- square",
   });
-  const modelsFile = writeFakeModelsFile(
-    dataDir,
-    fake.baseURL,
-    ["alpha", "beta", "gamma"].map((id) => ({ id, model: `${id}-vl`, displayName: id.toUpperCase() })),
-  );
-  Object.assign(process.env, {
-    ARENA_MODELS_FILE: modelsFile,
-    ARENA_DATA_DIR: dataDir,
-    ARENA_SECRET: "export-secret-0123456789",
-    ARENA_RATE_VISITOR_PER_HOUR: "1000",
-    ARENA_RATE_IP_PER_HOUR: "1000",
-  });
-  db = createDb(url);
+  ({ db, url, dataDir } = arena);
   for (let i = 0; i < 24; i++) {
     const visitorId = (await acceptTerms(db, null, null)).id;
     visitors.push(visitorId);
@@ -100,12 +81,7 @@ beforeAll(async () => {
   await recomputeSnapshots(db, { rounds: 20, seed: 0 });
 });
 
-afterAll(async () => {
-  await closeDb(db);
-  await fake.close();
-  await dropDatabase();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => arena.close());
 
 const readJsonl = (file: string) =>
   fs

@@ -9,7 +9,6 @@ import { doneSides } from "../support/turn-events";
 import { type ArenaFixture, startArena } from "./arena-fixture";
 
 let arena: ArenaFixture;
-const saved = { ...process.env };
 
 beforeAll(async () => {
   arena = await startArena("swap", { slow: "Never said.", alpha: "Alpha sees red.", beta: "Beta sees red." });
@@ -17,10 +16,7 @@ beforeAll(async () => {
   process.env.ARENA_FIRST_TOKEN_TIMEOUT_MS = "1500";
   arena.fake.setModel("slow-vl", { reply: "Never said.", failure: { kind: "hang" } });
 }, 60_000);
-afterAll(async () => {
-  await arena.close();
-  process.env = saved;
-});
+afterAll(() => arena.close());
 
 async function turn(conversationId: string, visitorId: string): Promise<TurnEvent[]> {
   const text = await new Response(

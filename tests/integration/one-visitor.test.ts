@@ -28,11 +28,7 @@ beforeAll(async () => {
     ARENA_STALL_TIMEOUT_MS: "1500",
   });
 });
-afterAll(async () => {
-  for (const name of ["ARENA_NSFW_CHECK", "ARENA_RATE_REGENERATE_PER_BATTLE", "ARENA_STALL_TIMEOUT_MS"])
-    delete process.env[name];
-  await arena?.close();
-});
+afterAll(() => arena?.close());
 
 async function events(stream: ReadableStream<Uint8Array>): Promise<TurnEvent[]> {
   const text = await new Response(stream).text();

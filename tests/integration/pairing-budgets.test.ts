@@ -16,7 +16,6 @@ import { solidPng } from "../support/battles";
 import { type ArenaFixture, startArena } from "./arena-fixture";
 
 let arena: ArenaFixture;
-const saved = { ...process.env };
 
 beforeAll(async () => {
   arena = await startArena("pairing", { alpha: "A square.", beta: "A blue square.", gamma: "Blue." });
@@ -27,10 +26,7 @@ beforeAll(async () => {
     { id: "gamma", model: "gamma-vl", weight: 20, priceOutputPerMTok: 1_000_000, dailyBudgetUsd: 0.5 },
   ]);
 }, 60_000);
-afterAll(async () => {
-  await arena.close();
-  process.env = saved;
-});
+afterAll(() => arena.close());
 
 /** A battle from a new visitor, both answers streamed to the end and voted on; its row as stored. */
 async function battle(withModel?: string) {

@@ -13,16 +13,12 @@ import { openImageBattle, solidPng } from "../support/battles";
 import { type ArenaFixture, startArena } from "./arena-fixture";
 
 let arena: ArenaFixture;
-const saved = { ...process.env };
 
 beforeAll(async () => {
   // answers that name no model: a vote on them is anonymous, and counts
   arena = await startArena("privacy", { alpha: "A plain square.", beta: "One colour, nothing else." });
 }, 60_000);
-afterAll(async () => {
-  await arena.close();
-  process.env = saved;
-});
+afterAll(() => arena.close());
 
 async function answered(conversationId: string, visitorId: string) {
   await new Response(streamTurn(arena.db, await prepareTurn(arena.db, { conversationId, visitorId }))).text();
