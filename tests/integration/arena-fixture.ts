@@ -29,32 +29,42 @@ export interface FixtureOptions {
   sync?: boolean;
 }
 
-/** A scratch database, a fake model server, a models file, the environment pointed at them (ARENA_MODELS_FILE,
- *  ARENA_DATA_DIR, DATABASE_URL) and a database handle; `close` undoes all of it, the environment included. */
-export async function startFixture(name: string, options: FixtureOptions): Promise<ArenaFixture> {
+/** A scratch database with every migration, a data folder, the environment pointed at them (ARENA_DATA_DIR,
+ *  DATABASE_URL and `env`) and a database handle, without any model: `close` undoes it all, the environment too. */
+export async function startScratch(
+  name: string,
+  env: Record<string, string> = {},
+): Promise<Omit<ArenaFixture, "fake">> {
   const saved = { ...process.env };
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `arena-${name}-`));
   const { url, drop } = await migratedScratchDatabase();
-  const fake = await startFakeModelServer({ models: options.behaviours });
-  const modelsFile = writeFakeModelsFile(dataDir, fake.baseURL, options.entries);
-  Object.assign(
-    process.env,
-    { ARENA_MODELS_FILE: modelsFile, ARENA_DATA_DIR: dataDir, DATABASE_URL: url },
-    options.env,
-  );
+  Object.assign(process.env, { ARENA_DATA_DIR: dataDir, DATABASE_URL: url }, env);
   const db = createDb(url);
-  if (options.sync) await syncRegistry(db.prisma, loadModelsConfig().config);
   return {
     db,
     url,
-    fake,
     dataDir,
     async close() {
       await closeDb(db);
-      await fake.close();
       await drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
       process.env = saved;
+    },
+  };
+}
+
+/** startScratch, and a fake model server with a models file naming its models (ARENA_MODELS_FILE). */
+export async function startFixture(name: string, options: FixtureOptions): Promise<ArenaFixture> {
+  const scratch = await startScratch(name, options.env);
+  const fake = await startFakeModelServer({ models: options.behaviours });
+  process.env.ARENA_MODELS_FILE = writeFakeModelsFile(scratch.dataDir, fake.baseURL, options.entries);
+  if (options.sync) await syncRegistry(scratch.db.prisma, loadModelsConfig().config);
+  return {
+    ...scratch,
+    fake,
+    async close() {
+      await fake.close();
+      await scratch.close();
     },
   };
 }

@@ -197,15 +197,9 @@ describe("arena backup and arena restore", () => {
     const empty = await scratchDatabase(inject("serverUrl"));
     drops.push(empty.drop);
     process.env.DATABASE_URL = empty.url;
-    const errors: string[] = [];
-    const write = process.stderr.write;
-    process.stderr.write = ((chunk: string) => errors.push(String(chunk)) > 0) as typeof process.stderr.write;
-    try {
-      expect((await runCli(["restore", damaged])).code).toBe(1);
-    } finally {
-      process.stderr.write = write;
-    }
-    expect(errors.join("")).toContain("tables/Vote.copy.gz does not match its digest");
+    const restored = await runCli(["restore", damaged]);
+    expect(restored.code).toBe(1);
+    expect(restored.err).toContain("tables/Vote.copy.gz does not match its digest");
     expect((await tableCounts(empty.url)).Vote).toBe(0);
   }, 120_000);
 
@@ -237,14 +231,8 @@ describe("arena backup and arena restore", () => {
       return dir;
     };
     const refusal = async (dir: string) => {
-      const errors: string[] = [];
-      const write = process.stderr.write;
-      process.stderr.write = ((chunk: string) => errors.push(String(chunk)) > 0) as typeof process.stderr.write;
-      try {
-        expect((await runCli(["restore", dir])).code).toBe(1);
-      } finally {
-        process.stderr.write = write;
-      }
+      const { code, err } = await runCli(["restore", dir]);
+      expect(code).toBe(1);
       // nothing written: no row, no image, nothing beside the probe's own files
       const counts = await tableCounts(empty.url).catch(() => ({}) as Record<string, number>);
       expect(Object.values(counts).every((n) => n === 0)).toBe(true);
@@ -252,7 +240,7 @@ describe("arena backup and arena restore", () => {
         [],
       );
       expect(fs.readdirSync(path.join(probe, "secret"))).toEqual(["server-secret.txt"]);
-      return errors.join("");
+      return err;
     };
 
     // a file outside the backup, with its digest written in: refused by name, never read

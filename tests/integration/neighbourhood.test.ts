@@ -1,21 +1,14 @@
-// "Which model for an image like mine?" (issue 43): voted battles embedded by the jobs' step (MobileNetV2's features
-// of the picture, word vectors of the question), and a query answered with the board of the most similar battles —
-// red signs favour one model, blue counting pictures another, and each query finds its own order.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeDb, createDb, type Db } from "../../lib/db";
+import type { Db } from "../../lib/db";
 import { ingestImage } from "../../lib/images";
 import { embedPendingBattles, forgetCandidates, neighbourhoodFor } from "../../lib/neighbourhood";
 import { createRandom } from "../../lib/numeric";
 import { seedBattle } from "../support/battles";
-import { migratedScratchDatabase } from "./db-admin";
+import { startScratch } from "./arena-fixture";
 
 let db: Db;
-let dropDatabase: () => Promise<void>;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "arena-neighbourhood-"));
+let scratch: Awaited<ReturnType<typeof startScratch>>;
 const MODELS = ["nb-red", "nb-blue", "nb-mid"];
 
 const picture = (red: boolean, jitter: number) =>
@@ -51,10 +44,8 @@ async function votedBattle(red: boolean, a: string, b: string, winner: "model_a"
 }
 
 beforeAll(async () => {
-  Object.assign(process.env, { ARENA_DATA_DIR: dataDir, ARENA_SECRET: "integration-secret-1234" });
-  const scratch = await migratedScratchDatabase();
-  dropDatabase = scratch.drop;
-  db = createDb(scratch.url);
+  scratch = await startScratch("neighbourhood", { ARENA_SECRET: "integration-secret-1234" });
+  db = scratch.db;
   await db.prisma.provider.upsert({ where: { id: "nb" }, create: { id: "nb", type: "demo" }, update: {} });
   for (const id of MODELS) {
     await db.prisma.model.create({
@@ -62,11 +53,7 @@ beforeAll(async () => {
     });
   }
 });
-afterAll(async () => {
-  await closeDb(db);
-  await dropDatabase();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => scratch.close());
 
 describe("the neighbourhood board", () => {
   it("says there are too few similar votes when there are none, rather than guessing", async () => {

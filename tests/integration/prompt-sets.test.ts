@@ -1,19 +1,18 @@
 // Prompt sets for the evaluation engine: imported from arena-hard-auto's question layout with an images folder,
 // versioned, exported to the same layout, and refused line by line when a record is bad.
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeDb, createDb, type Db } from "../../lib/db";
+import type { Db } from "../../lib/db";
 import { exportPromptSet, importPromptSet, listPromptSets } from "../../lib/evals";
-import { migratedScratchDatabase } from "./db-admin";
+import { startScratch } from "./arena-fixture";
 import { runCli as cli } from "./run-cli";
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "arena-sets-"));
+let scratch: Awaited<ReturnType<typeof startScratch>>;
 let db: Db;
 let url: string;
-let drop: () => Promise<void>;
+let dir: string;
 
 const png = (colour: string) =>
   sharp({ create: { width: 40, height: 30, channels: 3, background: colour } })
@@ -46,15 +45,10 @@ const GOOD = [
 ];
 
 beforeAll(async () => {
-  ({ url, drop } = await migratedScratchDatabase());
-  process.env.ARENA_DATA_DIR = dir;
-  db = createDb(url);
+  scratch = await startScratch("sets");
+  ({ db, url, dataDir: dir } = scratch);
 });
-afterAll(async () => {
-  await closeDb(db);
-  await drop();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => scratch.close());
 
 describe("prompt sets", () => {
   it("imports items with their images, exports the same layout, and a re-import is a new version with the same content", async () => {
