@@ -93,6 +93,18 @@ export function Card({
   );
 }
 
+/** A card holding one compact table named as the card is titled (the model page's opponents and categories). */
+export function CardTable<T>({
+  title,
+  ...table
+}: { title: string } & Omit<Parameters<typeof DataTable<T>>[0], "label">) {
+  return (
+    <Card title={title}>
+      <DataTable label={title} compact {...table} />
+    </Card>
+  );
+}
+
 /**
  * A grid of rows by columns (a benchmark's accuracy by metadata value and model, a board's ranks by day and model):
  * a heading per row and per column, a number in each cell.

@@ -70,17 +70,25 @@ export class ArenaPage {
     await this.page.getByRole("button", { name: "Send", exact: true }).click();
   }
 
-  /** Opens the arena, attaches a plain picture of `colour`, asks, and waits until both answers have finished. */
-  async battle(file: string, colour: string, question: string) {
-    await this.open();
+  /** Opens the arena (accepting the terms unless this visitor already has), attaches a plain picture of `colour`,
+   *  asks, and waits until both answers have finished. */
+  async battle(file: string, colour: string, question: string, { termsAccepted = false } = {}) {
+    if (termsAccepted) await this.page.goto("/");
+    else await this.open();
     await this.attach(file, "image/png", await pngImage(colour));
     await this.ask(question);
     await this.waitForAnswers();
   }
 
   /** A whole battle, voted, with the models revealed. */
-  async votedBattle(file: string, colour: string, question: string, vote: Parameters<ArenaPage["voteButton"]>[0]) {
-    await this.battle(file, colour, question);
+  async votedBattle(
+    file: string,
+    colour: string,
+    question: string,
+    vote: Parameters<ArenaPage["voteButton"]>[0],
+    options: { termsAccepted?: boolean } = {},
+  ) {
+    await this.battle(file, colour, question, options);
     await this.voteButton(vote).click();
     await expect(this.title("a")).toHaveText(/Fake/);
   }

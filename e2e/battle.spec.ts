@@ -294,12 +294,7 @@ test("bad uploads are named the moment they are attached, each one; the server r
 
 test("a second, different vote is refused; the same vote again is harmless", async ({ page }) => {
   const arena = new ArenaPage(page);
-  await arena.open();
-  await arena.attach("c.png", "image/png", await pngImage());
-  await arena.ask("Vote twice?");
-  await arena.waitForAnswers();
-  await arena.voteButton("Tie").click();
-  await expect(arena.title("a")).toHaveText(/Fake/);
+  await arena.votedBattle("c.png", "#2255dd", "Vote twice?", "Tie");
   const id = ((await page.getByTestId("share-link").getAttribute("href")) as string).split("/").pop();
   const again = await page.request.post(`/api/conversations/${id}/vote`, { data: { winner: "tie" } });
   expect(again.status()).toBe(200);
@@ -352,10 +347,7 @@ test("the battle's own address, opened by someone else, shows its read-only page
   browser,
 }) => {
   const arena = new ArenaPage(page);
-  await arena.open();
-  await arena.attach("f.png", "image/png", await pngImage());
-  await arena.ask("What colour is this?");
-  await arena.waitForAnswers();
+  await arena.battle("f.png", "#2255dd", "What colour is this?");
   await arena.voteButton("Tie").click();
   await expect(page.getByTestId("verdict-a")).toHaveText("Tie");
   const address = page.url();

@@ -27,12 +27,9 @@ test("Battle with this model puts it in the battle; Chat with it opens a chat wi
 
   // the board offers both on every listed model's row, once an ordinary battle's vote is on it (the battle above,
   // whose model was chosen, counts on no board)
-  await page.goto("/");
-  await arena.attach("board.png", "image/png", await pngImage("#55aa33"));
-  await arena.ask("What colour is this picture?");
-  await arena.waitForAnswers();
-  await arena.voteButton("B is better").click();
-  await expect(arena.title("a")).toHaveText(/Fake/);
+  await arena.votedBattle("board.png", "#55aa33", "What colour is this picture?", "B is better", {
+    termsAccepted: true,
+  });
   await expect(async () => {
     await page.goto("/leaderboard");
     await expect(page.getByRole("link", { name: "Battle with Fake Beta" })).toHaveAttribute(

@@ -69,12 +69,7 @@ for (const [width, height] of [
 
     // without: the vote counts, the reasons wait, nothing is stored
     // a new battle (the terms already accepted)
-    await page.goto("/");
-    await arena.attach("plain.png", "image/png", await pngImage("#aa7722"));
-    await arena.ask("What colour is this picture?");
-    await arena.waitForAnswers();
-    await arena.voteButton("Tie").click();
-    await expect(arena.title("a")).toHaveText(/Fake/);
+    await arena.votedBattle("plain.png", "#aa7722", "What colour is this picture?", "Tie", { termsAccepted: true });
     await expect(page.getByTestId("vote-reactions")).toBeVisible();
     const without = conversationOf(page.url());
     expect(without).not.toBe(withReasons);

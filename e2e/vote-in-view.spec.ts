@@ -46,10 +46,7 @@ for (const size of WIDTHS) {
 
 test("votes from the keyboard, with the keys named under the vote bar", async ({ page }) => {
   const arena = new ArenaPage(page);
-  await arena.open();
-  await arena.attach("k.png", "image/png", await pngImage());
-  await arena.ask("What colour is this?");
-  await arena.waitForAnswers();
+  await arena.battle("k.png", "#2255dd", "What colour is this?");
   await expect(page.getByTestId("vote-keys")).toHaveText(
     "Keys: A or B for the better answer · T for a tie · N if both are bad",
   );

@@ -5,13 +5,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { acceptTerms, castVote, openConversation, prepareTurn, streamTurn } from "../../lib/arena";
 import { cohortBoard, cohortSummaries, parseCohort } from "../../lib/cohorts";
 import { exportDataset } from "../../lib/export/export";
 import { currentSnapshot } from "../../lib/leaderboard";
 import { recomputeSnapshots } from "../../lib/leaderboard/recompute";
 import { writeSetting } from "../../lib/settings";
-import { solidPng } from "../support/battles";
+import { answerAndVote, openImageBattle } from "../support/battles";
 import { type ArenaFixture, startArena } from "./arena-fixture";
 
 let arena: ArenaFixture;
@@ -23,18 +22,9 @@ afterAll(() => arena.close());
 
 /** A voted battle from a new visitor, under `cohort` (or none). */
 async function votedBattle(colour: string, cohort?: string) {
-  const visitorId = (await acceptTerms(arena.db, null, null)).id;
-  const { id } = await openConversation(arena.db, {
-    visitorId,
-    ipHash: null,
-    mode: "battle",
-    prompt: "What colour is this?",
-    uploads: [{ name: "picture.png", bytes: await solidPng(colour) }],
-    cohort,
-  });
-  await new Response(streamTurn(arena.db, await prepareTurn(arena.db, { conversationId: id, visitorId }))).text();
-  await castVote(arena.db, { conversationId: id, visitorId, winner: "model_a", ipHash: null });
-  return id;
+  const battle = await openImageBattle(arena.db, { prompt: "What colour is this?", background: colour, cohort });
+  await answerAndVote(arena.db, battle, "model_a");
+  return battle.id;
 }
 
 describe("cohorts", () => {

@@ -7,12 +7,11 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeFakeModelsFile } from "../../e2e/fake-models/models-file";
 import { listModelsForAdmin } from "../../lib/admin";
-import { acceptTerms, castVote, openConversation, prepareTurn, streamTurn } from "../../lib/arena";
 import { forgetSpend, spendToday } from "../../lib/budgets";
 import { exportDataset } from "../../lib/export/export";
 import { databaseMetrics } from "../../lib/metrics/database";
 import { writeSetting } from "../../lib/settings";
-import { solidPng } from "../support/battles";
+import { answerAndVote, openImageBattle } from "../support/battles";
 import { type ArenaFixture, startArena } from "./arena-fixture";
 
 let arena: ArenaFixture;
@@ -30,18 +29,13 @@ afterAll(() => arena.close());
 
 /** A battle from a new visitor, both answers streamed to the end and voted on; its row as stored. */
 async function battle(withModel?: string) {
-  const visitorId = (await acceptTerms(arena.db, null, null)).id;
-  const { id } = await openConversation(arena.db, {
-    visitorId,
-    ipHash: null,
-    mode: "battle",
+  const opened = await openImageBattle(arena.db, {
     prompt: "What colour is this square?",
-    uploads: [{ name: "square.png", bytes: await solidPng("#1f77b4") }],
+    background: "#1f77b4",
     withModel,
   });
-  await new Response(streamTurn(arena.db, await prepareTurn(arena.db, { conversationId: id, visitorId }))).text();
-  await castVote(arena.db, { conversationId: id, visitorId, winner: "tie", ipHash: null });
-  return arena.db.prisma.conversation.findUniqueOrThrow({ where: { id } });
+  await answerAndVote(arena.db, opened, "tie");
+  return arena.db.prisma.conversation.findUniqueOrThrow({ where: { id: opened.id } });
 }
 
 describe("live pairing and budgets", () => {

@@ -4,12 +4,5 @@
 export { liveBoardState } from "./board-state";
 export { type Candidate, NoPairError, samplePair, samplePairWith, sampleReplacement } from "./fastchat";
 export { battlePool, type DrawnPair, drawLivePair, IMAGE_STRATA_ORDER, imageStratum, type LiveDraw } from "./live";
-export {
-  ADAPTIVE_DEFAULTS,
-  type AdaptiveSettings,
-  type BoardState,
-  drawPair,
-  type PairDistribution,
-  type PairingPolicy,
-  pairDistribution,
-} from "./policy";
+// the pairing policies whole: their settings, the board state they read, each pair's probability and the draw
+export * from "./policy";
