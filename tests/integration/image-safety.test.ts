@@ -69,6 +69,11 @@ describe("image safety", () => {
       ),
     );
     await pooledNsfwScores(await sharp(portrait).resize(100).png().toBuffer()); // the thread loads its model
+    // one image's classification, timed under this run's own load (the other test files' workers share the cores)
+    const alone = await sharp(portrait).resize(280).jpeg().toBuffer();
+    const started = performance.now();
+    await pooledNsfwScores(alone);
+    const oneImageMs = performance.now() - started;
     let longest = 0;
     let last = performance.now();
     const ticker = setInterval(() => {
@@ -78,8 +83,10 @@ describe("image safety", () => {
     }, 2);
     const pooled = await Promise.all(images.map((image) => pooledNsfwScores(image)));
     clearInterval(ticker);
-    // ~65 ms of classification per image happened elsewhere: this thread never stalled for one image's time
-    expect(longest).toBeLessThan(40);
+    // ~65 ms of classification per image happened elsewhere: this thread never stalled for one image's time (40 ms
+    // on an idle machine; a loaded two-core run once stalled 48 ms on scheduling alone, so the bound is that of the
+    // image classified alone above when the load makes it longer)
+    expect(longest).toBeLessThan(Math.max(40, oneImageMs));
     for (const [k, image] of images.entries()) {
       const local = await nsfwScores(image);
       expect(pooled[k]?.Neutral).toBeCloseTo(local.Neutral, 5);
